@@ -1,0 +1,60 @@
+/**
+ * Layer rules, checked in `pnpm test`: the domain is pure, adapters never reach into apps, and
+ * only the composition root knows tsyringe.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'domain-is-pure',
+      comment: 'packages/domain/src imports nothing but itself: no node builtins, no npm packages, no adapters.',
+      severity: 'error',
+      from: { path: '^packages/domain/src/' },
+      to: { pathNot: '^packages/domain/src/' },
+    },
+    {
+      name: 'domain-testing-stays-in-domain',
+      comment: 'The in-memory adapters and contracts use the domain and the test runner only.',
+      severity: 'error',
+      from: { path: '^packages/domain/testing/' },
+      to: { pathNot: ['^packages/domain/(src|testing)/', '@jest/globals'] },
+    },
+    {
+      name: 'adapters-do-not-import-apps',
+      severity: 'error',
+      from: { path: '^packages/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'adapters-do-not-import-each-other',
+      comment: 'One package per technology: an adapter depends on the domain and its own library only.',
+      severity: 'error',
+      from: { path: '^packages/([^/]+)/src/', pathNot: '^packages/domain/' },
+      to: { path: '^packages/([^/]+)/', pathNot: ['^packages/$1/', '^packages/domain/'] },
+    },
+    {
+      name: 'only-the-composition-root-knows-tsyringe',
+      severity: 'error',
+      from: { pathNot: '^apps/api/src/container\\.ts$' },
+      to: { path: 'node_modules/.*tsyringe/' },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(packages|apps)/[^/]+/(dist|coverage)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    combinedDependencies: true,
+  },
+};

@@ -1,0 +1,79 @@
+import express, { type Express } from 'express';
+import type { Logger } from 'pino';
+import swaggerUi from 'swagger-ui-express';
+import { errorMiddleware, notFoundMiddleware } from './http/error-middleware';
+import { mountRoute } from './http/mount-route';
+import { requestId, requestLogger } from './http/request-context';
+import { buildOpenApi } from './http/openapi';
+import type { RateLimiters } from './http/rate-limits';
+import type { RouteSpec } from './http/route';
+import { applicationRoutes } from './routes/application-routes';
+import { authRoutes } from './routes/auth-routes';
+import { messageRoutes } from './routes/message-routes';
+import { mountOAuthToken, oauthTokenOpenApi, TOKEN_PATH } from './routes/oauth-token-route';
+import { serverRoutes } from './routes/server-routes';
+import type { AppServices } from './services';
+
+/** Whether each backing service answers; `/ready` is 200 only when all do. */
+export type Readiness = () => Promise<Record<string, 'up' | 'down'>>;
+
+/** Shared with the process: once draining, the replica tells its load balancer to go elsewhere. */
+export interface Lifecycle {
+  draining: boolean;
+}
+
+export interface AppOptions {
+  readonly logger: Logger;
+  /** Proxy hops in front of the app (`TRUST_PROXY`); 0 trusts no `X-Forwarded-For`. */
+  readonly trustProxy: number;
+  readonly rateLimiters?: RateLimiters;
+  /** Whether an error means a backing service is away (answered 503) rather than a bug (500). */
+  readonly isUnavailable?: (error: unknown) => boolean;
+  readonly readiness?: Readiness;
+  readonly lifecycle?: Lifecycle;
+  /** One JSON log line per request (off in unit tests). */
+  readonly logRequests?: boolean;
+}
+
+export function allRoutes(services: AppServices): RouteSpec<unknown, unknown>[] {
+  return [...authRoutes(services), ...serverRoutes(services), ...messageRoutes(services), ...applicationRoutes(services)];
+}
+
+/** Builds the app without listening, so tests drive it in-process. */
+export function createApp(services: AppServices, options: AppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', options.trustProxy);
+  app.set('etag', false);
+
+  const lifecycle = options.lifecycle ?? { draining: false };
+  app.use(requestId);
+  if (options.logRequests) app.use(requestLogger(options.logger));
+  app.use((_req, res, next) => {
+    // While draining, keep-alive clients reconnect, and land on another replica.
+    if (lifecycle.draining) res.setHeader('Connection', 'close');
+    next();
+  });
+
+  app.get('/health', (_req, res) => void res.json({ status: 'ok' }));
+  app.get('/ready', async (_req, res) => {
+    const checks: Record<string, 'up' | 'down'> = options.readiness ? await options.readiness() : {};
+    if (lifecycle.draining) checks.shutdown = 'down';
+    const ready = Object.values(checks).every((state) => state === 'up');
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unavailable', checks, ...(ready ? {} : { requestId: res.locals.requestId }) });
+  });
+
+  const routes = allRoutes(services);
+  const openApi = buildOpenApi(routes, { [TOKEN_PATH]: oauthTokenOpenApi });
+  app.get('/api/openapi.json', (_req, res) => void res.json(openApi));
+  app.use('/api/docs', swaggerUi.serve, swaggerUi.setup(openApi, { customSiteTitle: 'Chat API' }));
+
+  const router = express.Router();
+  for (const spec of routes) mountRoute(router, spec, services.authenticate, options.rateLimiters ?? {});
+  mountOAuthToken(router, services, options.rateLimiters?.oauthToken);
+  app.use(router);
+
+  app.use(notFoundMiddleware);
+  app.use(errorMiddleware(options.logger, options.isUnavailable ?? (() => false)));
+  return app;
+}

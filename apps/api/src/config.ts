@@ -1,0 +1,104 @@
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const SECRET_VARIABLES = new Set(['JWT_SECRET', 'JWT_PREVIOUS_SECRET', 'DATABASE_URL', 'REDIS_URL']);
+
+const integer = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^[0-9]+$/, `must be an integer ${min}-${max}`)
+    .transform(Number)
+    .pipe(z.number().int().min(min, `must be an integer ${min}-${max}`).max(max, `must be an integer ${min}-${max}`));
+
+const url = (protocols: readonly string[]) =>
+  z.string().refine((value) => {
+    try {
+      return protocols.includes(new URL(value).protocol);
+    } catch {
+      return false; // not a URL at all: reported below as a bad value
+    }
+  }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+
+const unitMs = (unit: string | undefined): number => (unit === 'ms' ? 1 : unit === 's' ? 1_000 : unit === 'm' ? 60_000 : 3_600_000);
+
+/** `15/10s`: at most 15 requests in each 10-second window. */
+const rateLimit = (fallback: string) =>
+  z
+    .string()
+    .regex(/^[1-9][0-9]{0,6}\/[1-9][0-9]{0,6}(ms|s|m|h)$/, 'must look like 15/10s (requests/window, window in ms, s, m or h)')
+    .default(fallback)
+    .transform((value) => {
+      const [, limit, amount, unit] = /^(\d+)\/(\d+)(ms|s|m|h)$/.exec(value) ?? [];
+      return { limit: Number(limit), windowMs: Number(amount) * unitMs(unit) };
+    });
+
+const envSchema = z.object({
+  PORT: integer(0, 65535).default(3000),
+  HOST: z.string().min(1, 'must not be empty').default('127.0.0.1'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  REDIS_URL: url(['redis:', 'rediss:']).optional(),
+  DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{0,64}$/, 'may hold only letters, digits, ":", "_" and "-"').default('chat:'),
+  RATE_LIMIT_SEND_MESSAGE: rateLimit('15/10s'),
+  RATE_LIMIT_LOGIN: rateLimit('10/60s'),
+  RATE_LIMIT_REGISTER: rateLimit('20/1h'),
+  RATE_LIMIT_OAUTH_TOKEN: rateLimit('15/60s'),
+  JWT_SECRET: z
+    .string()
+    .refine((value) => Buffer.byteLength(value) >= 32, 'must be at least 32 bytes')
+    .optional(),
+  JWT_PREVIOUS_SECRET: z
+    .string()
+    .refine((value) => Buffer.byteLength(value) >= 32, 'must be at least 32 bytes')
+    .optional(),
+  JWT_TTL_SECONDS: integer(60, 365 * 24 * 3600).default(30 * 24 * 3600),
+  TRUST_PROXY: integer(0, 32).default(0),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  WORKER_ID: integer(0, 1023).optional(),
+  SHUTDOWN_TIMEOUT_MS: integer(0, 600_000).default(10_000),
+  SCRYPT_COST: z
+    .enum(['1024', '4096', '16384', '32768', '65536', '131072'], { error: 'must be a power of two 1024-131072' })
+    .transform(Number)
+    .default(32768),
+});
+
+const configSchema = envSchema.superRefine((config, ctx) => {
+  if (config.DATABASE_URL && !config.JWT_SECRET) {
+    ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when DATABASE_URL is set: every replica must sign with it' });
+  }
+});
+
+export type Config = z.output<typeof envSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Our variables' own families: a name in one of them that we do not know is a typo. REDIS_ and
+ * DATABASE_ are left out on purpose: Kubernetes sets REDIS_PORT, DATABASE_SERVICE_HOST and the like
+ * for every Service named so.
+ */
+const OWN_PREFIXES = ['RATE_LIMIT_', 'JWT_', 'SCRYPT_', 'SHUTDOWN_'];
+
+const describe = (present: Record<string, string | undefined>) => (issue: z.core.$ZodIssue): string => {
+  const name = String(issue.path[0]);
+  const shown = SECRET_VARIABLES.has(name) ? '' : ` (got ${JSON.stringify(present[name])})`;
+  return `${name} ${issue.message}${shown}`;
+};
+
+/** Reads the environment once at start; every bad or unknown variable is named, no secret value is echoed. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const known = new Set(Object.keys(envSchema.shape));
+  const problems = Object.keys(present)
+    .filter((name) => !known.has(name) && OWN_PREFIXES.some((prefix) => name.startsWith(prefix)))
+    .map((name) => `${name} is not a setting of this API (a typo?)`);
+  const parsed = configSchema.safeParse(present);
+  if (!parsed.success) problems.push(...parsed.error.issues.map(describe(present)));
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  return parsed.data;
+}

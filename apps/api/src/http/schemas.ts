@@ -1,0 +1,178 @@
+import {
+  CHANNEL_NAME,
+  EMAIL,
+  MEMBER_PAGE_LIMIT,
+  MESSAGE_CONTENT,
+  PAGE_LIMIT,
+  PASSWORD,
+  SERVER_NAME,
+  USERNAME,
+  channelNameIssues,
+  contentIssues,
+  emailIssues,
+  emojiIssues,
+  passwordIssues,
+  serverNameIssues,
+  usernameIssues,
+  type Issue,
+} from '@chat/domain';
+import { z } from 'zod';
+
+/*
+ * Request schemas: the single source for validation and for the OpenAPI description. The rules
+ * themselves live in the domain; these schemas add the shape and call them, so every bad field
+ * is reported at once.
+ */
+
+const text = (description: string) =>
+  z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') }).meta({ description });
+
+/** Runs a domain rule as a zod check, keeping the rule's own messages. */
+const rule =
+  (issues: (value: string) => Issue[]) =>
+  (value: string, ctx: z.RefinementCtx): void => {
+    for (const issue of issues(value)) ctx.addIssue({ code: 'custom', message: issue.message });
+  };
+
+const integerParam = (bounds: { min: number; max: number }, description: string) =>
+  z
+    .string()
+    .regex(/^[0-9]{1,7}$/, `must be an integer ${bounds.min}-${bounds.max}`)
+    .transform(Number)
+    .pipe(z.number().min(bounds.min, `must be an integer ${bounds.min}-${bounds.max}`).max(bounds.max, `must be an integer ${bounds.min}-${bounds.max}`))
+    .meta({ description });
+
+const idParam = (description: string) => z.string().regex(/^[0-9]{1,19}$/, 'must be an id').meta({ description });
+
+export const RegisterBody = z
+  .object({
+    username: text(`${USERNAME.min}-${USERNAME.max} letters, digits, "_", "." or "-"; unique ignoring case`).superRefine(rule(usernameIssues)),
+    email: text(`A valid address of at most ${EMAIL.max} characters; unique ignoring case`).superRefine(rule(emailIssues)),
+    password: text(`${PASSWORD.min}-${PASSWORD.max} characters`).superRefine(rule(passwordIssues)),
+  })
+  .meta({ id: 'RegisterRequest' });
+
+export const LogInBody = z
+  .object({
+    email: text('The account email; or give username').optional(),
+    username: text('The account username; or give email').optional(),
+    password: text('The account password').max(1024, 'is too long').optional(),
+  })
+  .superRefine((body, ctx) => {
+    // Checked together, so a request missing both an identifier and the password hears of both.
+    const given = [body.email, body.username].filter((value) => value !== undefined).length;
+    if (body.password === undefined) ctx.addIssue({ code: 'custom', path: ['password'], message: 'is required' });
+    if (given === 0) ctx.addIssue({ code: 'custom', path: ['email'], message: 'is required (or give username)' });
+    if (given === 2) ctx.addIssue({ code: 'custom', path: ['username'], message: 'give email or username, not both' });
+  })
+  .transform((body) => {
+    const password = body.password ?? '';
+    return body.email !== undefined ? { email: body.email, password } : { username: body.username ?? '', password };
+  })
+  .meta({ id: 'LogInRequest', description: 'Either email or username, and the password.' });
+
+export const ServerBody = z
+  .object({ name: text(`${SERVER_NAME.min}-${SERVER_NAME.max} characters, trimmed`).superRefine(rule(serverNameIssues)) })
+  .meta({ id: 'CreateServerRequest' });
+
+export const ChannelBody = z
+  .object({ name: text(`${CHANNEL_NAME.min}-${CHANNEL_NAME.max} characters, trimmed`).superRefine(rule(channelNameIssues)) })
+  .meta({ id: 'CreateChannelRequest' });
+
+export const ContentBody = z
+  .object({
+    content: text(`${MESSAGE_CONTENT.min}-${MESSAGE_CONTENT.max} characters (code points), not only whitespace`).superRefine(rule(contentIssues)),
+  })
+  .meta({ id: 'MessageContent' });
+
+export const ReactionBody = z
+  .object({ emoji: text('Exactly one emoji, e.g. "👍🏽", "🇯🇵" or "👩‍👩‍👧"').superRefine(rule(emojiIssues)) })
+  .meta({ id: 'ReactionRequest' });
+
+export const MessagesQuery = z.object({
+  limit: integerParam(PAGE_LIMIT, `1-${PAGE_LIMIT.max}, default ${PAGE_LIMIT.default}`).optional(),
+  before: idParam('Only messages older than this message id (exclusive; the message need not exist)').optional(),
+  after: idParam('Only messages newer than this message id (exclusive; the message need not exist)').optional(),
+});
+
+export const MembersQuery = z.object({
+  limit: integerParam(MEMBER_PAGE_LIMIT, `1-${MEMBER_PAGE_LIMIT.max}, default ${MEMBER_PAGE_LIMIT.default}`).optional(),
+  after: idParam('Continue after the member with this user id (the last of the previous page)').optional(),
+});
+
+/* Response schemas: documentation only; the serializers produce exactly these shapes. */
+
+const timestamp = z.iso.datetime().meta({ description: 'ISO 8601, UTC, milliseconds' });
+const id = z.string().meta({ description: 'Snowflake id: a decimal string, ordered by creation time' });
+
+export const UserSummaryResponse = z.object({ id, username: z.string() }).meta({ id: 'UserSummary' });
+
+export const AuthResponse = z
+  .object({ token: z.string().meta({ description: 'Send as `Authorization: <token>` or `Authorization: Bearer <token>`' }), user: UserSummaryResponse })
+  .meta({ id: 'AuthGrant' });
+
+export const ServerResponse = z
+  .object({
+    id,
+    name: z.string(),
+    avatar: z.string().nullable(),
+    banner: z.string().nullable(),
+    verified: z.boolean(),
+    defaultChannelId: id,
+    ownerId: id,
+    createdAt: timestamp,
+  })
+  .meta({ id: 'Server' });
+
+export const ChannelResponse = z.object({ id, serverId: id, name: z.string(), createdAt: timestamp }).meta({ id: 'Channel' });
+
+export const MemberResponse = z
+  .object({ userId: id, serverId: id, joinedAt: timestamp, user: UserSummaryResponse })
+  .meta({ id: 'Member' });
+
+export const InviteResponse = z.object({ code: z.string(), serverId: id, createdAt: timestamp }).meta({ id: 'Invite' });
+
+export const ReactionSummaryResponse = z
+  .object({ emoji: z.string(), count: z.number().int(), reacted: z.boolean().meta({ description: 'Whether the caller reacted' }) })
+  .meta({ id: 'ReactionSummary' });
+
+export const MessageResponse = z
+  .object({
+    id,
+    channelId: id,
+    content: z.string(),
+    createdAt: timestamp,
+    editedAt: timestamp.nullable(),
+    author: UserSummaryResponse,
+    reactions: z.array(ReactionSummaryResponse),
+  })
+  .meta({ id: 'Message' });
+
+export const ReactionStateResponse = z
+  .object({ messageId: id, emoji: z.string(), count: z.number().int(), reacted: z.boolean() })
+  .meta({ id: 'ReactionState' });
+
+export const ProblemResponse = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string(),
+    code: z.string().meta({ description: 'Stable machine code, e.g. VALIDATION_FAILED, NOT_FOUND, RATE_LIMITED' }),
+    errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  })
+  .meta({ id: 'Problem' });
+
+export const ApplicationResponse = z
+  .object({ id, name: z.string(), clientId: z.string(), bot: UserSummaryResponse })
+  .meta({ id: 'Application' });
+
+export const CreatedApplicationResponse = z
+  .object({
+    id,
+    name: z.string(),
+    clientId: z.string(),
+    clientSecret: z.string().meta({ description: 'Shown once; only a hash is kept' }),
+    bot: UserSummaryResponse,
+  })
+  .meta({ id: 'ApplicationWithSecret' });

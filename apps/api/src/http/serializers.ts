@@ -1,0 +1,37 @@
+import type { Channel, Invite, MemberView, MessageView, ReactionState, Server } from '@chat/domain';
+
+/* Entities to the exact JSON shapes of the contract: nothing more leaves the server. */
+
+export const serverJson = (s: Server) => ({
+  id: s.id,
+  name: s.name,
+  avatar: s.avatar,
+  banner: s.banner,
+  verified: s.verified,
+  defaultChannelId: s.defaultChannelId,
+  ownerId: s.ownerId,
+  createdAt: s.createdAt.toISOString(),
+});
+
+export const channelJson = (c: Channel) => ({ id: c.id, serverId: c.serverId, name: c.name, createdAt: c.createdAt.toISOString() });
+
+export const memberJson = (m: MemberView) => ({
+  userId: m.userId,
+  serverId: m.serverId,
+  joinedAt: m.joinedAt.toISOString(),
+  user: { id: m.user.id, username: m.user.username },
+});
+
+export const inviteJson = (i: Invite) => ({ code: i.code, serverId: i.serverId, createdAt: i.createdAt.toISOString() });
+
+export const messageJson = (m: MessageView) => ({
+  id: m.id,
+  channelId: m.channelId,
+  content: m.content,
+  createdAt: m.createdAt.toISOString(),
+  editedAt: m.editedAt ? m.editedAt.toISOString() : null,
+  author: { id: m.author.id, username: m.author.username },
+  reactions: m.reactions.map((r) => ({ emoji: r.emoji, count: r.count, reacted: r.reacted })),
+});
+
+export const reactionStateJson = (r: ReactionState) => ({ messageId: r.messageId, emoji: r.emoji, count: r.count, reacted: r.reacted });

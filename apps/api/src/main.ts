@@ -1,0 +1,114 @@
+import { createServer } from 'node:http';
+import { pingDatabase } from '@chat/postgres';
+import { createRedisClient, whenReady, type Redis } from '@chat/redis';
+import type { Logger } from 'pino';
+import { createApp, type Lifecycle } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { buildContainer, productionAdapters, resolveServices } from './container';
+import { createLogger } from './logger';
+import { createRateLimiters } from './rate-limits/create-rate-limiters';
+import { readinessOf } from './readiness';
+import { openStorage } from './storage';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** Connection trouble is logged once per outage; the limiters report what it means for them. */
+function connectRedis(url: string, logger: Logger): Redis {
+  let reported = false;
+  const redis = createRedisClient({
+    url,
+    onError: (error) => {
+      if (!reported) logger.warn({ err: error }, 'cannot reach Redis; retrying in the background');
+      reported = true;
+    },
+  });
+  redis.on('ready', () => {
+    if (reported) logger.info('reconnected to Redis');
+    reported = false;
+  });
+  return redis;
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const logger = createLogger(config.LOG_LEVEL);
+  const storage = await openStorage(config, logger, () => {
+    logger.fatal('another replica took over this worker id: stopping before any id can repeat');
+    process.exit(1);
+  });
+  const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL, logger) : undefined;
+  // Serve once Redis answers, so the first requests count; an absent Redis only delays the start.
+  if (redis) await whenReady(redis, 3_000);
+
+  const lifecycle: Lifecycle = { draining: false };
+  const services = resolveServices(buildContainer(await productionAdapters(config, storage)));
+  const app = createApp(services, {
+    logger,
+    trustProxy: config.TRUST_PROXY,
+    isUnavailable: storage.isUnavailable,
+    rateLimiters: createRateLimiters(config, redis, logger),
+    readiness: readinessOf({ [storage.engine]: () => pingDatabase(storage.db), ...(redis ? { redis: () => redis.ping() } : {}) }),
+    lifecycle,
+    logRequests: true,
+  });
+  const server = createServer(app);
+  server.keepAliveTimeout = 65_000; // longer than a load balancer's idle timeout, so it closes first
+
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    const reason = error.code === 'EADDRINUSE' ? `port ${config.PORT} is already in use` : error.message;
+    logger.fatal({ err: error }, `cannot listen on ${config.HOST}:${config.PORT}: ${reason}`);
+    process.exit(1);
+  });
+  server.listen(config.PORT, config.HOST, () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+    logger.info({ host: config.HOST, port, engine: storage.engine }, `chat API listening on http://${config.HOST}:${port}`);
+  });
+
+  /*
+   * Graceful stop: report not-ready, stop accepting connections, let requests in flight finish
+   * (at most SHUTDOWN_TIMEOUT_MS), then close the pool and Redis and exit 0.
+   */
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    lifecycle.draining = true;
+    logger.info({ signal }, 'draining');
+    const force = setTimeout(() => {
+      logger.warn('requests still open at the shutdown timeout; closing them');
+      server.closeAllConnections();
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    // A keep-alive socket busy at SIGTERM is idle only once its response is written: close such
+    // sockets as they become idle, instead of waiting for the timeout to cut them.
+    const sweep = setInterval(() => server.closeIdleConnections(), 50);
+    sweep.unref();
+    server.close(() => {
+      clearTimeout(force);
+      clearInterval(sweep);
+      Promise.allSettled([storage.close(), redis?.quit()]).then(() => {
+        logger.info('stopped');
+        process.exit(0);
+      });
+    });
+    server.closeIdleConnections();
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,65 @@
+import { createRedisStore, ResilientStore, type OutagePolicy, type Redis } from '@chat/redis';
+import type { Request, Response } from 'express';
+import { ipKeyGenerator, MemoryStore, rateLimit, type Store } from 'express-rate-limit';
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import { problem, sendProblem } from '../http/problem';
+import type { RateLimiters } from '../http/rate-limits';
+import type { RateLimitName } from '../http/route';
+
+interface LimiterPlan {
+  readonly setting: { readonly limit: number; readonly windowMs: number };
+  /** Authenticated routes count per user, anonymous ones per client address. */
+  readonly key: 'user' | 'address';
+  /** What a Redis outage means: sending messages stays up; credentials keep a per-replica limit. */
+  readonly outage: 'fail-open' | 'fall-back';
+}
+
+const plans = (config: Config): Record<RateLimitName, LimiterPlan> => ({
+  sendMessage: { setting: config.RATE_LIMIT_SEND_MESSAGE, key: 'user', outage: 'fail-open' },
+  login: { setting: config.RATE_LIMIT_LOGIN, key: 'address', outage: 'fall-back' },
+  register: { setting: config.RATE_LIMIT_REGISTER, key: 'address', outage: 'fall-back' },
+  oauthToken: { setting: config.RATE_LIMIT_OAUTH_TOKEN, key: 'address', outage: 'fall-back' },
+});
+
+const LIMITED: readonly RateLimitName[] = ['sendMessage', 'login', 'register', 'oauthToken'];
+
+const addressKey = (req: Request): string => ipKeyGenerator(req.ip ?? 'unknown');
+const userKey = (req: Request, res: Response): string => (res.locals.actor ? `user:${res.locals.actor.userId}` : addressKey(req));
+
+function storeFor(name: RateLimitName, plan: LimiterPlan, config: Config, redis: Redis | undefined, logger: Logger): Store {
+  if (!redis) return new MemoryStore();
+  const policy: OutagePolicy = plan.outage === 'fail-open' ? { kind: 'fail-open' } : { kind: 'fall-back', store: new MemoryStore() };
+  return new ResilientStore(createRedisStore(redis, `${config.REDIS_KEY_PREFIX}rl:${name}:`), policy, {
+    down: (error) =>
+      logger.warn(
+        { limiter: name, err: error },
+        plan.outage === 'fail-open'
+          ? `Redis is unavailable: ${name} is not rate limited until it returns`
+          : `Redis is unavailable: ${name} falls back to a per-replica memory limit until it returns`,
+      ),
+    up: () => logger.info({ limiter: name }, `Redis is available: ${name} uses the shared limit`),
+  });
+}
+
+/** The interface's limits, one limiter and one store per endpoint; shared through Redis when configured. */
+export function createRateLimiters(config: Config, redis: Redis | undefined, logger: Logger): RateLimiters {
+  const limiters: RateLimiters = {};
+  const all = plans(config);
+  for (const name of LIMITED) {
+    const plan = all[name];
+    const { limit, windowMs } = plan.setting;
+    limiters[name] = rateLimit({
+      windowMs,
+      limit,
+      identifier: name,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      store: storeFor(name, plan, config, redis, logger),
+      keyGenerator: plan.key === 'user' ? userKey : addressKey,
+      handler: (_req, res) =>
+        sendProblem(res, problem(429, 'RATE_LIMITED', `Too many requests: at most ${limit} every ${windowMs / 1000} seconds. Retry after the Retry-After header.`)),
+    });
+  }
+  return limiters;
+}

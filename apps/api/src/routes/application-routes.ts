@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { noContent, param, reply, route } from '../http/route';
+import { ApplicationResponse, CreatedApplicationResponse, ServerBody } from '../http/schemas';
+import type { AppServices } from '../services';
+
+export const applicationRoutes = (s: AppServices) => [
+  route({
+    method: 'post',
+    path: '/api/applications',
+    summary: 'Create a bot application; its client secret is shown this once',
+    tag: 'Applications',
+    auth: true,
+    body: ServerBody,
+    success: { status: 201, description: 'The application, its bot user and its client secret', schema: CreatedApplicationResponse },
+    problems: [403, 409],
+    handle: async ({ actor, body }) => reply(await s.createApplication.execute(actor, body), 201, (a) => a),
+  }),
+  route({
+    method: 'get',
+    path: '/api/applications',
+    summary: "The caller's applications, without secrets",
+    tag: 'Applications',
+    auth: true,
+    success: { status: 200, description: 'Applications, oldest first', schema: z.array(ApplicationResponse) },
+    problems: [],
+    handle: async ({ actor }) => ({ status: 200, body: await s.listApplications.execute(actor) }),
+  }),
+  route({
+    method: 'post',
+    path: '/api/applications/:applicationId/secret',
+    summary: 'Rotate the client secret (the old one stops working at once)',
+    tag: 'Applications',
+    auth: true,
+    success: { status: 200, description: 'The application with its new secret, shown this once', schema: CreatedApplicationResponse },
+    problems: [403, 404],
+    handle: async ({ actor, params }) => reply(await s.rotateApplicationSecret.execute(actor, param(params, 'applicationId')), 200, (a) => a),
+  }),
+  route({
+    method: 'delete',
+    path: '/api/applications/:applicationId',
+    summary: "Delete an application and revoke its bot's tokens",
+    tag: 'Applications',
+    auth: true,
+    success: { status: 204, description: 'Deleted; its tokens no longer work' },
+    problems: [403, 404],
+    handle: async ({ actor, params }) => noContent(await s.deleteApplication.execute(actor, param(params, 'applicationId'))),
+  }),
+];

@@ -1,0 +1,56 @@
+import { ok } from '@chat/domain';
+import { AuthResponse, LogInBody, RegisterBody, ServerResponse } from '../http/schemas';
+import { noContent, reply, route } from '../http/route';
+import { serverJson } from '../http/serializers';
+import type { AppServices } from '../services';
+import { z } from 'zod';
+
+export const authRoutes = (s: AppServices) => [
+  route({
+    method: 'post',
+    path: '/api/users/register',
+    summary: 'Create an account and log in',
+    tag: 'Users',
+    auth: false,
+    body: RegisterBody,
+    rateLimit: 'register',
+    success: { status: 201, description: 'The account and a token for it', schema: AuthResponse },
+    problems: [409, 429],
+    handle: async ({ body }) => reply(await s.register.execute(body), 201, (grant) => grant),
+  }),
+  route({
+    method: 'post',
+    path: '/api/users/login',
+    summary: 'Log in with email or username, and password',
+    tag: 'Users',
+    auth: false,
+    body: LogInBody,
+    rateLimit: 'login',
+    success: { status: 200, description: 'A token for a new session', schema: AuthResponse },
+    problems: [429],
+    handle: async ({ body }) => reply(await s.logIn.execute(body), 200, (grant) => grant),
+  }),
+  route({
+    method: 'post',
+    path: '/api/users/logout',
+    summary: 'Revoke the session of this token, on every replica at once',
+    tag: 'Users',
+    auth: true,
+    success: { status: 204, description: 'The token no longer works' },
+    problems: [],
+    handle: async ({ actor }) => {
+      await s.logOut.execute(actor);
+      return noContent(ok(undefined));
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/api/users/@me/servers',
+    summary: 'The servers the caller belongs to',
+    tag: 'Users',
+    auth: true,
+    success: { status: 200, description: 'Servers, oldest first', schema: z.array(ServerResponse) },
+    problems: [],
+    handle: async ({ actor }) => ({ status: 200, body: (await s.listMyServers.execute(actor)).map(serverJson) }),
+  }),
+];

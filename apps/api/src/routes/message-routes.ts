@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { noContent, param, reply, route } from '../http/route';
+import { ContentBody, MessageResponse, MessagesQuery, ReactionBody, ReactionStateResponse } from '../http/schemas';
+import { messageJson, reactionStateJson } from '../http/serializers';
+import type { AppServices } from '../services';
+
+const MESSAGE = '/api/channels/:channelId/messages/:messageId';
+
+export const messageRoutes = (s: AppServices) => [
+  route({
+    method: 'get',
+    path: '/api/channels/:channelId/messages',
+    summary: 'Read a page of messages, oldest first within the page',
+    tag: 'Messages',
+    auth: true,
+    query: MessagesQuery,
+    success: {
+      status: 200,
+      description:
+        'No cursor: the newest `limit`. `before`: the `limit` just older. `after`: the `limit` just newer. Both: the `limit` nearest `after`.',
+      schema: z.array(MessageResponse),
+    },
+    problems: [403, 404],
+    handle: async ({ actor, params, query }) =>
+      reply(await s.getMessages.execute(actor, param(params, 'channelId'), query), 200, (page) => page.map(messageJson)),
+  }),
+  route({
+    method: 'post',
+    path: '/api/channels/:channelId/messages',
+    summary: 'Send a message',
+    tag: 'Messages',
+    auth: true,
+    body: ContentBody,
+    rateLimit: 'sendMessage',
+    success: { status: 201, description: 'The message', schema: MessageResponse },
+    problems: [403, 404, 429],
+    handle: async ({ actor, params, body }) => reply(await s.sendMessage.execute(actor, param(params, 'channelId'), body), 201, messageJson),
+  }),
+  route({
+    method: 'get',
+    path: MESSAGE,
+    summary: 'Read one message',
+    tag: 'Messages',
+    auth: true,
+    success: { status: 200, description: 'The message', schema: MessageResponse },
+    problems: [403, 404],
+    handle: async ({ actor, params }) =>
+      reply(await s.getMessage.execute(actor, param(params, 'channelId'), param(params, 'messageId')), 200, messageJson),
+  }),
+  route({
+    method: 'patch',
+    path: MESSAGE,
+    summary: 'Edit a message (author only)',
+    tag: 'Messages',
+    auth: true,
+    body: ContentBody,
+    success: { status: 200, description: 'The edited message, with editedAt set', schema: MessageResponse },
+    problems: [403, 404],
+    handle: async ({ actor, params, body }) =>
+      reply(await s.editMessage.execute(actor, param(params, 'channelId'), param(params, 'messageId'), body), 200, messageJson),
+  }),
+  route({
+    method: 'delete',
+    path: MESSAGE,
+    summary: 'Delete a message and its reactions (author or server owner)',
+    tag: 'Messages',
+    auth: true,
+    success: { status: 204, description: 'Deleted' },
+    problems: [403, 404],
+    handle: async ({ actor, params }) =>
+      noContent(await s.deleteMessage.execute(actor, param(params, 'channelId'), param(params, 'messageId'))),
+  }),
+  route({
+    method: 'post',
+    path: `${MESSAGE}/reactions`,
+    summary: 'React with one emoji (reacting twice is harmless; at most 20 different emoji per message)',
+    tag: 'Reactions',
+    auth: true,
+    body: ReactionBody,
+    success: { status: 200, description: 'The emoji on this message, from the caller\'s side', schema: ReactionStateResponse },
+    problems: [403, 404],
+    handle: async ({ actor, params, body }) =>
+      reply(
+        await s.addReaction.execute(actor, param(params, 'channelId'), param(params, 'messageId'), body.emoji),
+        200,
+        reactionStateJson,
+      ),
+  }),
+  route({
+    method: 'delete',
+    path: `${MESSAGE}/reactions/:emoji`,
+    summary: "Remove the caller's reaction (URL-encode the emoji; harmless if absent)",
+    tag: 'Reactions',
+    auth: true,
+    success: { status: 200, description: 'The emoji on this message, from the caller\'s side', schema: ReactionStateResponse },
+    problems: [403, 404],
+    handle: async ({ actor, params }) =>
+      reply(
+        await s.removeReaction.execute(actor, param(params, 'channelId'), param(params, 'messageId'), param(params, 'emoji')),
+        200,
+        reactionStateJson,
+      ),
+  }),
+];

@@ -1,0 +1,168 @@
+import type { ClientCredentials, DomainError, Result, TokenPair } from '@chat/domain';
+import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response, type Router } from 'express';
+import { BODY_LIMIT } from '../http/mount-route';
+import type { AppServices } from '../services';
+
+export const TOKEN_PATH = '/api/oauth2/token';
+
+type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unauthorized_client' | 'unsupported_grant_type';
+
+/** Grants that need a person at a browser: real OAuth grants, but not for bot clients. */
+const INTERACTIVE_GRANTS = new Set(['authorization_code', 'password', 'urn:ietf:params:oauth:grant-type:device_code']);
+
+/** RFC 6749 §5.2: OAuth clients parse this shape, so this one endpoint does not answer problem+json. */
+function oauthError(res: Response, code: OAuthErrorCode, description: string, basic = false): void {
+  if (code === 'invalid_client' && basic) res.setHeader('WWW-Authenticate', 'Basic realm="chat-api", charset="UTF-8"');
+  const requestId = res.locals.requestId;
+  res.status(code === 'invalid_client' ? 401 : 400).json({ error: code, error_description: description, ...(requestId ? { request_id: requestId } : {}) });
+}
+
+/** `Basic base64(urlencode(client_id):urlencode(client_secret))`, as RFC 6749 §2.3.1 has it. */
+function basicCredentials(header: string | undefined): ClientCredentials | 'malformed' | null {
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? '');
+  if (!header?.toLowerCase().startsWith('basic')) return null;
+  if (!match?.[1]) return 'malformed';
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return 'malformed';
+  try {
+    return { clientId: decodeURIComponent(decoded.slice(0, colon)), clientSecret: decodeURIComponent(decoded.slice(colon + 1)) };
+  } catch {
+    return 'malformed'; // a broken percent-escape
+  }
+}
+
+/** One string per parameter: a repeated one (a form array) or a non-string (JSON) is an invalid request. */
+function single(body: Record<string, unknown>, name: string): string | undefined | 'invalid' {
+  const value = body[name];
+  if (value === undefined) return undefined;
+  return typeof value === 'string' ? value : 'invalid';
+}
+
+/** RFC 6749 §5.2 allows only these characters in error_description, so user input is quoted only if it fits. */
+const describable = (value: string): boolean => /^[\x20-\x21\x23-\x5B\x5D-\x7E]{1,64}$/.test(value);
+
+async function handle(services: AppServices, req: Request, res: Response): Promise<void> {
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Pragma', 'no-cache');
+  const body: Record<string, unknown> = typeof req.body === 'object' && req.body !== null ? req.body : {};
+  const params = Object.fromEntries(
+    ['grant_type', 'client_id', 'client_secret', 'refresh_token'].map((name) => [name, single(body, name)]),
+  );
+  const invalid = Object.entries(params).find(([, value]) => value === 'invalid');
+  if (invalid) return oauthError(res, 'invalid_request', `${invalid[0]} must be given once, as a string`);
+
+  const basic = basicCredentials(req.headers.authorization);
+  if (basic === 'malformed') return oauthError(res, 'invalid_client', 'malformed Basic credentials', true);
+  if (basic && params.client_secret !== undefined) return oauthError(res, 'invalid_request', 'use one client authentication method, not two');
+  if (basic && params.client_id !== undefined && params.client_id !== basic.clientId) {
+    return oauthError(res, 'invalid_request', 'client_id in the body differs from the authenticated client');
+  }
+  const credentials =
+    basic ?? (params.client_id && params.client_secret ? { clientId: params.client_id, clientSecret: params.client_secret } : null);
+
+  const grantType = params.grant_type;
+  if (!grantType) return oauthError(res, 'invalid_request', 'grant_type is required');
+  if (grantType !== 'client_credentials' && grantType !== 'refresh_token' && !INTERACTIVE_GRANTS.has(grantType)) {
+    return oauthError(res, 'unsupported_grant_type', describable(grantType) ? `grant_type ${grantType} is not supported` : 'grant_type is not supported');
+  }
+  if (!credentials) return oauthError(res, 'invalid_client', 'client authentication is required', true);
+
+  let result: Result<TokenPair>;
+  if (grantType === 'client_credentials') {
+    result = await services.clientCredentialsGrant.execute(credentials);
+  } else if (grantType === 'refresh_token') {
+    if (!params.refresh_token) return oauthError(res, 'invalid_request', 'refresh_token is required');
+    result = await services.refreshTokenGrant.execute(credentials, params.refresh_token);
+  } else {
+    // Authenticate first, so an unknown client learns nothing about grants.
+    const client = await services.clientCredentialsGrant.authenticate(credentials);
+    if (!client.ok) return oauthError(res, 'invalid_client', 'unknown client or wrong secret', basic !== null);
+    return oauthError(res, 'unauthorized_client', `bot applications use client_credentials, not ${grantType}`);
+  }
+  if (!result.ok) return sendGrantError(res, result.error, basic !== null);
+  res.status(200).json({
+    access_token: result.value.accessToken,
+    token_type: 'Bearer',
+    expires_in: result.value.expiresIn,
+    refresh_token: result.value.refreshToken,
+  });
+}
+
+function sendGrantError(res: Response, error: DomainError, basic: boolean): void {
+  if (error.kind === 'InvalidClient') return oauthError(res, 'invalid_client', 'unknown client or wrong secret', basic);
+  return oauthError(res, 'invalid_grant', 'the refresh token is invalid, expired, revoked or already used');
+}
+
+const parseForm = express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: 20 });
+const parseJson = express.json({ limit: BODY_LIMIT });
+
+/** A body that cannot be read is an invalid request in the RFC's shape too, not a problem document. */
+const bodyErrors: ErrorRequestHandler = (error: unknown, _req, res, next) => {
+  if (res.headersSent) return next(error);
+  const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    res.setHeader('Cache-Control', 'no-store');
+    return oauthError(res, 'invalid_request', 'the request body could not be read');
+  }
+  next(error);
+};
+
+/** `POST /api/oauth2/token`, form-encoded as RFC 6749 requires (JSON accepted too). */
+export function mountOAuthToken(router: Router, services: AppServices, limiter: RequestHandler | undefined): void {
+  const chain: RequestHandler[] = [];
+  if (limiter) chain.push(limiter);
+  chain.push(parseForm, parseJson, (req, res, next) => {
+    handle(services, req, res).catch(next);
+  });
+  router.post(TOKEN_PATH, ...chain, bodyErrors);
+}
+
+/** Its entry in the OpenAPI document, written by hand since it is not problem+json. */
+export const oauthTokenOpenApi = {
+  post: {
+    summary: 'OAuth 2.0 token endpoint for bot applications (client_credentials, refresh_token)',
+    tags: ['OAuth2'],
+    security: [{ clientBasic: [] }, {}],
+    requestBody: {
+      required: true,
+      content: {
+        'application/x-www-form-urlencoded': {
+          schema: {
+            type: 'object',
+            required: ['grant_type'],
+            properties: {
+              grant_type: { type: 'string', enum: ['client_credentials', 'refresh_token'] },
+              refresh_token: { type: 'string', description: 'With grant_type=refresh_token; spent on use' },
+              client_id: { type: 'string', description: 'client_secret_post; or use HTTP Basic' },
+              client_secret: { type: 'string' },
+              scope: { type: 'string', description: 'Ignored: a bot token carries its bot user' },
+            },
+          },
+        },
+      },
+    },
+    responses: {
+      200: {
+        description: 'A token pair; `Cache-Control: no-store`. A refresh token spent twice revokes its whole family.',
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              required: ['access_token', 'token_type', 'expires_in', 'refresh_token'],
+              properties: {
+                access_token: { type: 'string' },
+                token_type: { const: 'Bearer' },
+                expires_in: { type: 'integer' },
+                refresh_token: { type: 'string' },
+              },
+            },
+          },
+        },
+      },
+      400: { description: 'RFC 6749 error: invalid_request, invalid_grant, unauthorized_client, unsupported_grant_type', content: { 'application/json': { schema: { $ref: '#/components/schemas/OAuthError' } } } },
+      401: { description: 'invalid_client (with WWW-Authenticate when Basic was used)', content: { 'application/json': { schema: { $ref: '#/components/schemas/OAuthError' } } } },
+      429: { description: 'Too many requests (problem+json, code RATE_LIMITED)' },
+    },
+  },
+};

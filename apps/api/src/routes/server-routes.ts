@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { noContent, param, reply, route } from '../http/route';
+import { ChannelBody, ChannelResponse, InviteResponse, MemberResponse, MembersQuery, ServerBody, ServerResponse } from '../http/schemas';
+import { channelJson, inviteJson, memberJson, serverJson } from '../http/serializers';
+import type { AppServices } from '../services';
+
+
+export const serverRoutes = (s: AppServices) => [
+  route({
+    method: 'post',
+    path: '/api/servers',
+    summary: 'Create a server with a default "general" channel; the caller owns it',
+    tag: 'Servers',
+    auth: true,
+    body: ServerBody,
+    success: { status: 201, description: 'The new server', schema: ServerResponse },
+    problems: [],
+    handle: async ({ actor, body }) => reply(await s.createServer.execute(actor, body), 201, serverJson),
+  }),
+  route({
+    method: 'get',
+    path: '/api/servers/:serverId',
+    summary: 'Read a server (members only)',
+    tag: 'Servers',
+    auth: true,
+    success: { status: 200, description: 'The server', schema: ServerResponse },
+    problems: [403, 404],
+    handle: async ({ actor, params }) => reply(await s.getServer.execute(actor, param(params, 'serverId')), 200, serverJson),
+  }),
+  route({
+    method: 'get',
+    path: '/api/servers/:serverId/members',
+    summary: 'List members in join order (members only)',
+    tag: 'Servers',
+    auth: true,
+    query: MembersQuery,
+    success: { status: 200, description: 'Members, earliest joined first', schema: z.array(MemberResponse) },
+    problems: [403, 404],
+    handle: async ({ actor, params, query }) =>
+      reply(await s.getMembers.execute(actor, param(params, 'serverId'), query), 200, (members) => members.map(memberJson)),
+  }),
+  route({
+    method: 'delete',
+    path: '/api/servers/:serverId/members/@me',
+    summary: 'Leave a server (the owner cannot)',
+    tag: 'Servers',
+    auth: true,
+    success: { status: 204, description: 'The caller is no longer a member' },
+    problems: [404, 409],
+    handle: async ({ actor, params }) => noContent(await s.leaveServer.execute(actor, param(params, 'serverId'))),
+  }),
+  route({
+    method: 'get',
+    path: '/api/servers/:serverId/channels',
+    summary: "List a server's channels (members only)",
+    tag: 'Channels',
+    auth: true,
+    success: { status: 200, description: 'Channels, oldest first', schema: z.array(ChannelResponse) },
+    problems: [403, 404],
+    handle: async ({ actor, params }) =>
+      reply(await s.listChannels.execute(actor, param(params, 'serverId')), 200, (channels) => channels.map(channelJson)),
+  }),
+  route({
+    method: 'post',
+    path: '/api/servers/:serverId/channels',
+    summary: 'Create a channel (owner only)',
+    tag: 'Channels',
+    auth: true,
+    body: ChannelBody,
+    success: { status: 201, description: 'The new channel', schema: ChannelResponse },
+    problems: [403, 404],
+    handle: async ({ actor, params, body }) => reply(await s.createChannel.execute(actor, param(params, 'serverId'), body), 201, channelJson),
+  }),
+  route({
+    method: 'post',
+    path: '/api/servers/:serverId/invites',
+    summary: 'Create an invite code (members only)',
+    tag: 'Invites',
+    auth: true,
+    success: { status: 201, description: 'The invite', schema: InviteResponse },
+    problems: [403, 404],
+    handle: async ({ actor, params }) => reply(await s.createInvite.execute(actor, param(params, 'serverId')), 201, inviteJson),
+  }),
+  route({
+    method: 'post',
+    path: '/api/invites/:code',
+    summary: 'Join the server of an invite (joining twice is harmless)',
+    tag: 'Invites',
+    auth: true,
+    success: { status: 200, description: 'The server joined', schema: ServerResponse },
+    problems: [404],
+    handle: async ({ actor, params }) => reply(await s.joinByInvite.execute(actor, param(params, 'code')), 200, serverJson),
+  }),
+];

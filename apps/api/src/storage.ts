@@ -1,0 +1,78 @@
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import type { IdGenerator, Stores } from '@chat/domain';
+import { createKyselyStores, isDatabaseUnavailable, leaseWorkerId, migrateToLatest, openPglite, openPostgres, type ChatDatabase } from '@chat/postgres';
+import { SnowflakeIdGenerator } from '@chat/snowflake';
+import type { Logger } from 'pino';
+import type { Config } from './config';
+
+export interface Storage {
+  readonly engine: 'postgres' | 'pglite';
+  readonly db: ChatDatabase;
+  readonly stores: Stores;
+  readonly ids: IdGenerator;
+  readonly isUnavailable: (error: unknown) => boolean;
+  close(): Promise<void>;
+}
+
+const LEASE_TTL_SECONDS = 300;
+const LEASE_RENEW_MS = 60_000;
+
+export function openDatabase(config: Config, logger: Logger): ChatDatabase {
+  return config.DATABASE_URL
+    ? openPostgres({ url: config.DATABASE_URL, onIdleError: (error) => logger.warn({ err: error }, 'a database connection dropped') })
+    : openPglite(config.DATA_DIR);
+}
+
+/** Migrations run on a connection of their own, without the per-query time limit of requests. */
+export async function migrate(config: Config, db: ChatDatabase): Promise<Awaited<ReturnType<typeof migrateToLatest>>> {
+  if (!config.DATABASE_URL) return migrateToLatest(db);
+  const migrator = openPostgres({ url: config.DATABASE_URL, poolSize: 1, queryTimeoutMs: 0 });
+  try {
+    return await migrateToLatest(migrator);
+  } finally {
+    await migrator.destroy();
+  }
+}
+
+/**
+ * PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR. Migrates on open (safe from
+ * several replicas at once) and, on PostgreSQL, leases a snowflake worker id so replicas never
+ * mint the same id. `onLeaseLost` fires if another replica took the id over.
+ */
+export async function openStorage(config: Config, logger: Logger, onLeaseLost: () => void): Promise<Storage> {
+  const engine = config.DATABASE_URL ? 'postgres' : 'pglite';
+  const db = openDatabase(config, logger);
+  await migrate(config, db);
+
+  let workerId = config.WORKER_ID ?? 0;
+  let stopLease = async () => {};
+  if (engine === 'postgres' && config.WORKER_ID === undefined) {
+    const lease = await leaseWorkerId(db, `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`, LEASE_TTL_SECONDS);
+    workerId = lease.workerId;
+    const timer = setInterval(() => {
+      lease.renew().then(
+        (held) => held || onLeaseLost(),
+        (error: unknown) => logger.warn({ err: error }, 'could not renew the worker id lease; retrying'),
+      );
+    }, LEASE_RENEW_MS);
+    timer.unref();
+    stopLease = async () => {
+      clearInterval(timer);
+      await lease.release();
+    };
+  }
+  logger.info({ engine, workerId }, 'storage ready');
+
+  return {
+    engine,
+    db,
+    stores: createKyselyStores(db),
+    ids: new SnowflakeIdGenerator(workerId),
+    isUnavailable: isDatabaseUnavailable,
+    async close() {
+      await stopLease().catch((error: unknown) => logger.warn({ err: error }, 'could not release the worker id lease'));
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import type { Clock, IdGenerator, InviteCodeGenerator, OpaqueTokens, PasswordHasher, Stores, TokenService } from '@chat/domain';
+
+/** A symbol that remembers what it stands for, so resolving it is type-checked. */
+export type Token<T> = symbol & { readonly __type?: T };
+
+const token = <T>(name: string): Token<T> => Symbol(name);
+
+/** The ports; use cases are registered under their own classes, which are typed tokens already. */
+export const TOKENS = {
+  Stores: token<Stores>('Stores'),
+  Clock: token<Clock>('Clock'),
+  Ids: token<IdGenerator>('IdGenerator'),
+  Hasher: token<PasswordHasher>('PasswordHasher'),
+  Tokens: token<TokenService>('TokenService'),
+  InviteCodes: token<InviteCodeGenerator>('InviteCodeGenerator'),
+  Opaque: token<OpaqueTokens>('OpaqueTokens'),
+} as const;

@@ -1,0 +1,147 @@
+import { createHmac } from 'node:crypto';
+import { buildTestApp, problemBody, TEST_SECRET, type TestApp } from './test-app';
+
+const b64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+describe('accounts and tokens over HTTP', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await buildTestApp();
+  });
+
+  describe('POST /api/users/register', () => {
+    it('returns 201 with a token and the public user', async () => {
+      const res = await t.http().post('/api/users/register').send({ username: 'alice', email: 'Alice@Example.com', password: 'correct horse' });
+      expect({ status: res.status, body: res.body }).toEqual({
+        status: 201,
+        body: { token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/), user: { id: expect.stringMatching(/^\d+$/), username: 'alice' } },
+      });
+      expect(JSON.stringify(res.body)).not.toContain('correct horse');
+    });
+
+    it('returns 400 listing every bad field at once', async () => {
+      const res = await t.http().post('/api/users/register').send({ username: 'a', email: 'nope', password: 'short' });
+      expect(res.status).toBe(400);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.body).toEqual(problemBody(400, 'Bad Request', 'VALIDATION_FAILED', { errors: expect.any(Array) }));
+      expect(res.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['email', 'password', 'username']);
+    });
+
+    it('returns 400 naming missing and mistyped fields', async () => {
+      const res = await t.http().post('/api/users/register').send({ username: 42 });
+      expect(res.body.errors).toEqual([
+        { path: 'username', message: 'must be a string' },
+        { path: 'email', message: 'is required' },
+        { path: 'password', message: 'is required' },
+      ]);
+    });
+
+    it('returns 409 for a username taken in another case', async () => {
+      await t.register('alice');
+      const res = await t.http().post('/api/users/register').send({ username: 'ALICE', email: 'other@example.com', password: 'correct horse' });
+      expect({ status: res.status, body: res.body }).toEqual({
+        status: 409,
+        body: problemBody(409, 'Conflict', 'CONFLICT', { errors: [{ path: 'username', message: 'is taken' }] }),
+      });
+    });
+
+    it('returns 409 for an email taken in another case', async () => {
+      await t.register('alice');
+      const res = await t.http().post('/api/users/register').send({ username: 'bob', email: 'ALICE@example.COM', password: 'correct horse' });
+      expect(res.status).toBe(409);
+      expect(res.body.errors).toEqual([{ path: 'email', message: 'is taken' }]);
+    });
+  });
+
+  describe('POST /api/users/login', () => {
+    beforeEach(async () => {
+      await t.register('alice');
+    });
+
+    it('logs in by email, ignoring its case', async () => {
+      const res = await t.http().post('/api/users/login').send({ email: 'ALICE@example.com', password: 'correct horse' });
+      expect(res.status).toBe(200);
+      expect(res.body.user.username).toBe('alice');
+      const me = await t.http().get('/api/users/@me/servers').set('Authorization', res.body.token);
+      expect(me.status).toBe(200);
+    });
+
+    it('logs in by username', async () => {
+      const res = await t.http().post('/api/users/login').send({ username: 'alice', password: 'correct horse' });
+      expect(res.status).toBe(200);
+    });
+
+    it('answers a wrong password and an unknown account with the same 401', async () => {
+      const wrong = await t.http().post('/api/users/login').send({ email: 'alice@example.com', password: 'wrong password' });
+      const unknown = await t.http().post('/api/users/login').send({ email: 'nobody@example.com', password: 'wrong password' });
+      expect({ status: wrong.status, body: wrong.body }).toEqual({ status: 401, body: problemBody(401, 'Unauthorized', 'INVALID_CREDENTIALS') });
+      // The same body but for the request's own id.
+      expect({ ...unknown.body, requestId: 'x' }).toEqual({ ...wrong.body, requestId: 'x' });
+    });
+
+    it('returns 400 without an identifier', async () => {
+      const res = await t.http().post('/api/users/login').send({ password: 'correct horse' });
+      expect(res.body).toEqual(problemBody(400, 'Bad Request', 'VALIDATION_FAILED', { errors: expect.any(Array) }));
+    });
+  });
+
+  describe('tokens', () => {
+    it('accepts the bare token and the Bearer form', async () => {
+      const alice = await t.register('alice');
+      for (const header of [alice.token, `Bearer ${alice.token}`, `bearer ${alice.token}`]) {
+        expect((await t.http().get('/api/users/@me/servers').set('Authorization', header)).status).toBe(200);
+      }
+    });
+
+    it.each([
+      ['no header', undefined],
+      ['garbage', 'not-a-token'],
+      ['an empty Bearer', 'Bearer '],
+      ['alg none', `${b64url({ alg: 'none' })}.${b64url({ sub: '1', sid: '2', iss: 'chat-api', aud: 'chat-api', exp: 9999999999 })}.`],
+    ])('returns 401 with WWW-Authenticate for %s', async (_name, header) => {
+      const req = t.http().get('/api/users/@me/servers');
+      const res = header === undefined ? await req : await req.set('Authorization', header);
+      expect({ status: res.status, body: res.body }).toEqual({ status: 401, body: problemBody(401, 'Unauthorized', 'UNAUTHENTICATED') });
+      expect(res.headers['www-authenticate']).toBe('Bearer');
+    });
+
+    it('returns 401 for a well-signed token whose session never existed', async () => {
+      const unsigned = `${b64url({ alg: 'HS256' })}.${b64url({ sub: '1', sid: '2', iss: 'chat-api', aud: 'chat-api', exp: 9999999999 })}`;
+      const token = `${unsigned}.${createHmac('sha256', TEST_SECRET).update(unsigned).digest('base64url')}`;
+      expect((await t.http().get('/api/users/@me/servers').set('Authorization', token)).status).toBe(401);
+    });
+
+    it('returns 401 for a forged signature', async () => {
+      const alice = await t.register('alice');
+      const [header, payload] = alice.token.split('.');
+      const forged = `${header}.${payload}.${createHmac('sha256', 'another-secret').update(`${header}.${payload}`).digest('base64url')}`;
+      expect((await t.http().get('/api/users/@me/servers').set('Authorization', forged)).status).toBe(401);
+    });
+  });
+
+  describe('POST /api/users/logout', () => {
+    it('returns 204 and the token stops working while other sessions go on', async () => {
+      const alice = await t.register('alice');
+      const other = await t.http().post('/api/users/login').send({ username: 'alice', password: 'correct horse' });
+      const res = await t.http().post('/api/users/logout').set('Authorization', alice.token);
+      expect({ status: res.status, body: res.body }).toEqual({ status: 204, body: {} });
+      expect((await t.http().get('/api/users/@me/servers').set('Authorization', alice.token)).status).toBe(401);
+      expect((await t.http().get('/api/users/@me/servers').set('Authorization', other.body.token)).status).toBe(200);
+    });
+
+    it('returns 401 without a token', async () => {
+      expect((await t.http().post('/api/users/logout')).status).toBe(401);
+    });
+  });
+
+  describe('GET /api/users/@me/servers', () => {
+    it('lists the servers the caller belongs to and no others', async () => {
+      const alice = await t.register('alice');
+      const bob = await t.register('bob');
+      const mine = await t.createServer(alice, 'Mine');
+      await t.createServer(bob, 'Theirs');
+      const res = await t.http().get('/api/users/@me/servers').set('Authorization', alice.token);
+      expect({ status: res.status, body: res.body }).toEqual({ status: 200, body: [expect.objectContaining({ id: mine.id, name: 'Mine' })] });
+    });
+  });
+});

@@ -1,0 +1,82 @@
+import { ConfigError, loadConfig } from '../src/config';
+
+const problemsOf = (env: NodeJS.ProcessEnv): readonly string[] => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+};
+
+describe('loadConfig', () => {
+  it('starts on the embedded defaults with an empty environment', () => {
+    expect(loadConfig({})).toEqual({
+      PORT: 3000,
+      HOST: '127.0.0.1',
+      DATA_DIR: './data',
+      REDIS_KEY_PREFIX: 'chat:',
+      RATE_LIMIT_SEND_MESSAGE: { limit: 15, windowMs: 10_000 },
+      RATE_LIMIT_LOGIN: { limit: 10, windowMs: 60_000 },
+      RATE_LIMIT_REGISTER: { limit: 20, windowMs: 3_600_000 },
+      RATE_LIMIT_OAUTH_TOKEN: { limit: 15, windowMs: 60_000 },
+      JWT_TTL_SECONDS: 2592000,
+      SHUTDOWN_TIMEOUT_MS: 10_000,
+      TRUST_PROXY: 0,
+      LOG_LEVEL: 'info',
+      SCRYPT_COST: 32768,
+    });
+  });
+
+  it('reads every variable it knows', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://u@db:5432/chat',
+      REDIS_URL: 'redis://cache:6379',
+      JWT_SECRET: 's'.repeat(32),
+      TRUST_PROXY: '1',
+      LOG_LEVEL: 'debug',
+      WORKER_ID: '7',
+    });
+    expect(config).toEqual(expect.objectContaining({ PORT: 8080, HOST: '0.0.0.0', TRUST_PROXY: 1, LOG_LEVEL: 'debug', WORKER_ID: 7 }));
+  });
+
+  it('reads rate limits as requests per window', () => {
+    expect(loadConfig({ RATE_LIMIT_LOGIN: '5/30s', RATE_LIMIT_SEND_MESSAGE: '100/500ms' })).toEqual(
+      expect.objectContaining({ RATE_LIMIT_LOGIN: { limit: 5, windowMs: 30_000 }, RATE_LIMIT_SEND_MESSAGE: { limit: 100, windowMs: 500 } }),
+    );
+    expect(problemsOf({ RATE_LIMIT_LOGIN: '5 per minute' })).toEqual([
+      'RATE_LIMIT_LOGIN must look like 15/10s (requests/window, window in ms, s, m or h) (got "5 per minute")',
+    ]);
+  });
+
+  it('names every bad variable at once', () => {
+    const problems = problemsOf({ PORT: 'eighty', TRUST_PROXY: 'true', LOG_LEVEL: 'loud', REDIS_URL: 'localhost:6379' });
+    expect(problems.map((p) => p.split(' ')[0]).sort()).toEqual(['LOG_LEVEL', 'PORT', 'REDIS_URL', 'TRUST_PROXY']);
+    expect(problems.find((p) => p.startsWith('PORT'))).toBe('PORT must be an integer 0-65535 (got "eighty")');
+  });
+
+  it('requires JWT_SECRET with DATABASE_URL, since every replica must sign with the same key', () => {
+    expect(problemsOf({ DATABASE_URL: 'postgres://db/chat' })).toEqual([
+      'JWT_SECRET is required when DATABASE_URL is set: every replica must sign with it',
+    ]);
+  });
+
+  it('names a misspelt variable of our own instead of ignoring it', () => {
+    expect(problemsOf({ RATE_LIMIT_LOGN: '5/30s', JWT_SECRETS: 'x', HOME: '/root' })).toEqual([
+      'RATE_LIMIT_LOGN is not a setting of this API (a typo?)',
+      'JWT_SECRETS is not a setting of this API (a typo?)',
+    ]);
+  });
+
+  it("leaves alone the variables Kubernetes sets for Services named redis or database", () => {
+    expect(() => loadConfig({ REDIS_PORT: 'tcp://10.0.0.7:6379', REDIS_SERVICE_HOST: '10.0.0.7', DATABASE_SERVICE_PORT: '5432' })).not.toThrow();
+  });
+
+  it('never echoes a secret value', () => {
+    const problems = problemsOf({ JWT_SECRET: 'too-short-secret', DATABASE_URL: 'mysql://root:pw@db/chat' });
+    expect(problems).toEqual(['DATABASE_URL must be a URL starting with postgres:// or postgresql://', 'JWT_SECRET must be at least 32 bytes']);
+  });
+});

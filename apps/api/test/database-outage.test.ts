@@ -1,0 +1,67 @@
+import { pingDatabase } from '@chat/postgres';
+import { createPostgresDatabase, describeWithPostgres, type TestDatabase } from '@chat/postgres/testing';
+import pino from 'pino';
+import request from 'supertest';
+import { createApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { buildContainer, productionAdapters, resolveServices } from '../src/container';
+import { readinessOf } from '../src/readiness';
+import { openStorage, type Storage } from '../src/storage';
+import { problemBody } from './test-app';
+import { TcpProxy } from './tcp-proxy';
+
+describeWithPostgres('when PostgreSQL goes away', () => {
+  let database: TestDatabase;
+  let proxy: TcpProxy;
+  let storage: Storage;
+  let app: ReturnType<typeof createApp>;
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+    const target = new URL(database.url);
+    proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
+    await proxy.start();
+    const viaProxy = new URL(database.url);
+    viaProxy.port = String(proxy.port);
+    const config = loadConfig({ DATABASE_URL: viaProxy.toString(), JWT_SECRET: 'outage-test-secret-0123456789abcdefghij', SCRYPT_COST: '1024' });
+    const logger = pino({ level: 'silent' });
+    storage = await openStorage(config, logger, () => undefined);
+    app = createApp(resolveServices(buildContainer(await productionAdapters(config, storage))), {
+      logger,
+      trustProxy: 0,
+      isUnavailable: storage.isUnavailable,
+      readiness: readinessOf({ postgres: () => pingDatabase(storage.db) }),
+    });
+  }, 30_000);
+
+  afterAll(async () => {
+    await proxy?.cut();
+    await storage?.close().catch(() => undefined);
+    await database?.drop();
+  });
+
+  it('answers 503 problem+json while it is down and recovers by itself when it is back', async () => {
+    const registered = await request(app).post('/api/users/register').send({ username: 'alice', email: 'alice@example.com', password: 'correct horse' });
+    expect(registered.status).toBe(201);
+    const token: string = registered.body.token;
+
+    expect((await request(app).get('/ready')).body).toEqual({ status: 'ready', checks: { postgres: 'up' } });
+    await proxy.cut();
+    const notReady = await request(app).get('/ready');
+    expect({ status: notReady.status, body: notReady.body }).toEqual({ status: 503, body: { status: 'unavailable', checks: { postgres: 'down' }, requestId: expect.any(String) } });
+    for (let i = 0; i < 3; i++) {
+      const down = await request(app).get('/api/users/@me/servers').set('Authorization', token);
+      expect({ status: down.status, body: down.body }).toEqual({
+        status: 503,
+        body: problemBody(503, 'Service Unavailable', 'SERVICE_UNAVAILABLE'),
+      });
+      expect(down.headers['retry-after']).toBe('5');
+      expect(down.text).not.toMatch(/ECONNREFUSED|terminated|127\.0\.0\.1/);
+    }
+
+    await proxy.start();
+    const back = await request(app).get('/api/users/@me/servers').set('Authorization', token);
+    expect({ status: back.status, body: back.body }).toEqual({ status: 200, body: [] });
+    expect((await request(app).get('/ready')).status).toBe(200);
+  }, 30_000);
+});

@@ -1,0 +1,53 @@
+import { createMemoryStores } from '@chat/domain/testing';
+import { allRoutes } from '../src/app';
+import { buildContainer, resolveServices } from '../src/container';
+import { buildTestApp, type TestApp } from './test-app';
+
+describe('health and the API description', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+
+  it('answers GET /health with 200', async () => {
+    const res = await t.http().get('/health');
+    expect({ status: res.status, body: res.body }).toEqual({ status: 200, body: { status: 'ok' } });
+  });
+
+  it('serves an OpenAPI 3.1 document describing every mounted route', async () => {
+    const res = await t.http().get('/api/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe('3.1.0');
+    const services = resolveServices(buildContainer({ ...t.adapters, stores: createMemoryStores() }));
+    const documented = Object.entries(res.body.paths as Record<string, Record<string, unknown>>).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method} ${path}`),
+    );
+    const mounted = [...allRoutes(services).map((r) => `${r.method} ${r.path.replace(/:([A-Za-z]+)/g, '{$1}')}`), 'post /api/oauth2/token'];
+    expect(documented.sort()).toEqual(mounted.sort());
+  });
+
+  it('describes request bodies from the same schemas that validate them', async () => {
+    const { body } = await t.http().get('/api/openapi.json');
+    const send = body.paths['/api/channels/{channelId}/messages'].post;
+    expect(send.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/MessageContent' });
+    expect(body.components.schemas.MessageContent).toEqual(
+      expect.objectContaining({ type: 'object', required: ['content'], properties: { content: expect.objectContaining({ type: 'string' }) } }),
+    );
+    expect(body.components.schemas.Message.required).toEqual(['id', 'channelId', 'content', 'createdAt', 'editedAt', 'author', 'reactions']);
+    const query = body.paths['/api/channels/{channelId}/messages'].get.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`);
+    expect(query).toEqual(['path:channelId', 'query:limit', 'query:before', 'query:after']);
+  });
+
+  it('documents the problem responses of each route', async () => {
+    const { body } = await t.http().get('/api/openapi.json');
+    const leave = body.paths['/api/servers/{serverId}/members/@me'].delete.responses;
+    expect(Object.keys(leave).sort()).toEqual(['204', '400', '401', '404', '409', '500']);
+    expect(leave['409'].content['application/problem+json'].schema).toEqual({ $ref: '#/components/schemas/Problem' });
+  });
+
+  it('serves a readable docs page at /api/docs', async () => {
+    const res = await t.http().get('/api/docs/');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('swagger-ui');
+  });
+});

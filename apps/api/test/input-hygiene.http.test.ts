@@ -1,0 +1,56 @@
+import { buildTestApp, problemBody, type TestApp } from './test-app';
+
+/*
+ * Text PostgreSQL cannot store as sent (NUL, lone surrogates) is refused up front, so what is
+ * stored is what was sent and no lookup reaches the database with it (which would answer 500).
+ */
+describe('malformed text at the edge', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await buildTestApp();
+  });
+
+  it.each([
+    ['a NUL', 'a\u0000b'],
+    ['a lone high surrogate', 'a\ud800'],
+    ['a lone low surrogate', '\udc00z'],
+  ])('refuses message content with %s', async (_name, content) => {
+    const { owner, channelId } = await t.aServerWithMember();
+    const res = await t.http().post(`/api/channels/${channelId}/messages`).set('Authorization', owner.token).send({ content });
+    expect(res.body).toEqual(problemBody(400, 'Bad Request', 'VALIDATION_FAILED', { errors: [{ path: 'content', message: 'must be valid Unicode text without NUL characters' }] }));
+  });
+
+  it('refuses names with a NUL', async () => {
+    const alice = await t.register();
+    expect((await t.http().post('/api/servers').set('Authorization', alice.token).send({ name: 'x\u0000' })).status).toBe(400);
+    expect((await t.http().post('/api/applications').set('Authorization', alice.token).send({ name: 'x\u0000' })).status).toBe(400);
+  });
+
+  it('answers 404 for an invite code no invite can have', async () => {
+    const alice = await t.register();
+    const res = await t.http().post('/api/invites/%00').set('Authorization', alice.token);
+    expect({ status: res.status, body: res.body }).toEqual({ status: 404, body: problemBody(404, 'Not Found', 'NOT_FOUND') });
+  });
+
+  it('answers a login naming an impossible account like any wrong login', async () => {
+    const res = await t.http().post('/api/users/login').send({ email: 'a\u0000@example.com', password: 'correct horse' });
+    expect({ status: res.status, body: res.body }).toEqual({ status: 401, body: problemBody(401, 'Unauthorized', 'INVALID_CREDENTIALS') });
+  });
+
+  it('refuses registration with a NUL in the email', async () => {
+    const res = await t.http().post('/api/users/register').send({ username: 'alice', email: 'a\u0000@example.com', password: 'correct horse' });
+    expect(res.body.errors).toEqual([{ path: 'email', message: 'must be a valid email address' }]);
+  });
+
+  it('names each bad login field', async () => {
+    const none = await t.http().post('/api/users/login').send({});
+    const noPassword = await t.http().post('/api/users/login').send({ email: 'x@example.com' });
+    const both = await t.http().post('/api/users/login').send({ email: 'x@example.com', username: 'x', password: 'p' });
+    expect(none.body.errors).toEqual([
+      { path: 'password', message: 'is required' },
+      { path: 'email', message: 'is required (or give username)' },
+    ]);
+    expect(noPassword.body.errors).toEqual([{ path: 'password', message: 'is required' }]);
+    expect(both.body.errors).toEqual([{ path: 'username', message: 'give email or username, not both' }]);
+  });
+});

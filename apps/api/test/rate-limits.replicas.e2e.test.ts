@@ -1,0 +1,45 @@
+import { createPostgresDatabase, describeWithPostgres, type TestDatabase } from '@chat/postgres/testing';
+import request from 'supertest';
+import { describeWithRedis, redisUrl, uniquePrefix } from './redis-testing';
+import { startReplica, type Replica } from './replica-process';
+
+describeWithPostgres('the message limit across two replicas', () => {
+  describeWithRedis('sharing Redis', () => {
+    let database: TestDatabase;
+    let a: Replica;
+    let b: Replica;
+
+    beforeAll(async () => {
+      database = await createPostgresDatabase();
+      const env = {
+        DATABASE_URL: database.url,
+        REDIS_URL: redisUrl(),
+        REDIS_KEY_PREFIX: uniquePrefix(),
+        JWT_SECRET: 'replicas-share-this-secret-0123456789abcdef',
+      };
+      [a, b] = await Promise.all([startReplica(env), startReplica(env)]);
+    }, 60_000);
+
+    afterAll(async () => {
+      await Promise.all([a?.stop(), b?.stop()]);
+      await database?.drop();
+    });
+
+    it('accepts 8 messages on one and 7 on the other, then refuses the 16th on either', async () => {
+      const registered = await request(a.url).post('/api/users/register').send({ username: 'alice', email: 'alice@example.com', password: 'correct horse' });
+      const token: string = registered.body.token;
+      const server = await request(b.url).post('/api/servers').set('Authorization', token).send({ name: 'Limits' });
+      const path = `/api/channels/${server.body.defaultChannelId}/messages`;
+      const post = (replica: Replica) => request(replica.url).post(path).set('Authorization', token).send({ content: 'hi' });
+
+      for (let i = 0; i < 8; i++) expect((await post(a)).status).toBe(201);
+      for (let i = 0; i < 7; i++) expect((await post(b)).status).toBe(201);
+      const [onA, onB] = [await post(a), await post(b)];
+      expect([onA.status, onB.status]).toEqual([429, 429]);
+      expect(onA.body.code).toBe('RATE_LIMITED');
+
+      const stored = await request(a.url).get(`${path}?limit=50`).set('Authorization', token);
+      expect(stored.body).toHaveLength(15);
+    });
+  });
+});

@@ -1,0 +1,94 @@
+import type { Redis } from '@chat/redis';
+import { buildTestApp, problemBody, type TestApp } from './test-app';
+import { connect, describeWithRedis, limitersFor, uniquePrefix } from './redis-testing';
+
+const send = (t: TestApp, token: string, channelId: string, content = 'hi') =>
+  t.http().post(`/api/channels/${channelId}/messages`).set('Authorization', token).send({ content });
+
+const login = (t: TestApp, password: string, headers: Record<string, string> = {}) =>
+  t.http().post('/api/users/login').set(headers).send({ username: 'target', password });
+
+describeWithRedis('rate limits shared through the real Redis', () => {
+  let redis: Redis;
+  beforeAll(async () => {
+    redis = await connect();
+  });
+  afterAll(async () => {
+    await redis.quit();
+  });
+
+  const appWith = async (env: Record<string, string> = {}, trustProxy = 0) =>
+    buildTestApp({}, { rateLimiters: limitersFor({ REDIS_KEY_PREFIX: uniquePrefix(), ...env }, redis), trustProxy });
+
+  it('accepts 15 messages in 10 s per user, refuses the 16th with 429 and stores nothing', async () => {
+    const t = await appWith();
+    const { owner, member, channelId } = await t.aServerWithMember();
+    for (let i = 1; i <= 15; i++) {
+      const res = await send(t, owner.token, channelId, `m${i}`);
+      expect(res.status).toBe(201);
+      expect(res.headers['ratelimit-policy']).toMatch(/^"sendMessage"; q=15; w=10; pk=:[\w+/=]+:$/);
+      expect(res.headers.ratelimit).toMatch(new RegExp(`^"sendMessage"; r=${15 - i}; t=\\d+(; pk=:[\\w+/=]+:)?$`));
+    }
+    const refused = await send(t, owner.token, channelId, 'one too many');
+    expect({ status: refused.status, body: refused.body }).toEqual({ status: 429, body: problemBody(429, 'Too Many Requests', 'RATE_LIMITED') });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(10);
+    expect(refused.headers.ratelimit).toMatch(/^"sendMessage"; r=0; t=\d+(; pk=:[\w+/=]+:)?$/);
+
+    const page = await t.http().get(`/api/channels/${channelId}/messages`).set('Authorization', owner.token);
+    expect(page.body).toHaveLength(15);
+    expect((await send(t, member.token, channelId)).status).toBe(201);
+  });
+
+  it('counts a user across all channels', async () => {
+    const t = await appWith({ RATE_LIMIT_SEND_MESSAGE: '2/10s' });
+    const { owner, channelId } = await t.aServerWithMember();
+    const other = await t.createServer(owner, 'Second');
+    expect((await send(t, owner.token, channelId)).status).toBe(201);
+    expect((await send(t, owner.token, other.defaultChannelId)).status).toBe(201);
+    expect((await send(t, owner.token, other.defaultChannelId)).status).toBe(429);
+  });
+
+  it('frees the window after Retry-After', async () => {
+    const t = await appWith({ RATE_LIMIT_SEND_MESSAGE: '2/1s' });
+    const { owner, channelId } = await t.aServerWithMember();
+    await send(t, owner.token, channelId);
+    await send(t, owner.token, channelId);
+    const refused = await send(t, owner.token, channelId);
+    expect(refused.status).toBe(429);
+    await new Promise((resolve) => setTimeout(resolve, Number(refused.headers['retry-after']) * 1000 + 100));
+    expect((await send(t, owner.token, channelId)).status).toBe(201);
+  });
+
+  it('counts failed logins: the 11th attempt in a minute is refused even with the right password', async () => {
+    const t = await appWith();
+    await t.register('target');
+    for (let i = 0; i < 10; i++) expect((await login(t, 'wrong password')).status).toBe(401);
+    const refused = await login(t, 'correct horse');
+    expect(refused.status).toBe(429);
+    expect(refused.headers['ratelimit-policy']).toMatch(/^"login"; q=10; w=60; pk=:[\w+/=]+:$/);
+  });
+
+  it('ignores a client-sent X-Forwarded-For when no proxy is trusted', async () => {
+    const t = await appWith();
+    await t.register('target');
+    for (let i = 0; i < 10; i++) await login(t, 'wrong password', { 'X-Forwarded-For': `203.0.113.${i}` });
+    expect((await login(t, 'wrong password', { 'X-Forwarded-For': '198.51.100.7' })).status).toBe(429);
+  });
+
+  it('counts the real client behind a trusted load balancer (TRUST_PROXY=1)', async () => {
+    const t = await appWith({}, 1);
+    await t.register('target');
+    for (let i = 0; i < 10; i++) await login(t, 'wrong password', { 'X-Forwarded-For': '203.0.113.9' });
+    expect((await login(t, 'wrong password', { 'X-Forwarded-For': '203.0.113.9' })).status).toBe(429);
+    expect((await login(t, 'wrong password', { 'X-Forwarded-For': '198.51.100.7' })).status).toBe(401);
+  });
+
+  it('limits registrations per address', async () => {
+    const t = await appWith({ RATE_LIMIT_REGISTER: '2/1h' });
+    await t.register('first');
+    await t.register('second');
+    const res = await t.http().post('/api/users/register').send({ username: 'third', email: 'third@example.com', password: 'correct horse' });
+    expect(res.status).toBe(429);
+  });
+});

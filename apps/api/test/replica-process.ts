@@ -1,0 +1,48 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+
+const MAIN = join(__dirname, '..', 'dist', 'main.js');
+
+export interface Replica {
+  readonly url: string;
+  readonly process: ChildProcess;
+  readonly logs: string[];
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Starts the built API as its own process, as a deployment runs it, and waits until it listens. */
+export async function startReplica(env: Record<string, string>): Promise<Replica> {
+  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: \`pnpm test\` builds it; run \`pnpm build\` first`);
+  const child = spawn(process.execPath, [MAIN], {
+    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', SCRYPT_COST: '1024', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: string[] = [];
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  child.stderr?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
+
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`replica did not start:\n${logs.join('\n')}`)), 30_000);
+    void exited.then((code) => reject(new Error(`replica exited with ${code}:\n${logs.join('\n')}`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      logs.push(line);
+      const match = /listening on http:\/\/[^:]+:(\d+)/.exec(line);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+  });
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    process: child,
+    logs,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import pino from 'pino';
+import request from 'supertest';
+import { createApp } from '../src/app';
+import { buildContainer, resolveServices } from '../src/container';
+import { buildTestApp } from './test-app';
+
+describe('request ids and request logs', () => {
+  async function loggedApp() {
+    const raw: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void raw.push(line) });
+    const base = await buildTestApp();
+    const app = createApp(resolveServices(buildContainer(base.adapters)), { logger, trustProxy: 0, logRequests: true });
+    return { app, lines: () => raw.map((line) => JSON.parse(line)), raw };
+  }
+
+  it('keeps an incoming X-Request-Id and puts it in the error body', async () => {
+    const t = await buildTestApp();
+    const res = await t.http().get('/api/servers/1').set('X-Request-Id', 'lb-7f3a.42');
+    expect(res.headers['x-request-id']).toBe('lb-7f3a.42');
+    expect(res.body.requestId).toBe('lb-7f3a.42');
+  });
+
+  it('makes its own id when none comes, or when the incoming one is not an id', async () => {
+    const t = await buildTestApp();
+    const plain = await t.http().get('/health');
+    const hostile = await t.http().get('/health').set('X-Request-Id', 'has spaces and <script>');
+    expect(plain.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(hostile.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('logs one JSON line per request with id, method, route, status and duration', async () => {
+    const { app, lines } = await loggedApp();
+    await request(app).get('/api/servers/123').set('X-Request-Id', 'trace-1');
+    const line = lines().find((l) => l.req?.id === 'trace-1');
+    expect(line).toEqual(
+      expect.objectContaining({ req: { id: 'trace-1', method: 'GET' }, route: '/api/servers/:serverId', res: { status: 401 }, responseTime: expect.any(Number) }),
+    );
+  });
+
+  it('never logs tokens, passwords or message contents', async () => {
+    const { app, raw, lines } = await loggedApp();
+    const registered = await request(app).post('/api/users/register').send({ username: 'alice', email: 'alice@example.com', password: 'hunter2-secret' });
+    const token: string = registered.body.token;
+    const server = await request(app).post('/api/servers').set('Authorization', `Bearer ${token}`).send({ name: 'S' });
+    await request(app)
+      .post(`/api/channels/${server.body.defaultChannelId}/messages?note=query-secret`)
+      .set('Authorization', token)
+      .send({ content: 'a very private message' });
+    await request(app).post('/api/users/login').send({ username: 'alice', password: 'wrong-password-here' });
+    const invite = await request(app).post(`/api/servers/${server.body.id}/invites`).set('Authorization', token);
+    await request(app).post(`/api/invites/${invite.body.code}`).set('Authorization', token);
+    expect(lines().length).toBeGreaterThanOrEqual(4);
+    const everything = raw.join('\n');
+    for (const secret of [token, 'hunter2-secret', 'a very private message', 'wrong-password-here', 'query-secret', 'alice@example.com', invite.body.code]) {
+      expect(everything).not.toContain(secret);
+    }
+    expect(lines().filter((l) => l.res?.status === 201).map((l) => l.route)).toEqual([
+      '/api/users/register',
+      '/api/servers',
+      '/api/channels/:channelId/messages',
+      '/api/servers/:serverId/invites',
+    ]);
+  });
+});

@@ -1,0 +1,90 @@
+import { createMemoryStores, FixedClock, SequentialIds, SequentialInviteCodes } from '@chat/domain/testing';
+import { JoseTokenService } from '@chat/jose';
+import { RandomOpaqueTokens, ScryptPasswordHasher } from '@chat/node-crypto';
+import pino from 'pino';
+import request from 'supertest';
+import { createApp } from '../src/app';
+import { buildContainer, resolveServices, type Adapters } from '../src/container';
+import type { RateLimiters } from '../src/http/rate-limits';
+
+export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+
+export interface TestUser {
+  readonly token: string;
+  readonly id: string;
+  readonly username: string;
+}
+
+/** The real app over in-memory stores, a fixed clock and sequential ids; real tokens and hashing. */
+export async function buildTestApp(overrides: Partial<Adapters> = {}, edge: { rateLimiters?: RateLimiters; trustProxy?: number } = {}) {
+  const adapters: Adapters = {
+    stores: createMemoryStores(),
+    clock: new FixedClock(new Date('2026-05-01T12:00:00.000Z')),
+    ids: new SequentialIds(),
+    hasher: new ScryptPasswordHasher(2 ** 10),
+    tokens: await JoseTokenService.create({ secret: TEST_SECRET, ttlSeconds: 3600 }),
+    inviteCodes: new SequentialInviteCodes(),
+    opaque: new RandomOpaqueTokens(),
+    ...overrides,
+  };
+  const app = createApp(resolveServices(buildContainer(adapters)), {
+    logger: pino({ level: 'silent' }),
+    trustProxy: edge.trustProxy ?? 0,
+    rateLimiters: edge.rateLimiters ?? {},
+  });
+  const http = () => request(app);
+  let users = 0;
+
+  const t = {
+    app,
+    adapters,
+    http,
+
+    async register(username = `user${++users}`): Promise<TestUser> {
+      const res = await http().post('/api/users/register').send({ username, email: `${username}@example.com`, password: 'correct horse' });
+      if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return { token: res.body.token, id: res.body.user.id, username };
+    },
+
+    async createServer(owner: TestUser, name = 'Test server') {
+      const res = await http().post('/api/servers').set('Authorization', owner.token).send({ name });
+      if (res.status !== 201) throw new Error(`create server failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body as { id: string; defaultChannelId: string; ownerId: string };
+    },
+
+    async join(user: TestUser, serverId: string, inviter: TestUser): Promise<void> {
+      const invite = await http().post(`/api/servers/${serverId}/invites`).set('Authorization', inviter.token);
+      const joined = await http().post(`/api/invites/${invite.body.code}`).set('Authorization', user.token);
+      if (joined.status !== 200) throw new Error(`join failed: ${joined.status} ${JSON.stringify(joined.body)}`);
+    },
+
+    async send(user: TestUser, channelId: string, content: string) {
+      const res = await http().post(`/api/channels/${channelId}/messages`).set('Authorization', user.token).send({ content });
+      if (res.status !== 201) throw new Error(`send failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body as { id: string };
+    },
+
+    /** An owner with a server, and a second member of it. */
+    async aServerWithMember() {
+      const owner = await t.register();
+      const member = await t.register();
+      const server = await t.createServer(owner);
+      await t.join(member, server.id, owner);
+      return { owner, member, server, channelId: server.defaultChannelId };
+    },
+  };
+  return t;
+}
+
+export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+
+/** The problem+json body every error has, for whole-body comparison. */
+export const problemBody = (status: number, title: string, code: string, extra: Record<string, unknown> = {}) => ({
+  type: 'about:blank',
+  title,
+  status,
+  detail: expect.any(String),
+  code,
+  requestId: expect.any(String),
+  ...extra,
+});

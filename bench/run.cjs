@@ -1,0 +1,260 @@
+// pnpm bench [--quick]: our API against the naive baseline, on the same data, in one run.
+// Prints medians and ratios, and writes bench/RESULTS.md (full runs only).
+const { spawn, execFileSync } = require('node:child_process');
+const { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const autocannon = require('autocannon');
+const { SignJWT } = require('jose');
+const { sql } = require('kysely');
+const { migrateToLatest, openPglite, openPostgres } = require('@chat/postgres');
+const { seed, idBack } = require('./seed.cjs');
+
+const QUICK = process.argv.includes('--quick');
+const ROOT = path.resolve(__dirname, '..');
+const API_MAIN = path.join(ROOT, 'apps/api/dist/main.js');
+const SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const PLAN = QUICK
+  ? { users: 50, channels: [1_000, 5_000, 20_000], deep: 10_000, pgliteChannels: [1_000], warmup: 0.5, runs: 1, seconds: 1 }
+  : { users: 200, channels: [1_000, 100_000, 1_000_000], deep: 500_000, pgliteChannels: [10_000], warmup: 3, runs: 5, seconds: 6 };
+const CLOCK_TICK_US = 1e6 / Number(execFileSync('getconf', ['CLK_TCK']).toString().trim() || 100);
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const log = (line) => process.stdout.write(`${line}\n`);
+
+/** A port nobody listens on right now. */
+function freePort() {
+  const net = require('node:net');
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts a server process on a free port and waits until it answers GET /health (or any status). */
+async function startServer(name, args, env) {
+  const port = await freePort();
+  const child = spawn(process.execPath, args, { env: { PATH: process.env.PATH, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const output = [];
+  child.stderr.on('data', (d) => output.push(String(d)));
+  let exited = null;
+  child.on('exit', (code) => (exited = code));
+  const url = `http://127.0.0.1:${port}`;
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+    if (exited !== null) throw new Error(`${name} exited with ${exited}:\n${output.join('')}`);
+    const up = await fetch(`${url}/health`).then(() => true, () => false);
+    if (up) return { name, child, url };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${name} did not start:\n${output.join('')}`);
+}
+
+/** CPU time of a process so far, in microseconds, from /proc. */
+function cpuMicros(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_US;
+}
+
+const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+
+/** One autocannon run: requests/s, p99 and p50 latency (ms), CPU µs per request of the server. */
+async function measure(server, request, seconds) {
+  const before = cpuMicros(server.child.pid);
+  const { path: target, ...options } = request;
+  const result = await autocannon({ url: server.url + target, connections: 10, duration: seconds, ...options });
+  const total = result.requests.total;
+  const non2xx = result.non2xx + result.errors;
+  if (total === 0 || non2xx > total * 0.01) throw new Error(`${server.name}: ${non2xx} of ${total} requests failed: ${JSON.stringify(result.statusCodeStats)}`);
+  return { rps: result.requests.average, p99: result.latency.p99, p50: result.latency.p50, cpu: (cpuMicros(server.child.pid) - before) / total };
+}
+
+/** Warm-up, then alternating measured runs of each side; medians of each figure. */
+async function compare(label, sides) {
+  for (const { server, request } of sides) {
+    const { path: target, ...options } = request;
+    await autocannon({ url: server.url + target, connections: 10, duration: PLAN.warmup, ...options });
+  }
+  const runs = sides.map(() => []);
+  for (let run = 0; run < PLAN.runs; run++) {
+    for (const [i, { server, request }] of sides.entries()) runs[i].push(await measure(server, request, PLAN.seconds));
+  }
+  const medians = runs.map((r) => ({ rps: median(r.map((x) => x.rps)), p99: median(r.map((x) => x.p99)), p50: median(r.map((x) => x.p50)), cpu: median(r.map((x) => x.cpu)) }));
+  log(`${label}: ${sides.map((s, i) => `${s.server.name} ${medians[i].rps.toFixed(0)} req/s p99 ${medians[i].p99} ms ${medians[i].cpu.toFixed(0)} µs/req`).join(' | ')}`);
+  return medians;
+}
+
+const getPage = (channelId, token, query = '') => ({ path: `/api/channels/${channelId}/messages${query}`, headers: { authorization: token } });
+
+function postAsManyUsers(channelId, tokens) {
+  let next = 0;
+  return {
+    method: 'POST',
+    path: `/api/channels/${channelId}/messages`,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ content: 'hello from the benchmark' }),
+    setupClient: (client) => {
+      client.setHeaders({ 'content-type': 'application/json', authorization: tokens[next++ % tokens.length] });
+    },
+  };
+}
+
+async function signTokens(users) {
+  const key = new TextEncoder().encode(SECRET);
+  return Promise.all(
+    Array.from({ length: users }, (_, i) =>
+      new SignJWT({ sid: String(10001 + i) }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(i + 1)).setIssuer('chat-api').setAudience('chat-api').setIssuedAt().setExpirationTime('2h').sign(key),
+    ),
+  );
+}
+
+async function redisReachable() {
+  const net = require('node:net');
+  const { hostname, port } = new URL(REDIS_URL);
+  return new Promise((resolve) => {
+    const s = net.connect({ host: hostname, port: Number(port) }, () => (s.end(), resolve(true)));
+    s.on('error', () => resolve(false));
+  });
+}
+
+async function main() {
+  if (!existsSync(API_MAIN)) throw new Error('build first: pnpm build');
+  const started = Date.now();
+  const processes = [];
+  const dbName = `chat_bench_${process.pid}`;
+  const admin = openPostgres({ url: ADMIN_URL, poolSize: 1 });
+  const dataDirs = [];
+  try {
+    // 1. PostgreSQL, seeded once; both servers read the same rows.
+    await sql`create database ${sql.id(dbName)}`.execute(admin);
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${dbName}`;
+    const db = openPostgres({ url: url.toString(), poolSize: 2 });
+    await migrateToLatest(db);
+    log(`seeding PostgreSQL: ${PLAN.users} users, channels of ${PLAN.channels.join(', ')} messages`);
+    const { channelIds } = await seed(db, { users: PLAN.users, channels: PLAN.channels });
+    const deepCursor = await idBack(db, channelIds[2], PLAN.deep);
+    // The same position in the small channel: halfway back, also past the pages with reactions.
+    const smallDeepCursor = await idBack(db, channelIds[0], PLAN.channels[0] / 2);
+    const pgVersion = (await sql`show server_version`.execute(db)).rows[0].server_version;
+    await db.destroy();
+    const tokens = await signTokens(PLAN.users);
+    const viewer = tokens[0];
+
+    // 2. Our API and the baseline, side by side.
+    const withRedis = await redisReachable();
+    const apiEnv = {
+      DATABASE_URL: url.toString(),
+      JWT_SECRET: SECRET,
+      // The default level: one JSON line per request is part of the product path (stdout is discarded).
+      LOG_LEVEL: 'info',
+      RATE_LIMIT_SEND_MESSAGE: '9999999/10s',
+      ...(withRedis ? { REDIS_URL: REDIS_URL, REDIS_KEY_PREFIX: `bench-${process.pid}:` } : {}),
+    };
+    const api = await startServer('api', [API_MAIN], apiEnv);
+    processes.push(api);
+    const baseline = await startServer('baseline', [path.join(__dirname, 'baseline.cjs')], { ENGINE: 'pg', DATABASE_URL: url.toString(), JWT_SECRET: SECRET });
+    processes.push(baseline);
+
+    const mid = channelIds[1];
+    const get = await compare('GET newest 50 (mid channel)', [
+      { server: api, request: getPage(mid, viewer) },
+      { server: baseline, request: getPage(mid, viewer) },
+    ]);
+    // 3. Scale: our API's latency in the smallest and the largest channel.
+    const small = await compare('scale: newest page, small channel', [{ server: api, request: getPage(channelIds[0], viewer) }]);
+    const largeNewest = await compare('scale: newest page, large channel', [{ server: api, request: getPage(channelIds[2], viewer) }]);
+    const smallDeep = await compare(`scale: page ${PLAN.channels[0] / 2} back, small channel`, [
+      { server: api, request: getPage(channelIds[0], viewer, `?before=${smallDeepCursor}`) },
+    ]);
+    const largeDeep = await compare(`scale: page ${PLAN.deep} back, large channel`, [
+      { server: api, request: getPage(channelIds[2], viewer, `?before=${deepCursor}`) },
+    ]);
+    // POSTs last: they add reaction-less messages to the small channel, which would skew the scale figures.
+    const post = await compare('POST message (many users)', [
+      { server: api, request: postAsManyUsers(channelIds[0], tokens) },
+      { server: baseline, request: postAsManyUsers(channelIds[0], tokens) },
+    ]);
+
+    const apiRss = rssMb(api.child.pid);
+
+    // 4. The embedded default: our API on PGlite against a naive PGlite server, each its own copy.
+    const pgliteDir = mkdtempSync(path.join(os.tmpdir(), 'chat-bench-pglite-'));
+    dataDirs.push(pgliteDir);
+    const embedded = openPglite(path.join(pgliteDir, 'api'));
+    await migrateToLatest(embedded);
+    log(`seeding PGlite: channel of ${PLAN.pgliteChannels.join(', ')} messages`);
+    const pglite = await seed(embedded, { users: PLAN.users, channels: PLAN.pgliteChannels });
+    await embedded.destroy();
+    cpSync(path.join(pgliteDir, 'api'), path.join(pgliteDir, 'baseline'), { recursive: true });
+    writeFileSync(path.join(pgliteDir, 'api', 'jwt-secret'), SECRET);
+    const apiPglite = await startServer('api-pglite', [API_MAIN], { DATA_DIR: path.join(pgliteDir, 'api'), LOG_LEVEL: 'info' });
+    processes.push(apiPglite);
+    const basePglite = await startServer('baseline-pglite', [path.join(__dirname, 'baseline.cjs')], {
+      ENGINE: 'pglite',
+      DATA_DIR: path.join(pgliteDir, 'baseline', 'pglite'),
+      JWT_SECRET: SECRET,
+    });
+    processes.push(basePglite);
+    const embeddedGet = await compare('PGlite GET newest 50', [
+      { server: apiPglite, request: getPage(pglite.channelIds[0], viewer) },
+      { server: basePglite, request: getPage(pglite.channelIds[0], viewer) },
+    ]);
+
+    const rows = [
+      target('GET newest 50: req/s', get[0].rps, get[1].rps, 1.5, 'ratio ≥ 1.5'),
+      target('GET newest 50: p99 (ms)', get[0].p99, get[1].p99, 1, 'ours ≤ baseline', true),
+      target('GET newest 50: CPU µs/request', get[0].cpu, get[1].cpu, null, 'reported', true),
+      target('POST message: req/s', post[0].rps, post[1].rps, 1.2, 'ratio ≥ 1.2'),
+      target('POST message: CPU µs/request', post[0].cpu, post[1].cpu, null, 'reported', true),
+      target('PGlite GET newest 50: req/s', embeddedGet[0].rps, embeddedGet[1].rps, 1.0, 'ratio ≥ 1.0'),
+      target('Scale: newest page, large ÷ small channel (median ms)', largeNewest[0].p50, small[0].p50, 1.3, 'ratio ≤ 1.3', true),
+      target(`Scale: page ${PLAN.deep} back in large ÷ halfway back in small (median ms)`, largeDeep[0].p50, smallDeep[0].p50, 1.3, 'ratio ≤ 1.3', true),
+    ];
+    const memory = `Resident memory of the API process after the PostgreSQL runs: ${apiRss.toFixed(0)} MB (target < 200 MB: ${apiRss < 200 ? 'met' : 'MISSED'}).`;
+    const report = renderReport(rows, memory, { pgVersion, withRedis, seconds: (Date.now() - started) / 1000 });
+    log(`\n${report}`);
+    if (!QUICK) writeFileSync(path.join(__dirname, 'RESULTS.md'), report);
+  } finally {
+    for (const p of processes) p.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    await sql`drop database if exists ${sql.id(dbName)} with (force)`.execute(admin).catch(() => undefined);
+    await admin.destroy();
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A table row: the ratio and whether the target holds (`lowerIsBetter` for latencies). */
+function target(name, ours, base, bound, goal, lowerIsBetter = false) {
+  const ratio = ours / base;
+  const met = bound === null ? 'reported' : (lowerIsBetter ? ratio <= bound : ratio >= bound) ? 'met' : 'MISSED';
+  return { name, ours, base, ratio, goal, met };
+}
+
+function renderReport(rows, memory, { pgVersion, withRedis, seconds }) {
+  const fmt = (x) => (x >= 100 ? x.toFixed(0) : x.toFixed(2));
+  return [
+    `# Benchmark results${QUICK ? ' (quick smoke run: numbers mean nothing)' : ''}`,
+    '',
+    `${new Date().toISOString()} · ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'} · ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB · Node ${process.version} · PostgreSQL ${pgVersion} · Redis rate limiting ${withRedis ? 'on' : 'off (memory store)'} · API request logs on (LOG_LEVEL=info)`,
+    `autocannon, 10 connections, ${PLAN.warmup} s warm-up, ${PLAN.runs} alternating runs of ${PLAN.seconds} s per side; medians. Load generator on the same cores. Run took ${seconds.toFixed(0)} s.`,
+    '',
+    '| Scenario | Ours | Baseline / reference | Ratio | Target | |',
+    '|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.name} | ${fmt(r.ours)} | ${fmt(r.base)} | ${r.ratio.toFixed(2)} | ${r.goal} | ${r.met} |`),
+    '',
+    memory,
+    '',
+  ].join('\n');
+}
+
+main().catch((error) => {
+  process.stderr.write(`bench failed: ${error.stack ?? error}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# CI's check of docker/ without a Docker engine:
+#   1. docker/compose.yaml is valid (docker-compose 1.29's `config -q`, and `docker compose config -q`
+#      too where Compose v2 is installed) with the secrets set, and refused without each of them;
+#   2. every API replica in compose.yaml has a `server` line in nginx.conf and the other way round,
+#      each replica defaults to TRUST_PROXY=1 (one hop: nginx), and nginx passes X-Forwarded-For;
+#   3. docker/build-steps.sh: the Dockerfile's build steps run here, and the result serves /health.
+# Installs Debian's docker-compose with apt-get if it is missing and this runs as root; fails
+# otherwise. Exits non-zero on any failure.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+compose_file="$here/compose.yaml"
+nginx_conf="$here/nginx.conf"
+
+say() { printf '\n[verify] %s\n' "$*"; }
+fail() {
+  printf '\nverify: FAILED: %s\n' "$*" >&2
+  exit 1
+}
+
+# --- docker-compose -------------------------------------------------------------------------------
+if ! command -v docker-compose >/dev/null 2>&1; then
+  if [[ "$(id -u)" == 0 ]] && command -v apt-get >/dev/null 2>&1; then
+    say "docker-compose is missing: installing Debian's package"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq || fail "apt-get update failed"
+    apt-get install -y -qq docker-compose >/dev/null || fail "apt-get install docker-compose failed"
+  else
+    fail "docker-compose is not installed and this is not root with apt-get: install it (apt-get install docker-compose) and run again"
+  fi
+fi
+command -v docker-compose >/dev/null 2>&1 || fail "docker-compose still not on PATH after installing it"
+
+# Compose validators to run: Debian's docker-compose 1.x always; Compose v2 when it is there.
+validators=("docker-compose")
+if command -v docker >/dev/null 2>&1 && docker compose version >/dev/null 2>&1; then
+  validators+=("docker compose")
+fi
+
+# A clean environment: the caller's own JWT_SECRET, COMPOSE_* or DOCKER_* must not change the outcome.
+compose() {
+  local validator=$1
+  shift
+  env -i "PATH=$PATH" "HOME=${HOME:-/tmp}" "$@" $validator -f "$compose_file" config -q
+}
+
+# --- 1. the compose file --------------------------------------------------------------------------
+for validator in "${validators[@]}"; do
+  say "$validator -f docker/compose.yaml config -q  ($($validator version --short 2>/dev/null || true))"
+  compose "$validator" JWT_SECRET=x POSTGRES_PASSWORD=y || fail "$validator rejects docker/compose.yaml"
+  for secret in JWT_SECRET POSTGRES_PASSWORD; do
+    if [[ "$secret" == JWT_SECRET ]]; then others=(POSTGRES_PASSWORD=y); else others=(JWT_SECRET=x); fi
+    if compose "$validator" "${others[@]}" 2>/dev/null; then
+      fail "$validator accepts docker/compose.yaml without $secret: it must come from the environment"
+    fi
+    echo "  refused without $secret, as it should be"
+  done
+done
+
+# --- 2. replicas and the load balancer agree ------------------------------------------------------
+say "API replicas in compose.yaml and nginx.conf"
+rendered="$(env -i "PATH=$PATH" "HOME=${HOME:-/tmp}" JWT_SECRET=x POSTGRES_PASSWORD=y docker-compose -f "$compose_file" config)"
+mapfile -t replicas < <(env -i "PATH=$PATH" "HOME=${HOME:-/tmp}" JWT_SECRET=x POSTGRES_PASSWORD=y \
+  docker-compose -f "$compose_file" config --services | grep -E '^api[0-9]+$' | sort)
+mapfile -t upstreams < <(grep -oE '^[[:space:]]*server[[:space:]]+api[0-9]+:3000' "$nginx_conf" | awk '{print $2}' | cut -d: -f1 | sort)
+((${#replicas[@]} >= 2)) || fail "compose.yaml has ${#replicas[@]} API replica(s) (services named apiN): expected several"
+[[ "${replicas[*]}" == "${upstreams[*]}" ]] ||
+  fail "compose.yaml runs replicas '${replicas[*]}' but nginx.conf balances over '${upstreams[*]}'"
+echo "  ${#replicas[@]} replicas: ${replicas[*]}, each a server in nginx.conf's upstream"
+# TRUST_PROXY=1 on each replica (nginx is one hop), read off the rendered file service by service.
+for replica in "${replicas[@]}"; do
+  value="$(awk -v name="$replica" '
+    /^  [^ ]/ { inside = ($1 == name ":") }
+    inside && $1 == "TRUST_PROXY:" { gsub(/'"'"'|"/, "", $2); print $2 }
+  ' <<<"$rendered")"
+  [[ "$value" == 1 ]] || fail "$replica runs with TRUST_PROXY='$value' by default: it must be 1 (nginx is one hop)"
+done
+grep -q 'proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;' "$nginx_conf" ||
+  fail "nginx.conf must pass X-Forwarded-For (TRUST_PROXY=1 relies on it)"
+echo "  TRUST_PROXY=1 on every replica; nginx passes X-Forwarded-For"
+
+# --- 3. the image's build steps -------------------------------------------------------------------
+say "docker/build-steps.sh"
+bash "$here/build-steps.sh" || fail "docker/build-steps.sh failed"
+
+say "passed: compose file valid, replicas balanced, image build steps work"

@@ -1,0 +1,19 @@
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'node',
+  globalSetup: '<rootDir>/jest.global-setup.js',
+  roots: ['<rootDir>/packages', '<rootDir>/apps'],
+  testMatch: ['**/*.test.ts'],
+  transform: {
+    '^.+\\.(t|j)s$': ['@swc/jest', { jsc: { target: 'es2023' }, module: { type: 'commonjs' } }],
+  },
+  // jose and oauth4webapi ship only ES modules; everything else in node_modules is left alone.
+  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/[^/]+/node_modules/)?(jose|oauth4webapi)/)'],
+  moduleNameMapper: {
+    '^@chat/domain/testing/contracts$': '<rootDir>/packages/domain/testing/contracts/index.ts',
+    '^@chat/domain/testing$': '<rootDir>/packages/domain/testing/index.ts',
+    '^@chat/postgres/testing$': '<rootDir>/packages/postgres/test/test-databases.ts',
+    '^@chat/([a-z-]+)$': '<rootDir>/packages/$1/src/index.ts',
+  },
+  modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
+};

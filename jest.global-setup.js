@@ -1,0 +1,32 @@
+// Finds out once whether the real PostgreSQL and Redis are reachable. Tests that need them read
+// the answer from the environment. With CI=true a missing service fails the run instead of
+// skipping: CI must never pass green without the real servers.
+const net = require('node:net');
+
+const reachable = (url) =>
+  new Promise((resolve) => {
+    const { hostname, port } = new URL(url);
+    const socket = net.connect({ host: hostname, port: Number(port) }, () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.setTimeout(2000, () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.on('error', () => resolve(false));
+  });
+
+module.exports = async () => {
+  process.env.TEST_DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/test';
+  process.env.TEST_REDIS_URL ||= 'redis://127.0.0.1:6379';
+  const services = { postgres: process.env.TEST_DATABASE_URL, redis: process.env.TEST_REDIS_URL };
+  for (const [name, url] of Object.entries(services)) {
+    const up = await reachable(url);
+    process.env[`TEST_${name.toUpperCase()}_UP`] = up ? '1' : '';
+    if (up) continue;
+    const message = `${name} is not reachable at ${url.replace(/\/\/[^@]*@/, '//')}`;
+    if (process.env.CI === 'true') throw new Error(`${message}: CI needs it; start it (see .ci/run)`);
+    process.stderr.write(`\n\n!!! ${message}: tests that need it are SKIPPED !!!\n\n\n`);
+  }
+};

@@ -1,0 +1,12 @@
+import type { Id } from '../ids';
+import type { UserSummary } from './user';
+
+export interface Member {
+  readonly serverId: Id;
+  readonly userId: Id;
+  readonly joinedAt: Date;
+}
+
+export interface MemberView extends Member {
+  readonly user: UserSummary;
+}

@@ -1,0 +1,45 @@
+import type { Id } from '../ids';
+import type { UserSummary } from './user';
+
+export interface Message {
+  readonly id: Id;
+  readonly channelId: Id;
+  readonly authorId: Id;
+  readonly content: string;
+  readonly createdAt: Date;
+  readonly editedAt: Date | null;
+}
+
+/** One emoji on one message, as the viewer sees it. */
+export interface ReactionSummary {
+  readonly emoji: string;
+  readonly count: number;
+  readonly reacted: boolean;
+}
+
+/** A message as a reader sees it: with its author and the reactions, from the viewer's side. */
+export interface MessageView {
+  readonly id: Id;
+  readonly channelId: Id;
+  readonly content: string;
+  readonly createdAt: Date;
+  readonly editedAt: Date | null;
+  readonly author: UserSummary;
+  readonly reactions: readonly ReactionSummary[];
+}
+
+export interface Reaction {
+  readonly messageId: Id;
+  readonly userId: Id;
+  readonly emoji: string;
+  readonly createdAt: Date;
+}
+
+export interface ReactionState {
+  readonly messageId: Id;
+  readonly emoji: string;
+  readonly count: number;
+  readonly reacted: boolean;
+}
+
+export const MAX_DISTINCT_REACTIONS = 20;

@@ -1,0 +1,33 @@
+export interface Issue {
+  readonly path: string;
+  readonly message: string;
+}
+
+/**
+ * Every expected business outcome that is not a success. The `kind` is stable: the HTTP edge maps
+ * each one to a status in a single exhaustive table.
+ */
+export type DomainError =
+  | { readonly kind: 'ValidationFailed'; readonly issues: readonly Issue[] }
+  | { readonly kind: 'InvalidCredentials' }
+  | { readonly kind: 'InvalidToken' }
+  | { readonly kind: 'UsernameTaken' }
+  | { readonly kind: 'EmailTaken' }
+  | { readonly kind: 'ServerNotFound' }
+  | { readonly kind: 'ChannelNotFound' }
+  | { readonly kind: 'MessageNotFound' }
+  | { readonly kind: 'InviteNotFound' }
+  | { readonly kind: 'MembershipNotFound' }
+  | { readonly kind: 'NotAMember' }
+  | { readonly kind: 'NotTheAuthor' }
+  | { readonly kind: 'NotTheOwner' }
+  | { readonly kind: 'OwnerCannotLeave' }
+  | { readonly kind: 'TooManyReactions'; readonly max: number }
+  | { readonly kind: 'BotsCannotDoThis' }
+  | { readonly kind: 'ApplicationNotFound' }
+  | { readonly kind: 'InvalidClient' }
+  | { readonly kind: 'InvalidGrant' };
+
+export type DomainErrorKind = DomainError['kind'];
+
+export const validationFailed = (issues: readonly Issue[]): DomainError => ({ kind: 'ValidationFailed', issues });

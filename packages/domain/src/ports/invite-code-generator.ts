@@ -1,0 +1,3 @@
+export interface InviteCodeGenerator {
+  next(): string;
+}

@@ -1,0 +1,17 @@
+import type { Member, MemberView } from '../entities/member';
+import type { Id } from '../ids';
+
+export interface MemberPage {
+  readonly limit: number;
+  /** Continue after this member, in join order. */
+  readonly after?: Member;
+}
+
+export interface MemberRepository {
+  /** Joining twice keeps the first membership. */
+  add(member: Member): Promise<'added' | 'already'>;
+  remove(serverId: Id, userId: Id): Promise<'removed' | 'absent'>;
+  find(serverId: Id, userId: Id): Promise<Member | null>;
+  /** Ordered by join time, then user id. */
+  list(serverId: Id, page: MemberPage): Promise<MemberView[]>;
+}

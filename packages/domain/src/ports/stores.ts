@@ -1,0 +1,21 @@
+import type { ApplicationRepository, RefreshTokenRepository } from './application-repository';
+import type { ChannelRepository } from './channel-repository';
+import type { InviteRepository } from './invite-repository';
+import type { MemberRepository } from './member-repository';
+import type { MessageRepository } from './message-repository';
+import type { ServerRepository } from './server-repository';
+import type { SessionRepository } from './session-repository';
+import type { UserRepository } from './user-repository';
+
+/** Every repository over one shared state: what a storage technology provides. */
+export interface Stores {
+  readonly users: UserRepository;
+  readonly sessions: SessionRepository;
+  readonly servers: ServerRepository;
+  readonly channels: ChannelRepository;
+  readonly members: MemberRepository;
+  readonly invites: InviteRepository;
+  readonly messages: MessageRepository;
+  readonly applications: ApplicationRepository;
+  readonly refreshTokens: RefreshTokenRepository;
+}

@@ -1,0 +1,36 @@
+import type { Issue } from '../errors';
+import { codePointLength, isCleanText } from './text';
+
+export const USERNAME = { min: 2, max: 32, pattern: /^[A-Za-z0-9_.-]+$/ } as const;
+export const PASSWORD = { min: 8, max: 128 } as const;
+export const EMAIL = { max: 254 } as const;
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+export function usernameIssues(username: string, path = 'username'): Issue[] {
+  const length = codePointLength(username);
+  if (length < USERNAME.min || length > USERNAME.max) {
+    return [{ path, message: `must be ${USERNAME.min}-${USERNAME.max} characters` }];
+  }
+  if (!USERNAME.pattern.test(username)) {
+    return [{ path, message: 'may contain only letters, digits, "_", "." and "-"' }];
+  }
+  return [];
+}
+
+export function emailIssues(email: string, path = 'email'): Issue[] {
+  if (email.length > EMAIL.max || !EMAIL_PATTERN.test(email) || !isCleanText(email)) {
+    return [{ path, message: 'must be a valid email address' }];
+  }
+  return [];
+}
+
+export function passwordIssues(password: string, path = 'password'): Issue[] {
+  const length = codePointLength(password);
+  if (length < PASSWORD.min || length > PASSWORD.max) {
+    return [{ path, message: `must be ${PASSWORD.min}-${PASSWORD.max} characters` }];
+  }
+  return [];
+}
+
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();

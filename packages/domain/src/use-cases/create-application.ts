@@ -1,0 +1,49 @@
+import type { ApplicationView } from '../entities/application';
+import type { Actor } from '../entities/session';
+import { validationFailed } from '../errors';
+import type { ApplicationRepository } from '../ports/application-repository';
+import type { Clock } from '../ports/clock';
+import type { IdGenerator } from '../ports/id-generator';
+import type { OpaqueTokens } from '../ports/opaque-tokens';
+import type { UserRepository } from '../ports/user-repository';
+import { fail, ok, type Result } from '../result';
+import { personActing } from './access';
+import { serverNameIssues } from '../rules/name-rules';
+
+export interface CreatedApplication extends ApplicationView {
+  /** Shown this once; only its hash is kept. */
+  readonly clientSecret: string;
+}
+
+/** A bot's username from its application's name: `<name>-<id digits>`, within the username rules. */
+const botUsername = (name: string, id: string): string =>
+  `${name.replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 20) || 'bot'}-${id.slice(-8)}`;
+
+export class CreateApplication {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly applications: ApplicationRepository,
+    private readonly secrets: OpaqueTokens,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(actor: Actor, input: { readonly name: string }): Promise<Result<CreatedApplication>> {
+    const issues = serverNameIssues(input.name);
+    if (issues.length > 0) return fail(validationFailed(issues));
+    const person = await personActing(this.users, actor);
+    if (!person.ok) return person;
+
+    const now = this.clock.now();
+    const id = this.ids.next();
+    const name = input.name.trim();
+    const bot = { id: this.ids.next(), username: botUsername(name, id), email: `${id}@bots.invalid`, passwordHash: '', bot: true, createdAt: now };
+    const created = await this.users.create(bot);
+    if (created !== 'created') return fail({ kind: created });
+
+    const clientSecret = this.secrets.generate();
+    const clientSecretHash = this.secrets.hash(clientSecret);
+    await this.applications.create({ id, name, ownerId: person.value.id, botUserId: bot.id, clientId: id, clientSecretHash, createdAt: now });
+    return ok({ id, name, clientId: id, clientSecret, bot: { id: bot.id, username: bot.username } });
+  }
+}

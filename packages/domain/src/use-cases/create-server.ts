@@ -1,0 +1,44 @@
+import { DEFAULT_CHANNEL_NAME } from '../entities/channel';
+import type { Server } from '../entities/server';
+import type { Actor } from '../entities/session';
+import { validationFailed } from '../errors';
+import type { Clock } from '../ports/clock';
+import type { IdGenerator } from '../ports/id-generator';
+import type { ServerRepository } from '../ports/server-repository';
+import type { UserRepository } from '../ports/user-repository';
+import { fail, ok, type Result } from '../result';
+import { personActing } from './access';
+import { serverNameIssues } from '../rules/name-rules';
+
+export class CreateServer {
+  constructor(
+    private readonly servers: ServerRepository,
+    private readonly users: UserRepository,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(actor: Actor, input: { readonly name: string }): Promise<Result<Server>> {
+    const issues = serverNameIssues(input.name);
+    if (issues.length > 0) return fail(validationFailed(issues));
+    // Servers are for people; bots join through invites.
+    const person = await personActing(this.users, actor);
+    if (!person.ok) return person;
+
+    const now = this.clock.now();
+    const serverId = this.ids.next();
+    const defaultChannel = { id: this.ids.next(), serverId, name: DEFAULT_CHANNEL_NAME, createdAt: now };
+    const server: Server = {
+      id: serverId,
+      name: input.name.trim(),
+      avatar: null,
+      banner: null,
+      verified: false,
+      defaultChannelId: defaultChannel.id,
+      ownerId: actor.userId,
+      createdAt: now,
+    };
+    await this.servers.create({ server, defaultChannel, owner: { serverId, userId: actor.userId, joinedAt: now } });
+    return ok(server);
+  }
+}

@@ -1,0 +1,17 @@
+import type { Server } from '../entities/server';
+import type { Actor } from '../entities/session';
+import type { MemberRepository } from '../ports/member-repository';
+import type { ServerRepository } from '../ports/server-repository';
+import type { Result } from '../result';
+import { serverOfMember } from './access';
+
+export class GetServer {
+  constructor(
+    private readonly servers: ServerRepository,
+    private readonly members: MemberRepository,
+  ) {}
+
+  execute(actor: Actor, serverId: string): Promise<Result<Server>> {
+    return serverOfMember(this.servers, this.members, serverId, actor.userId);
+  }
+}

@@ -1,0 +1,52 @@
+import type { User } from '../entities/user';
+import { summarizeUser } from '../entities/user';
+import type { Clock } from '../ports/clock';
+import type { IdGenerator } from '../ports/id-generator';
+import type { PasswordHasher } from '../ports/password-hasher';
+import type { SessionRepository } from '../ports/session-repository';
+import type { TokenService } from '../ports/token-service';
+import type { UserRepository } from '../ports/user-repository';
+import { fail, ok, type Result } from '../result';
+import { normalizeEmail } from '../rules/account-rules';
+import { isCleanText } from '../rules/text';
+import type { AuthGrant } from './register';
+
+/** One of the two identifiers, and the password. */
+export type LogInInput =
+  | { readonly email: string; readonly password: string }
+  | { readonly username: string; readonly password: string };
+
+export class LogIn {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly sessions: SessionRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly tokens: TokenService,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(input: LogInInput): Promise<Result<AuthGrant>> {
+    const user = await this.findAccount(input);
+    // An unknown account and a wrong password look the same, in body and in time.
+    // Bots have no password; answering them as fast as nobody would tell them apart.
+    if (!user || user.bot) {
+      await this.hasher.verifyNothing(input.password);
+      return fail({ kind: 'InvalidCredentials' });
+    }
+    if (!(await this.hasher.verify(input.password, user.passwordHash))) return fail({ kind: 'InvalidCredentials' });
+
+    const session = { id: this.ids.next(), userId: user.id, createdAt: this.clock.now() };
+    await this.sessions.create(session);
+    const token = await this.tokens.issue({ userId: user.id, sessionId: session.id });
+    return ok({ token, user: summarizeUser(user) });
+  }
+
+  private async findAccount(input: LogInInput): Promise<User | null> {
+    const identifier = 'email' in input ? input.email : input.username;
+    if (!isCleanText(identifier)) return null; // no account can be named so
+    return 'email' in input
+      ? this.users.findByEmail(normalizeEmail(input.email))
+      : this.users.findByUsername(input.username);
+  }
+}

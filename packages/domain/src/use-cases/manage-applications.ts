@@ -1,0 +1,61 @@
+import type { ApplicationView } from '../entities/application';
+import type { Actor } from '../entities/session';
+import { isId } from '../ids';
+import type { ApplicationRepository } from '../ports/application-repository';
+import type { OpaqueTokens } from '../ports/opaque-tokens';
+import type { SessionRepository } from '../ports/session-repository';
+import type { UserRepository } from '../ports/user-repository';
+import type { Application } from '../entities/application';
+import { fail, ok, type Result } from '../result';
+import type { CreatedApplication } from './create-application';
+
+async function ownedApplication(applications: ApplicationRepository, actor: Actor, id: string): Promise<Result<Application>> {
+  const application = isId(id) ? await applications.findById(id) : null;
+  if (!application) return fail({ kind: 'ApplicationNotFound' });
+  if (application.ownerId !== actor.userId) return fail({ kind: 'NotTheOwner' });
+  return ok(application);
+}
+
+export class ListApplications {
+  constructor(private readonly applications: ApplicationRepository) {}
+
+  execute(actor: Actor): Promise<ApplicationView[]> {
+    return this.applications.listByOwner(actor.userId);
+  }
+}
+
+/** A new secret; the old one stops working at once. Tokens already issued live on until revoked. */
+export class RotateApplicationSecret {
+  constructor(
+    private readonly applications: ApplicationRepository,
+    private readonly users: UserRepository,
+    private readonly secrets: OpaqueTokens,
+  ) {}
+
+  async execute(actor: Actor, id: string): Promise<Result<CreatedApplication>> {
+    const owned = await ownedApplication(this.applications, actor, id);
+    if (!owned.ok) return owned;
+    const clientSecret = this.secrets.generate();
+    await this.applications.updateSecretHash(owned.value.id, this.secrets.hash(clientSecret));
+    const bot = await this.users.findSummary(owned.value.botUserId);
+    const { id: appId, name, clientId, botUserId } = owned.value;
+    return ok({ id: appId, name, clientId, clientSecret, bot: bot ?? { id: botUserId, username: '' } });
+  }
+}
+
+/** Removes the application and revokes every token its bot holds. The bot's messages stay. */
+export class DeleteApplication {
+  constructor(
+    private readonly applications: ApplicationRepository,
+    private readonly sessions: SessionRepository,
+  ) {}
+
+  async execute(actor: Actor, id: string): Promise<Result<void>> {
+    const owned = await ownedApplication(this.applications, actor, id);
+    if (!owned.ok) return owned;
+    // Revoke first: if the delete then fails, a retry still finds the application to delete.
+    await this.sessions.revokeAllForUser(owned.value.botUserId);
+    await this.applications.delete(owned.value.id);
+    return ok(undefined);
+  }
+}

@@ -1,0 +1,55 @@
+import type { Session } from '../entities/session';
+import { summarizeUser, type UserSummary } from '../entities/user';
+import { validationFailed } from '../errors';
+import type { Clock } from '../ports/clock';
+import type { IdGenerator } from '../ports/id-generator';
+import type { PasswordHasher } from '../ports/password-hasher';
+import type { SessionRepository } from '../ports/session-repository';
+import type { TokenService } from '../ports/token-service';
+import type { UserRepository } from '../ports/user-repository';
+import { fail, ok, type Result } from '../result';
+import { emailIssues, normalizeEmail, passwordIssues, usernameIssues } from '../rules/account-rules';
+
+export interface RegisterInput {
+  readonly username: string;
+  readonly email: string;
+  readonly password: string;
+}
+
+export interface AuthGrant {
+  readonly token: string;
+  readonly user: UserSummary;
+}
+
+export class Register {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly sessions: SessionRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly tokens: TokenService,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(input: RegisterInput): Promise<Result<AuthGrant>> {
+    const issues = [...usernameIssues(input.username), ...emailIssues(input.email), ...passwordIssues(input.password)];
+    if (issues.length > 0) return fail(validationFailed(issues));
+
+    const now = this.clock.now();
+    const user = {
+      id: this.ids.next(),
+      username: input.username,
+      email: normalizeEmail(input.email),
+      passwordHash: await this.hasher.hash(input.password),
+      bot: false,
+      createdAt: now,
+    };
+    const outcome = await this.users.create(user);
+    if (outcome !== 'created') return fail({ kind: outcome });
+
+    const session: Session = { id: this.ids.next(), userId: user.id, createdAt: now };
+    await this.sessions.create(session);
+    const token = await this.tokens.issue({ userId: user.id, sessionId: session.id });
+    return ok({ token, user: summarizeUser(user) });
+  }
+}

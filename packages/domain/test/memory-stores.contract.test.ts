@@ -1,0 +1,9 @@
+import { createMemoryStores } from '../testing';
+import { describeStoreContracts } from '../testing/contracts';
+
+describeStoreContracts('in-memory', async () => createMemoryStores());
+
+// Like a database shared by every test and never emptied: one state for all the suites, so a test
+// that assumed an empty store would fail here.
+const shared = createMemoryStores();
+describeStoreContracts('in-memory, one state shared by every suite', async () => shared);

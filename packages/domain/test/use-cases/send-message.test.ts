@@ -1,0 +1,93 @@
+import { expectOk } from '@chat/domain/testing';
+import { aServerWithCast, MALFORMED_ID, UNKNOWN_ID } from '../helpers';
+
+describe('SendMessage', () => {
+  it('returns exactly the MessageView shape: author, no reactions, no edit time, and no stray authorId', async () => {
+    const { world, member, channelId } = await aServerWithCast();
+    world.clock.advance(1_234);
+    const username = (await world.stores.users.findById(member.userId))?.username;
+
+    const view = expectOk(await world.sendMessage.execute(member, channelId, { content: 'hello' }));
+
+    expect(view).toEqual({
+      id: expect.any(String),
+      channelId,
+      content: 'hello',
+      createdAt: world.clock.now(),
+      editedAt: null,
+      author: { id: member.userId, username },
+      reactions: [],
+    });
+  });
+
+  it('stores the message so every member reads it back unchanged', async () => {
+    const { world, owner, member, channelId } = await aServerWithCast();
+
+    const username = (await world.stores.users.findById(member.userId))?.username;
+
+    const { id } = expectOk(await world.sendMessage.execute(member, channelId, { content: '  spaced  out  ' }));
+
+    const stored = {
+      id,
+      channelId,
+      content: '  spaced  out  ',
+      createdAt: world.clock.now(),
+      editedAt: null,
+      author: { id: member.userId, username },
+      reactions: [],
+    };
+    expect(await world.getMessage.execute(owner, channelId, id)).toEqual({ ok: true, value: stored });
+    expect(expectOk(await world.getMessages.execute(owner, channelId, {}))).toEqual([stored]);
+  });
+
+  it('gives later messages larger ids, even within one millisecond', async () => {
+    const { world, owner, channelId } = await aServerWithCast();
+
+    const first = expectOk(await world.sendMessage.execute(owner, channelId, { content: 'one' }));
+    const second = expectOk(await world.sendMessage.execute(owner, channelId, { content: 'two' }));
+
+    expect(BigInt(second.id)).toBeGreaterThan(BigInt(first.id));
+  });
+
+  it('accepts 2000 emoji, which are 2000 code points', async () => {
+    const { world, owner, channelId } = await aServerWithCast();
+
+    expect(expectOk(await world.sendMessage.execute(owner, channelId, { content: '😀'.repeat(2000) })).content).toHaveLength(4000);
+  });
+
+  it.each([
+    ['empty', '', 'must be 1-2000 characters'],
+    ['2001 characters', 'x'.repeat(2001), 'must be 1-2000 characters'],
+    ['2001 emoji', '😀'.repeat(2001), 'must be 1-2000 characters'],
+    ['only whitespace', ' \n\t ', 'must not be only whitespace'],
+  ])('returns ValidationFailed for content that is %s, and stores nothing', async (_case, content, message) => {
+    const { world, owner, channelId } = await aServerWithCast();
+
+    expect(await world.sendMessage.execute(owner, channelId, { content })).toEqual({
+      ok: false,
+      error: { kind: 'ValidationFailed', issues: [{ path: 'content', message }] },
+    });
+    expect(await world.getMessages.execute(owner, channelId, {})).toEqual({ ok: true, value: [] });
+  });
+
+  it('returns NotAMember when the caller is not in the server', async () => {
+    const { world, outsider, owner, channelId } = await aServerWithCast();
+
+    expect(await world.sendMessage.execute(outsider, channelId, { content: 'hi' })).toEqual({ ok: false, error: { kind: 'NotAMember' } });
+    expect(await world.getMessages.execute(owner, channelId, {})).toEqual({ ok: true, value: [] });
+  });
+
+  it.each([UNKNOWN_ID, MALFORMED_ID])('returns ChannelNotFound for the channel id %j', async (channelId) => {
+    const { world, owner } = await aServerWithCast();
+
+    expect(await world.sendMessage.execute(owner, channelId, { content: 'hi' })).toEqual({ ok: false, error: { kind: 'ChannelNotFound' } });
+  });
+
+  it('treats a membership whose account no longer exists as none (the database forbids it anyway)', async () => {
+    const { world, server, channelId } = await aServerWithCast();
+    const ghost = { userId: UNKNOWN_ID, sessionId: UNKNOWN_ID };
+    await world.stores.members.add({ serverId: server.id, userId: ghost.userId, joinedAt: world.clock.now() });
+
+    expect(await world.sendMessage.execute(ghost, channelId, { content: 'boo' })).toEqual({ ok: false, error: { kind: 'NotAMember' } });
+  });
+});

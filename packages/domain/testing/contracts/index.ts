@@ -1,0 +1,40 @@
+/**
+ * Contract suites for the storage ports: what any adapter of `Stores` (in memory, PGlite, PostgreSQL)
+ * must do. They run inside jest (`describe`/`it`/`expect` globals) and never assume an empty store:
+ * every test makes its own fresh ids, names and codes, so a shared database that is never emptied
+ * passes them as well as a brand-new one.
+ */
+import type { Stores } from '../../src';
+import { describeApplicationRepositoryContract } from './application-repository.contract';
+import { describeChannelRepositoryContract } from './channel-repository.contract';
+import { describeInviteRepositoryContract } from './invite-repository.contract';
+import { describeMemberRepositoryContract } from './member-repository.contract';
+import { describeMessageRepositoryContract } from './message-repository.contract';
+import { describeServerRepositoryContract } from './server-repository.contract';
+import { describeSessionRepositoryContract } from './session-repository.contract';
+import { describeUserRepositoryContract } from './user-repository.contract';
+
+export * from './fixtures';
+export { describeUserRepositoryContract } from './user-repository.contract';
+export { describeSessionRepositoryContract } from './session-repository.contract';
+export { describeServerRepositoryContract } from './server-repository.contract';
+export { describeChannelRepositoryContract } from './channel-repository.contract';
+export { describeMemberRepositoryContract } from './member-repository.contract';
+export { describeInviteRepositoryContract } from './invite-repository.contract';
+export { describeMessageRepositoryContract } from './message-repository.contract';
+export { describeApplicationRepositoryContract } from './application-repository.contract';
+
+/**
+ * Every port contract against the stores `makeStores` gives. Each suite calls it once, before its
+ * tests; the factory may hand out the same stores every time (a shared database) or new ones.
+ */
+export function describeStoreContracts(name: string, makeStores: () => Promise<Stores>): void {
+  describeUserRepositoryContract(name, makeStores);
+  describeSessionRepositoryContract(name, makeStores);
+  describeServerRepositoryContract(name, makeStores);
+  describeChannelRepositoryContract(name, makeStores);
+  describeMemberRepositoryContract(name, makeStores);
+  describeInviteRepositoryContract(name, makeStores);
+  describeMessageRepositoryContract(name, makeStores);
+  describeApplicationRepositoryContract(name, makeStores);
+}

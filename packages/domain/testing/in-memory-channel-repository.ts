@@ -1,0 +1,27 @@
+import { compareIds, type Channel, type ChannelRepository, type UserSummary } from '../src';
+import type { MemoryState } from './memory-state';
+
+export class InMemoryChannelRepository implements ChannelRepository {
+  constructor(private readonly state: MemoryState) {}
+
+  async create(channel: Channel): Promise<void> {
+    this.state.channels.set(channel.id, channel);
+  }
+
+  async findById(id: string): Promise<Channel | null> {
+    return this.state.channels.get(id) ?? null;
+  }
+
+  async findWithMembership(id: string, userId: string): Promise<{ channel: Channel; member: UserSummary | null } | null> {
+    const channel = this.state.channels.get(id);
+    if (!channel) return null;
+    const user = this.state.members.get(channel.serverId)?.has(userId) ? this.state.users.get(userId) : undefined;
+    return { channel, member: user ? { id: user.id, username: user.username } : null };
+  }
+
+  async listByServer(serverId: string): Promise<Channel[]> {
+    return [...this.state.channels.values()]
+      .filter((channel) => channel.serverId === serverId)
+      .sort((a, b) => compareIds(a.id, b.id));
+  }
+}

@@ -1,0 +1,35 @@
+import { compareIds, type Member, type MemberPage, type MemberRepository, type MemberView } from '../src';
+import type { MemoryState } from './memory-state';
+
+const byJoinOrder = (a: Member, b: Member): number =>
+  a.joinedAt.getTime() - b.joinedAt.getTime() || compareIds(a.userId, b.userId);
+
+export class InMemoryMemberRepository implements MemberRepository {
+  constructor(private readonly state: MemoryState) {}
+
+  async add(member: Member): Promise<'added' | 'already'> {
+    const members = this.state.membersOf(member.serverId);
+    if (members.has(member.userId)) return 'already';
+    members.set(member.userId, member);
+    return 'added';
+  }
+
+  async remove(serverId: string, userId: string): Promise<'removed' | 'absent'> {
+    return this.state.membersOf(serverId).delete(userId) ? 'removed' : 'absent';
+  }
+
+  async find(serverId: string, userId: string): Promise<Member | null> {
+    return this.state.members.get(serverId)?.get(userId) ?? null;
+  }
+
+  async list(serverId: string, { limit, after }: MemberPage): Promise<MemberView[]> {
+    const views: MemberView[] = [];
+    for (const member of [...this.state.membersOf(serverId).values()].sort(byJoinOrder)) {
+      if (after && byJoinOrder(member, after) <= 0) continue;
+      const user = this.state.users.get(member.userId);
+      if (user) views.push({ ...member, user: { id: user.id, username: user.username } });
+      if (views.length === limit) break;
+    }
+    return views;
+  }
+}

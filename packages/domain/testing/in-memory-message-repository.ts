@@ -1,0 +1,117 @@
+import {
+  compareIds,
+  type AddReactionOutcome,
+  type Message,
+  type MessageCursor,
+  type MessageRepository,
+  type MessageView,
+  type Reaction,
+  type ReactionState,
+  type ReactionSummary,
+} from '../src';
+import type { MemoryState } from './memory-state';
+
+/** Index of the first id in the sorted list that is not below `id` (or above it, with `strict`). */
+function lowerBound(ids: readonly string[], id: string, strict: boolean): number {
+  let low = 0;
+  let high = ids.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    const order = compareIds(ids[mid] as string, id);
+    if (order < 0 || (strict && order === 0)) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+export class InMemoryMessageRepository implements MessageRepository {
+  constructor(private readonly state: MemoryState) {}
+
+  async create(message: Message): Promise<void> {
+    this.state.messages.set(message.id, message);
+    let ids = this.state.channelMessages.get(message.channelId);
+    if (!ids) this.state.channelMessages.set(message.channelId, (ids = []));
+    ids.splice(lowerBound(ids, message.id, false), 0, message.id);
+  }
+
+  async findById(id: string): Promise<Message | null> {
+    return this.state.messages.get(id) ?? null;
+  }
+
+  async view(id: string, viewerId: string): Promise<MessageView | null> {
+    const message = this.state.messages.get(id);
+    return message ? this.toView(message, viewerId) : null;
+  }
+
+  async page(channelId: string, { before, after, limit }: MessageCursor, viewerId: string): Promise<MessageView[]> {
+    const ids = this.state.channelMessages.get(channelId) ?? [];
+    const start = after === undefined ? 0 : lowerBound(ids, after, true);
+    const end = before === undefined ? ids.length : lowerBound(ids, before, false);
+    if (start >= end) return [];
+    const window = after === undefined ? ids.slice(Math.max(start, end - limit), end) : ids.slice(start, Math.min(end, start + limit));
+    return window.map((id) => this.toView(this.state.messages.get(id) as Message, viewerId));
+  }
+
+  async updateContent(id: string, content: string, editedAt: Date): Promise<void> {
+    const message = this.state.messages.get(id);
+    if (message) this.state.messages.set(id, { ...message, content, editedAt });
+  }
+
+  async delete(id: string): Promise<void> {
+    const message = this.state.messages.get(id);
+    if (!message) return;
+    this.state.messages.delete(id);
+    this.state.reactions.delete(id);
+    const ids = this.state.channelMessages.get(message.channelId) ?? [];
+    const index = lowerBound(ids, id, false);
+    if (ids[index] === id) ids.splice(index, 1);
+  }
+
+  async addReaction(reaction: Reaction, maxDistinctEmoji: number): Promise<AddReactionOutcome> {
+    if (!this.state.messages.has(reaction.messageId)) return 'MessageNotFound';
+    let reactions = this.state.reactions.get(reaction.messageId);
+    if (!reactions) this.state.reactions.set(reaction.messageId, (reactions = []));
+    if (reactions.some((r) => r.userId === reaction.userId && r.emoji === reaction.emoji)) return 'already';
+    const distinct = new Set(reactions.map((r) => r.emoji));
+    if (!distinct.has(reaction.emoji) && distinct.size >= maxDistinctEmoji) return 'TooManyReactions';
+    reactions.push(reaction);
+    return 'added';
+  }
+
+  async removeReaction(messageId: string, userId: string, emoji: string): Promise<void> {
+    const reactions = this.state.reactions.get(messageId);
+    if (!reactions) return;
+    const index = reactions.findIndex((r) => r.userId === userId && r.emoji === emoji);
+    if (index >= 0) reactions.splice(index, 1);
+  }
+
+  async reactionState(messageId: string, emoji: string, viewerId: string): Promise<ReactionState> {
+    const reactions = (this.state.reactions.get(messageId) ?? []).filter((r) => r.emoji === emoji);
+    return { messageId, emoji, count: reactions.length, reacted: reactions.some((r) => r.userId === viewerId) };
+  }
+
+  private toView(message: Message, viewerId: string): MessageView {
+    const author = this.state.users.get(message.authorId);
+    return {
+      id: message.id,
+      channelId: message.channelId,
+      content: message.content,
+      createdAt: message.createdAt,
+      editedAt: message.editedAt,
+      author: { id: message.authorId, username: author?.username ?? '' },
+      reactions: this.summaries(message.id, viewerId),
+    };
+  }
+
+  /** One entry per emoji, in the order each emoji was first used on the message. */
+  private summaries(messageId: string, viewerId: string): ReactionSummary[] {
+    const byEmoji = new Map<string, { emoji: string; count: number; reacted: boolean }>();
+    for (const reaction of this.state.reactions.get(messageId) ?? []) {
+      const summary = byEmoji.get(reaction.emoji) ?? { emoji: reaction.emoji, count: 0, reacted: false };
+      summary.count += 1;
+      summary.reacted ||= reaction.userId === viewerId;
+      byEmoji.set(reaction.emoji, summary);
+    }
+    return [...byEmoji.values()];
+  }
+}

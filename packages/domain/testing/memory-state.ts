@@ -1,0 +1,28 @@
+import type { Application, Channel, Invite, Member, Message, Reaction, RefreshToken, Server, Session, User } from '../src';
+
+/** The tables of the in-memory adapters; every repository of one `createMemoryStores()` shares it. */
+export class MemoryState {
+  readonly users = new Map<string, User>();
+  readonly usersByName = new Map<string, User>();
+  readonly usersByEmail = new Map<string, User>();
+  readonly sessions = new Map<string, Session>();
+  readonly servers = new Map<string, Server>();
+  readonly channels = new Map<string, Channel>();
+  /** serverId → userId → membership */
+  readonly members = new Map<string, Map<string, Member>>();
+  readonly invites = new Map<string, Invite>();
+  readonly messages = new Map<string, Message>();
+  /** channelId → message ids in ascending id order */
+  readonly channelMessages = new Map<string, string[]>();
+  /** messageId → reactions in the order they were added */
+  readonly reactions = new Map<string, Reaction[]>();
+  readonly applications = new Map<string, Application>();
+  /** tokenHash → token, and whether it was spent */
+  readonly refreshTokens = new Map<string, { token: RefreshToken; used: boolean }>();
+
+  membersOf(serverId: string): Map<string, Member> {
+    let members = this.members.get(serverId);
+    if (!members) this.members.set(serverId, (members = new Map()));
+    return members;
+  }
+}

@@ -1,0 +1,1 @@
+export * from './jose-token-service';

@@ -1,0 +1,3 @@
+export * from './scrypt-password-hasher';
+export * from './random-invite-codes';
+export * from './random-opaque-tokens';

@@ -1,0 +1,26 @@
+import type { Stores } from '@chat/domain';
+import type { Kysely } from 'kysely';
+import { KyselyApplicationRepository, KyselyRefreshTokenRepository } from './repositories/kysely-application-repository';
+import { KyselyChannelRepository } from './repositories/kysely-channel-repository';
+import { KyselyInviteRepository } from './repositories/kysely-invite-repository';
+import { KyselyMemberRepository } from './repositories/kysely-member-repository';
+import { KyselyMessageRepository } from './repositories/kysely-message-repository';
+import { KyselyServerRepository } from './repositories/kysely-server-repository';
+import { KyselySessionRepository } from './repositories/kysely-session-repository';
+import { KyselyUserRepository } from './repositories/kysely-user-repository';
+import type { Database } from './schema';
+
+/** Every repository over one Kysely instance (or one transaction). */
+export function createKyselyStores(db: Kysely<Database>): Stores {
+  return {
+    users: new KyselyUserRepository(db),
+    sessions: new KyselySessionRepository(db),
+    servers: new KyselyServerRepository(db),
+    channels: new KyselyChannelRepository(db),
+    members: new KyselyMemberRepository(db),
+    invites: new KyselyInviteRepository(db),
+    messages: new KyselyMessageRepository(db),
+    applications: new KyselyApplicationRepository(db),
+    refreshTokens: new KyselyRefreshTokenRepository(db),
+  };
+}

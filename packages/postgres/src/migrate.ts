@@ -1,0 +1,21 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
+import * as initial from './migrations/2026-11-22T00-00-initial';
+import * as applications from './migrations/2026-11-22T01-00-applications';
+
+/** Every migration, keyed so that names sort by date. New ones are added here, never edited. */
+const MIGRATIONS: Record<string, Migration> = {
+  '2026-11-22T00-00-initial': initial,
+  '2026-11-22T01-00-applications': applications,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+/**
+ * Brings the schema up to date. Safe when several replicas start at once: Kysely's Postgres
+ * adapter holds an advisory lock while it migrates, so one runs them and the others wait.
+ */
+export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<MigrationResultSet> {
+  const result = await new Migrator({ db, provider }).migrateToLatest();
+  if (result.error) throw result.error instanceof Error ? result.error : new Error(String(result.error));
+  return result;
+}

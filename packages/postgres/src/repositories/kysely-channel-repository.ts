@@ -1,0 +1,39 @@
+import type { Channel, ChannelRepository, UserSummary } from '@chat/domain';
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema';
+import { toChannel } from './rows';
+
+export class KyselyChannelRepository implements ChannelRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async create(channel: Channel): Promise<void> {
+    await this.db
+      .insertInto('channels')
+      .values({ id: channel.id, server_id: channel.serverId, name: channel.name, created_at: channel.createdAt })
+      .execute();
+  }
+
+  async findById(id: string): Promise<Channel | null> {
+    const row = await this.db.selectFrom('channels').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? toChannel(row) : null;
+  }
+
+  async findWithMembership(id: string, userId: string): Promise<{ channel: Channel; member: UserSummary | null } | null> {
+    const row = await this.db
+      .selectFrom('channels as c')
+      .leftJoin('members as m', (join) => join.onRef('m.server_id', '=', 'c.server_id').on('m.user_id', '=', userId))
+      .leftJoin('users as u', 'u.id', 'm.user_id')
+      .selectAll('c')
+      .select(['u.id as member_id', 'u.username as member_username'])
+      .where('c.id', '=', id)
+      .executeTakeFirst();
+    if (!row) return null;
+    const { member_id: memberId, member_username: username, ...channel } = row;
+    return { channel: toChannel(channel), member: memberId && username !== null ? { id: memberId, username } : null };
+  }
+
+  async listByServer(serverId: string): Promise<Channel[]> {
+    const rows = await this.db.selectFrom('channels').selectAll().where('server_id', '=', serverId).orderBy('id').execute();
+    return rows.map(toChannel);
+  }
+}

@@ -1,0 +1,48 @@
+import type { Member, MemberPage, MemberRepository, MemberView } from '@chat/domain';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../schema';
+
+export class KyselyMemberRepository implements MemberRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async add(member: Member): Promise<'added' | 'already'> {
+    // Two concurrent joins meet at the primary key: one row, and the first join time stays.
+    const result = await this.db
+      .insertInto('members')
+      .values({ server_id: member.serverId, user_id: member.userId, joined_at: member.joinedAt })
+      .onConflict((oc) => oc.columns(['server_id', 'user_id']).doNothing())
+      .executeTakeFirst();
+    return result.numInsertedOrUpdatedRows === 1n ? 'added' : 'already';
+  }
+
+  async remove(serverId: string, userId: string): Promise<'removed' | 'absent'> {
+    const result = await this.db.deleteFrom('members').where('server_id', '=', serverId).where('user_id', '=', userId).executeTakeFirst();
+    return result.numDeletedRows > 0n ? 'removed' : 'absent';
+  }
+
+  async find(serverId: string, userId: string): Promise<Member | null> {
+    const row = await this.db
+      .selectFrom('members')
+      .selectAll()
+      .where('server_id', '=', serverId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row ? { serverId: row.server_id, userId: row.user_id, joinedAt: row.joined_at } : null;
+  }
+
+  async list(serverId: string, { limit, after }: MemberPage): Promise<MemberView[]> {
+    let query = this.db
+      .selectFrom('members as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select(['m.server_id', 'm.user_id', 'm.joined_at', 'u.username'])
+      .where('m.server_id', '=', serverId);
+    if (after) query = query.where(sql<boolean>`(m.joined_at, m.user_id) > (${after.joinedAt}, ${after.userId}::bigint)`);
+    const rows = await query.orderBy('m.joined_at').orderBy('m.user_id').limit(limit).execute();
+    return rows.map((row) => ({
+      serverId: row.server_id,
+      userId: row.user_id,
+      joinedAt: row.joined_at,
+      user: { id: row.user_id, username: row.username },
+    }));
+  }
+}

@@ -1,0 +1,21 @@
+import type { Channel, Server } from '@chat/domain';
+import type { Selectable } from 'kysely';
+import type { ChannelsTable, ServersTable } from '../schema';
+
+export const toServer = (row: Selectable<ServersTable>): Server => ({
+  id: row.id,
+  name: row.name,
+  avatar: row.avatar,
+  banner: row.banner,
+  verified: row.verified,
+  defaultChannelId: row.default_channel_id,
+  ownerId: row.owner_id,
+  createdAt: row.created_at,
+});
+
+export const toChannel = (row: Selectable<ChannelsTable>): Channel => ({
+  id: row.id,
+  serverId: row.server_id,
+  name: row.name,
+  createdAt: row.created_at,
+});

@@ -1,0 +1,116 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/*
+ * The tables as Kysely sees them. Ids are bigint in SQL and decimal strings in TypeScript:
+ * both drivers are told to hand int8 back as text, so no precision is lost.
+ */
+
+type Id = ColumnType<string, string, never>;
+type Timestamp = ColumnType<Date, Date, Date>;
+
+export interface UsersTable {
+  id: Id;
+  username: string;
+  email: string;
+  password_hash: string;
+  bot: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: Id;
+  user_id: string;
+  created_at: Timestamp;
+}
+
+export interface ServersTable {
+  id: Id;
+  name: string;
+  avatar: string | null;
+  banner: string | null;
+  verified: ColumnType<boolean, boolean | undefined, boolean>;
+  default_channel_id: string;
+  owner_id: string;
+  created_at: Timestamp;
+}
+
+export interface ChannelsTable {
+  id: Id;
+  server_id: string;
+  name: string;
+  created_at: Timestamp;
+}
+
+export interface MembersTable {
+  server_id: string;
+  user_id: string;
+  joined_at: Timestamp;
+}
+
+export interface InvitesTable {
+  code: string;
+  server_id: string;
+  creator_id: string;
+  created_at: Timestamp;
+}
+
+export interface MessagesTable {
+  id: Id;
+  channel_id: string;
+  author_id: string;
+  content: string;
+  created_at: Timestamp;
+  edited_at: Timestamp | null;
+}
+
+export interface ReactionsTable {
+  /** Insertion order: reactions are listed by each emoji's first use. */
+  seq: Generated<string>;
+  message_id: string;
+  user_id: string;
+  emoji: string;
+  created_at: Timestamp;
+}
+
+export interface ApplicationsTable {
+  id: Id;
+  name: string;
+  owner_id: string;
+  bot_user_id: string;
+  client_id: string;
+  client_secret_hash: string;
+  created_at: Timestamp;
+}
+
+export interface RefreshTokensTable {
+  token_hash: string;
+  family_id: string;
+  application_id: string;
+  user_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface WorkerLeasesTable {
+  worker_id: number;
+  holder: string;
+  expires_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  servers: ServersTable;
+  channels: ChannelsTable;
+  members: MembersTable;
+  invites: InvitesTable;
+  messages: MessagesTable;
+  reactions: ReactionsTable;
+  worker_leases: WorkerLeasesTable;
+  applications: ApplicationsTable;
+  refresh_tokens: RefreshTokensTable;
+}
+
+/** The database handle the app holds, so it need not depend on Kysely itself. */
+export type ChatDatabase = import('kysely').Kysely<Database>;

@@ -1,0 +1,110 @@
+import { createKyselyStores, openPostgres, type ChatDatabase } from '@chat/postgres';
+import { aServerWithOwner, freshId } from '@chat/domain/testing/contracts';
+import { sql } from 'kysely';
+import { createPostgresDatabase, describeWithPostgres, type TestDatabase } from './test-databases';
+
+interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  'Parent Relationship'?: string;
+  Plans?: PlanNode[];
+}
+
+/** The plan that fetches the messages; the per-message reaction subplan (a few rows) is left out. */
+const nodes = (plan: PlanNode): PlanNode[] => [
+  plan,
+  ...(plan.Plans ?? []).filter((child) => child['Parent Relationship'] !== 'SubPlan').flatMap(nodes),
+];
+
+/*
+ * The message page must be a keyset walk of (channel_id, id): no sequential scan, no sort, no
+ * OFFSET, so the newest page of a huge channel costs what it costs in a small one.
+ */
+describeWithPostgres('the message page query plan', () => {
+  let database: TestDatabase;
+  let logged: ChatDatabase;
+  const queries: { sql: string; parameters: readonly unknown[] }[] = [];
+  let channelId: string;
+  let smallChannelId: string;
+  let viewer: string;
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+    logged = openPostgres({ url: database.url, poolSize: 1, log: (text, parameters) => queries.push({ sql: text, parameters }) });
+    const stores = createKyselyStores(database.db);
+    const { server, ownerUser } = await aServerWithOwner(stores);
+    const { server: other } = await aServerWithOwner(stores);
+    channelId = server.defaultChannelId;
+    viewer = ownerUser.id;
+    // A small channel among huge ones: here a primary-key walk would read past everyone else's messages.
+    smallChannelId = freshId();
+    await sql`insert into channels (id, server_id, name, created_at) values (${smallChannelId}, ${server.id}, 'small', now())`.execute(database.db);
+    await sql`insert into messages (id, channel_id, author_id, content, created_at)
+      select ${freshId()}::bigint + g * 3000, ${smallChannelId}::bigint, ${viewer}::bigint, 'small ' || g, now()
+      from generate_series(1, 200) g`.execute(database.db);
+    // 100k messages here and 100k elsewhere, then fresh statistics, as a long-lived database has.
+    for (const target of [channelId, other.defaultChannelId]) {
+      await sql`insert into messages (id, channel_id, author_id, content, created_at)
+        select ${freshId()}::bigint + g, ${target}::bigint, ${viewer}::bigint, 'message ' || g, now()
+        from generate_series(1, 100000) g`.execute(database.db);
+    }
+    await sql`analyze messages`.execute(database.db);
+  }, 120_000);
+
+  afterAll(async () => {
+    await logged.destroy();
+    await database.drop();
+  });
+
+  async function planOf(run: (stores: ReturnType<typeof createKyselyStores>) => Promise<unknown>): Promise<PlanNode[]> {
+    queries.length = 0;
+    await run(createKyselyStores(logged));
+    const query = queries.at(-1);
+    if (!query) throw new Error('no query was logged');
+    const explained = await sql<{ 'QUERY PLAN': { Plan: PlanNode }[] }>`explain (format json) ${sql.raw(
+      inline(query.sql, query.parameters),
+    )}`.execute(database.db);
+    const plan = explained.rows[0]?.['QUERY PLAN'][0]?.Plan;
+    if (!plan) throw new Error('no plan');
+    return nodes(plan);
+  }
+
+  const pageIndexes = (plan: PlanNode[]) => plan.filter((n) => n['Index Name']?.startsWith('messages')).map((n) => n['Index Name']);
+
+  it.each([
+    ['the newest page', {}],
+    ['a page far back (before)', { before: 'MIDDLE' }],
+    ['a page forward (after)', { after: 'MIDDLE' }],
+  ])('reads %s of a big channel in index order: no sort, no sequential scan', async (_name, cursor) => {
+    const middle = (await sql<{ id: string }>`select id from messages where channel_id = ${channelId} order by id offset 50000 limit 1`.execute(database.db))
+      .rows[0]?.id;
+    const resolved = Object.fromEntries(Object.entries(cursor).map(([k, v]) => [k, v === 'MIDDLE' ? middle : v]));
+    const plan = await planOf((stores) => stores.messages.page(channelId, { limit: 50, ...resolved }, viewer));
+    const types = plan.map((n) => n['Node Type']);
+    expect(types[0]).toBe('Limit');
+    // Either index yields id order within a channel; which one is the planner's call.
+    expect(pageIndexes(plan)).toEqual([expect.stringMatching(/^messages_(channel_id_id_idx|pkey)$/)]);
+    expect(types).not.toContain('Sort');
+    expect(types).not.toContain('Seq Scan');
+  });
+
+  it.each([
+    ['the newest page', {}],
+    ['a page back', { before: 'NEWEST' }],
+  ])('reads %s of a small channel among huge ones through (channel_id, id)', async (_name, cursor) => {
+    const newest = (await sql<{ id: string }>`select max(id)::text as id from messages where channel_id = ${smallChannelId}`.execute(database.db)).rows[0]?.id;
+    const resolved = Object.fromEntries(Object.entries(cursor).map(([k, v]) => [k, v === 'NEWEST' ? newest : v]));
+    const plan = await planOf((stores) => stores.messages.page(smallChannelId, { limit: 50, ...resolved }, viewer));
+    expect(pageIndexes(plan)).toEqual(['messages_channel_id_id_idx']);
+    expect(plan.map((n) => n['Node Type'])).not.toContain('Sort');
+  });
+});
+
+/** Parameters written into the text, since EXPLAIN of a prepared statement needs its values. */
+function inline(text: string, parameters: readonly unknown[]): string {
+  return text.replace(/\$(\d+)/g, (_m, index: string) => {
+    const value = parameters[Number(index) - 1];
+    if (typeof value === 'number') return String(value);
+    return `'${String(value).replaceAll("'", "''")}'`;
+  });
+}

@@ -1,0 +1,127 @@
+import { createKyselyStores } from '@chat/postgres';
+import { aServerWithOwner, aUser, freshId } from '@chat/domain/testing/contracts';
+import { createPostgresDatabase, describeWithPostgres, type TestDatabase } from './test-databases';
+
+const at = new Date('2026-03-04T05:06:07.089Z');
+
+describeWithPostgres('races between replicas end in one row and a clean answer', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it('lets one of two simultaneous registrations with one email through', async () => {
+    const stores = createKyselyStores(database.db);
+    const email = `race-${freshId()}@example.com`;
+    const outcomes = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => stores.users.create(aUser({ email: i % 2 ? email.toUpperCase() : email }))),
+    );
+    expect(outcomes.filter((o) => o === 'created')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'EmailTaken')).toHaveLength(7);
+  });
+
+  it('keeps one membership for two simultaneous joins', async () => {
+    const stores = createKyselyStores(database.db);
+    const { server } = await aServerWithOwner(stores);
+    const joiner = aUser();
+    await stores.users.create(joiner);
+    const outcomes = await Promise.all(
+      Array.from({ length: 6 }, () => stores.members.add({ serverId: server.id, userId: joiner.id, joinedAt: at })),
+    );
+    expect(outcomes.sort()).toEqual(['added', 'already', 'already', 'already', 'already', 'already']);
+    expect((await stores.members.list(server.id, { limit: 10 })).map((m) => m.userId)).toContain(joiner.id);
+  });
+
+  it('counts one reaction for simultaneous identical reactions, and holds the emoji cap under a burst', async () => {
+    const stores = createKyselyStores(database.db);
+    const { server, ownerUser: owner } = await aServerWithOwner(stores);
+    const message = { id: freshId(), channelId: server.defaultChannelId, authorId: owner.id, content: 'hi', createdAt: at, editedAt: null };
+    await stores.messages.create(message);
+    const same = await Promise.all(
+      Array.from({ length: 6 }, () => stores.messages.addReaction({ messageId: message.id, userId: owner.id, emoji: '👍', createdAt: at }, 3)),
+    );
+    expect(same.sort()).toEqual(['added', 'already', 'already', 'already', 'already', 'already']);
+
+    const burst = await Promise.all(
+      ['😀', '😂', '🥲', '😍', '🤔'].map((emoji) => stores.messages.addReaction({ messageId: message.id, userId: owner.id, emoji, createdAt: at }, 3)),
+    );
+    expect(burst.filter((o) => o === 'added')).toHaveLength(2);
+    expect((await stores.messages.view(message.id, owner.id))?.reactions).toHaveLength(3);
+  });
+
+  it('leaves nothing behind when creating a server fails half-way', async () => {
+    const stores = createKyselyStores(database.db);
+    const serverId = freshId();
+    const channelId = freshId();
+    const ghost = freshId(); // no such user: the owner's membership, the last insert, fails
+    const owner = aUser();
+    await stores.users.create(owner);
+    await expect(
+      stores.servers.create({
+        server: { id: serverId, name: 'half', avatar: null, banner: null, verified: false, defaultChannelId: channelId, ownerId: owner.id, createdAt: at },
+        defaultChannel: { id: channelId, serverId, name: 'general', createdAt: at },
+        owner: { serverId, userId: ghost, joinedAt: at },
+      }),
+    ).rejects.toThrow();
+    expect(await stores.servers.findById(serverId)).toBeNull();
+    expect(await stores.channels.findById(channelId)).toBeNull();
+  });
+});
+
+describeWithPostgres('a refresh token raced by two replicas', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it('is spent by exactly one of them', async () => {
+    const stores = createKyselyStores(database.db);
+    const owner = aUser();
+    const bot = aUser({ bot: true });
+    await stores.users.create(owner);
+    await stores.users.create(bot);
+    const appId = freshId();
+    await stores.applications.create({ id: appId, name: 'b', ownerId: owner.id, botUserId: bot.id, clientId: appId, clientSecretHash: 'h', createdAt: at });
+    const familyId = freshId();
+    await stores.sessions.create({ id: familyId, userId: bot.id, createdAt: at });
+    await stores.refreshTokens.create({ tokenHash: `race-${familyId}`, familyId, applicationId: appId, userId: bot.id, createdAt: at, expiresAt: new Date(at.getTime() + 60_000) });
+    const outcomes = await Promise.all(Array.from({ length: 6 }, () => stores.refreshTokens.use(`race-${familyId}`, at)));
+    expect(outcomes.sort()).toEqual(['AlreadyUsed', 'AlreadyUsed', 'AlreadyUsed', 'AlreadyUsed', 'AlreadyUsed', 'used']);
+  });
+});
+
+describeWithPostgres('repositories given a transaction', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it('work inside it, and a rollback undoes them', async () => {
+    const owner = aUser();
+    await createKyselyStores(database.db).users.create(owner);
+    const serverId = freshId();
+    const channelId = freshId();
+    await expect(
+      database.db.transaction().execute(async (trx) => {
+        const stores = createKyselyStores(trx);
+        await stores.servers.create({
+          server: { id: serverId, name: 'tx', avatar: null, banner: null, verified: false, defaultChannelId: channelId, ownerId: owner.id, createdAt: at },
+          defaultChannel: { id: channelId, serverId, name: 'general', createdAt: at },
+          owner: { serverId, userId: owner.id, joinedAt: at },
+        });
+        expect(await stores.servers.findById(serverId)).not.toBeNull();
+        throw new Error('roll it back');
+      }),
+    ).rejects.toThrow('roll it back');
+    expect(await createKyselyStores(database.db).servers.findById(serverId)).toBeNull();
+  });
+});
