@@ -55,6 +55,7 @@ const envSchema = z.object({
   TRUST_PROXY: integer(0, 32).default(0),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   WORKER_ID: integer(0, 1023).optional(),
+  SHUTDOWN_DELAY_MS: integer(0, 600_000).default(0),
   SHUTDOWN_TIMEOUT_MS: integer(0, 600_000).default(10_000),
   SCRYPT_COST: z
     .enum(['1024', '4096', '16384', '32768', '65536', '131072'], { error: 'must be a power of two 1024-131072' })

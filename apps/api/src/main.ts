@@ -76,21 +76,21 @@ async function main(): Promise<void> {
   });
 
   /*
-   * Graceful stop: report not-ready, stop accepting connections, let requests in flight finish
-   * (at most SHUTDOWN_TIMEOUT_MS), then close the pool and Redis and exit 0.
+   * Graceful stop: report not-ready at once and keep serving for SHUTDOWN_DELAY_MS, so a balancer
+   * that polls /ready routes new requests elsewhere before the listener closes (closing it resets
+   * connections still queued in the kernel). Then stop accepting, let requests in flight finish (at
+   * most SHUTDOWN_TIMEOUT_MS), close the pool and Redis and exit 0. A second signal skips the delay.
    */
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    lifecycle.draining = true;
-    logger.info({ signal }, 'draining');
+  let closing = false;
+  const close = () => {
+    if (closing) return;
+    closing = true;
     const force = setTimeout(() => {
       logger.warn('requests still open at the shutdown timeout; closing them');
       server.closeAllConnections();
     }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
-    // A keep-alive socket busy at SIGTERM is idle only once its response is written: close such
+    // A keep-alive socket busy at the close is idle only once its response is written: close such
     // sockets as they become idle, instead of waiting for the timeout to cut them.
     const sweep = setInterval(() => server.closeIdleConnections(), 50);
     sweep.unref();
@@ -104,8 +104,18 @@ async function main(): Promise<void> {
     });
     server.closeIdleConnections();
   };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  const stop = (signal: string) => {
+    if (lifecycle.draining) {
+      close();
+      return;
+    }
+    lifecycle.draining = true;
+    logger.info({ signal, delayMs: config.SHUTDOWN_DELAY_MS }, 'draining');
+    if (config.SHUTDOWN_DELAY_MS === 0) close();
+    else setTimeout(close, config.SHUTDOWN_DELAY_MS);
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
 }
 
 main().catch((error: unknown) => {
