@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_REGISTER: { limit: 20, windowMs: 3_600_000 },
       RATE_LIMIT_OAUTH_TOKEN: { limit: 15, windowMs: 60_000 },
       JWT_TTL_SECONDS: 2592000,
+      SHUTDOWN_DELAY_MS: 0,
       SHUTDOWN_TIMEOUT_MS: 10_000,
       TRUST_PROXY: 0,
       LOG_LEVEL: 'info',
@@ -39,8 +40,12 @@ describe('loadConfig', () => {
       TRUST_PROXY: '1',
       LOG_LEVEL: 'debug',
       WORKER_ID: '7',
+      SHUTDOWN_DELAY_MS: '5000',
     });
-    expect(config).toEqual(expect.objectContaining({ PORT: 8080, HOST: '0.0.0.0', TRUST_PROXY: 1, LOG_LEVEL: 'debug', WORKER_ID: 7 }));
+    expect(config).toEqual(
+      expect.objectContaining({ PORT: 8080, HOST: '0.0.0.0', TRUST_PROXY: 1, LOG_LEVEL: 'debug', WORKER_ID: 7, SHUTDOWN_DELAY_MS: 5000 }),
+    );
+    expect(problemsOf({ SHUTDOWN_DELAY_MS: '5s' })).toEqual(['SHUTDOWN_DELAY_MS must be an integer 0-600000 (got "5s")']);
   });
 
   it('reads rate limits as requests per window', () => {
