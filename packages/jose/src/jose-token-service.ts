@@ -2,6 +2,9 @@ import { createHash, webcrypto } from 'node:crypto';
 import type { Actor, TokenService } from '@chat/domain';
 import { SignJWT, decodeProtectedHeader, errors, jwtVerify } from 'jose';
 
+/** How many verified tokens each process remembers: about 400 bytes each. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export interface JoseTokenOptions {
   /** At least 32 bytes; shared by every replica. Signs every new token. */
   readonly secret: string;
@@ -32,6 +35,13 @@ async function importKey(secret: string): Promise<SigningKey> {
 }
 
 export class JoseTokenService implements TokenService {
+  /**
+   * Tokens whose signature and claims held, with their expiry: a signature check is a pure function
+   * of the token and the keys, so it is remembered, not shared state. Only the exact same string hits;
+   * expiry is checked on every use, and revocation is the session's business, checked by the caller.
+   */
+  private readonly verified = new Map<string, { readonly actor: Actor; readonly expiresAtMs: number }>();
+
   private constructor(
     private readonly current: SigningKey,
     private readonly previous: SigningKey | null,
@@ -56,13 +66,26 @@ export class JoseTokenService implements TokenService {
   }
 
   async verify(token: string): Promise<Actor | null> {
-    const actor = await this.verifyWith(token, this.keyFor(token));
+    const known = this.verified.get(token);
+    if (known) {
+      if (Date.now() < known.expiresAtMs) return known.actor;
+      this.verified.delete(token);
+    }
+    const checked = await this.check(token);
+    if (!checked) return null;
+    if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value as string);
+    this.verified.set(token, checked);
+    return checked.actor;
+  }
+
+  private async check(token: string): Promise<{ actor: Actor; expiresAtMs: number } | null> {
+    const checked = await this.verifyWith(token, this.keyFor(token));
     // Tokens signed before keys had ids carry no kid: during a rotation they may be the old key's.
-    if (actor || !this.previous || this.kidOf(token) !== undefined) return actor;
+    if (checked || !this.previous || this.kidOf(token) !== undefined) return checked;
     return this.verifyWith(token, this.previous.key);
   }
 
-  private async verifyWith(token: string, key: webcrypto.CryptoKey): Promise<Actor | null> {
+  private async verifyWith(token: string, key: webcrypto.CryptoKey): Promise<{ actor: Actor; expiresAtMs: number } | null> {
     try {
       const { payload } = await jwtVerify(token, key, {
         algorithms: ALGORITHMS,
@@ -70,8 +93,9 @@ export class JoseTokenService implements TokenService {
         audience: this.options.audience,
         requiredClaims: ['sub', 'sid', 'exp'],
       });
-      const { sub, sid } = payload;
-      return typeof sub === 'string' && typeof sid === 'string' ? { userId: sub, sessionId: sid } : null;
+      const { sub, sid, exp } = payload;
+      if (typeof sub !== 'string' || typeof sid !== 'string' || typeof exp !== 'number') return null;
+      return { actor: { userId: sub, sessionId: sid }, expiresAtMs: exp * 1000 };
     } catch (error) {
       // A token that fails any check is simply not a token; anything else is a real fault.
       if (error instanceof errors.JOSEError) return null;

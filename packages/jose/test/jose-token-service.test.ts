@@ -55,6 +55,27 @@ describe('JoseTokenService', () => {
     expect(await tokens.verify(handMadeToken({ alg: 'HS256' }, expired))).toBeNull();
   });
 
+  it('remembers a verified token only until it expires', async () => {
+    const token = handMadeToken({ alg: 'HS256' }, { ...validClaims(), exp: Math.floor(Date.now() / 1000) + 5 });
+    expect(await tokens.verify(token)).toEqual(actor);
+    expect(await tokens.verify(token)).toEqual(actor);
+    jest.useFakeTimers({ now: Date.now() + 6_000, doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate'] });
+    try {
+      expect(await tokens.verify(token)).toBeNull();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('does not let a remembered token vouch for a tampered copy of it', async () => {
+    const token = await tokens.issue(actor);
+    expect(await tokens.verify(token)).toEqual(actor);
+    const [header, , signature] = token.split('.');
+    const otherUser = `${header}.${b64url({ ...validClaims(), sub: '999' })}.${signature}`;
+    expect(await tokens.verify(otherUser)).toBeNull();
+    expect(await tokens.verify(`${token}x`)).toBeNull();
+  });
+
   it('rejects a token without a session id', async () => {
     const { sid: _sid, ...withoutSession } = validClaims();
     expect(await tokens.verify(handMadeToken({ alg: 'HS256' }, withoutSession))).toBeNull();
