@@ -111,9 +111,9 @@ export function buildContainer(adapters: Adapters): DependencyContainer {
   useCase(CreateChannel, (s, x) => new CreateChannel(s.servers, s.members, s.channels, ids(x), clock(x)));
   useCase(CreateInvite, (s, x) => new CreateInvite(s.servers, s.members, s.invites, resolve(x, TOKENS.InviteCodes), clock(x)));
   useCase(JoinByInvite, (s, x) => new JoinByInvite(s.invites, s.servers, s.members, clock(x)));
-  useCase(GetMessages, (s) => new GetMessages(s.channels, s.messages));
+  useCase(GetMessages, (s) => new GetMessages(s.messages, s.sessions));
   useCase(GetMessage, (s) => new GetMessage(s.channels, s.messages));
-  useCase(SendMessage, (s, x) => new SendMessage(s.channels, s.messages, ids(x), clock(x)));
+  useCase(SendMessage, (s, x) => new SendMessage(s.messages, s.sessions, ids(x), clock(x)));
   useCase(EditMessage, (s, x) => new EditMessage(s.channels, s.messages, clock(x)));
   useCase(DeleteMessage, (s) => new DeleteMessage(s.servers, s.channels, s.messages));
   useCase(AddReaction, (s, x) => new AddReaction(s.channels, s.messages, clock(x)));

@@ -132,6 +132,35 @@ describe('accounts and tokens over HTTP', () => {
     it('returns 401 without a token', async () => {
       expect((await t.http().post('/api/users/logout')).status).toBe(401);
     });
+
+    it('stops the token on the message routes, which check the session in their own look-up, before any other problem', async () => {
+      const { owner, member, channelId } = await t.aServerWithMember();
+      await t.send(owner, channelId, 'before the logout');
+      expect((await t.http().post('/api/users/logout').set('Authorization', member.token)).status).toBe(204);
+      const path = `/api/channels/${channelId}/messages`;
+
+      const attempts = [
+        t.http().get(path),
+        t.http().get(`${path}?limit=0`),
+        t.http().get('/api/channels/999999/messages'),
+        t.http().get('/api/channels/not-an-id/messages'),
+        t.http().post(path).send({ content: 'after the logout' }),
+        t.http().post(path).send({ content: '' }),
+        t.http().post(path).set('Content-Type', 'text/plain').send('plain'),
+        t.http().post(path).set('Content-Type', 'application/json').send('{"content":'),
+        t.http().post('/api/channels/999999/messages').send({ content: 'hi' }),
+      ];
+      for (const attempt of attempts) {
+        const res = await attempt.set('Authorization', member.token);
+        expect({ status: res.status, code: res.body.code, challenge: res.headers['www-authenticate'] }).toEqual({
+          status: 401,
+          code: 'UNAUTHENTICATED',
+          challenge: 'Bearer',
+        });
+      }
+      const page = await t.http().get(path).set('Authorization', owner.token);
+      expect(page.body.map((m: { content: string }) => m.content)).toEqual(['before the logout']);
+    });
   });
 
   describe('GET /api/users/@me/servers', () => {

@@ -1,6 +1,8 @@
 import {
   compareIds,
+  type Actor,
   type AddReactionOutcome,
+  type Gated,
   type Message,
   type MessageCursor,
   type MessageRepository,
@@ -8,6 +10,7 @@ import {
   type Reaction,
   type ReactionState,
   type ReactionSummary,
+  type UserSummary,
 } from '../src';
 import type { MemoryState } from './memory-state';
 
@@ -50,6 +53,28 @@ export class InMemoryMessageRepository implements MessageRepository {
     if (start >= end) return [];
     const window = after === undefined ? ids.slice(Math.max(start, end - limit), end) : ids.slice(start, Math.min(end, start + limit));
     return window.map((id) => this.toView(this.state.messages.get(id) as Message, viewerId));
+  }
+
+  async pageAs(actor: Actor, channelId: string, cursor: MessageCursor): Promise<Gated<MessageView[]>> {
+    const gate = this.gate(actor, channelId);
+    return gate.ok ? { ok: true, value: await this.page(channelId, cursor, actor.userId) } : gate;
+  }
+
+  async createAs(actor: Actor, message: Omit<Message, 'authorId'>): Promise<Gated<UserSummary>> {
+    const gate = this.gate(actor, message.channelId);
+    if (gate.ok) await this.create({ ...message, authorId: actor.userId });
+    return gate;
+  }
+
+  /** The checks `pageAs` and `createAs` make, in their order; answers the actor as a member. */
+  private gate(actor: Actor, channelId: string): Gated<UserSummary> {
+    const session = this.state.sessions.get(actor.sessionId);
+    if (!session || session.userId !== actor.userId) return { ok: false, gate: 'SessionRevoked' };
+    const channel = this.state.channels.get(channelId);
+    if (!channel) return { ok: false, gate: 'ChannelNotFound' };
+    const user = this.state.members.get(channel.serverId)?.has(actor.userId) ? this.state.users.get(actor.userId) : undefined;
+    if (!user) return { ok: false, gate: 'NotAMember' };
+    return { ok: true, value: { id: user.id, username: user.username } };
   }
 
   async updateContent(id: string, content: string, editedAt: Date): Promise<void> {

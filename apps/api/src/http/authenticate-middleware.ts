@@ -1,5 +1,5 @@
 import type { Actor, Authenticate } from '@chat/domain';
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { problemFor } from './error-mapping';
 import { sendProblem } from './problem';
 
@@ -19,14 +19,14 @@ export function tokenFrom(header: string | undefined): string | null {
   return token.length > 0 && !/\s/.test(token) ? token : null;
 }
 
-export function authenticateMiddleware(authenticate: Authenticate): RequestHandler {
+export const sendUnauthenticated = (res: Response): void => sendProblem(res, problemFor({ kind: 'InvalidToken' }));
+
+/** `claimsOnly`: the signature alone; the route's use case checks the session itself. */
+export function authenticateMiddleware(authenticate: Authenticate, claimsOnly = false): RequestHandler {
   return async (req, res, next) => {
     const token = tokenFrom(req.headers.authorization);
-    const result = token ? await authenticate.execute(token) : null;
-    if (!result?.ok) {
-      res.setHeader('WWW-Authenticate', 'Bearer');
-      return sendProblem(res, problemFor({ kind: 'InvalidToken' }));
-    }
+    const result = token ? await (claimsOnly ? authenticate.claims(token) : authenticate.execute(token)) : null;
+    if (!result?.ok) return sendUnauthenticated(res);
     res.locals.actor = result.value;
     next();
   };

@@ -1,7 +1,7 @@
 import type { Authenticate, Issue } from '@chat/domain';
-import express, { type RequestHandler, type Router } from 'express';
+import express, { type RequestHandler, type Response, type Router } from 'express';
 import type { z } from 'zod';
-import { authenticateMiddleware } from './authenticate-middleware';
+import { authenticateMiddleware, sendUnauthenticated } from './authenticate-middleware';
 import { problem, sendProblem } from './problem';
 import type { RateLimiters } from './rate-limits';
 import type { RouteSpec } from './route';
@@ -12,13 +12,8 @@ export const BODY_LIMIT = '64kb';
 const parseJson = express.json({ limit: BODY_LIMIT, type: JSON_TYPES });
 
 /** A body that is there but is not JSON; a request without a body is validated as `{}`. */
-const requireJson: RequestHandler = (req, res, next) => {
-  const empty = req.headers['content-length'] === '0';
-  if (!empty && req.is(JSON_TYPES) === false) {
-    return sendProblem(res, problem(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json.'));
-  }
-  next();
-};
+const unsupportedMediaType = (res: Response): void =>
+  sendProblem(res, problem(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json.'));
 
 function collect<T>(schema: z.ZodType<T, unknown> | undefined, input: unknown, issues: Issue[]): T | undefined {
   if (!schema) return undefined;
@@ -36,17 +31,36 @@ export function mountRoute(
   limiters: RateLimiters,
 ): void {
   const limiter = spec.rateLimit ? limiters[spec.rateLimit] : undefined;
+  const deferred = spec.auth && spec.sessionCheckedByUseCase === true;
+  /**
+   * Where the use case checks the session, a problem found before it (media type, JSON, fields)
+   * waits for a session check of its own: a revoked token hears 401 first, as on every route.
+   */
+  const unlessRevoked = (next: (res: Response) => void): RequestHandler => async (_req, res) => {
+    if (deferred && res.locals.actor && !(await authenticate.isLive(res.locals.actor))) return sendUnauthenticated(res);
+    next(res);
+  };
   const chain: RequestHandler[] = [];
   if (limiter && !spec.auth) chain.push(limiter);
-  if (spec.auth) chain.push(authenticateMiddleware(authenticate));
+  if (spec.auth) chain.push(authenticateMiddleware(authenticate, deferred));
   if (limiter && spec.auth) chain.push(limiter);
-  if (spec.body) chain.push(requireJson, parseJson);
+  if (spec.body) {
+    chain.push((req, res, next) => {
+      if (req.headers['content-length'] === '0' || req.is(JSON_TYPES) !== false) return next();
+      return unlessRevoked(unsupportedMediaType)(req, res, next);
+    });
+    chain.push((req, res, next) =>
+      parseJson(req, res, (error?: unknown) => (error && deferred ? unlessRevoked(() => next(error))(req, res, next) : next(error))),
+    );
+  }
 
-  chain.push(async (req, res) => {
+  chain.push(async (req, res, next) => {
     const issues: Issue[] = [];
     const body = collect(spec.body, req.body ?? {}, issues);
     const query = collect(spec.query, req.query, issues);
-    if (issues.length > 0) return sendProblem(res, problem(400, 'VALIDATION_FAILED', 'The request has invalid fields.', issues));
+    if (issues.length > 0) {
+      return unlessRevoked((r) => sendProblem(r, problem(400, 'VALIDATION_FAILED', 'The request has invalid fields.', issues)))(req, res, next);
+    }
 
     const actor = res.locals.actor ?? { userId: '', sessionId: '' };
     const result = await spec.handle({ actor, body, query, params: req.params, req });

@@ -26,6 +26,8 @@ export function problem(status: number, code: string, detail: string, errors?: r
 /** Sends the problem with this request's id, so a report can be matched with the logs. */
 export function sendProblem(res: Response, body: Problem): void {
   const requestId = res.locals.requestId;
+  // RFC 6750: a request that lacks a valid bearer token is told how to authenticate.
+  if (body.code === 'UNAUTHENTICATED' && body.status === 401) res.setHeader('WWW-Authenticate', 'Bearer');
   res
     .status(body.status)
     .type('application/problem+json')

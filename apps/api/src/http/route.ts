@@ -29,6 +29,11 @@ export interface RouteSpec<B = unknown, Q = unknown> {
   readonly summary: string;
   readonly tag: string;
   readonly auth: boolean;
+  /**
+   * The use case checks the session in its own single look-up (GetMessages, SendMessage): the
+   * middleware checks only the token's signature, saving a round trip on the hottest routes.
+   */
+  readonly sessionCheckedByUseCase?: true;
   readonly body?: z.ZodType<B, unknown>;
   readonly query?: z.ZodType<Q, unknown>;
   readonly rateLimit?: RateLimitName;

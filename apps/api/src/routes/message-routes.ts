@@ -13,6 +13,7 @@ export const messageRoutes = (s: AppServices) => [
     summary: 'Read a page of messages, oldest first within the page',
     tag: 'Messages',
     auth: true,
+    sessionCheckedByUseCase: true,
     query: MessagesQuery,
     success: {
       status: 200,
@@ -30,6 +31,7 @@ export const messageRoutes = (s: AppServices) => [
     summary: 'Send a message',
     tag: 'Messages',
     auth: true,
+    sessionCheckedByUseCase: true,
     body: ContentBody,
     rateLimit: 'sendMessage',
     success: { status: 201, description: 'The message', schema: MessageResponse },

@@ -1,4 +1,6 @@
 import type { Message, MessageView, Reaction, ReactionState } from '../entities/message';
+import type { Actor } from '../entities/session';
+import type { UserSummary } from '../entities/user';
 import type { Id } from '../ids';
 
 /** Cursors are exclusive positions in id order; they need not name an existing message. */
@@ -7,6 +9,12 @@ export interface MessageCursor {
   readonly after?: Id;
   readonly limit: number;
 }
+
+/** Why a gated operation did nothing: checked in order, so a revoked session hides the rest. */
+export type Gate = 'SessionRevoked' | 'ChannelNotFound' | 'NotAMember';
+
+/** The outcome of an operation that checks who may do it in the same look-up that does it. */
+export type Gated<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly gate: Gate };
 
 /** `MessageNotFound`: the message was deleted between the caller's check and the reaction. */
 export type AddReactionOutcome = 'added' | 'already' | 'TooManyReactions' | 'MessageNotFound';
@@ -21,6 +29,16 @@ export interface MessageRepository {
    * `limit` just older. `after`: the `limit` just newer. Both: the `limit` nearest `after`.
    */
   page(channelId: Id, cursor: MessageCursor, viewerId: Id): Promise<MessageView[]>;
+  /**
+   * `page`, for the actor, only if their session is live and they belong to the channel's server:
+   * the two hottest routes check access and do their work in one look-up (one round trip).
+   */
+  pageAs(actor: Actor, channelId: Id, cursor: MessageCursor): Promise<Gated<MessageView[]>>;
+  /**
+   * Stores a message by the actor, only if their session is live and they belong to the channel's
+   * server, atomically with that check; answers the author as a member.
+   */
+  createAs(actor: Actor, message: Omit<Message, 'authorId'>): Promise<Gated<UserSummary>>;
   updateContent(id: Id, content: string, editedAt: Date): Promise<void>;
   delete(id: Id): Promise<void>;
   /** Atomic: the distinct-emoji cap holds even under concurrent reactions. */

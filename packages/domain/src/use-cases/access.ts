@@ -6,10 +6,12 @@ import type { User, UserSummary } from '../entities/user';
 import { isId, type Id } from '../ids';
 import type { ChannelRepository } from '../ports/channel-repository';
 import type { MemberRepository } from '../ports/member-repository';
-import type { MessageRepository } from '../ports/message-repository';
+import type { Gated, MessageRepository } from '../ports/message-repository';
+import type { SessionRepository } from '../ports/session-repository';
 import type { ServerRepository } from '../ports/server-repository';
 import type { UserRepository } from '../ports/user-repository';
 import { fail, ok, type Result } from '../result';
+import type { DomainError } from '../errors';
 
 /** The server, if it exists and the user belongs to it. A malformed id names nothing: not found. */
 export async function serverOfMember(
@@ -62,4 +64,29 @@ export async function personActing(users: UserRepository, actor: Actor): Promise
   if (!user) return fail({ kind: 'InvalidToken' });
   if (user.bot) return fail({ kind: 'BotsCannotDoThis' });
   return ok(user);
+}
+
+/** Whether the session the actor's token names is still live (not logged out or revoked). */
+export async function sessionIsLive(sessions: SessionRepository, actor: Actor): Promise<boolean> {
+  const session = await sessions.find(actor.sessionId);
+  return session !== null && session.userId === actor.userId;
+}
+
+/**
+ * For use cases that check the session in their own look-up: a failure found before that look-up
+ * (bad input, a malformed id) is reported only once the session is known to be live, so a revoked
+ * token is told 401 first, as everywhere else.
+ */
+export async function failAsSession<T>(sessions: SessionRepository, actor: Actor, error: DomainError): Promise<Result<T>> {
+  return fail((await sessionIsLive(sessions, actor)) ? error : { kind: 'InvalidToken' });
+}
+
+const GATE_ERRORS = {
+  SessionRevoked: { kind: 'InvalidToken' },
+  ChannelNotFound: { kind: 'ChannelNotFound' },
+  NotAMember: { kind: 'NotAMember' },
+} as const satisfies Record<string, DomainError>;
+
+export function fromGate<T>(gated: Gated<T>): Result<T> {
+  return gated.ok ? ok(gated.value) : fail(GATE_ERRORS[gated.gate]);
 }

@@ -2,6 +2,7 @@ import type { Actor } from '../entities/session';
 import type { SessionRepository } from '../ports/session-repository';
 import type { TokenService } from '../ports/token-service';
 import { fail, ok, type Result } from '../result';
+import { sessionIsLive } from './access';
 
 /** A token counts only while its signature holds and its session has not been revoked. */
 export class Authenticate {
@@ -11,10 +12,22 @@ export class Authenticate {
   ) {}
 
   async execute(token: string): Promise<Result<Actor>> {
+    const claimed = await this.claims(token);
+    if (!claimed.ok) return claimed;
+    return (await this.isLive(claimed.value)) ? claimed : fail({ kind: 'InvalidToken' });
+  }
+
+  /**
+   * The signature and claims alone, with no look-up: for use cases that check the session in their
+   * own single look-up (GetMessages, SendMessage). Anything else must use `execute`.
+   */
+  async claims(token: string): Promise<Result<Actor>> {
     const actor = await this.tokens.verify(token);
-    if (!actor) return fail({ kind: 'InvalidToken' });
-    const session = await this.sessions.find(actor.sessionId);
-    if (!session || session.userId !== actor.userId) return fail({ kind: 'InvalidToken' });
-    return ok(actor);
+    return actor ? ok(actor) : fail({ kind: 'InvalidToken' });
+  }
+
+  /** Whether the session behind claims from `claims` is still live. */
+  isLive(actor: Actor): Promise<boolean> {
+    return sessionIsLive(this.sessions, actor);
   }
 }

@@ -2,11 +2,11 @@ import type { MessageView } from '../entities/message';
 import type { Actor } from '../entities/session';
 import { validationFailed, type Issue } from '../errors';
 import { isId } from '../ids';
-import type { ChannelRepository } from '../ports/channel-repository';
 import type { MessageRepository } from '../ports/message-repository';
-import { fail, ok, type Result } from '../result';
+import type { SessionRepository } from '../ports/session-repository';
+import type { Result } from '../result';
 import { limitIssues, PAGE_LIMIT } from '../rules/message-rules';
-import { channelOfMember } from './access';
+import { failAsSession, fromGate } from './access';
 
 export interface GetMessagesInput {
   readonly limit?: number;
@@ -14,20 +14,23 @@ export interface GetMessagesInput {
   readonly after?: string;
 }
 
+/**
+ * Takes the token's claims: the session, the channel, the membership and the page are one look-up.
+ * Callers that already confirmed the session lose nothing by the second check.
+ */
 export class GetMessages {
   constructor(
-    private readonly channels: ChannelRepository,
     private readonly messages: MessageRepository,
+    private readonly sessions: SessionRepository,
   ) {}
 
   async execute(actor: Actor, channelId: string, input: GetMessagesInput): Promise<Result<MessageView[]>> {
     const issues = pageIssues(input);
-    if (issues.length > 0) return fail(validationFailed(issues));
-    const access = await channelOfMember(this.channels, channelId, actor.userId);
-    if (!access.ok) return access;
+    if (issues.length > 0) return failAsSession(this.sessions, actor, validationFailed(issues));
+    if (!isId(channelId)) return failAsSession(this.sessions, actor, { kind: 'ChannelNotFound' });
 
     const cursor = { limit: input.limit ?? PAGE_LIMIT.default, before: input.before, after: input.after };
-    return ok(await this.messages.page(access.value.channel.id, cursor, actor.userId));
+    return fromGate(await this.messages.pageAs(actor, channelId, cursor));
   }
 }
 

@@ -187,4 +187,19 @@ describe('GetMessages', () => {
 
     expect(await world.getMessages.execute(owner, channelId, {})).toEqual({ ok: false, error: { kind: 'ChannelNotFound' } });
   });
+
+  it.each([
+    ['good input', {}, 'CHANNEL'],
+    ['a bad limit', { limit: 0 }, 'CHANNEL'],
+    ['an unknown channel', {}, UNKNOWN_ID],
+    ['a malformed channel id', {}, MALFORMED_ID],
+  ])('returns InvalidToken once the session is revoked, even for %s', async (_case, input, target) => {
+    const { world, member, channelId } = await aServerWithCast();
+    await world.stores.sessions.revoke(member.sessionId);
+
+    expect(await world.getMessages.execute(member, target === 'CHANNEL' ? channelId : target, input)).toEqual({
+      ok: false,
+      error: { kind: 'InvalidToken' },
+    });
+  });
 });

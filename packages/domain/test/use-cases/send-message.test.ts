@@ -86,8 +86,24 @@ describe('SendMessage', () => {
   it('treats a membership whose account no longer exists as none (the database forbids it anyway)', async () => {
     const { world, server, channelId } = await aServerWithCast();
     const ghost = { userId: UNKNOWN_ID, sessionId: UNKNOWN_ID };
+    await world.stores.sessions.create({ id: ghost.sessionId, userId: ghost.userId, createdAt: world.clock.now() });
     await world.stores.members.add({ serverId: server.id, userId: ghost.userId, joinedAt: world.clock.now() });
 
     expect(await world.sendMessage.execute(ghost, channelId, { content: 'boo' })).toEqual({ ok: false, error: { kind: 'NotAMember' } });
+  });
+
+  it.each([
+    ['good input', 'hi', 'CHANNEL'],
+    ['bad content', ' ', 'CHANNEL'],
+    ['an unknown channel', 'hi', UNKNOWN_ID],
+    ['a malformed channel id', 'hi', MALFORMED_ID],
+  ])('returns InvalidToken once the session is revoked, even for %s, and stores nothing', async (_case, content, target) => {
+    const { world, member, owner, channelId } = await aServerWithCast();
+    await world.stores.sessions.revoke(member.sessionId);
+
+    const result = await world.sendMessage.execute(member, target === 'CHANNEL' ? channelId : target, { content });
+
+    expect(result).toEqual({ ok: false, error: { kind: 'InvalidToken' } });
+    expect(await world.getMessages.execute(owner, channelId, {})).toEqual({ ok: true, value: [] });
   });
 });

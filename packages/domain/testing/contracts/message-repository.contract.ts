@@ -1,4 +1,4 @@
-import type { Channel, Id, Message, MessageView, ReactionSummary, Stores, User } from '../../src';
+import type { Actor, Channel, Id, Message, MessageView, ReactionSummary, Stores, User } from '../../src';
 import {
   aChannelWithAuthor,
   aMessage,
@@ -296,6 +296,80 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
           viewOf(byOther, other, [{ emoji: '👍', count: 2, reacted: true }]),
           viewOf({ ...edited, content: 'edited content', editedAt: at(50) }, author, [{ emoji: '🎉', count: 1, reacted: false }]),
         ]);
+      });
+    });
+
+    describe('pageAs and createAs: the gate and the work in one look-up', () => {
+      /** A live session for the user, as their token would name it. */
+      async function actorFor(user: User): Promise<Actor> {
+        const sessionId = freshId();
+        await stores.sessions.create({ id: sessionId, userId: user.id, createdAt: at() });
+        return { userId: user.id, sessionId };
+      }
+
+      it('pages for a member with a live session exactly as page does, cursors included', async () => {
+        const { channel, author, ids } = await aChannelWithTenMessages();
+        const actor = await actorFor(author);
+        await stores.messages.addReaction(aReaction(ids[9] as Id, author.id, '👍'), 20);
+
+        expect(await stores.messages.pageAs(actor, channel.id, { limit: 4 })).toEqual({
+          ok: true,
+          value: await stores.messages.page(channel.id, { limit: 4 }, author.id),
+        });
+        const before = await stores.messages.pageAs(actor, channel.id, { before: ids[5], limit: 3 });
+        expect(before.ok && idsOf(before.value)).toEqual(ids.slice(2, 5));
+        const after = await stores.messages.pageAs(actor, channel.id, { after: ids[5], limit: 3 });
+        expect(after.ok && idsOf(after.value)).toEqual(ids.slice(6, 9));
+        expect(await stores.messages.pageAs(actor, channel.id, { after: ids[9], limit: 3 })).toEqual({ ok: true, value: [] });
+      });
+
+      it('says SessionRevoked first: for a revoked session, a session of someone else, or none', async () => {
+        const { channel, author } = await aChannelWithTenMessages();
+        const other = await givenUser(stores);
+        const revoked = await actorFor(author);
+        await stores.sessions.revoke(revoked.sessionId);
+        const borrowed = { userId: author.id, sessionId: (await actorFor(other)).sessionId };
+        const none = { userId: author.id, sessionId: freshId() };
+
+        for (const actor of [revoked, borrowed, none]) {
+          expect(await stores.messages.pageAs(actor, channel.id, { limit: 5 })).toEqual({ ok: false, gate: 'SessionRevoked' });
+          expect(await stores.messages.pageAs(actor, freshId(), { limit: 5 })).toEqual({ ok: false, gate: 'SessionRevoked' });
+        }
+      });
+
+      it('then ChannelNotFound, then NotAMember, and pages nothing for an outsider', async () => {
+        const { channel } = await aChannelWithTenMessages();
+        const outsider = await actorFor(await givenUser(stores));
+
+        expect(await stores.messages.pageAs(outsider, freshId(), { limit: 5 })).toEqual({ ok: false, gate: 'ChannelNotFound' });
+        expect(await stores.messages.pageAs(outsider, channel.id, { limit: 5 })).toEqual({ ok: false, gate: 'NotAMember' });
+      });
+
+      it('creates a message for a member and answers them as its author', async () => {
+        const { channel, author } = await aChannelWithAuthor(stores);
+        const actor = await actorFor(author);
+        const { authorId: _authorId, ...message } = aMessage(channel.id, author.id, { createdAt: at(77) });
+
+        expect(await stores.messages.createAs(actor, message)).toEqual({ ok: true, value: summaryOf(author) });
+        expect(await stores.messages.findById(message.id)).toEqual({ ...message, authorId: author.id });
+      });
+
+      it('stores nothing when the gate is closed, and says why', async () => {
+        const { channel, author } = await aChannelWithAuthor(stores);
+        const revoked = await actorFor(author);
+        await stores.sessions.revoke(revoked.sessionId);
+        const outsider = await actorFor(await givenUser(stores));
+        const cases: [Actor, Id, string][] = [
+          [revoked, channel.id, 'SessionRevoked'],
+          [outsider, freshId(), 'ChannelNotFound'],
+          [outsider, channel.id, 'NotAMember'],
+        ];
+        for (const [actor, channelId, gate] of cases) {
+          const { authorId: _authorId, ...message } = aMessage(channelId, actor.userId);
+          expect(await stores.messages.createAs(actor, message)).toEqual({ ok: false, gate });
+          expect(await stores.messages.findById(message.id)).toBeNull();
+        }
+        expect(await stores.messages.page(channel.id, { limit: 50 }, author.id)).toEqual([]);
       });
     });
 

@@ -1,5 +1,7 @@
 import type {
+  Actor,
   AddReactionOutcome,
+  Gated,
   Message,
   MessageCursor,
   MessageRepository,
@@ -7,6 +9,7 @@ import type {
   Reaction,
   ReactionState,
   ReactionSummary,
+  UserSummary,
 } from '@chat/domain';
 import { sql, type Kysely } from 'kysely';
 import { inTransaction } from '../in-transaction';
@@ -55,6 +58,46 @@ export class KyselyMessageRepository implements MessageRepository {
       .execute();
     if (after === undefined) rows.reverse();
     return rows.map(toView);
+  }
+
+  /**
+   * One statement: the gate (session, channel, membership) and, only if it opens, the page. The
+   * gate's flags are outer references in the page's subquery, so PostgreSQL plans them as a one-time
+   * filter: a closed gate reads no message.
+   */
+  async pageAs(actor: Actor, channelId: string, { before, after, limit }: MessageCursor): Promise<Gated<MessageView[]>> {
+    const { rows } = await sql<GateRow & Partial<ViewRow>>`
+      with gate as (${gateQuery(actor, channelId)})
+      select g.live, g.found, g.member_id, g.member_username, p.*
+      from gate g
+      left join lateral (
+        select m.id, m.channel_id, m.content, m.created_at, m.edited_at, m.author_id, u.username, ${reactionsOf(actor.userId)} as reactions
+        from messages m join users u on u.id = m.author_id
+        where g.live and g.member_id is not null and m.channel_id = ${channelId}
+          ${before !== undefined ? sql`and m.id < ${before}` : sql``}
+          ${after !== undefined ? sql`and m.id > ${after}` : sql``}
+        order by m.id ${after === undefined ? sql`desc` : sql`asc`}
+        limit ${limit}
+      ) p on true`.execute(this.db);
+    const gate = gateOf(rows[0]);
+    if (!gate.ok) return gate;
+    const page = rows.filter((row): row is GateRow & ViewRow => row.id !== null && row.id !== undefined).map(toView);
+    if (after === undefined) page.reverse();
+    return { ok: true, value: page };
+  }
+
+  /** One statement: the gate, and the insert only if it opens. */
+  async createAs(actor: Actor, message: Omit<Message, 'authorId'>): Promise<Gated<UserSummary>> {
+    const { rows } = await sql<GateRow>`
+      with gate as (${gateQuery(actor, message.channelId)}),
+      stored as (
+        insert into messages (id, channel_id, author_id, content, created_at, edited_at)
+        select ${message.id}::bigint, ${message.channelId}::bigint, ${actor.userId}::bigint, ${message.content}::text, ${message.createdAt}::timestamptz, null
+        from gate where live and member_id is not null
+        returning id
+      )
+      select live, found, member_id, member_username from gate`.execute(this.db);
+    return gateOf(rows[0]);
   }
 
   async updateContent(id: string, content: string, editedAt: Date): Promise<void> {
@@ -117,13 +160,7 @@ export class KyselyMessageRepository implements MessageRepository {
         'm.edited_at',
         'm.author_id',
         'u.username',
-        sql<ReactionSummary[]>`coalesce((
-          select json_agg(json_build_object('emoji', r.emoji, 'count', r.count, 'reacted', r.reacted) order by r.first_seq)
-          from (
-            select emoji, count(*)::int as count, bool_or(user_id = ${viewerId}) as reacted, min(seq) as first_seq
-            from reactions where message_id = m.id group by emoji
-          ) r
-        ), '[]'::json)`.as('reactions'),
+        reactionsOf(viewerId).as('reactions'),
       ]);
   }
 }
@@ -148,3 +185,35 @@ const toView = (row: ViewRow): MessageView => ({
   author: { id: row.author_id, username: row.username },
   reactions: row.reactions,
 });
+
+/** The reactions of message `m`, one entry per emoji in order of first use, from the viewer's side. */
+const reactionsOf = (viewerId: string) => sql<ReactionSummary[]>`coalesce((
+  select json_agg(json_build_object('emoji', r.emoji, 'count', r.count, 'reacted', r.reacted) order by r.first_seq)
+  from (
+    select emoji, count(*)::int as count, bool_or(user_id = ${viewerId}) as reacted, min(seq) as first_seq
+    from reactions where message_id = m.id group by emoji
+  ) r
+), '[]'::json)`;
+
+interface GateRow {
+  live: boolean;
+  found: boolean;
+  member_id: string | null;
+  member_username: string | null;
+}
+
+/** Always one row: is the session live, does the channel exist, and who the actor is there as a member. */
+const gateQuery = (actor: Actor, channelId: string) => sql`
+  select exists (select 1 from sessions s where s.id = ${actor.sessionId} and s.user_id = ${actor.userId}) as live,
+         c.id is not null as found, u.id as member_id, u.username as member_username
+  from (values (1)) as one (x)
+  left join channels c on c.id = ${channelId}
+  left join members mb on mb.server_id = c.server_id and mb.user_id = ${actor.userId}
+  left join users u on u.id = mb.user_id`;
+
+function gateOf(row: GateRow | undefined): Gated<UserSummary> {
+  if (!row?.live) return { ok: false, gate: 'SessionRevoked' };
+  if (!row.found) return { ok: false, gate: 'ChannelNotFound' };
+  if (row.member_id === null || row.member_username === null) return { ok: false, gate: 'NotAMember' };
+  return { ok: true, value: { id: row.member_id, username: row.member_username } };
+}
