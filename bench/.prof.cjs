@@ -21,6 +21,7 @@ const which = process.argv[3] ?? 'api';
   await db.destroy();
   const key = new TextEncoder().encode(SECRET);
   const tokens = await Promise.all(Array.from({ length: 50 }, (_, i) => new SignJWT({ sid: String(10001 + i) }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(i + 1)).setIssuer('chat-api').setAudience('chat-api').setIssuedAt().setExpirationTime('2h').sign(key)));
+  if (process.env.SEED_ONLY) { console.log('channels', channelIds.join(',')); await admin.destroy(); return; }
   const port = 3900 + Math.floor(Math.random() * 50);
   const main = which === 'api' ? path.join(__dirname, '../apps/api/dist/main.js') : path.join(__dirname, 'baseline.cjs');
   const args = process.env.PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof', main] : [main];
@@ -32,9 +33,15 @@ const which = process.argv[3] ?? 'api';
     ? { url: `${base}/api/channels/${channelIds[0]}/messages`, headers: { authorization: tokens[0] } }
     : { url: `${base}/api/channels/${channelIds[0]}/messages`, method: 'POST', body: JSON.stringify({ content: 'hello from the benchmark' }), setupClient: (c) => c.setHeaders({ 'content-type': 'application/json', authorization: tokens[next++ % tokens.length] }) };
   await autocannon({ ...req, connections: 10, duration: 2 });
+  const { readFileSync, readdirSync } = require('node:fs');
+  const cpuOf = (pid) => { try { const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' '); return (Number(f[11]) + Number(f[12])) * 10000; } catch { return 0; } };
+  const pgCpu = () => readdirSync('/proc').filter((d) => /^\d+$/.test(d)).reduce((sum, pid) => { try { return readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres') ? sum + cpuOf(pid) : sum; } catch { return sum; } }, 0);
   const rps = [];
   for (let i = 0; i < Number(process.env.RUNS ?? 3); i++) {
+    const n0 = cpuOf(child.pid), p0 = pgCpu(), s0 = process.cpuUsage();
     const r = await autocannon({ ...req, connections: 10, duration: 5 });
+    const su = process.cpuUsage(s0);
+    console.log(`  node ${((cpuOf(child.pid) - n0) / r.requests.total).toFixed(0)} µs/req, pg ${((pgCpu() - p0) / r.requests.total).toFixed(0)} µs/req, autocannon ${((su.user + su.system) / r.requests.total).toFixed(0)} µs/req`);
     rps.push(r.requests.average);
     if (r.non2xx) console.log('non2xx', r.non2xx, r.statusCodeStats);
   }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { createPglite, PgliteDialect } from './pglite-dialect';
+import { PreparingPool } from './prepared-statements';
 import type { Database } from './schema';
 
 export interface PostgresOptions {
@@ -32,7 +33,7 @@ export function openPostgres({ url, poolSize = 10, onIdleError, log, queryTimeou
   pool.on('error', report);
   pool.on('connect', (client) => client.on('error', report));
   return new Kysely<Database>({
-    dialect: new PostgresDialect({ pool }),
+    dialect: new PostgresDialect({ pool: new PreparingPool(pool) }),
     ...(log ? { log: (event) => log(event.query.sql, event.query.parameters) } : {}),
   });
 }

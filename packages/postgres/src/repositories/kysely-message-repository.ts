@@ -13,6 +13,7 @@ import type {
 } from '@chat/domain';
 import { sql, type Kysely } from 'kysely';
 import { inTransaction } from '../in-transaction';
+import { preparedMark } from '../prepared-statements';
 import type { Database } from '../schema';
 
 export class KyselyMessageRepository implements MessageRepository {
@@ -66,7 +67,7 @@ export class KyselyMessageRepository implements MessageRepository {
    * filter: a closed gate reads no message.
    */
   async pageAs(actor: Actor, channelId: string, { before, after, limit }: MessageCursor): Promise<Gated<MessageView[]>> {
-    const { rows } = await sql<GateRow & Partial<ViewRow>>`
+    const { rows } = await sql<GateRow & Partial<ViewRow>>`${sql.raw(preparedMark('page_as'))}
       with gate as (${gateQuery(actor, channelId)})
       select g.live, g.found, g.member_id, g.member_username, p.*
       from gate g
@@ -88,7 +89,7 @@ export class KyselyMessageRepository implements MessageRepository {
 
   /** One statement: the gate, and the insert only if it opens. */
   async createAs(actor: Actor, message: Omit<Message, 'authorId'>): Promise<Gated<UserSummary>> {
-    const { rows } = await sql<GateRow>`
+    const { rows } = await sql<GateRow>`${sql.raw(preparedMark('create_as'))}
       with gate as (${gateQuery(actor, message.channelId)}),
       stored as (
         insert into messages (id, channel_id, author_id, content, created_at, edited_at)
