@@ -220,7 +220,13 @@ async function main() {
     const memory = `Resident memory of the API process after the PostgreSQL runs: ${apiRss.toFixed(0)} MB (target < 200 MB: ${apiRss < 200 ? 'met' : 'MISSED'}).`;
     const report = renderReport(rows, memory, { pgVersion, withRedis, seconds: (Date.now() - started) / 1000 });
     log(`\n${report}`);
-    if (!QUICK) writeFileSync(path.join(__dirname, 'RESULTS.md'), report);
+    if (!QUICK) {
+      // The hand-written analysis below the table ("## Notes") survives a new run.
+      const file = path.join(__dirname, 'RESULTS.md');
+      const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
+      const notes = previous.indexOf('\n## Notes');
+      writeFileSync(file, notes >= 0 ? `${report}${previous.slice(notes)}` : report);
+    }
   } finally {
     for (const p of processes) p.child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));

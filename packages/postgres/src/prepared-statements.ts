@@ -9,6 +9,14 @@ import type pg from 'pg';
  */
 export const preparedMark = (name: string): string => `/* prepared: ${name} */`;
 
+/**
+ * Prepared statements keep their parse and analysis, but are planned for their actual parameters
+ * each time: a generic plan cannot know a channel's size and, for a small channel next to a big one,
+ * walks the whole primary key backwards instead of the (channel_id, id) index. Planning with the
+ * parameters costs 0.3 ms; parsing and planning afresh cost 1.2 ms.
+ */
+export const PLAN_EACH_EXECUTION = 'set plan_cache_mode = force_custom_plan';
+
 const MARK = /^\s*\/\* prepared: ([a-z_]+) \*\//;
 
 /** The statement's name: its mark plus a hash of its text, so each variant (cursor or not) gets its own. */

@@ -13,7 +13,7 @@ interface PlanNode {
 /** The plan that fetches the messages; the per-message reaction subplan (a few rows) is left out. */
 const nodes = (plan: PlanNode): PlanNode[] => [
   plan,
-  ...(plan.Plans ?? []).filter((child) => child['Parent Relationship'] !== 'SubPlan').flatMap(nodes),
+  ...(plan.Plans ?? []).filter((child) => !['SubPlan', 'InitPlan'].includes(child['Parent Relationship'] ?? '')).flatMap(nodes),
 ];
 
 /*
@@ -97,6 +97,50 @@ describeWithPostgres('the message page query plan', () => {
     const plan = await planOf((stores) => stores.messages.page(smallChannelId, { limit: 50, ...resolved }, viewer));
     expect(pageIndexes(plan)).toEqual(['messages_channel_id_id_idx']);
     expect(plan.map((n) => n['Node Type'])).not.toContain('Sort');
+  });
+
+  it.each([
+    ['the newest page', {}],
+    ['a page back', { before: 'NEWEST' }],
+  ])('reads %s of a small channel among huge ones through (channel_id, id) in pageAs too', async (_name, cursor) => {
+    const newest = (await sql<{ id: string }>`select max(id)::text as id from messages where channel_id = ${smallChannelId}`.execute(database.db)).rows[0]?.id;
+    const resolved = Object.fromEntries(Object.entries(cursor).map(([k, v]) => [k, v === 'NEWEST' ? newest : v]));
+    const actor = { userId: viewer, sessionId: freshId() };
+    const plan = await planOf((stores) => stores.messages.pageAs(actor, smallChannelId, { limit: 50, ...resolved }));
+    expect(pageIndexes(plan)).toEqual(['messages_channel_id_id_idx']);
+    expect(plan.map((n) => n['Node Type'])).not.toContain('Sort');
+  });
+});
+
+describeWithPostgres('the gated page as the API runs it: a prepared statement, planned per execution', () => {
+  let database: TestDatabase;
+  let api: ChatDatabase;
+  const queries: { sql: string; parameters: readonly unknown[] }[] = [];
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+    api = openPostgres({ url: database.url, poolSize: 1, log: (text, parameters) => queries.push({ sql: text, parameters }) });
+  });
+
+  afterAll(async () => {
+    await api.destroy();
+    await database.drop();
+  });
+
+  it('prepares pageAs once per connection and plans it for its parameters every time, never generically', async () => {
+    const stores = createKyselyStores(api);
+    const { server, ownerUser } = await aServerWithOwner(stores);
+    const sessionId = freshId();
+    await stores.sessions.create({ id: sessionId, userId: ownerUser.id, createdAt: new Date() });
+    const actor = { userId: ownerUser.id, sessionId };
+    // PostgreSQL switches a prepared statement to a generic plan after five executions.
+    for (let i = 0; i < 8; i++) expect((await stores.messages.pageAs(actor, server.defaultChannelId, { limit: 50 })).ok).toBe(true);
+
+    const statements = await sql<{ name: string; generic_plans: string; custom_plans: string }>`
+      select name, generic_plans::text, custom_plans::text from pg_prepared_statements`.execute(api);
+    expect(statements.rows).toEqual([{ name: expect.stringMatching(/^page_as_/), generic_plans: '0', custom_plans: '8' }]);
+    expect(queries.filter((q) => q.sql.includes('/* prepared: page_as */'))).toHaveLength(8);
+    // Unmarked queries (the session insert, this look-up) left no statement behind.
   });
 });
 
