@@ -9,14 +9,6 @@ import type pg from 'pg';
  */
 export const preparedMark = (name: string): string => `/* prepared: ${name} */`;
 
-/**
- * Prepared statements keep their parse and analysis, but are planned for their actual parameters
- * each time: a generic plan cannot know a channel's size and, for a small channel next to a big one,
- * walks the whole primary key backwards instead of the (channel_id, id) index. Planning with the
- * parameters costs 0.3 ms; parsing and planning afresh cost 1.2 ms.
- */
-export const PLAN_EACH_EXECUTION = 'set plan_cache_mode = force_custom_plan';
-
 const MARK = /^\s*\/\* prepared: ([a-z_]+) \*\//;
 
 /** The statement's name: its mark plus a hash of its text, so each variant (cursor or not) gets its own. */
@@ -34,8 +26,9 @@ function statementName(sql: string): string | null {
 
 /**
  * node-pg's pool for Kysely, with marked queries run as named prepared statements: PostgreSQL parses
- * and plans them once per connection instead of on every request. For the message page, planning
- * cost more than running the query. (Behind PgBouncer in transaction mode, named statements need
+ * them once per connection and, after five executions, may keep one generic plan instead of planning
+ * on every request; for the gated page, planning cost more than running it. A marked statement must
+ * therefore have a plan that is good for any parameters (see `pageAs`). (Behind PgBouncer in transaction mode, named statements need
  * its `max_prepared_statements` setting, 1.21 or later.)
  */
 export class PreparingPool implements PostgresPool {
