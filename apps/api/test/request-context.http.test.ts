@@ -1,3 +1,5 @@
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import request from 'supertest';
 import { createApp } from '../src/app';
@@ -60,5 +62,26 @@ describe('request ids and request logs', () => {
       '/api/channels/:channelId/messages',
       '/api/servers/:serverId/invites',
     ]);
+  });
+
+  it('logs a request the client abandons once, without its body', async () => {
+    const { app, lines } = await loggedApp();
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      // Half a body, then gone: the request never finishes.
+      socket.write('POST /api/users/register HTTP/1.1\r\nHost: x\r\nX-Request-Id: gone-1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"password":"half-');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      socket.destroy();
+      for (let i = 0; i < 50 && !lines().some((l) => l.req?.id === 'gone-1'); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const logged = lines().filter((l) => l.req?.id === 'gone-1');
+      expect(logged).toEqual([expect.objectContaining({ req: { id: 'gone-1', method: 'POST' }, route: '/api/users/register' })]);
+      expect(JSON.stringify(lines())).not.toContain('half-');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
