@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { createPglite, PgliteDialect } from './pglite-dialect';
-import { PreparingPool } from './prepared-statements';
+import { GENERIC_PLANS, PreparingPool } from './prepared-statements';
 import type { Database } from './schema';
 
 export interface PostgresOptions {
@@ -31,7 +31,11 @@ export function openPostgres({ url, poolSize = 10, onIdleError, log, queryTimeou
   // pool drops broken clients and the next query connects afresh, so recovery needs no restart.
   const report = (error: Error) => onIdleError?.(error);
   pool.on('error', report);
-  pool.on('connect', (client) => client.on('error', report));
+  pool.on('connect', (client) => {
+    client.on('error', report);
+    // Queued before any other query of this connection; see PreparingPool.
+    client.query(GENERIC_PLANS).catch(report);
+  });
   return new Kysely<Database>({
     dialect: new PostgresDialect({ pool: new PreparingPool(pool) }),
     ...(log ? { log: (event) => log(event.query.sql, event.query.parameters) } : {}),
