@@ -1,5 +1,6 @@
 import {
   compareIds,
+  messageViewJson,
   type Actor,
   type AddReactionOutcome,
   type Gated,
@@ -58,6 +59,11 @@ export class InMemoryMessageRepository implements MessageRepository {
   async pageAs(actor: Actor, channelId: string, cursor: MessageCursor): Promise<Gated<MessageView[]>> {
     const gate = this.gate(actor, channelId);
     return gate.ok ? { ok: true, value: await this.page(channelId, cursor, actor.userId) } : gate;
+  }
+
+  async pageJsonAs(actor: Actor, channelId: string, cursor: MessageCursor): Promise<Gated<string>> {
+    const page = await this.pageAs(actor, channelId, cursor);
+    return page.ok ? { ok: true, value: JSON.stringify(page.value.map(messageViewJson)) } : page;
   }
 
   async createAs(actor: Actor, message: Omit<Message, 'authorId'>): Promise<Gated<UserSummary>> {

@@ -65,6 +65,7 @@ export function mountRoute(
     const actor = res.locals.actor ?? { userId: '', sessionId: '' };
     const result = await spec.handle({ actor, body, query, params: req.params, req });
     if ('problem' in result) return sendProblem(res, result.problem);
+    if ('json' in result) return void res.status(result.status).type('application/json').send(result.json);
     if (result.body === undefined) return void res.status(result.status).end();
     res.status(result.status).json(result.body);
   });

@@ -7,7 +7,11 @@ import type { Problem } from './problem';
 export type Method = 'get' | 'post' | 'patch' | 'delete';
 export type RateLimitName = 'sendMessage' | 'login' | 'register' | 'oauthToken';
 
-export type Reply = { readonly status: number; readonly body?: unknown } | { readonly problem: Problem };
+export type Reply =
+  | { readonly status: number; readonly body?: unknown }
+  /** A body already rendered as JSON text (by the store), sent as it is. */
+  | { readonly status: number; readonly json: string }
+  | { readonly problem: Problem };
 
 export interface RouteContext<B, Q> {
   readonly actor: Actor;
@@ -50,6 +54,11 @@ export const route = <B = undefined, Q = undefined>(spec: RouteSpec<B, Q>): Rout
 export function reply<T>(result: Result<T>, status: number, toJson: (value: T) => unknown): Reply {
   if (!result.ok) return { problem: problemFor(result.error) };
   return { status, body: toJson(result.value) };
+}
+
+/** A use case's JSON text as a reply, or the mapped problem. */
+export function replyJson(result: Result<string>, status: number): Reply {
+  return result.ok ? { status, json: result.value } : { problem: problemFor(result.error) };
 }
 
 export const noContent = <T>(result: Result<T>): Reply => reply(result, 204, () => undefined);

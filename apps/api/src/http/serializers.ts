@@ -1,4 +1,4 @@
-import type { Channel, Invite, MemberView, MessageView, ReactionState, Server } from '@chat/domain';
+import { messageViewJson, type Channel, type Invite, type MemberView, type ReactionState, type Server } from '@chat/domain';
 
 /* Entities to the exact JSON shapes of the contract: nothing more leaves the server. */
 
@@ -24,14 +24,6 @@ export const memberJson = (m: MemberView) => ({
 
 export const inviteJson = (i: Invite) => ({ code: i.code, serverId: i.serverId, createdAt: i.createdAt.toISOString() });
 
-export const messageJson = (m: MessageView) => ({
-  id: m.id,
-  channelId: m.channelId,
-  content: m.content,
-  createdAt: m.createdAt.toISOString(),
-  editedAt: m.editedAt ? m.editedAt.toISOString() : null,
-  author: { id: m.author.id, username: m.author.username },
-  reactions: m.reactions.map((r) => ({ emoji: r.emoji, count: r.count, reacted: r.reacted })),
-});
+export const messageJson = messageViewJson;
 
 export const reactionStateJson = (r: ReactionState) => ({ messageId: r.messageId, emoji: r.emoji, count: r.count, reacted: r.reacted });

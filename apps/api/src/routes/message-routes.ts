@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { noContent, param, reply, route } from '../http/route';
+import { noContent, param, reply, replyJson, route } from '../http/route';
 import { ContentBody, MessageResponse, MessagesQuery, ReactionBody, ReactionStateResponse } from '../http/schemas';
 import { messageJson, reactionStateJson } from '../http/serializers';
 import type { AppServices } from '../services';
@@ -22,8 +22,7 @@ export const messageRoutes = (s: AppServices) => [
       schema: z.array(MessageResponse),
     },
     problems: [403, 404],
-    handle: async ({ actor, params, query }) =>
-      reply(await s.getMessages.execute(actor, param(params, 'channelId'), query), 200, (page) => page.map(messageJson)),
+    handle: async ({ actor, params, query }) => replyJson(await s.getMessages.executeJson(actor, param(params, 'channelId'), query), 200),
   }),
   route({
     method: 'post',

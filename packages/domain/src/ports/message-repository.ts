@@ -35,6 +35,11 @@ export interface MessageRepository {
    */
   pageAs(actor: Actor, channelId: Id, cursor: MessageCursor): Promise<Gated<MessageView[]>>;
   /**
+   * `pageAs`, rendered: the page as the JSON text of an array of `messageViewJson` values. A store
+   * may build it where the data lives, so a reader's page is never decoded and encoded again.
+   */
+  pageJsonAs(actor: Actor, channelId: Id, cursor: MessageCursor): Promise<Gated<string>>;
+  /**
    * Stores a message by the actor, only if their session is live and they belong to the channel's
    * server, atomically with that check; answers the author as a member.
    */

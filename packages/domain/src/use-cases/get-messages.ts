@@ -2,9 +2,9 @@ import type { MessageView } from '../entities/message';
 import type { Actor } from '../entities/session';
 import { validationFailed, type Issue } from '../errors';
 import { isId } from '../ids';
-import type { MessageRepository } from '../ports/message-repository';
+import type { MessageCursor, MessageRepository } from '../ports/message-repository';
 import type { SessionRepository } from '../ports/session-repository';
-import type { Result } from '../result';
+import { ok, type Result } from '../result';
 import { limitIssues, PAGE_LIMIT } from '../rules/message-rules';
 import { failAsSession, fromGate } from './access';
 
@@ -25,12 +25,21 @@ export class GetMessages {
   ) {}
 
   async execute(actor: Actor, channelId: string, input: GetMessagesInput): Promise<Result<MessageView[]>> {
+    const cursor = await this.cursorFor(actor, channelId, input);
+    return cursor.ok ? fromGate(await this.messages.pageAs(actor, channelId, cursor.value)) : cursor;
+  }
+
+  /** The same page, as the JSON text of `messageViewJson` values: what the HTTP edge sends. */
+  async executeJson(actor: Actor, channelId: string, input: GetMessagesInput): Promise<Result<string>> {
+    const cursor = await this.cursorFor(actor, channelId, input);
+    return cursor.ok ? fromGate(await this.messages.pageJsonAs(actor, channelId, cursor.value)) : cursor;
+  }
+
+  private async cursorFor(actor: Actor, channelId: string, input: GetMessagesInput): Promise<Result<MessageCursor>> {
     const issues = pageIssues(input);
     if (issues.length > 0) return failAsSession(this.sessions, actor, validationFailed(issues));
     if (!isId(channelId)) return failAsSession(this.sessions, actor, { kind: 'ChannelNotFound' });
-
-    const cursor = { limit: input.limit ?? PAGE_LIMIT.default, before: input.before, after: input.after };
-    return fromGate(await this.messages.pageAs(actor, channelId, cursor));
+    return ok({ limit: input.limit ?? PAGE_LIMIT.default, before: input.before, after: input.after });
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Actor, Channel, Id, Message, MessageView, ReactionSummary, Stores, User } from '../../src';
+import { messageViewJson, type Actor, type Channel, type Id, type Message, type MessageView, type ReactionSummary, type Stores, type User } from '../../src';
 import {
   aChannelWithAuthor,
   aMessage,
@@ -343,6 +343,33 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
 
         expect(await stores.messages.pageAs(outsider, freshId(), { limit: 5 })).toEqual({ ok: false, gate: 'ChannelNotFound' });
         expect(await stores.messages.pageAs(outsider, channel.id, { limit: 5 })).toEqual({ ok: false, gate: 'NotAMember' });
+      });
+
+      it('renders pageJsonAs as exactly the JSON of pageAs in the interface form, for every cursor and gate', async () => {
+        const { channel, author, m, ids } = await aChannelWithTenMessages();
+        const actor = await actorFor(author);
+        const tricky = aMessage(channel.id, author.id, {
+          content: 'Hello, wörld 👋🏽\n"quoted" \\ back\tslash </script> \u2028 \u0001 👨‍👩‍👧‍👦',
+          createdAt: new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 7)),
+        });
+        await stores.messages.create(tricky);
+        await stores.messages.updateContent(m[3]?.id as Id, 'edited', new Date(Date.UTC(2026, 5, 6, 7, 8, 9, 120)));
+        const other = await givenUser(stores);
+        await stores.messages.addReaction(aReaction(tricky.id, other.id, '🎉'), 20);
+        await stores.messages.addReaction(aReaction(tricky.id, author.id, '❤️'), 20);
+        await stores.messages.addReaction(aReaction(tricky.id, other.id, '❤️'), 20);
+
+        const cursors = [{ limit: 50 }, { limit: 3 }, { before: ids[5], limit: 3 }, { after: ids[5], limit: 3 }, { after: tricky.id, limit: 5 }];
+        for (const cursor of cursors) {
+          const views = await stores.messages.pageAs(actor, channel.id, cursor);
+          const rendered = await stores.messages.pageJsonAs(actor, channel.id, cursor);
+          if (!views.ok || !rendered.ok) throw new Error('the gate should be open');
+          expect(JSON.parse(rendered.value)).toEqual(views.value.map(messageViewJson));
+        }
+        const outsider = await actorFor(await givenUser(stores));
+        expect(await stores.messages.pageJsonAs(outsider, channel.id, { limit: 5 })).toEqual({ ok: false, gate: 'NotAMember' });
+        expect(await stores.messages.pageJsonAs(outsider, freshId(), { limit: 5 })).toEqual({ ok: false, gate: 'ChannelNotFound' });
+        expect(await stores.messages.pageJsonAs({ ...actor, sessionId: freshId() }, channel.id, { limit: 5 })).toEqual({ ok: false, gate: 'SessionRevoked' });
       });
 
       it('creates a message for a member and answers them as its author', async () => {

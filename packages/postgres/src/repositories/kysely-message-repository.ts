@@ -70,41 +70,39 @@ export class KyselyMessageRepository implements MessageRepository {
    * `channel_id = $1` it may walk the whole primary key backwards for a small channel. The page's reactions are aggregated in one pass over
    * its 50 ids (probed in the primary key) rather than by a sub-select per message.
    */
-  async pageAs(actor: Actor, channelId: string, { before, after, limit }: MessageCursor): Promise<Gated<MessageView[]>> {
-    const direction = after === undefined ? sql`desc` : sql`asc`;
+  async pageAs(actor: Actor, channelId: string, cursor: MessageCursor): Promise<Gated<MessageView[]>> {
     const { rows } = await sql<GateRow & Partial<ViewRow>>`${sql.raw(preparedMark('page_as'))}
-      with gate as (${gateQuery(actor, channelId)}),
-      page as (
-        select m.id, m.channel_id, m.content, m.created_at, m.edited_at, m.author_id
-        from messages m
-        where (select g.live and g.member_id is not null from gate g)
-          and m.channel_id >= ${channelId} and m.channel_id <= ${channelId}
-          ${before !== undefined ? sql`and m.id < ${before}` : sql``}
-          ${after !== undefined ? sql`and m.id > ${after}` : sql``}
-        order by m.channel_id ${direction}, m.id ${direction}
-        limit ${limit}
-      ),
-      summaries as (
-        select r.message_id,
-               json_agg(json_build_object('emoji', r.emoji, 'count', r.count, 'reacted', r.reacted) order by r.first_seq) as reactions
-        from (
-          select message_id, emoji, count(*)::int as count, bool_or(user_id = ${actor.userId}) as reacted, min(seq) as first_seq
-          from reactions where message_id = any(array(select id from page)) group by message_id, emoji
-        ) r
-        group by r.message_id
-      )
+      ${gatedPage(actor, channelId, cursor)}
       select g.live, g.found, g.member_id, g.member_username,
              p.*, u.username, coalesce(s.reactions, '[]'::json) as reactions
       from gate g
       left join page p on true
       left join users u on u.id = p.author_id
       left join summaries s on s.message_id = p.id
-      order by p.id ${direction}`.execute(this.db);
+      order by p.id`.execute(this.db);
     const gate = gateOf(rows[0]);
     if (!gate.ok) return gate;
-    const page = rows.filter((row): row is GateRow & ViewRow => row.id !== null && row.id !== undefined).map(toView);
-    if (after === undefined) page.reverse();
-    return { ok: true, value: page };
+    return { ok: true, value: rows.filter((row): row is GateRow & ViewRow => row.id !== null && row.id !== undefined).map(toView) };
+  }
+
+  /**
+   * `pageAs`, rendered by PostgreSQL as the interface's JSON: one text value instead of 50 rows to
+   * decode, wrap in objects and encode again, which was a third of the API's CPU per page.
+   */
+  async pageJsonAs(actor: Actor, channelId: string, cursor: MessageCursor): Promise<Gated<string>> {
+    const { rows } = await sql<GateRow & { body: string }>`${sql.raw(preparedMark('page_json_as'))}
+      ${gatedPage(actor, channelId, cursor)}
+      select g.live, g.found, g.member_id, g.member_username, (
+        select coalesce(json_agg(json_build_object(
+          'id', p.id::text, 'channelId', p.channel_id::text, 'content', p.content,
+          'createdAt', ${isoDate(sql`p.created_at`)}, 'editedAt', ${isoDate(sql`p.edited_at`)},
+          'author', json_build_object('id', p.author_id::text, 'username', u.username),
+          'reactions', coalesce(s.reactions, '[]'::json)) order by p.id), '[]'::json)::text
+        from page p join users u on u.id = p.author_id left join summaries s on s.message_id = p.id
+      ) as body
+      from gate g`.execute(this.db);
+    const gate = gateOf(rows[0]);
+    return gate.ok ? { ok: true, value: rows[0]?.body ?? '[]' } : gate;
   }
 
   /** One statement: the gate, and the insert only if it opens. */
@@ -206,6 +204,38 @@ const toView = (row: ViewRow): MessageView => ({
   author: { id: row.author_id, username: row.username },
   reactions: row.reactions,
 });
+
+/**
+ * The CTEs of a gated page: `gate` (one row, see gateQuery), `page` (the messages, newest or nearest
+ * the cursor first) and `summaries` (their reactions, one JSON array per message).
+ */
+function gatedPage(actor: Actor, channelId: string, { before, after, limit }: MessageCursor) {
+  const direction = after === undefined ? sql`desc` : sql`asc`;
+  return sql`
+    with gate as (${gateQuery(actor, channelId)}),
+    page as (
+      select m.id, m.channel_id, m.content, m.created_at, m.edited_at, m.author_id
+      from messages m
+      where (select g.live and g.member_id is not null from gate g)
+        and m.channel_id >= ${channelId} and m.channel_id <= ${channelId}
+        ${before !== undefined ? sql`and m.id < ${before}` : sql``}
+        ${after !== undefined ? sql`and m.id > ${after}` : sql``}
+      order by m.channel_id ${direction}, m.id ${direction}
+      limit ${limit}
+    ),
+    summaries as (
+      select r.message_id,
+             json_agg(json_build_object('emoji', r.emoji, 'count', r.count, 'reacted', r.reacted) order by r.first_seq) as reactions
+      from (
+        select message_id, emoji, count(*)::int as count, bool_or(user_id = ${actor.userId}) as reacted, min(seq) as first_seq
+        from reactions where message_id = any(array(select id from page)) group by message_id, emoji
+      ) r
+      group by r.message_id
+    )`;
+}
+
+/** A timestamp as JavaScript's toISOString writes it (UTC, milliseconds, Z); null stays null. */
+const isoDate = (column: ReturnType<typeof sql>) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** The reactions of message `m`, one entry per emoji in order of first use, from the viewer's side. */
 const reactionsOf = (viewerId: string) => sql<ReactionSummary[]>`coalesce((
