@@ -1,4 +1,4 @@
-import { PGlite, types } from '@electric-sql/pglite';
+import { parse, PGlite, protocol, types } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -10,22 +10,60 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
+import { statementName } from './prepared-statements';
 
 /** int8 comes back as text, as node-pg does: ids are decimal strings and must not lose precision. */
 export function createPglite(dataDir?: string): PGlite {
   return new PGlite({ ...(dataDir === undefined ? {} : { dataDir }), parsers: { [types.INT8]: (value: string) => value } });
 }
 
+/** A parameter in PostgreSQL's text format; the statement's context gives it its type. */
+function asText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
 class PgliteConnection implements DatabaseConnection {
+  /** Named statements this PGlite already parsed (marked queries only; see prepared-statements). */
+  private readonly prepared = new Set<string>();
+
   constructor(private readonly pglite: PGlite) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.pglite.query<R>(query.sql, [...query.parameters]);
+    const name = statementName(query.sql);
+    const result = name ? await this.runPrepared<R>(name, query) : await this.pglite.query<R>(query.sql, [...query.parameters]);
     const affected = result.affectedRows;
     return {
       rows: result.rows,
       ...(affected !== undefined && result.fields.length === 0 ? { numAffectedRows: BigInt(affected) } : {}),
     };
+  }
+
+  /**
+   * A marked query as a named statement, through PGlite's protocol interface (its `query` parses
+   * and plans every time, on the API's own thread): Parse once, then Bind, Describe, Execute, Sync.
+   */
+  private async runPrepared<R>(name: string, query: CompiledQuery): Promise<{ rows: R[]; affectedRows?: number; fields: unknown[] }> {
+    const { serialize } = protocol;
+    const quiet = { syncToFs: false };
+    const messages = [];
+    try {
+      if (!this.prepared.has(name)) {
+        messages.push(...(await this.pglite.execProtocol(serialize.parse({ name, text: query.sql, types: [] }), quiet)).messages);
+        this.prepared.add(name);
+      }
+      const values = query.parameters.map(asText);
+      messages.push(...(await this.pglite.execProtocol(serialize.bind({ statement: name, values }), quiet)).messages);
+      messages.push(...(await this.pglite.execProtocol(serialize.describe({ type: 'P' }), quiet)).messages);
+      messages.push(...(await this.pglite.execProtocol(serialize.execute({}), quiet)).messages);
+    } finally {
+      // After an error the server skips everything up to Sync: always end with one.
+      messages.push(...(await this.pglite.execProtocol(serialize.sync())).messages);
+    }
+    const results = parse.parseResults(messages, this.pglite.parsers, {});
+    return results[results.length - 1] as unknown as { rows: R[]; affectedRows?: number; fields: unknown[] };
   }
 
   // eslint-disable-next-line require-yield

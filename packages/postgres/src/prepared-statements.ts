@@ -21,7 +21,7 @@ const MARK = /^\s*\/\* prepared: ([a-z_]+) \*\//;
 
 /** The statement's name: its mark plus a hash of its text, so each variant (cursor or not) gets its own. */
 const names = new Map<string, string | null>();
-function statementName(sql: string): string | null {
+export function statementName(sql: string): string | null {
   let name = names.get(sql);
   if (name === undefined) {
     const mark = MARK.exec(sql)?.[1];

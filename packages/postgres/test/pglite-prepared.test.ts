@@ -1,0 +1,42 @@
+import { createKyselyStores, type Database } from '@chat/postgres';
+import { aMessage, aServerWithOwner, freshId } from '@chat/domain/testing/contracts';
+import { sql, type Kysely } from 'kysely';
+import { createPgliteDatabase } from './test-databases';
+
+describe('named statements on PGlite', () => {
+  let db: Kysely<Database>;
+  beforeAll(async () => {
+    db = await createPgliteDatabase();
+  });
+  afterAll(async () => {
+    await db.destroy();
+  });
+
+  async function aMember() {
+    const stores = createKyselyStores(db);
+    const { server, ownerUser } = await aServerWithOwner(stores);
+    const sessionId = freshId();
+    await stores.sessions.create({ id: sessionId, userId: ownerUser.id, createdAt: new Date() });
+    return { stores, channelId: server.defaultChannelId, actor: { userId: ownerUser.id, sessionId } };
+  }
+
+  it('parses a marked statement once and runs it by name afterwards', async () => {
+    const { stores, channelId, actor } = await aMember();
+    for (let i = 0; i < 3; i++) expect((await stores.messages.pageJsonAs(actor, channelId, { limit: 50 })).ok).toBe(true);
+
+    const statements = await sql<{ name: string }>`select name from pg_prepared_statements order by name`.execute(db);
+    expect(statements.rows.map((row) => row.name)).toEqual([expect.stringMatching(/^page_json_as_/)]);
+  });
+
+  it('answers a failed named statement with its error and goes on serving', async () => {
+    const { stores, channelId, actor } = await aMember();
+    const { authorId: _authorId, ...message } = aMessage(channelId, actor.userId);
+    await stores.messages.createAs(actor, message);
+
+    // A value PostgreSQL refuses at Bind: the error reaches the caller, and the connection is not left mid-protocol.
+    await expect(stores.messages.createAs(actor, { ...message, id: freshId(), channelId: 'not-a-number' })).rejects.toThrow(/bigint/);
+    const page = await stores.messages.pageAs(actor, channelId, { limit: 50 });
+    expect(page.ok && page.value.map((m) => m.id)).toEqual([message.id]);
+    expect((await stores.messages.createAs(actor, { ...message, id: freshId() })).ok).toBe(true);
+  });
+});
