@@ -58,6 +58,13 @@ describeWithPostgres('when PostgreSQL goes away', () => {
       expect(down.headers['retry-after']).toBe('5');
       expect(down.text).not.toMatch(/ECONNREFUSED|terminated|127\.0\.0\.1/);
     }
+    // The message routes check the session only when a problem comes first: the check fails too.
+    const malformed = await request(app)
+      .post('/api/channels/123/messages')
+      .set('Authorization', token)
+      .set('Content-Type', 'application/json')
+      .send('{"content":');
+    expect({ status: malformed.status, code: malformed.body.code }).toEqual({ status: 503, code: 'SERVICE_UNAVAILABLE' });
 
     await proxy.start();
     const back = await request(app).get('/api/users/@me/servers').set('Authorization', token);

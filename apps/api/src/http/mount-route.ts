@@ -36,10 +36,12 @@ export function mountRoute(
    * Where the use case checks the session, a problem found before it (media type, JSON, fields)
    * waits for a session check of its own: a revoked token hears 401 first, as on every route.
    */
-  const unlessRevoked = (next: (res: Response) => void): RequestHandler => async (_req, res) => {
-    if (deferred && res.locals.actor && !(await authenticate.isLive(res.locals.actor))) return sendUnauthenticated(res);
-    next(res);
-  };
+  const unlessRevoked =
+    (send: (res: Response) => void): RequestHandler =>
+    async (_req, res) => {
+      if (deferred && res.locals.actor && !(await authenticate.isLive(res.locals.actor))) return sendUnauthenticated(res);
+      send(res);
+    };
   const chain: RequestHandler[] = [];
   if (limiter && !spec.auth) chain.push(limiter);
   if (spec.auth) chain.push(authenticateMiddleware(authenticate, deferred));
@@ -50,7 +52,11 @@ export function mountRoute(
       return unlessRevoked(unsupportedMediaType)(req, res, next);
     });
     chain.push((req, res, next) =>
-      parseJson(req, res, (error?: unknown) => (error && deferred ? unlessRevoked(() => next(error))(req, res, next) : next(error))),
+      parseJson(req, res, (error?: unknown) => {
+        if (!error || !deferred) return next(error);
+        // Called back outside Express's promise handling: a failed session check goes to next itself.
+        Promise.resolve(unlessRevoked(() => next(error))(req, res, next)).catch(next);
+      }),
     );
   }
 
