@@ -79,7 +79,8 @@ async function main(): Promise<void> {
    * Graceful stop: report not-ready at once and keep serving for SHUTDOWN_DELAY_MS, so a balancer
    * that polls /ready routes new requests elsewhere before the listener closes (closing it resets
    * connections still queued in the kernel). Then stop accepting, let requests in flight finish (at
-   * most SHUTDOWN_TIMEOUT_MS), close the pool and Redis and exit 0. A second signal skips the delay.
+   * most SHUTDOWN_TIMEOUT_MS), close the pool and Redis and exit 0. A signal during the delay skips
+   * it; a signal once closing has begun exits at once with 1.
    */
   let closing = false;
   const close = () => {
@@ -105,6 +106,12 @@ async function main(): Promise<void> {
     server.closeIdleConnections();
   };
   const stop = (signal: string) => {
+    if (closing) {
+      // A signal after the close began (the second, or the third with a delay): the person at the
+      // terminal means it, even if closing the pool or Redis hangs.
+      logger.warn({ signal }, 'stopping now, without waiting');
+      process.exit(1);
+    }
     if (lifecycle.draining) {
       close();
       return;

@@ -16,12 +16,27 @@ export interface Storage {
 }
 
 const LEASE_TTL_SECONDS = 300;
+const HOT_POOL_SIZE = 5;
 const LEASE_RENEW_MS = 60_000;
 
 export function openDatabase(config: Config, logger: Logger): ChatDatabase {
   return config.DATABASE_URL
     ? openPostgres({ url: config.DATABASE_URL, onIdleError: (error) => logger.warn({ err: error }, 'a database connection dropped') })
     : openPglite(config.DATA_DIR);
+}
+
+/**
+ * On PostgreSQL, a second, smaller pool for the message page and send statements, planned once per
+ * connection (see `genericPlans`); the main pool keeps PostgreSQL's default planning for the rest.
+ */
+function openHotDatabase(config: Config, logger: Logger): ChatDatabase | undefined {
+  if (!config.DATABASE_URL) return undefined;
+  return openPostgres({
+    url: config.DATABASE_URL,
+    poolSize: HOT_POOL_SIZE,
+    genericPlans: true,
+    onIdleError: (error) => logger.warn({ err: error }, 'a database connection dropped'),
+  });
 }
 
 /** Migrations run on a connection of their own, without the per-query time limit of requests. */
@@ -62,17 +77,18 @@ export async function openStorage(config: Config, logger: Logger, onLeaseLost: (
       await lease.release();
     };
   }
+  const hot = openHotDatabase(config, logger);
   logger.info({ engine, workerId }, 'storage ready');
 
   return {
     engine,
     db,
-    stores: createKyselyStores(db),
+    stores: createKyselyStores(db, { hot }),
     ids: new SnowflakeIdGenerator(workerId),
     isUnavailable: isDatabaseUnavailable,
     async close() {
       await stopLease().catch((error: unknown) => logger.warn({ err: error }, 'could not release the worker id lease'));
-      await db.destroy();
+      await Promise.all([db.destroy(), hot?.destroy()]);
     },
   };
 }

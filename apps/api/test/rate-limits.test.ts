@@ -40,6 +40,24 @@ describeWithRedis('rate limits shared through the real Redis', () => {
     expect((await send(t, member.token, channelId)).status).toBe(201);
   });
 
+  it('gives back what a revoked token spent, and tells it nothing of its owner\'s limit', async () => {
+    const t = await appWith({ RATE_LIMIT_SEND_MESSAGE: '3/10s' });
+    const { owner, channelId } = await t.aServerWithMember();
+    const other = await t.http().post('/api/users/login').send({ username: owner.username, password: 'correct horse' });
+    expect((await t.http().post('/api/users/logout').set('Authorization', owner.token)).status).toBe(204);
+    for (let i = 0; i < 6; i++) {
+      const res = await send(t, owner.token, channelId, `revoked ${i}`);
+      expect({ status: res.status, ratelimit: res.headers.ratelimit, policy: res.headers['ratelimit-policy'] }).toEqual({
+        status: 401,
+        ratelimit: undefined,
+        policy: undefined,
+      });
+    }
+    // The owner's live session still has its whole limit.
+    for (let i = 0; i < 3; i++) expect((await send(t, other.body.token, channelId, `live ${i}`)).status).toBe(201);
+    expect((await send(t, other.body.token, channelId, 'one too many')).status).toBe(429);
+  });
+
   it('counts a user across all channels', async () => {
     const t = await appWith({ RATE_LIMIT_SEND_MESSAGE: '2/10s' });
     const { owner, channelId } = await t.aServerWithMember();

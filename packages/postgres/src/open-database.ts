@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { createPglite, PgliteDialect } from './pglite-dialect';
-import { GENERIC_PLANS, PreparingPool } from './prepared-statements';
+import { PreparingPool } from './prepared-statements';
 import type { Database } from './schema';
 
 export interface PostgresOptions {
@@ -12,12 +12,18 @@ export interface PostgresOptions {
   readonly onIdleError?: (error: Error) => void;
   /** Per-query limit; 0 for none (migrations, which may rightly take long). Default 10 s. */
   readonly queryTimeoutMs?: number;
+  /**
+   * Plan every parameterized statement once, generically (`plan_cache_mode = force_generic_plan`
+   * for this pool's connections; it applies to unnamed statements too). Only for a pool that runs
+   * the marked statements, which are written and tested to have good generic plans.
+   */
+  readonly genericPlans?: boolean;
   /** Sees every query run, e.g. to EXPLAIN it in a test. */
   readonly log?: (sql: string, parameters: readonly unknown[]) => void;
 }
 
 /** A real PostgreSQL through node-pg's pool; the production path and every replica's. */
-export function openPostgres({ url, poolSize = 10, onIdleError, log, queryTimeoutMs = 10_000 }: PostgresOptions): Kysely<Database> {
+export function openPostgres({ url, poolSize = 10, onIdleError, log, queryTimeoutMs = 10_000, genericPlans = false }: PostgresOptions): Kysely<Database> {
   // A server that stops answering must not hold requests forever: each query gets a time limit,
   // and dead peers are found by TCP keep-alive. A timeout counts as the database being away (503).
   const pool = new pg.Pool({
@@ -26,16 +32,13 @@ export function openPostgres({ url, poolSize = 10, onIdleError, log, queryTimeou
     connectionTimeoutMillis: 5_000,
     ...(queryTimeoutMs > 0 ? { query_timeout: queryTimeoutMs, statement_timeout: queryTimeoutMs } : {}),
     keepAlive: true,
+    ...(genericPlans ? { options: '-c plan_cache_mode=force_generic_plan' } : {}),
   });
   // A client whose server went away emits 'error'; unheard, that would crash the process. The
   // pool drops broken clients and the next query connects afresh, so recovery needs no restart.
   const report = (error: Error) => onIdleError?.(error);
   pool.on('error', report);
-  pool.on('connect', (client) => {
-    client.on('error', report);
-    // Queued before any other query of this connection; see PreparingPool.
-    client.query(GENERIC_PLANS).catch(report);
-  });
+  pool.on('connect', (client) => client.on('error', report));
   return new Kysely<Database>({
     dialect: new PostgresDialect({ pool: new PreparingPool(pool) }),
     ...(log ? { log: (event) => log(event.query.sql, event.query.parameters) } : {}),

@@ -9,14 +9,6 @@ import type pg from 'pg';
  */
 export const preparedMark = (name: string): string => `/* prepared: ${name} */`;
 
-/**
- * Our named statements are written to be good for any parameters (a test checks the page's generic
- * plan), so they are planned once per connection. Left to choose, PostgreSQL kept re-planning the
- * page for each request (0.37 ms, half the cost of running it). Unnamed statements, which is every
- * other query, are planned for their parameters whatever this says.
- */
-export const GENERIC_PLANS = 'set plan_cache_mode = force_generic_plan';
-
 const MARK = /^\s*\/\* prepared: ([a-z_]+) \*\//;
 
 /** The statement's name: its mark plus a hash of its text, so each variant (cursor or not) gets its own. */
@@ -34,16 +26,25 @@ export function statementName(sql: string): string | null {
 
 /**
  * node-pg's pool for Kysely, with marked queries run as named prepared statements: PostgreSQL parses
- * and plan them once per connection (see GENERIC_PLANS) instead of on every request; for the gated
- * page, planning cost about as much as running it. A marked statement must therefore have a plan
- * that is good for any parameters (see `pageAs`). (Behind PgBouncer in transaction mode, named statements need
+ * them once per connection. On a pool opened with `genericPlans` they are also planned once instead
+ * of on every request (for the gated page, planning cost about as much as running it), so a marked
+ * statement must have a plan that is good for any parameters (see `pageAs`). (Behind PgBouncer in transaction mode, named statements need
  * its `max_prepared_statements` setting, 1.21 or later.)
  */
 export class PreparingPool implements PostgresPool {
+  /** One wrapper per client, so Kysely's own per-client cache keeps working. */
+  private readonly wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+
   constructor(private readonly pool: pg.Pool) {}
 
   async connect(): Promise<PostgresPoolClient> {
     const client = await this.pool.connect();
+    let wrapper = this.wrappers.get(client);
+    if (!wrapper) this.wrappers.set(client, (wrapper = PreparingPool.wrap(client)));
+    return wrapper;
+  }
+
+  private static wrap(client: pg.PoolClient): PostgresPoolClient {
     function query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
     function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
     function query<R>(sqlOrCursor: string | PostgresCursor<R>, parameters?: ReadonlyArray<unknown>): unknown {

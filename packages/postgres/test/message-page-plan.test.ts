@@ -124,12 +124,14 @@ describeWithPostgres('the message page query plan', () => {
   });
 
   it.each([
-    ['the newest page', {}],
-    ['a page back', { before: 'NEWEST' }],
-  ])('reads %s of a small channel through (channel_id, id) under the generic plan a prepared pageAs may settle on', async (_name, cursor) => {
+    ['the newest page', 'pageAs', {}],
+    ['a page back', 'pageAs', { before: 'NEWEST' }],
+    ['the newest page', 'pageJsonAs', {}],
+    ['a page back', 'pageJsonAs', { before: 'NEWEST' }],
+  ] as const)('reads %s of a small channel through (channel_id, id) under the generic plan of a prepared %s', async (_name, method, cursor) => {
     const resolved = await inSmallChannel(cursor);
     queries.length = 0;
-    await createKyselyStores(logged).messages.pageAs({ userId: viewer, sessionId: freshId() }, smallChannelId, { limit: 50, ...resolved });
+    await createKyselyStores(logged).messages[method]({ userId: viewer, sessionId: freshId() }, smallChannelId, { limit: 50, ...resolved });
     const query = queries.at(-1);
     if (!query) throw new Error('no query was logged');
     const plan = await database.db.connection().execute(async (connection) => {
@@ -154,19 +156,24 @@ describeWithPostgres('the message page query plan', () => {
   });
 });
 
-describeWithPostgres('the gated page as the API runs it: a prepared statement, planned per execution', () => {
+describeWithPostgres('the gated page as the API runs it: a prepared statement on a pool with generic plans', () => {
   let database: TestDatabase;
   let api: ChatDatabase;
   const queries: { sql: string; parameters: readonly unknown[] }[] = [];
 
   beforeAll(async () => {
     database = await createPostgresDatabase();
-    api = openPostgres({ url: database.url, poolSize: 1, log: (text, parameters) => queries.push({ sql: text, parameters }) });
+    api = openPostgres({ url: database.url, poolSize: 1, genericPlans: true, log: (text, parameters) => queries.push({ sql: text, parameters }) });
   });
 
   afterAll(async () => {
     await api.destroy();
     await database.drop();
+  });
+
+  it('leaves planning to PostgreSQL on a pool opened without genericPlans', async () => {
+    expect((await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(database.db)).rows).toEqual([{ plan_cache_mode: 'auto' }]);
+    expect((await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(api)).rows).toEqual([{ plan_cache_mode: 'force_generic_plan' }]);
   });
 
   it('prepares pageAs once per connection and plans it once, generically', async () => {

@@ -27,7 +27,12 @@ export function problem(status: number, code: string, detail: string, errors?: r
 export function sendProblem(res: Response, body: Problem): void {
   const requestId = res.locals.requestId;
   // RFC 6750: a request that lacks a valid bearer token is told how to authenticate.
-  if (body.code === 'UNAUTHENTICATED' && body.status === 401) res.setHeader('WWW-Authenticate', 'Bearer');
+  if (body.code === 'UNAUTHENTICATED' && body.status === 401) {
+    res.setHeader('WWW-Authenticate', 'Bearer');
+    // A per-user limiter counts before the session is known; its headers describe the token's owner.
+    res.removeHeader('RateLimit');
+    res.removeHeader('RateLimit-Policy');
+  }
   res
     .status(body.status)
     .type('application/problem+json')

@@ -37,7 +37,11 @@ export function requestLogger(logger: Logger): RequestHandler {
       const responseTime = Math.round(performance.now() - started);
       // The matched route, not the path: a path can carry an invite code, which admits anyone.
       const line = { req: { id: res.locals.requestId, method: req.method }, route: routeOf(req), res: { status: res.statusCode }, responseTime };
-      if (!res.writableFinished) logger.warn({ ...line, aborted: true }, `${req.method} aborted by the client after ${responseTime}ms`);
+      if (!res.writableFinished) {
+        // No status was sent if no header was: the 200 Node starts with would be a lie.
+        const aborted = { ...line, res: { status: res.headersSent ? res.statusCode : null }, aborted: true };
+        logger.warn(aborted, `${req.method} aborted by the client after ${responseTime}ms`);
+      }
       else if (res.statusCode >= 500) logger.error(line, `${req.method} ${res.statusCode} ${responseTime}ms`);
       else logger.info(line, `${req.method} ${res.statusCode} ${responseTime}ms`);
     };

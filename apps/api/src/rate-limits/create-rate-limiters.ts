@@ -57,6 +57,9 @@ export function createRateLimiters(config: Config, redis: Redis | undefined, log
       legacyHeaders: false,
       store: storeFor(name, plan, config, redis, logger),
       keyGenerator: plan.key === 'user' ? userKey : addressKey,
+      // Per-user limits count before the session is checked (in the same statement as the work):
+      // a request refused 401 is given back, so a revoked token cannot use up its owner's limit.
+      ...(plan.key === 'user' ? { skipFailedRequests: true, requestWasSuccessful: (_req: Request, res: Response) => res.statusCode !== 401 } : {}),
       handler: (_req, res) =>
         sendProblem(res, problem(429, 'RATE_LIMITED', `Too many requests: at most ${limit} every ${windowMs / 1000} seconds. Retry after the Retry-After header.`)),
     });

@@ -17,7 +17,11 @@ import { preparedMark } from '../prepared-statements';
 import type { Database } from '../schema';
 
 export class KyselyMessageRepository implements MessageRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** `hot` runs the marked (prepared, generically planned) statements: pageAs, pageJsonAs, createAs. */
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly hot: Kysely<Database> = db,
+  ) {}
 
   async create(message: Message): Promise<void> {
     await this.db
@@ -79,7 +83,7 @@ export class KyselyMessageRepository implements MessageRepository {
       left join page p on true
       left join users u on u.id = p.author_id
       left join summaries s on s.message_id = p.id
-      order by p.id`.execute(this.db);
+      order by p.id`.execute(this.hot);
     const gate = gateOf(rows[0]);
     if (!gate.ok) return gate;
     return { ok: true, value: rows.filter((row): row is GateRow & ViewRow => row.id !== null && row.id !== undefined).map(toView) };
@@ -100,7 +104,7 @@ export class KyselyMessageRepository implements MessageRepository {
           'reactions', coalesce(s.reactions, '[]'::json)) order by p.id), '[]'::json)::text
         from page p join users u on u.id = p.author_id left join summaries s on s.message_id = p.id
       ) as body
-      from gate g`.execute(this.db);
+      from gate g`.execute(this.hot);
     const gate = gateOf(rows[0]);
     return gate.ok ? { ok: true, value: rows[0]?.body ?? '[]' } : gate;
   }
@@ -115,7 +119,7 @@ export class KyselyMessageRepository implements MessageRepository {
         from gate where live and member_id is not null
         returning id
       )
-      select live, found, member_id, member_username from gate`.execute(this.db);
+      select live, found, member_id, member_username from gate`.execute(this.hot);
     return gateOf(rows[0]);
   }
 
