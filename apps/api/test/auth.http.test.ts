@@ -148,6 +148,7 @@ describe('accounts and tokens over HTTP', () => {
         t.http().post(path).send({ content: '' }),
         t.http().post(path).set('Content-Type', 'text/plain').send('plain'),
         t.http().post(path).set('Content-Type', 'application/json').send('{"content":'),
+        t.http().post(path).send({ content: 'x'.repeat(70_000) }),
         t.http().post('/api/channels/999999/messages').send({ content: 'hi' }),
       ];
       for (const attempt of attempts) {
