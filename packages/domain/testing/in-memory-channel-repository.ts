@@ -15,8 +15,7 @@ export class InMemoryChannelRepository implements ChannelRepository {
   async findWithMembership(id: string, userId: string): Promise<{ channel: Channel; member: UserSummary | null } | null> {
     const channel = this.state.channels.get(id);
     if (!channel) return null;
-    const user = this.state.members.get(channel.serverId)?.has(userId) ? this.state.users.get(userId) : undefined;
-    return { channel, member: user ? { id: user.id, username: user.username } : null };
+    return { channel, member: this.state.memberSummary(channel.serverId, userId) };
   }
 
   async listByServer(serverId: string): Promise<Channel[]> {

@@ -78,9 +78,8 @@ export class InMemoryMessageRepository implements MessageRepository {
     if (!session || session.userId !== actor.userId) return { ok: false, gate: 'SessionRevoked' };
     const channel = this.state.channels.get(channelId);
     if (!channel) return { ok: false, gate: 'ChannelNotFound' };
-    const user = this.state.members.get(channel.serverId)?.has(actor.userId) ? this.state.users.get(actor.userId) : undefined;
-    if (!user) return { ok: false, gate: 'NotAMember' };
-    return { ok: true, value: { id: user.id, username: user.username } };
+    const member = this.state.memberSummary(channel.serverId, actor.userId);
+    return member ? { ok: true, value: member } : { ok: false, gate: 'NotAMember' };
   }
 
   async updateContent(id: string, content: string, editedAt: Date): Promise<void> {

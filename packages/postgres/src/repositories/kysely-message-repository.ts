@@ -71,8 +71,9 @@ export class KyselyMessageRepository implements MessageRepository {
    * filter above the index scan: a closed gate reads no message (a join would scan the channel).
    * The channel is a range of one value and the order names it, so even a generic plan, which
    * cannot know a channel's size, reads (channel_id, id) in index order from the cursor on: with
-   * `channel_id = $1` it may walk the whole primary key backwards for a small channel. The page's reactions are aggregated in one pass over
-   * its 50 ids (probed in the primary key) rather than by a sub-select per message.
+   * `channel_id = $1` it may walk the whole primary key backwards for a small channel. The page's
+   * reactions are aggregated in one pass over its 50 ids (probed in the primary key) rather than by
+   * a sub-select per message. The CTEs are in `gatedPage`.
    */
   async pageAs(actor: Actor, channelId: string, cursor: MessageCursor): Promise<Gated<MessageView[]>> {
     const { rows } = await sql<GateRow & Partial<ViewRow>>`${sql.raw(preparedMark('page_as'))}
