@@ -1,6 +1,6 @@
 import { createRedisStore, ResilientStore, type OutagePolicy, type Redis } from '@chat/redis';
-import type { Request, Response } from 'express';
-import { ipKeyGenerator, MemoryStore, rateLimit, type Store } from 'express-rate-limit';
+import type { Request, RequestHandler, Response } from 'express';
+import { ipKeyGenerator, MemoryStore, rateLimit, type RateLimitInfo, type Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { problem, sendProblem } from '../http/problem';
@@ -42,6 +42,28 @@ function storeFor(name: RateLimitName, plan: LimiterPlan, config: Config, redis:
   });
 }
 
+/**
+ * Per-user limits count before the session is checked (in the same statement as the work): a
+ * request refused 401 gives its hit back, so a revoked token cannot use up its owner's limit. The
+ * 401 is sent through `sendProblem`, which calls back; express-rate-limit's `skipFailedRequests`
+ * would instead watch three events of every response.
+ */
+function givingBackOn401(counted: RequestHandler, store: Store): RequestHandler {
+  return (req, res, next) =>
+    counted(req, res, (error?: unknown) => {
+      const key = (req as Request & { rateLimit?: RateLimitInfo }).rateLimit?.key;
+      if (key !== undefined) {
+        let given = false;
+        res.locals.giveBackRateLimit = () => {
+          if (given) return;
+          given = true;
+          void Promise.resolve(store.decrement(key)).catch(() => undefined);
+        };
+      }
+      next(error);
+    });
+}
+
 /** The interface's limits, one limiter and one store per endpoint; shared through Redis when configured. */
 export function createRateLimiters(config: Config, redis: Redis | undefined, logger: Logger): RateLimiters {
   const limiters: RateLimiters = {};
@@ -49,20 +71,19 @@ export function createRateLimiters(config: Config, redis: Redis | undefined, log
   for (const name of LIMITED) {
     const plan = all[name];
     const { limit, windowMs } = plan.setting;
-    limiters[name] = rateLimit({
+    const store = storeFor(name, plan, config, redis, logger);
+    const counted = rateLimit({
       windowMs,
       limit,
       identifier: name,
       standardHeaders: 'draft-8',
       legacyHeaders: false,
-      store: storeFor(name, plan, config, redis, logger),
+      store,
       keyGenerator: plan.key === 'user' ? userKey : addressKey,
-      // Per-user limits count before the session is checked (in the same statement as the work):
-      // a request refused 401 is given back, so a revoked token cannot use up its owner's limit.
-      ...(plan.key === 'user' ? { skipFailedRequests: true, requestWasSuccessful: (_req: Request, res: Response) => res.statusCode !== 401 } : {}),
       handler: (_req, res) =>
         sendProblem(res, problem(429, 'RATE_LIMITED', `Too many requests: at most ${limit} every ${windowMs / 1000} seconds. Retry after the Retry-After header.`)),
     });
+    limiters[name] = plan.key === 'user' ? givingBackOn401(counted, store) : counted;
   }
   return limiters;
 }
