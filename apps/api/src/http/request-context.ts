@@ -31,9 +31,8 @@ export const requestId: RequestHandler = (req, res, next) => {
 export function requestLogger(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const started = performance.now();
+    // 'close' comes after 'finish' when the response was sent, and alone when it was cut short.
     const done = () => {
-      res.removeListener('close', done);
-      res.removeListener('finish', done);
       const responseTime = Math.round(performance.now() - started);
       // The matched route, not the path: a path can carry an invite code, which admits anyone.
       const line = { req: { id: res.locals.requestId, method: req.method }, route: routeOf(req), res: { status: res.statusCode }, responseTime };
@@ -45,7 +44,6 @@ export function requestLogger(logger: Logger): RequestHandler {
       else if (res.statusCode >= 500) logger.error(line, `${req.method} ${res.statusCode} ${responseTime}ms`);
       else logger.info(line, `${req.method} ${res.statusCode} ${responseTime}ms`);
     };
-    res.once('finish', done);
     res.once('close', done);
     next();
   };
