@@ -13,7 +13,7 @@ import type {
 } from '@chat/domain';
 import { sql, type Kysely } from 'kysely';
 import { inTransaction } from '../in-transaction';
-import { preparedMark } from '../prepared-statements';
+import { PrecompiledStatement, preparedMark } from '../prepared-statements';
 import type { Database } from '../schema';
 
 export class KyselyMessageRepository implements MessageRepository {
@@ -76,15 +76,7 @@ export class KyselyMessageRepository implements MessageRepository {
    * a sub-select per message. The CTEs are in `gatedPage`.
    */
   async pageAs(actor: Actor, channelId: string, cursor: MessageCursor): Promise<Gated<MessageView[]>> {
-    const { rows } = await sql<GateRow & Partial<ViewRow>>`${sql.raw(preparedMark('page_as'))}
-      ${gatedPage(actor, channelId, cursor)}
-      select g.live, g.found, g.member_id, g.member_username,
-             p.*, u.username, coalesce(s.reactions, '[]'::json) as reactions
-      from gate g
-      left join page p on true
-      left join users u on u.id = p.author_id
-      left join summaries s on s.message_id = p.id
-      order by p.id`.execute(this.hot);
+    const { rows } = await PAGE_ROWS.execute(this.hot, pageValues(actor, channelId, cursor));
     const gate = gateOf(rows[0]);
     if (!gate.ok) return gate;
     return { ok: true, value: rows.filter((row): row is GateRow & ViewRow => row.id !== null && row.id !== undefined).map(toView) };
@@ -95,32 +87,21 @@ export class KyselyMessageRepository implements MessageRepository {
    * decode, wrap in objects and encode again, which was a third of the API's CPU per page.
    */
   async pageJsonAs(actor: Actor, channelId: string, cursor: MessageCursor): Promise<Gated<string>> {
-    const { rows } = await sql<GateRow & { body: string }>`${sql.raw(preparedMark('page_json_as'))}
-      ${gatedPage(actor, channelId, cursor)}
-      select g.live, g.found, g.member_id, g.member_username, (
-        select coalesce(json_agg(json_build_object(
-          'id', p.id::text, 'channelId', p.channel_id::text, 'content', p.content,
-          'createdAt', ${isoDate(sql`p.created_at`)}, 'editedAt', ${isoDate(sql`p.edited_at`)},
-          'author', json_build_object('id', p.author_id::text, 'username', u.username),
-          'reactions', coalesce(s.reactions, '[]'::json)) order by p.id), '[]'::json)::text
-        from page p join users u on u.id = p.author_id left join summaries s on s.message_id = p.id
-      ) as body
-      from gate g`.execute(this.hot);
+    const { rows } = await PAGE_JSON.execute(this.hot, pageValues(actor, channelId, cursor));
     const gate = gateOf(rows[0]);
     return gate.ok ? { ok: true, value: rows[0]?.body ?? '[]' } : gate;
   }
 
   /** One statement: the gate, and the insert only if it opens. */
   async createAs(actor: Actor, message: Omit<Message, 'authorId'>): Promise<Gated<UserSummary>> {
-    const { rows } = await sql<GateRow>`${sql.raw(preparedMark('create_as'))}
-      with gate as (${gateQuery(actor, message.channelId)}),
-      stored as (
-        insert into messages (id, channel_id, author_id, content, created_at, edited_at)
-        select ${message.id}::bigint, ${message.channelId}::bigint, ${actor.userId}::bigint, ${message.content}::text, ${message.createdAt}::timestamptz, null
-        from gate where live and member_id is not null
-        returning id
-      )
-      select live, found, member_id, member_username from gate`.execute(this.hot);
+    const { rows } = await CREATE.execute(this.hot, {
+      sessionId: actor.sessionId,
+      userId: actor.userId,
+      id: message.id,
+      channelId: message.channelId,
+      content: message.content,
+      createdAt: message.createdAt,
+    });
     return gateOf(rows[0]);
   }
 
@@ -214,10 +195,10 @@ const toView = (row: ViewRow): MessageView => ({
  * The CTEs of a gated page: `gate` (one row, see gateQuery), `page` (the messages, newest or nearest
  * the cursor first) and `summaries` (their reactions, one JSON array per message).
  */
-function gatedPage(actor: Actor, channelId: string, { before, after, limit }: MessageCursor) {
+function gatedPage({ sessionId, userId, channelId, before, after, limit }: PageValues) {
   const direction = after === undefined ? sql`desc` : sql`asc`;
   return sql`
-    with gate as (${gateQuery(actor, channelId)}),
+    with gate as (${gateQuery({ sessionId, userId }, channelId)}),
     page as (
       select m.id, m.channel_id, m.content, m.created_at, m.edited_at, m.author_id
       from messages m
@@ -232,12 +213,78 @@ function gatedPage(actor: Actor, channelId: string, { before, after, limit }: Me
       select r.message_id,
              json_agg(json_build_object('emoji', r.emoji, 'count', r.count, 'reacted', r.reacted) order by r.first_seq) as reactions
       from (
-        select message_id, emoji, count(*)::int as count, bool_or(user_id = ${actor.userId}) as reacted, min(seq) as first_seq
+        select message_id, emoji, count(*)::int as count, bool_or(user_id = ${userId}) as reacted, min(seq) as first_seq
         from reactions where message_id = any(array(select id from page)) group by message_id, emoji
       ) r
       group by r.message_id
     )`;
 }
+
+/** What a gated page takes, always in this order (the statement is compiled once per cursor shape). */
+interface PageValues extends Record<string, unknown> {
+  sessionId: string;
+  userId: string;
+  channelId: string;
+  before: string | undefined;
+  after: string | undefined;
+  limit: number;
+}
+
+const pageValues = (actor: Actor, channelId: string, { before, after, limit }: MessageCursor): PageValues => ({
+  sessionId: actor.sessionId,
+  userId: actor.userId,
+  channelId,
+  before,
+  after,
+  limit,
+});
+
+const PAGE_ROWS = new PrecompiledStatement<PageValues, GateRow & Partial<ViewRow>>(
+  (values) => sql`${sql.raw(preparedMark('page_as'))}
+    ${gatedPage(values)}
+    select g.live, g.found, g.member_id, g.member_username,
+           p.*, u.username, coalesce(s.reactions, '[]'::json) as reactions
+    from gate g
+    left join page p on true
+    left join users u on u.id = p.author_id
+    left join summaries s on s.message_id = p.id
+    order by p.id`,
+);
+
+const PAGE_JSON = new PrecompiledStatement<PageValues, GateRow & { body: string }>(
+  (values) => sql`${sql.raw(preparedMark('page_json_as'))}
+    ${gatedPage(values)}
+    select g.live, g.found, g.member_id, g.member_username, (
+      select coalesce(json_agg(json_build_object(
+        'id', p.id::text, 'channelId', p.channel_id::text, 'content', p.content,
+        'createdAt', ${isoDate(sql`p.created_at`)}, 'editedAt', ${isoDate(sql`p.edited_at`)},
+        'author', json_build_object('id', p.author_id::text, 'username', u.username),
+        'reactions', coalesce(s.reactions, '[]'::json)) order by p.id), '[]'::json)::text
+      from page p join users u on u.id = p.author_id left join summaries s on s.message_id = p.id
+    ) as body
+    from gate g`,
+);
+
+interface CreateValues extends Record<string, unknown> {
+  sessionId: string;
+  userId: string;
+  id: string;
+  channelId: string;
+  content: string;
+  createdAt: Date;
+}
+
+const CREATE = new PrecompiledStatement<CreateValues, GateRow>(
+  ({ sessionId, userId, id, channelId, content, createdAt }) => sql`${sql.raw(preparedMark('create_as'))}
+    with gate as (${gateQuery({ sessionId, userId }, channelId)}),
+    stored as (
+      insert into messages (id, channel_id, author_id, content, created_at, edited_at)
+      select ${id}::bigint, ${channelId}::bigint, ${userId}::bigint, ${content}::text, ${createdAt}::timestamptz, null
+      from gate where live and member_id is not null
+      returning id
+    )
+    select live, found, member_id, member_username from gate`,
+);
 
 /** A timestamp as JavaScript's toISOString writes it (UTC, milliseconds, Z); null stays null. */
 const isoDate = (column: ReturnType<typeof sql>) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -259,7 +306,7 @@ interface GateRow {
 }
 
 /** Always one row: is the session live, does the channel exist, and who the actor is there as a member. */
-const gateQuery = (actor: Actor, channelId: string) => sql`
+const gateQuery = (actor: Pick<Actor, 'userId' | 'sessionId'>, channelId: string) => sql`
   select exists (select 1 from sessions s where s.id = ${actor.sessionId} and s.user_id = ${actor.userId}) as live,
          c.id is not null as found, u.id as member_id, u.username as member_username
   from (values (1)) as one (x)
