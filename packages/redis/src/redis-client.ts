@@ -12,6 +12,8 @@ export interface RedisClientOptions {
 export function createRedisClient({ url, onError }: RedisClientOptions): Redis {
   const client = new Redis(url, {
     enableOfflineQueue: false,
+    // Commands issued in the same turn of the event loop (one per request under load) share a write.
+    enableAutoPipelining: true,
     maxRetriesPerRequest: 0,
     commandTimeout: 1_000,
     connectTimeout: 2_000,
