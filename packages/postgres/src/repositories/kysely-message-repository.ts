@@ -193,7 +193,7 @@ const toView = (row: ViewRow): MessageView => ({
 
 /**
  * The CTEs of a gated page: `gate` (one row, see gateQuery), `page` (the messages, newest or nearest
- * the cursor first) and `summaries` (their reactions, one JSON array per message).
+ * the cursor first) and `counts` (their reactions: one row per message and emoji, from the viewer's side).
  */
 function gatedPage({ sessionId, userId, channelId, before, after, limit }: PageValues) {
   const direction = after === undefined ? sql`desc` : sql`asc`;
@@ -209,14 +209,9 @@ function gatedPage({ sessionId, userId, channelId, before, after, limit }: PageV
       order by m.channel_id ${direction}, m.id ${direction}
       limit ${limit}
     ),
-    summaries as (
-      select r.message_id,
-             json_agg(json_build_object('emoji', r.emoji, 'count', r.count, 'reacted', r.reacted) order by r.first_seq) as reactions
-      from (
-        select message_id, emoji, count(*)::int as count, bool_or(user_id = ${userId}) as reacted, min(seq) as first_seq
-        from reactions where message_id = any(array(select id from page)) group by message_id, emoji
-      ) r
-      group by r.message_id
+    counts as (
+      select message_id, emoji, count(*)::int as count, bool_or(user_id = ${userId}) as reacted, min(seq) as first_seq
+      from reactions where message_id = any(array(select id from page)) group by message_id, emoji
     )`;
 }
 
@@ -241,7 +236,11 @@ const pageValues = (actor: Actor, channelId: string, { before, after, limit }: M
 
 const PAGE_ROWS = new PrecompiledStatement<PageValues, GateRow & Partial<ViewRow>>(
   (values) => sql`${sql.raw(preparedMark('page_as'))}
-    ${gatedPage(values)}
+    ${gatedPage(values)},
+    summaries as (
+      select message_id, json_agg(json_build_object('emoji', emoji, 'count', count, 'reacted', reacted) order by first_seq) as reactions
+      from counts group by message_id
+    )
     select g.live, g.found, g.member_id, g.member_username,
            p.*, u.username, coalesce(s.reactions, '[]'::json) as reactions
     from gate g
@@ -251,16 +250,34 @@ const PAGE_ROWS = new PrecompiledStatement<PageValues, GateRow & Partial<ViewRow
     order by p.id`,
 );
 
+/**
+ * The page as the interface's JSON, written by PostgreSQL piece by piece and joined in one ordered
+ * pass: each message opens with its fields, its reactions follow in order of first use, and `]}`
+ * closes it. Strings go through `to_json`, which escapes as `JSON.stringify` does, so the text is
+ * exactly `JSON.stringify` of the `messageViewJson` values (the contract compares them byte for
+ * byte). Every piece starts with a comma; the one before each array's first element is dropped.
+ * A quote in a value is escaped, so `"reactions":[,` can only be the structure's own.
+ */
 const PAGE_JSON = new PrecompiledStatement<PageValues, GateRow & { body: string }>(
   (values) => sql`${sql.raw(preparedMark('page_json_as'))}
-    ${gatedPage(values)}
+    ${gatedPage(values)},
+    authored as (select p.*, u.username from page p join users u on u.id = p.author_id),
+    pieces as (
+      select a.id as message_id, 0 as part, 0::bigint as seq,
+             ',{"id":"' || a.id || '","channelId":"' || a.channel_id || '","content":' || to_json(a.content)::text
+             || ',"createdAt":"' || ${isoDate(sql`a.created_at`)} || '","editedAt":'
+             || coalesce('"' || ${isoDate(sql`a.edited_at`)} || '"', 'null')
+             || ',"author":{"id":"' || a.author_id || '","username":' || to_json(a.username)::text || '},"reactions":[' as piece
+      from authored a
+      union all
+      select message_id, 1, first_seq, ',{"emoji":' || to_json(emoji)::text || ',"count":' || count || ',"reacted":' || reacted || '}'
+      from counts where message_id in (select id from authored)
+      union all
+      select id, 2, 0, ']}' from authored
+    )
     select g.live, g.found, g.member_id, g.member_username, (
-      select coalesce(json_agg(json_build_object(
-        'id', p.id::text, 'channelId', p.channel_id::text, 'content', p.content,
-        'createdAt', ${isoDate(sql`p.created_at`)}, 'editedAt', ${isoDate(sql`p.edited_at`)},
-        'author', json_build_object('id', p.author_id::text, 'username', u.username),
-        'reactions', coalesce(s.reactions, '[]'::json)) order by p.id), '[]'::json)::text
-      from page p join users u on u.id = p.author_id left join summaries s on s.message_id = p.id
+      select '[' || substr(replace(coalesce(string_agg(piece, '' order by message_id, part, seq), ''), '"reactions":[,', '"reactions":['), 2) || ']'
+      from pieces
     ) as body
     from gate g`,
 );
