@@ -46,21 +46,33 @@ export class PreparingPool implements PostgresPool {
   }
 
   private static wrap(client: pg.PoolClient): PostgresPoolClient {
+    let stale: Error | undefined;
     function query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
     function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
     function query<R>(sqlOrCursor: string | PostgresCursor<R>, parameters?: ReadonlyArray<unknown>): unknown {
       if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor as never);
       const name = statementName(sqlOrCursor);
       const values = [...(parameters ?? [])];
-      return name ? client.query({ name, text: sqlOrCursor, values }) : client.query(sqlOrCursor, values);
+      if (!name) return client.query(sqlOrCursor, values);
+      return client.query({ name, text: sqlOrCursor, values }).catch((error: unknown) => {
+        if (!isStalePlan(error)) throw error;
+        // A migration changed a column this connection's statement returns. Run it unprepared this
+        // once, and close the connection when it is released: the next one prepares it afresh.
+        stale = error;
+        return client.query(sqlOrCursor, values);
+      });
     }
-    return { query, release: () => client.release() };
+    return { query, release: () => client.release(stale) };
   }
 
   end(): Promise<void> {
     return this.pool.end();
   }
 }
+
+/** PostgreSQL's answer to a prepared statement whose result columns changed type since it was prepared. */
+const isStalePlan = (error: unknown): error is Error =>
+  error instanceof Error && (error as { code?: unknown }).code === '0A000' && error.message.includes('cached plan must not change result type');
 
 /** A statement's text, and which of its values goes in each parameter. */
 interface Compiled<V> {

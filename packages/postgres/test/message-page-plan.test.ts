@@ -1,5 +1,5 @@
 import { createKyselyStores, openPostgres, type ChatDatabase } from '@chat/postgres';
-import { aServerWithOwner, freshId } from '@chat/domain/testing/contracts';
+import { aMessage, aServerWithOwner, freshId } from '@chat/domain/testing/contracts';
 import { sql } from 'kysely';
 import { createPostgresDatabase, describeWithPostgres, type TestDatabase } from './test-databases';
 
@@ -189,6 +189,30 @@ describeWithPostgres('the gated page as the API runs it: a prepared statement on
     // Unmarked queries (the session insert, this look-up) leave no statement behind.
     expect(statements.rows).toEqual([{ name: expect.stringMatching(/^page_as_/), generic: 8, custom: 0 }]);
     expect(queries.filter((q) => q.sql.includes('/* prepared: page_as */'))).toHaveLength(8);
+  });
+
+  it('keeps serving through a migration that changes a returned column type, and prepares afresh on a new connection', async () => {
+    const stores = createKyselyStores(api);
+    const { server, ownerUser } = await aServerWithOwner(stores);
+    const sessionId = freshId();
+    await stores.sessions.create({ id: sessionId, userId: ownerUser.id, createdAt: new Date() });
+    const actor = { userId: ownerUser.id, sessionId };
+    const { authorId: _authorId, ...message } = aMessage(server.defaultChannelId, ownerUser.id);
+    expect((await stores.messages.createAs(actor, message)).ok).toBe(true);
+    expect((await stores.messages.pageAs(actor, server.defaultChannelId, { limit: 50 })).ok).toBe(true);
+    const backend = async () => (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(api)).rows[0]?.pid;
+    const before = await backend();
+
+    // What a rolling deploy's migration may do while this replica's statements are prepared.
+    await sql`alter table messages alter column content type varchar(4000)`.execute(database.db);
+
+    const page = await stores.messages.pageAs(actor, server.defaultChannelId, { limit: 50 });
+    expect(page.ok && page.value.map((view) => view.content)).toEqual([message.content]);
+    // The connection that held the stale statement is gone; its successor prepares it again.
+    expect(await backend()).not.toBe(before);
+    expect((await stores.messages.pageAs(actor, server.defaultChannelId, { limit: 50 })).ok).toBe(true);
+    const statements = await sql<{ name: string }>`select name from pg_prepared_statements`.execute(api);
+    expect(statements.rows).toEqual([{ name: expect.stringMatching(/^page_as_/) }]);
   });
 });
 
