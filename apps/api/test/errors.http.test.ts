@@ -66,12 +66,12 @@ describe('the error contract at the HTTP edge', () => {
 
   it('answers an unexpected failure with a bare 500 that leaks nothing', async () => {
     const stores = createMemoryStores();
-    const failing: MessageRepository = {
-      ...stores.messages,
-      page: async () => {
+    // The store's own methods, but the page fails as a driver would (a spread would drop the methods).
+    const failing: MessageRepository = Object.assign(Object.create(stores.messages) as MessageRepository, {
+      pageJsonAs: async () => {
         throw new Error('connection to 10.0.0.5 refused; password=hunter2');
       },
-    };
+    });
     const broken = await buildTestApp({ stores: { ...stores, messages: failing } });
     const { owner, channelId } = await broken.aServerWithMember();
     const res = await broken.http().get(`/api/channels/${channelId}/messages`).set('Authorization', owner.token);

@@ -47,7 +47,7 @@ export class InMemoryMessageRepository implements MessageRepository {
     return message ? this.toView(message, viewerId) : null;
   }
 
-  async page(channelId: string, { before, after, limit }: MessageCursor, viewerId: string): Promise<MessageView[]> {
+  private page(channelId: string, { before, after, limit }: MessageCursor, viewerId: string): MessageView[] {
     const ids = this.state.channelMessages.get(channelId) ?? [];
     const start = after === undefined ? 0 : lowerBound(ids, after, true);
     const end = before === undefined ? ids.length : lowerBound(ids, before, false);
@@ -58,7 +58,7 @@ export class InMemoryMessageRepository implements MessageRepository {
 
   async pageAs(actor: Actor, channelId: string, cursor: MessageCursor): Promise<Gated<MessageView[]>> {
     const gate = this.gate(actor, channelId);
-    return gate.ok ? { ok: true, value: await this.page(channelId, cursor, actor.userId) } : gate;
+    return gate.ok ? { ok: true, value: this.page(channelId, cursor, actor.userId) } : gate;
   }
 
   async pageJsonAs(actor: Actor, channelId: string, cursor: MessageCursor): Promise<Gated<string>> {

@@ -25,13 +25,10 @@ export interface MessageRepository {
   findById(id: Id): Promise<Message | null>;
   view(id: Id, viewerId: Id): Promise<MessageView | null>;
   /**
-   * A page in chronological order (oldest first). No cursor: the newest `limit`. `before`: the
-   * `limit` just older. `after`: the `limit` just newer. Both: the `limit` nearest `after`.
-   */
-  page(channelId: Id, cursor: MessageCursor, viewerId: Id): Promise<MessageView[]>;
-  /**
-   * `page`, for the actor, only if their session is live and they belong to the channel's server:
-   * the two hottest routes check access and do their work in one look-up (one round trip).
+   * A page in chronological order (oldest first), as the actor sees it, only if their session is
+   * live and they belong to the channel's server: the two hottest routes check access and do their
+   * work in one look-up (one round trip). No cursor: the newest `limit`. `before`: the `limit` just
+   * older. `after`: the `limit` just newer. Both: the `limit` nearest `after`.
    */
   pageAs(actor: Actor, channelId: Id, cursor: MessageCursor): Promise<Gated<MessageView[]>>;
   /**

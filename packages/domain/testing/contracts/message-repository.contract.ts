@@ -1,4 +1,4 @@
-import { messageViewJson, type Actor, type Channel, type Id, type Message, type MessageView, type ReactionSummary, type Stores, type User } from '../../src';
+import { messageViewJson, type Actor, type Channel, type Id, type Message, type MessageCursor, type MessageView, type ReactionSummary, type Stores, type User } from '../../src';
 import {
   aChannelWithAuthor,
   aMessage,
@@ -8,6 +8,7 @@ import {
   freshId,
   freshIds,
   givenChannel,
+  givenMemberOf,
   givenMessage,
   givenUser,
   summaryOf,
@@ -44,6 +45,15 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
       );
       for (const i of [3, 0, 9, 5, 1, 7, 2, 8, 4, 6]) await stores.messages.create(m[i] as Message);
       return { channel, author, m, ids: idsOf(m) };
+    }
+
+    /** The page as `viewerId` sees it through `pageAs`, with a live session (the viewer must be a member). */
+    async function pageFor(channelId: Id, cursor: MessageCursor, viewerId: Id): Promise<MessageView[]> {
+      const sessionId = freshId();
+      await stores.sessions.create({ id: sessionId, userId: viewerId, createdAt: at() });
+      const page = await stores.messages.pageAs({ userId: viewerId, sessionId }, channelId, cursor);
+      if (!page.ok) throw new Error(`the gate should be open, not ${page.gate}`);
+      return page.value;
     }
 
     describe('create, findById and view', () => {
@@ -83,11 +93,11 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
       });
     });
 
-    describe('page', () => {
+    describe('pages (pageAs with its gate open)', () => {
       it('without a cursor, answers the newest `limit` messages in chronological order', async () => {
         const { channel, author, m } = await aChannelWithTenMessages();
 
-        expect(await stores.messages.page(channel.id, { limit: 4 }, author.id)).toEqual(
+        expect(await pageFor(channel.id, { limit: 4 }, author.id)).toEqual(
           m.slice(6).map((message) => viewOf(message, author)),
         );
       });
@@ -95,46 +105,45 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
       it('without a cursor, answers every message when there are fewer than `limit`', async () => {
         const { channel, author, ids } = await aChannelWithTenMessages();
 
-        expect(idsOf(await stores.messages.page(channel.id, { limit: 50 }, author.id))).toEqual(ids);
+        expect(idsOf(await pageFor(channel.id, { limit: 50 }, author.id))).toEqual(ids);
       });
 
-      it('answers an empty page for a channel with no messages, or an unknown channel', async () => {
+      it('answers an empty page for a channel with no messages', async () => {
         const { channel, author } = await aChannelWithAuthor(stores);
 
-        expect(await stores.messages.page(channel.id, { limit: 50 }, author.id)).toEqual([]);
-        expect(await stores.messages.page(freshId(), { limit: 50 }, author.id)).toEqual([]);
+        expect(await pageFor(channel.id, { limit: 50 }, author.id)).toEqual([]);
       });
 
       it('with `before`, answers the `limit` messages just older, the cursor itself excluded', async () => {
         const { channel, author, ids } = await aChannelWithTenMessages();
 
-        expect(idsOf(await stores.messages.page(channel.id, { before: ids[5], limit: 3 }, author.id))).toEqual(ids.slice(2, 5));
+        expect(idsOf(await pageFor(channel.id, { before: ids[5], limit: 3 }, author.id))).toEqual(ids.slice(2, 5));
       });
 
       it('with `before` near the start, answers the fewer messages there are, and nothing before the oldest', async () => {
         const { channel, author, ids } = await aChannelWithTenMessages();
 
-        expect(idsOf(await stores.messages.page(channel.id, { before: ids[2], limit: 5 }, author.id))).toEqual(ids.slice(0, 2));
-        expect(await stores.messages.page(channel.id, { before: ids[0], limit: 5 }, author.id)).toEqual([]);
+        expect(idsOf(await pageFor(channel.id, { before: ids[2], limit: 5 }, author.id))).toEqual(ids.slice(0, 2));
+        expect(await pageFor(channel.id, { before: ids[0], limit: 5 }, author.id)).toEqual([]);
       });
 
       it('with `after`, answers the `limit` messages just newer, the cursor itself excluded', async () => {
         const { channel, author, ids } = await aChannelWithTenMessages();
 
-        expect(idsOf(await stores.messages.page(channel.id, { after: ids[5], limit: 3 }, author.id))).toEqual(ids.slice(6, 9));
+        expect(idsOf(await pageFor(channel.id, { after: ids[5], limit: 3 }, author.id))).toEqual(ids.slice(6, 9));
       });
 
       it('with `after` near the end, answers the fewer messages there are, and nothing after the newest', async () => {
         const { channel, author, ids } = await aChannelWithTenMessages();
 
-        expect(idsOf(await stores.messages.page(channel.id, { after: ids[7], limit: 5 }, author.id))).toEqual(ids.slice(8));
-        expect(await stores.messages.page(channel.id, { after: ids[9], limit: 5 }, author.id)).toEqual([]);
+        expect(idsOf(await pageFor(channel.id, { after: ids[7], limit: 5 }, author.id))).toEqual(ids.slice(8));
+        expect(await pageFor(channel.id, { after: ids[9], limit: 5 }, author.id)).toEqual([]);
       });
 
       it('with both cursors, answers the `limit` messages of the open interval nearest `after`', async () => {
         const { channel, author, ids } = await aChannelWithTenMessages();
 
-        expect(idsOf(await stores.messages.page(channel.id, { after: ids[1], before: ids[8], limit: 3 }, author.id))).toEqual(
+        expect(idsOf(await pageFor(channel.id, { after: ids[1], before: ids[8], limit: 3 }, author.id))).toEqual(
           ids.slice(2, 5),
         );
       });
@@ -142,7 +151,7 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
       it('with both cursors, answers the whole open interval when it holds fewer than `limit`', async () => {
         const { channel, author, ids } = await aChannelWithTenMessages();
 
-        expect(idsOf(await stores.messages.page(channel.id, { after: ids[1], before: ids[5], limit: 10 }, author.id))).toEqual(
+        expect(idsOf(await pageFor(channel.id, { after: ids[1], before: ids[5], limit: 10 }, author.id))).toEqual(
           ids.slice(2, 5),
         );
       });
@@ -150,9 +159,9 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
       it('with both cursors, answers nothing for an empty or inverted interval', async () => {
         const { channel, author, ids } = await aChannelWithTenMessages();
 
-        expect(await stores.messages.page(channel.id, { after: ids[3], before: ids[4], limit: 10 }, author.id)).toEqual([]);
-        expect(await stores.messages.page(channel.id, { after: ids[4], before: ids[4], limit: 10 }, author.id)).toEqual([]);
-        expect(await stores.messages.page(channel.id, { after: ids[6], before: ids[2], limit: 10 }, author.id)).toEqual([]);
+        expect(await pageFor(channel.id, { after: ids[3], before: ids[4], limit: 10 }, author.id)).toEqual([]);
+        expect(await pageFor(channel.id, { after: ids[4], before: ids[4], limit: 10 }, author.id)).toEqual([]);
+        expect(await pageFor(channel.id, { after: ids[6], before: ids[2], limit: 10 }, author.id)).toEqual([]);
       });
 
       it('takes cursors that name no message as positions in id order', async () => {
@@ -161,20 +170,20 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
         const [gapBefore, id0, id1, gap, id2, id3, gapAfter] = freshIds(7) as [Id, Id, Id, Id, Id, Id, Id];
         for (const id of [id0, id1, id2, id3]) await givenMessage(stores, channel.id, author.id, { id });
 
-        expect(idsOf(await stores.messages.page(channel.id, { before: gap, limit: 10 }, author.id))).toEqual([id0, id1]);
-        expect(idsOf(await stores.messages.page(channel.id, { after: gap, limit: 10 }, author.id))).toEqual([id2, id3]);
-        expect(idsOf(await stores.messages.page(channel.id, { after: gapBefore, limit: 1 }, author.id))).toEqual([id0]);
-        expect(idsOf(await stores.messages.page(channel.id, { before: gapAfter, limit: 1 }, author.id))).toEqual([id3]);
-        expect(idsOf(await stores.messages.page(channel.id, { after: '0', limit: 2 }, author.id))).toEqual([id0, id1]);
+        expect(idsOf(await pageFor(channel.id, { before: gap, limit: 10 }, author.id))).toEqual([id0, id1]);
+        expect(idsOf(await pageFor(channel.id, { after: gap, limit: 10 }, author.id))).toEqual([id2, id3]);
+        expect(idsOf(await pageFor(channel.id, { after: gapBefore, limit: 1 }, author.id))).toEqual([id0]);
+        expect(idsOf(await pageFor(channel.id, { before: gapAfter, limit: 1 }, author.id))).toEqual([id3]);
+        expect(idsOf(await pageFor(channel.id, { after: '0', limit: 2 }, author.id))).toEqual([id0, id1]);
       });
 
       it('still takes the id of a deleted message as a cursor', async () => {
         const { channel, author, ids } = await aChannelWithTenMessages();
         await stores.messages.delete(ids[5] as Id);
 
-        expect(idsOf(await stores.messages.page(channel.id, { before: ids[5], limit: 3 }, author.id))).toEqual(ids.slice(2, 5));
-        expect(idsOf(await stores.messages.page(channel.id, { after: ids[5], limit: 3 }, author.id))).toEqual(ids.slice(6, 9));
-        expect(idsOf(await stores.messages.page(channel.id, { after: ids[3], before: ids[7], limit: 10 }, author.id))).toEqual([
+        expect(idsOf(await pageFor(channel.id, { before: ids[5], limit: 3 }, author.id))).toEqual(ids.slice(2, 5));
+        expect(idsOf(await pageFor(channel.id, { after: ids[5], limit: 3 }, author.id))).toEqual(ids.slice(6, 9));
+        expect(idsOf(await pageFor(channel.id, { after: ids[3], before: ids[7], limit: 10 }, author.id))).toEqual([
           ids[4],
           ids[6],
         ]);
@@ -189,8 +198,8 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
           await givenMessage(stores, other.id, author.id);
         }
 
-        expect(idsOf(await stores.messages.page(channel.id, { limit: 50 }, author.id))).toEqual(mine);
-        expect(idsOf(await stores.messages.page(channel.id, { limit: 2 }, author.id))).toEqual(mine.slice(3));
+        expect(idsOf(await pageFor(channel.id, { limit: 50 }, author.id))).toEqual(mine);
+        expect(idsOf(await pageFor(channel.id, { limit: 2 }, author.id))).toEqual(mine.slice(3));
       });
 
       it("takes a cursor from another channel as a mere position, and never answers that channel's messages", async () => {
@@ -204,12 +213,12 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
         }
         // Id order: mine0 theirs0 mine1 theirs1 mine2 theirs2 mine3 theirs3.
 
-        expect(idsOf(await stores.messages.page(channel.id, { before: theirs[1], limit: 10 }, author.id))).toEqual(mine.slice(0, 2));
-        expect(idsOf(await stores.messages.page(channel.id, { after: theirs[1], limit: 10 }, author.id))).toEqual(mine.slice(2));
+        expect(idsOf(await pageFor(channel.id, { before: theirs[1], limit: 10 }, author.id))).toEqual(mine.slice(0, 2));
+        expect(idsOf(await pageFor(channel.id, { after: theirs[1], limit: 10 }, author.id))).toEqual(mine.slice(2));
         expect(
-          idsOf(await stores.messages.page(channel.id, { after: theirs[0], before: theirs[2], limit: 10 }, author.id)),
+          idsOf(await pageFor(channel.id, { after: theirs[0], before: theirs[2], limit: 10 }, author.id)),
         ).toEqual(mine.slice(1, 3));
-        expect(await stores.messages.page(channel.id, { after: theirs[3], limit: 10 }, author.id)).toEqual([]);
+        expect(await pageFor(channel.id, { after: theirs[3], limit: 10 }, author.id)).toEqual([]);
       });
 
       it('orders messages by the numeric value of their ids, not by their text', async () => {
@@ -218,10 +227,10 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
         // One more digit: numerically after `first`, alphabetically before it.
         const second = await givenMessage(stores, channel.id, author.id, { id: aWiderId(), createdAt: at(1) });
 
-        expect(idsOf(await stores.messages.page(channel.id, { limit: 10 }, author.id))).toEqual([first.id, second.id]);
-        expect(idsOf(await stores.messages.page(channel.id, { limit: 1 }, author.id))).toEqual([second.id]);
-        expect(idsOf(await stores.messages.page(channel.id, { before: second.id, limit: 10 }, author.id))).toEqual([first.id]);
-        expect(idsOf(await stores.messages.page(channel.id, { after: first.id, limit: 10 }, author.id))).toEqual([second.id]);
+        expect(idsOf(await pageFor(channel.id, { limit: 10 }, author.id))).toEqual([first.id, second.id]);
+        expect(idsOf(await pageFor(channel.id, { limit: 1 }, author.id))).toEqual([second.id]);
+        expect(idsOf(await pageFor(channel.id, { before: second.id, limit: 10 }, author.id))).toEqual([first.id]);
+        expect(idsOf(await pageFor(channel.id, { after: first.id, limit: 10 }, author.id))).toEqual([second.id]);
       });
 
       it('orders and pages by id even when createdAt disagrees with it (clocks of two replicas)', async () => {
@@ -231,9 +240,9 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
         await givenMessage(stores, channel.id, author.id, { id: id1, createdAt: at(990) });
         await givenMessage(stores, channel.id, author.id, { id: id2, createdAt: at(1005) });
 
-        expect(idsOf(await stores.messages.page(channel.id, { limit: 10 }, author.id))).toEqual([id0, id1, id2]);
-        expect(idsOf(await stores.messages.page(channel.id, { before: id2, limit: 1 }, author.id))).toEqual([id1]);
-        expect(idsOf(await stores.messages.page(channel.id, { after: id0, limit: 1 }, author.id))).toEqual([id1]);
+        expect(idsOf(await pageFor(channel.id, { limit: 10 }, author.id))).toEqual([id0, id1, id2]);
+        expect(idsOf(await pageFor(channel.id, { before: id2, limit: 1 }, author.id))).toEqual([id1]);
+        expect(idsOf(await pageFor(channel.id, { after: id0, limit: 1 }, author.id))).toEqual([id1]);
       });
 
       describe('walking a channel of 60 messages, many sharing a millisecond, 7 at a time', () => {
@@ -253,7 +262,7 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
           const pages: Id[][] = [];
           let before: Id | undefined;
           for (let guard = 0; guard < 20; guard += 1) {
-            const page = idsOf(await stores.messages.page(channel.id, before === undefined ? { limit: 7 } : { before, limit: 7 }, author.id));
+            const page = idsOf(await pageFor(channel.id, before === undefined ? { limit: 7 } : { before, limit: 7 }, author.id));
             if (page.length === 0) break;
             pages.push(page);
             before = page[0];
@@ -268,7 +277,7 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
           const pages: Id[][] = [];
           let after: Id = '0';
           for (let guard = 0; guard < 20; guard += 1) {
-            const page = idsOf(await stores.messages.page(channel.id, { after, limit: 7 }, author.id));
+            const page = idsOf(await pageFor(channel.id, { after, limit: 7 }, author.id));
             if (page.length === 0) break;
             pages.push(page);
             after = page[page.length - 1] as Id;
@@ -280,8 +289,8 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
       });
 
       it('shows each message of a page as the viewer sees it: author, edits and reactions', async () => {
-        const { channel, author } = await aChannelWithAuthor(stores);
-        const viewer = await givenUser(stores);
+        const { server, channel, author } = await aChannelWithAuthor(stores);
+        const { user: viewer } = await givenMemberOf(stores, server.id);
         const other = await givenUser(stores);
         const plain = await givenMessage(stores, channel.id, author.id, { createdAt: at(1) });
         const byOther = await givenMessage(stores, channel.id, other.id, { createdAt: at(2) });
@@ -291,7 +300,7 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
         await stores.messages.addReaction(aReaction(byOther.id, other.id, '👍', { createdAt: at(11) }), 20);
         await stores.messages.addReaction(aReaction(edited.id, other.id, '🎉', { createdAt: at(12) }), 20);
 
-        expect(await stores.messages.page(channel.id, { limit: 10 }, viewer.id)).toEqual([
+        expect(await pageFor(channel.id, { limit: 10 }, viewer.id)).toEqual([
           viewOf(plain, author),
           viewOf(byOther, other, [{ emoji: '👍', count: 2, reacted: true }]),
           viewOf({ ...edited, content: 'edited content', editedAt: at(50) }, author, [{ emoji: '🎉', count: 1, reacted: false }]),
@@ -307,14 +316,17 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
         return { userId: user.id, sessionId };
       }
 
-      it('pages for a member with a live session exactly as page does, cursors included', async () => {
-        const { channel, author, ids } = await aChannelWithTenMessages();
+      it('pages for a member with a live session, cursors included', async () => {
+        const { channel, author, m, ids } = await aChannelWithTenMessages();
         const actor = await actorFor(author);
         await stores.messages.addReaction(aReaction(ids[9] as Id, author.id, '👍'), 20);
 
         expect(await stores.messages.pageAs(actor, channel.id, { limit: 4 })).toEqual({
           ok: true,
-          value: await stores.messages.page(channel.id, { limit: 4 }, author.id),
+          value: [
+            ...m.slice(6, 9).map((message) => viewOf(message, author)),
+            viewOf(m[9] as Message, author, [{ emoji: '👍', count: 1, reacted: true }]),
+          ],
         });
         const before = await stores.messages.pageAs(actor, channel.id, { before: ids[5], limit: 3 });
         expect(before.ok && idsOf(before.value)).toEqual(ids.slice(2, 5));
@@ -396,7 +408,7 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
           expect(await stores.messages.createAs(actor, message)).toEqual({ ok: false, gate });
           expect(await stores.messages.findById(message.id)).toBeNull();
         }
-        expect(await stores.messages.page(channel.id, { limit: 50 }, author.id)).toEqual([]);
+        expect(await pageFor(channel.id, { limit: 50 }, author.id)).toEqual([]);
       });
     });
 
@@ -446,7 +458,7 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
 
         expect(await stores.messages.findById(ids[4] as Id)).toBeNull();
         expect(await stores.messages.view(ids[4] as Id, author.id)).toBeNull();
-        expect(idsOf(await stores.messages.page(channel.id, { limit: 50 }, author.id))).toEqual(
+        expect(idsOf(await pageFor(channel.id, { limit: 50 }, author.id))).toEqual(
           ids.filter((id) => id !== ids[4]),
         );
         expect(await stores.messages.findById(ids[3] as Id)).toEqual(m[3]);
@@ -747,8 +759,8 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
       });
 
       it('shows the same reactions in a page as in view, from each viewer\'s side', async () => {
-        const { channel, author } = await aChannelWithAuthor(stores);
-        const reader = await givenUser(stores);
+        const { server, channel, author } = await aChannelWithAuthor(stores);
+        const { user: reader } = await givenMemberOf(stores, server.id);
         const first = await givenMessage(stores, channel.id, author.id, { createdAt: at(1) });
         const second = await givenMessage(stores, channel.id, author.id, { createdAt: at(2) });
         await stores.messages.addReaction(aReaction(first.id, reader.id, '👀', { createdAt: at(10) }), 20);
@@ -756,10 +768,10 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
         await stores.messages.addReaction(aReaction(second.id, reader.id, '✅', { createdAt: at(12) }), 20);
 
         for (const viewer of [author, reader]) {
-          const page = await stores.messages.page(channel.id, { limit: 10 }, viewer.id);
+          const page = await pageFor(channel.id, { limit: 10 }, viewer.id);
           expect(page).toEqual([await stores.messages.view(first.id, viewer.id), await stores.messages.view(second.id, viewer.id)]);
         }
-        expect((await stores.messages.page(channel.id, { limit: 10 }, reader.id)).map((view) => view.reactions)).toEqual([
+        expect((await pageFor(channel.id, { limit: 10 }, reader.id)).map((view) => view.reactions)).toEqual([
           [{ emoji: '👀', count: 1, reacted: true }],
           [
             { emoji: '👀', count: 1, reacted: false },

@@ -49,22 +49,6 @@ export class KyselyMessageRepository implements MessageRepository {
     return row ? toView(row) : null;
   }
 
-  /** One keyset query over (channel_id, id), reactions folded in: one round trip per page. */
-  async page(channelId: string, { before, after, limit }: MessageCursor, viewerId: string): Promise<MessageView[]> {
-    // Plain bounds: (channel_id, id) serves them as index conditions. The planner may walk the
-    // primary key instead when a channel holds most rows, which is as cheap; row comparisons
-    // would pin the composite index but make it scan a whole channel's tail for deep pages.
-    let query = this.views(viewerId).where('m.channel_id', '=', channelId);
-    if (before !== undefined) query = query.where('m.id', '<', before);
-    if (after !== undefined) query = query.where('m.id', '>', after);
-    const rows = await query
-      .orderBy('m.id', after === undefined ? 'desc' : 'asc')
-      .limit(limit)
-      .execute();
-    if (after === undefined) rows.reverse();
-    return rows.map(toView);
-  }
-
   /**
    * One statement: the gate (session, channel, membership) and, only if it opens, the page. The
    * gate is an uncorrelated sub-select in the page's condition, so PostgreSQL plans it as a one-time
