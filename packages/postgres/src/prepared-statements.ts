@@ -97,7 +97,7 @@ export class PrecompiledStatement<V extends Record<string, unknown>, R> {
 
   async execute(db: Kysely<Database>, values: V): Promise<QueryResult<R>> {
     const keys = Object.keys(values) as (keyof V & string)[];
-    const shape = keys.map((key) => (values[key] === undefined ? '-' : key)).join(',');
+    const shape = keys.map((key) => (values[key] === undefined ? `-${key}` : key)).join(',');
     let compiled = this.shapes.get(shape);
     if (!compiled) this.shapes.set(shape, (compiled = this.compile(db, keys, values)));
     return db.executeQuery<R>(CompiledQuery.raw(compiled.sql, compiled.slots.map((slot) => values[slot])));

@@ -51,13 +51,14 @@ function storeFor(name: RateLimitName, plan: LimiterPlan, config: Config, redis:
 function givingBackOn401(counted: RequestHandler, store: Store): RequestHandler {
   return (req, res, next) =>
     counted(req, res, (error?: unknown) => {
-      const key = (req as Request & { rateLimit?: RateLimitInfo }).rateLimit?.key;
-      if (key !== undefined) {
+      const info = (req as Request & { rateLimit?: RateLimitInfo }).rateLimit;
+      if (info !== undefined) {
         let given = false;
         res.locals.giveBackRateLimit = () => {
-          if (given) return;
+          // Once the window has turned, the hit went with it: a decrement would eat into the next one.
+          if (given || (info.resetTime !== undefined && Date.now() >= info.resetTime.getTime())) return;
           given = true;
-          void Promise.resolve(store.decrement(key)).catch(() => undefined);
+          void Promise.resolve(store.decrement(info.key)).catch(() => undefined);
         };
       }
       next(error);
