@@ -11,7 +11,7 @@ import type {
   ReactionSummary,
   UserSummary,
 } from '@chat/domain';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { inTransaction } from '../in-transaction';
 import { PrecompiledStatement, preparedMark } from '../prepared-statements';
 import type { Database } from '../schema';
@@ -193,10 +193,7 @@ function gatedPage({ sessionId, userId, channelId, before, after, limit }: PageV
       order by m.channel_id ${direction}, m.id ${direction}
       limit ${limit}
     ),
-    counts as (
-      select message_id, emoji, count(*)::int as count, bool_or(user_id = ${userId}) as reacted, min(seq) as first_seq
-      from reactions where message_id = any(array(select id from page)) group by message_id, emoji
-    )`;
+    counts as (${reactionCounts(userId, sql`message_id = any(array(select id from page))`)})`;
 }
 
 /** What a gated page takes, always in this order (the statement is compiled once per cursor shape). */
@@ -221,10 +218,7 @@ const pageValues = (actor: Actor, channelId: string, { before, after, limit }: M
 const PAGE_ROWS = new PrecompiledStatement<PageValues, GateRow & Partial<ViewRow>>(
   (values) => sql`${sql.raw(preparedMark('page_as'))}
     ${gatedPage(values)},
-    summaries as (
-      select message_id, json_agg(json_build_object('emoji', emoji, 'count', count, 'reacted', reacted) order by first_seq) as reactions
-      from counts group by message_id
-    )
+    summaries as (select message_id, ${reactionArray} as reactions from counts group by message_id)
     select g.live, g.found, g.member_id, g.member_username,
            p.*, u.username, coalesce(s.reactions, '[]'::json) as reactions
     from gate g
@@ -290,14 +284,20 @@ const CREATE = new PrecompiledStatement<CreateValues, GateRow>(
 /** A timestamp as JavaScript's toISOString writes it (UTC, milliseconds, Z); null stays null. */
 const isoDate = (column: ReturnType<typeof sql>) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** The reactions of message `m`, one entry per emoji in order of first use, from the viewer's side. */
-const reactionsOf = (viewerId: string) => sql<ReactionSummary[]>`coalesce((
-  select json_agg(json_build_object('emoji', r.emoji, 'count', r.count, 'reacted', r.reacted) order by r.first_seq)
-  from (
-    select emoji, count(*)::int as count, bool_or(user_id = ${viewerId}) as reacted, min(seq) as first_seq
-    from reactions where message_id = m.id group by emoji
-  ) r
-), '[]'::json)`;
+/**
+ * Reactions counted from the viewer's side, one row per message and emoji, with the position of the
+ * emoji's first use: the one rule behind every reaction list (a page's `counts`, `view`'s sub-select).
+ */
+const reactionCounts = (viewerId: string, which: RawBuilder<unknown>) => sql`
+  select message_id, emoji, count(*)::int as count, bool_or(user_id = ${viewerId}) as reacted, min(seq) as first_seq
+  from reactions where ${which} group by message_id, emoji`;
+
+/** Rows of `reactionCounts` as the interface's array, in order of first use. */
+const reactionArray = sql`json_agg(json_build_object('emoji', emoji, 'count', count, 'reacted', reacted) order by first_seq)`;
+
+/** The reactions of message `m` (see `reactionCounts`). */
+const reactionsOf = (viewerId: string) =>
+  sql<ReactionSummary[]>`coalesce((select ${reactionArray} from (${reactionCounts(viewerId, sql`message_id = m.id`)}) r), '[]'::json)`;
 
 interface GateRow {
   live: boolean;
