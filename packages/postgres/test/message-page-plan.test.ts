@@ -1,5 +1,5 @@
 import { createKyselyStores, openPostgres, type ChatDatabase } from '@chat/postgres';
-import { aMessage, aServerWithOwner, freshId } from '@chat/domain/testing/contracts';
+import { aMessage, aServerWithOwner, freshId, givenActor } from '@chat/domain/testing/contracts';
 import { sql } from 'kysely';
 import { createPostgresDatabase, describeWithPostgres, type TestDatabase } from './test-databases';
 
@@ -170,9 +170,7 @@ describeWithPostgres('the gated page as the API runs it: a prepared statement on
   it('prepares pageAs once per connection and plans it once, generically', async () => {
     const stores = createKyselyStores(api);
     const { server, ownerUser } = await aServerWithOwner(stores);
-    const sessionId = freshId();
-    await stores.sessions.create({ id: sessionId, userId: ownerUser.id, createdAt: new Date() });
-    const actor = { userId: ownerUser.id, sessionId };
+    const actor = await givenActor(stores, ownerUser.id);
     for (let i = 0; i < 8; i++) expect((await stores.messages.pageAs(actor, server.defaultChannelId, { limit: 50 })).ok).toBe(true);
 
     const statements = await sql<{ name: string; generic: number; custom: number }>`
@@ -185,9 +183,7 @@ describeWithPostgres('the gated page as the API runs it: a prepared statement on
   it('keeps serving through a migration that changes a returned column type, and prepares afresh on a new connection', async () => {
     const stores = createKyselyStores(api);
     const { server, ownerUser } = await aServerWithOwner(stores);
-    const sessionId = freshId();
-    await stores.sessions.create({ id: sessionId, userId: ownerUser.id, createdAt: new Date() });
-    const actor = { userId: ownerUser.id, sessionId };
+    const actor = await givenActor(stores, ownerUser.id);
     const { authorId: _authorId, ...message } = aMessage(server.defaultChannelId, ownerUser.id);
     expect((await stores.messages.createAs(actor, message)).ok).toBe(true);
     expect((await stores.messages.pageAs(actor, server.defaultChannelId, { limit: 50 })).ok).toBe(true);

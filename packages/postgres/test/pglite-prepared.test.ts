@@ -1,5 +1,5 @@
 import { createKyselyStores, type Database } from '@chat/postgres';
-import { aMessage, aServerWithOwner, freshId } from '@chat/domain/testing/contracts';
+import { aMessage, aServerWithOwner, freshId, givenActor } from '@chat/domain/testing/contracts';
 import { sql, type Kysely } from 'kysely';
 import { createPgliteDatabase } from './test-databases';
 
@@ -15,9 +15,7 @@ describe('named statements on PGlite', () => {
   async function aMember() {
     const stores = createKyselyStores(db);
     const { server, ownerUser } = await aServerWithOwner(stores);
-    const sessionId = freshId();
-    await stores.sessions.create({ id: sessionId, userId: ownerUser.id, createdAt: new Date() });
-    return { stores, channelId: server.defaultChannelId, actor: { userId: ownerUser.id, sessionId } };
+    return { stores, channelId: server.defaultChannelId, actor: await givenActor(stores, ownerUser.id) };
   }
 
   it('parses a marked statement once and runs it by name afterwards', async () => {

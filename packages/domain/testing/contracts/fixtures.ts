@@ -3,7 +3,7 @@
  * tests and never emptied (a real PostgreSQL), so every value made here is new: fresh ids, fresh
  * usernames and emails, fresh invite codes. Nothing here assumes an empty store.
  */
-import { DEFAULT_CHANNEL_NAME, type Channel, type Id, type Invite, type Member, type Message, type NewServer, type Reaction, type Server, type Stores, type User } from '../../src';
+import { DEFAULT_CHANNEL_NAME, type Actor, type Channel, type Id, type Invite, type Member, type Message, type NewServer, type Reaction, type Server, type Stores, type User } from '../../src';
 
 /** 2020-01-01T00:00:00Z: ids count milliseconds from here, which keeps them far inside 64 bits. */
 const ID_EPOCH = 1_577_836_800_000n;
@@ -119,6 +119,13 @@ export function aNewServer(ownerId: Id, parts: NewServerParts = {}): NewServer {
 
 export interface ServerWithOwner extends NewServer {
   readonly ownerUser: User;
+}
+
+/** A live session for the user, named as their token would name it. */
+export async function givenActor(stores: Stores, userId: Id): Promise<Actor> {
+  const sessionId = freshId();
+  await stores.sessions.create({ id: sessionId, userId, createdAt: at() });
+  return { userId, sessionId };
 }
 
 /** A stored owner and a server created for them with `servers.create`. */

@@ -7,6 +7,7 @@ import {
   at,
   freshId,
   freshIds,
+  givenActor,
   givenChannel,
   givenMemberOf,
   givenMessage,
@@ -49,9 +50,7 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
 
     /** The page as `viewerId` sees it through `pageAs`, with a live session (the viewer must be a member). */
     async function pageFor(channelId: Id, cursor: MessageCursor, viewerId: Id): Promise<MessageView[]> {
-      const sessionId = freshId();
-      await stores.sessions.create({ id: sessionId, userId: viewerId, createdAt: at() });
-      const page = await stores.messages.pageAs({ userId: viewerId, sessionId }, channelId, cursor);
+      const page = await stores.messages.pageAs(await givenActor(stores, viewerId), channelId, cursor);
       if (!page.ok) throw new Error(`the gate should be open, not ${page.gate}`);
       return page.value;
     }
@@ -310,11 +309,7 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
 
     describe('pageAs and createAs: the gate and the work in one look-up', () => {
       /** A live session for the user, as their token would name it. */
-      async function actorFor(user: User): Promise<Actor> {
-        const sessionId = freshId();
-        await stores.sessions.create({ id: sessionId, userId: user.id, createdAt: at() });
-        return { userId: user.id, sessionId };
-      }
+      const actorFor = (user: User): Promise<Actor> => givenActor(stores, user.id);
 
       it('pages for a member with a live session, cursors included', async () => {
         const { channel, author, m, ids } = await aChannelWithTenMessages();
