@@ -365,6 +365,10 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
         await stores.messages.addReaction(aReaction(tricky.id, other.id, '🎉'), 20);
         await stores.messages.addReaction(aReaction(tricky.id, author.id, '❤️'), 20);
         await stores.messages.addReaction(aReaction(tricky.id, other.id, '❤️'), 20);
+        // Another message's reactions, first used in another order, so each list must land on its own message.
+        await stores.messages.addReaction(aReaction(m[3]?.id as Id, other.id, '❤️'), 20);
+        await stores.messages.addReaction(aReaction(m[3]?.id as Id, author.id, '👍'), 20);
+        await stores.messages.addReaction(aReaction(m[3]?.id as Id, author.id, '❤️'), 20);
 
         const cursors = [{ limit: 50 }, { limit: 3 }, { before: ids[5], limit: 3 }, { after: ids[5], limit: 3 }, { after: tricky.id, limit: 5 }];
         for (const cursor of cursors) {

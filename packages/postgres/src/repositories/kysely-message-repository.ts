@@ -229,33 +229,31 @@ const PAGE_ROWS = new PrecompiledStatement<PageValues, GateRow & Partial<ViewRow
 );
 
 /**
- * The page as the interface's JSON, written by PostgreSQL piece by piece and joined in one ordered
- * pass: each message opens with its fields, its reactions follow in order of first use, and `]}`
- * closes it. Strings go through `to_json`, which escapes as `JSON.stringify` does, so the text is
- * exactly `JSON.stringify` of the `messageViewJson` values (the contract compares them byte for
- * byte). Every piece starts with a comma; the one before each array's first element is dropped.
- * A quote in a value is escaped, so `"reactions":[,` can only be the structure's own.
+ * The page as the interface's JSON, written by PostgreSQL: each message's reactions joined in order
+ * of first use, then the messages joined in order of id, with `string_agg`'s delimiter as the comma
+ * between elements. Strings go through `to_json`, which escapes as `JSON.stringify` does, so the
+ * text is exactly `JSON.stringify` of the `messageViewJson` values (the contract compares them byte
+ * for byte). A message without reactions has no row in `lists`, hence `coalesce`.
  */
 const PAGE_JSON = new PrecompiledStatement<PageValues, GateRow & { body: string }>(
   (values) => sql`${sql.raw(preparedMark('page_json_as'))}
     ${gatedPage(values)},
-    authored as (select p.*, u.username from page p join users u on u.id = p.author_id),
-    pieces as (
-      select a.id as message_id, 0 as part, 0::bigint as seq,
-             ',{"id":"' || a.id || '","channelId":"' || a.channel_id || '","content":' || to_json(a.content)::text
-             || ',"createdAt":"' || ${isoDate(sql`a.created_at`)} || '","editedAt":'
-             || coalesce('"' || ${isoDate(sql`a.edited_at`)} || '"', 'null')
-             || ',"author":{"id":"' || a.author_id || '","username":' || to_json(a.username)::text || '},"reactions":[' as piece
-      from authored a
-      union all
-      select message_id, 1, first_seq, ',{"emoji":' || to_json(emoji)::text || ',"count":' || count || ',"reacted":' || reacted || '}'
-      from counts where message_id in (select id from authored)
-      union all
-      select id, 2, 0, ']}' from authored
+    lists as (
+      select message_id,
+             string_agg('{"emoji":' || to_json(emoji)::text || ',"count":' || count || ',"reacted":' || reacted || '}', ',' order by first_seq) as list
+      from counts group by message_id
     )
     select g.live, g.found, g.member_id, g.member_username, (
-      select '[' || substr(replace(coalesce(string_agg(piece, '' order by message_id, part, seq), ''), '"reactions":[,', '"reactions":['), 2) || ']'
-      from pieces
+      select '[' || coalesce(string_agg(
+               '{"id":"' || p.id || '","channelId":"' || p.channel_id || '","content":' || to_json(p.content)::text
+               || ',"createdAt":"' || ${isoDate(sql`p.created_at`)} || '","editedAt":'
+               || coalesce('"' || ${isoDate(sql`p.edited_at`)} || '"', 'null')
+               || ',"author":{"id":"' || p.author_id || '","username":' || to_json(u.username)::text || '},"reactions":['
+               || coalesce(l.list, '') || ']}',
+             ',' order by p.id), '') || ']'
+      from page p
+      join users u on u.id = p.author_id
+      left join lists l on l.message_id = p.id
     ) as body
     from gate g`,
 );
