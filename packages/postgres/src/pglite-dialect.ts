@@ -21,8 +21,19 @@ export function createPglite(dataDir?: string): PGlite {
 function asText(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return arrayAsText(value);
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
+}
+
+/** An array literal, as node-pg writes one: elements quoted with `"` and `\` escaped, null as NULL. */
+function arrayAsText(values: readonly unknown[]): string {
+  const element = (value: unknown): string => {
+    if (Array.isArray(value)) return arrayAsText(value);
+    const text = asText(value);
+    return text === null ? 'NULL' : `"${text.replace(/["\\]/g, '\\$&')}"`;
+  };
+  return `{${values.map(element).join(',')}}`;
 }
 
 class PgliteConnection implements DatabaseConnection {
