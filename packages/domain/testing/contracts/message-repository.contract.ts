@@ -25,6 +25,9 @@ const viewOf = (message: Message, author: User, reactions: ReactionSummary[] = [
   reactions,
 });
 
+/** A message as `createAs` takes it: the author is the actor. */
+const withoutAuthor = ({ authorId: _authorId, ...message }: Message): Omit<Message, 'authorId'> => message;
+
 const idsOf = (items: readonly { readonly id: Id }[]): Id[] => items.map((item) => item.id);
 
 /** What every `MessageRepository` must do. */
@@ -408,6 +411,38 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
           expect(await stores.messages.findById(message.id)).toBeNull();
         }
         expect(await pageFor(channel.id, { limit: 50 }, author.id)).toEqual([]);
+      });
+
+      it('gives sends made at the same moment each their own gate and author, and stores just the ones it opens', async () => {
+        const { server, channel, author } = await aChannelWithAuthor(stores);
+        const { user: other } = await givenMemberOf(stores, server.id);
+        const revoked = await actorFor(author);
+        await stores.sessions.revoke(revoked.sessionId);
+        const outsider = await actorFor(await givenUser(stores));
+        const [mine, theirs] = [await actorFor(author), await actorFor(other)];
+        // Contents that an array literal must quote and escape, and timestamps down to the millisecond.
+        const sends: [Actor, Id, Partial<Message>][] = [
+          [mine, channel.id, { content: 'one, "two" {three} \\ NULL', createdAt: at(1) }],
+          [outsider, channel.id, {}],
+          [revoked, channel.id, {}],
+          [theirs, channel.id, { content: 'NULL', createdAt: at(2) }],
+          [outsider, freshId(), {}],
+          [mine, channel.id, { content: 'wörld 👋🏽\n\t\u0001 ', createdAt: at(3) }],
+        ];
+        const messages = sends.map(([actor, channelId, overrides]) => aMessage(channelId, actor.userId, overrides));
+
+        const results = await Promise.all(sends.map(([actor], i) => stores.messages.createAs(actor, withoutAuthor(messages[i] as Message))));
+
+        expect(results).toEqual([
+          { ok: true, value: summaryOf(author) },
+          { ok: false, gate: 'NotAMember' },
+          { ok: false, gate: 'SessionRevoked' },
+          { ok: true, value: summaryOf(other) },
+          { ok: false, gate: 'ChannelNotFound' },
+          { ok: true, value: summaryOf(author) },
+        ]);
+        const stored = await Promise.all(messages.map((message) => stores.messages.findById(message.id)));
+        expect(stored).toEqual([messages[0], null, null, messages[3], null, messages[5]]);
       });
     });
 

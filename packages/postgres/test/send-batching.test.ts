@@ -1,0 +1,117 @@
+import { createServer } from 'node:net';
+import { createKyselyStores, openPostgres, type ChatDatabase } from '@chat/postgres';
+import { aMessage, aServerWithOwner, freshId, givenActor } from '@chat/domain/testing/contracts';
+import type { Actor, Message, Stores } from '@chat/domain';
+import { sql } from 'kysely';
+import { createPgliteDatabase, createPostgresDatabase, describeWithPostgres, type TestDatabase } from './test-databases';
+
+const withoutAuthor = ({ authorId: _authorId, ...message }: Message): Omit<Message, 'authorId'> => message;
+
+async function aMember(stores: Stores): Promise<{ actor: Actor; channelId: string }> {
+  const { server, ownerUser } = await aServerWithOwner(stores);
+  return { actor: await givenActor(stores, ownerUser.id), channelId: server.defaultChannelId };
+}
+
+/** Sends of one turn share a statement; a send PostgreSQL refuses fails alone, the rest are stored. */
+async function expectBadSendToFailAlone(stores: Stores): Promise<void> {
+  const { actor, channelId } = await aMember(stores);
+  const good = [aMessage(channelId, actor.userId), aMessage(channelId, actor.userId)];
+  const bad = { ...aMessage(channelId, actor.userId), channelId: 'not-a-number' };
+
+  const results = await Promise.allSettled([good[0], bad, good[1]].map((message) => stores.messages.createAs(actor, withoutAuthor(message as Message))));
+
+  expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+  expect(results[1]).toMatchObject({ reason: expect.objectContaining({ message: expect.stringMatching(/bigint/) }) });
+  expect(await Promise.all([...good, bad].map((message) => stores.messages.findById(message.id)))).toEqual([good[0], good[1], null]);
+}
+
+describeWithPostgres('sends in the same turn, on PostgreSQL', () => {
+  let database: TestDatabase;
+  let hot: ChatDatabase;
+  let stores: Stores;
+  const statements: string[] = [];
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+    hot = openPostgres({ url: database.url, poolSize: 2, genericPlans: true, log: (text) => statements.push(/prepared: ([a-z_]+)/.exec(text)?.[1] ?? 'other') });
+    stores = createKyselyStores(database.db, { hot });
+  });
+  afterAll(async () => {
+    await hot.destroy();
+    await database.drop();
+  });
+  beforeEach(() => {
+    statements.length = 0;
+  });
+
+  it('go to PostgreSQL as one statement, and a lone send as the single one', async () => {
+    const { actor, channelId } = await aMember(stores);
+    const messages = Array.from({ length: 5 }, () => aMessage(channelId, actor.userId));
+
+    const results = await Promise.all(messages.map((message) => stores.messages.createAs(actor, withoutAuthor(message))));
+    expect(results.every((result) => result.ok)).toBe(true);
+    expect(statements).toEqual(['create_many_as']);
+
+    expect((await stores.messages.createAs(actor, withoutAuthor(aMessage(channelId, actor.userId)))).ok).toBe(true);
+    expect(statements).toEqual(['create_many_as', 'create_as']);
+    expect(await Promise.all(messages.map((message) => stores.messages.findById(message.id)))).toEqual(messages);
+  });
+
+  it('retries a refused batch one send at a time, so only the bad send fails', async () => {
+    await expectBadSendToFailAlone(stores);
+    expect(statements).toEqual(['create_many_as', 'create_as', 'create_as', 'create_as']);
+  });
+
+  it('fails every send of a batch at once when the database is away, with no retry one by one', async () => {
+    const { actor, channelId } = await aMember(stores);
+    // A "server" that hangs up on every connection: each attempt to run a statement shows up here.
+    let connections = 0;
+    const hangUp = createServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => hangUp.listen(0, '127.0.0.1', resolve));
+    const address = hangUp.address();
+    if (address === null || typeof address === 'string') throw new Error('the stand-in server has no port');
+    const { port } = address;
+    const away = openPostgres({ url: `postgres://postgres@127.0.0.1:${port}/none`, poolSize: 5 });
+    try {
+      const offline = createKyselyStores(away);
+      const results = await Promise.allSettled([1, 2, 3].map(() => offline.messages.createAs(actor, withoutAuthor(aMessage(channelId, actor.userId)))));
+
+      expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected']);
+      expect(results[0]).toMatchObject({ reason: expect.objectContaining({ message: expect.stringMatching(/Connection terminated/) }) });
+      expect(connections).toBe(1);
+    } finally {
+      await away.destroy();
+      await new Promise((resolve) => hangUp.close(resolve));
+    }
+  });
+});
+
+describe('sends in the same turn, on PGlite', () => {
+  it('retries a refused batch one send at a time, so only the bad send fails', async () => {
+    const db = await createPgliteDatabase();
+    try {
+      await expectBadSendToFailAlone(createKyselyStores(db));
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('stores a batch of sends, each with its own id', async () => {
+    const db = await createPgliteDatabase();
+    try {
+      const stores = createKyselyStores(db);
+      const { actor, channelId } = await aMember(stores);
+      const messages = Array.from({ length: 4 }, (_, i) => aMessage(channelId, actor.userId, { content: `send ${i}` }));
+      await Promise.all(messages.map((message) => stores.messages.createAs(actor, withoutAuthor(message))));
+      expect(await Promise.all(messages.map((message) => stores.messages.findById(message.id)))).toEqual(messages);
+      // By the batch statement itself: a batch that always failed would be hidden by the retries.
+      const statements = await sql<{ name: string }>`select name from pg_prepared_statements order by name`.execute(db);
+      expect(statements.rows.map((row) => row.name)).toEqual([expect.stringMatching(/^create_many_as_/)]);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
