@@ -4,6 +4,7 @@ import type { IdGenerator, Stores } from '@chat/domain';
 import { createKyselyStores, isDatabaseUnavailable, leaseWorkerId, migrateToLatest, openPglite, openPostgres, type ChatDatabase } from '@chat/postgres';
 import { SnowflakeIdGenerator } from '@chat/snowflake';
 import type { Logger } from 'pino';
+import { batchRetryWarning } from './batch-retry-warning';
 import type { Config } from './config';
 
 export interface Storage {
@@ -83,7 +84,7 @@ export async function openStorage(config: Config, logger: Logger, onLeaseLost: (
   return {
     engine,
     db,
-    stores: createKyselyStores(db, { hot }),
+    stores: createKyselyStores(db, { hot, onBatchRetriedAlone: batchRetryWarning(logger) }),
     ids: new SnowflakeIdGenerator(workerId),
     isUnavailable: isDatabaseUnavailable,
     async close() {

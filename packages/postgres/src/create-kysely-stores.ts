@@ -4,17 +4,19 @@ import { KyselyApplicationRepository, KyselyRefreshTokenRepository } from './rep
 import { KyselyChannelRepository } from './repositories/kysely-channel-repository';
 import { KyselyInviteRepository } from './repositories/kysely-invite-repository';
 import { KyselyMemberRepository } from './repositories/kysely-member-repository';
-import { KyselyMessageRepository } from './repositories/kysely-message-repository';
+import { KyselyMessageRepository, type MessageStoreEvents } from './repositories/kysely-message-repository';
 import { KyselyServerRepository } from './repositories/kysely-server-repository';
 import { KyselySessionRepository } from './repositories/kysely-session-repository';
 import { KyselyUserRepository } from './repositories/kysely-user-repository';
 import type { Database } from './schema';
 
-/**
- * Every repository over one Kysely instance (or one transaction). `hot`, if given, runs the marked
- * statements of the two hottest routes (a pool opened with `genericPlans`); by default `db` does.
- */
-export function createKyselyStores(db: Kysely<Database>, { hot = db }: { hot?: Kysely<Database> } = {}): Stores {
+export interface KyselyStoresOptions extends MessageStoreEvents {
+  /** Runs the marked statements of the two hottest routes (a pool opened with `genericPlans`). */
+  readonly hot?: Kysely<Database>;
+}
+
+/** Every repository over one Kysely instance (or one transaction); `hot` defaults to `db`. */
+export function createKyselyStores(db: Kysely<Database>, { hot = db, ...events }: KyselyStoresOptions = {}): Stores {
   return {
     users: new KyselyUserRepository(db),
     sessions: new KyselySessionRepository(db),
@@ -22,7 +24,7 @@ export function createKyselyStores(db: Kysely<Database>, { hot = db }: { hot?: K
     channels: new KyselyChannelRepository(db),
     members: new KyselyMemberRepository(db),
     invites: new KyselyInviteRepository(db),
-    messages: new KyselyMessageRepository(db, hot),
+    messages: new KyselyMessageRepository(db, hot, events),
     applications: new KyselyApplicationRepository(db),
     refreshTokens: new KyselyRefreshTokenRepository(db),
   };

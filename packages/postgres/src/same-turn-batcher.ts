@@ -12,6 +12,11 @@ export interface SameTurnBatcherOptions {
    * fails alone. Not for errors that would fail each input alike (the database being away).
    */
   readonly retryAlone: (error: unknown) => boolean;
+  /**
+   * Told when a batch failed and its inputs are tried again one at a time: once in a while this is
+   * one bad input; every time, a batch that can never succeed and doubles the work.
+   */
+  readonly onRetryAlone?: (error: unknown, size: number) => void;
 }
 
 /**
@@ -48,6 +53,7 @@ export class SameTurnBatcher<I, O> {
       if (outputs.length !== batch.length) throw new Error(`a batch of ${batch.length} answered ${outputs.length} outputs`);
     } catch (error) {
       if (batch.length > 1 && this.options.retryAlone(error)) {
+        this.options.onRetryAlone?.(error, batch.length);
         for (const pending of batch) void this.runBatch([pending]);
       } else {
         for (const pending of batch) pending.reject(error);

@@ -9,8 +9,12 @@ interface PlanNode {
   'Parent Relationship'?: string;
   'Subplan Name'?: string;
   'One-Time Filter'?: string;
+  'Relation Name'?: string;
   Plans?: PlanNode[];
 }
+
+/** Every node, sub-plans included. */
+const allNodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatMap(allNodes)];
 
 /**
  * The plan that fetches the messages: sub-plans (per-message reactions, the session check) are left
@@ -147,6 +151,53 @@ describeWithPostgres('the message page query plan', () => {
   });
 });
 
+describeWithPostgres('the batched send as the API runs it: a prepared statement on a pool with generic plans', () => {
+  let database: TestDatabase;
+  let api: ChatDatabase;
+  const queries: { sql: string; parameters: readonly unknown[] }[] = [];
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+    api = openPostgres({ url: database.url, poolSize: 1, genericPlans: true, log: (text, parameters) => queries.push({ sql: text, parameters }) });
+  });
+
+  afterAll(async () => {
+    await api.destroy();
+    await database.drop();
+  });
+
+  it('checks the session of each send by its primary key, however many sessions there are', async () => {
+    const stores = createKyselyStores(api);
+    const { server, ownerUser } = await aServerWithOwner(stores);
+    await sql`insert into sessions (id, user_id, created_at) select ${freshId()}::bigint + g, ${ownerUser.id}::bigint, now() from generate_series(1, 50000) g`.execute(database.db);
+    await sql`analyze sessions`.execute(database.db);
+    const actor = await givenActor(stores, ownerUser.id);
+    const sends = [1, 2, 3].map(() => {
+      const { authorId: _authorId, ...message } = aMessage(server.defaultChannelId, ownerUser.id);
+      return stores.messages.createAs(actor, message);
+    });
+    expect((await Promise.all(sends)).every((sent) => sent.ok)).toBe(true);
+    const query = queries.find((q) => q.sql.includes('/* prepared: create_many_as */'));
+    if (!query) throw new Error('the sends were not batched');
+
+    const plan = await database.db.connection().execute(async (connection) => {
+      await sql`set plan_cache_mode = force_generic_plan`.execute(connection);
+      await sql`prepare generic_sends as ${sql.raw(query.sql)}`.execute(connection);
+      try {
+        const values = sql.join(query.parameters.map((value) => sql.lit(arrayLiteral(value))));
+        const explained = await sql<{ 'QUERY PLAN': { Plan: PlanNode }[] }>`explain (format json) execute generic_sends(${values})`.execute(connection);
+        return explained.rows[0]?.['QUERY PLAN'][0]?.Plan;
+      } finally {
+        await sql`deallocate generic_sends`.execute(connection);
+        await sql`reset plan_cache_mode`.execute(connection);
+      }
+    });
+    if (!plan) throw new Error('no plan');
+    const sessionReads = allNodes(plan).filter((n) => n['Relation Name'] === 'sessions').map((n) => [n['Node Type'], n['Index Name']]);
+    expect(sessionReads).toEqual([[expect.stringMatching(/^Index (Only )?Scan$/), 'sessions_pkey']]);
+  });
+});
+
 describeWithPostgres('the gated page as the API runs it: a prepared statement on a pool with generic plans', () => {
   let database: TestDatabase;
   let api: ChatDatabase;
@@ -202,6 +253,13 @@ describeWithPostgres('the gated page as the API runs it: a prepared statement on
     expect(statements.rows).toEqual([{ name: expect.stringMatching(/^page_as_/) }]);
   });
 });
+
+/** An array parameter as PostgreSQL's array literal, for EXECUTE. */
+function arrayLiteral(value: unknown): string {
+  if (!Array.isArray(value)) throw new Error(`the batch takes arrays, not ${String(value)}`);
+  const element = (item: unknown) => `"${(item instanceof Date ? item.toISOString() : String(item)).replace(/["\\]/g, '\\$&')}"`;
+  return `{${value.map(element).join(',')}}`;
+}
 
 /** Parameters written into the text, since EXPLAIN of a prepared statement needs its values. */
 function inline(text: string, parameters: readonly unknown[]): string {

@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { createKyselyStores, openPostgres, type ChatDatabase } from '@chat/postgres';
-import { aMessage, aServerWithOwner, freshId, givenActor } from '@chat/domain/testing/contracts';
+import { aMessage, aServerWithOwner, freshId, givenActor, givenMemberOf, givenUser, summaryOf } from '@chat/domain/testing/contracts';
 import type { Actor, Message, Stores } from '@chat/domain';
 import { sql } from 'kysely';
 import { createPgliteDatabase, createPostgresDatabase, describeWithPostgres, type TestDatabase } from './test-databases';
@@ -12,8 +12,51 @@ async function aMember(stores: Stores): Promise<{ actor: Actor; channelId: strin
   return { actor: await givenActor(stores, ownerUser.id), channelId: server.defaultChannelId };
 }
 
+/** Stores over `db` that record each batch retried one send at a time. */
+function recordingStores(db: ChatDatabase, hot: ChatDatabase = db): { stores: Stores; retried: { error: unknown; size: number }[] } {
+  const retried: { error: unknown; size: number }[] = [];
+  return { stores: createKyselyStores(db, { hot, onBatchRetriedAlone: (error, size) => retried.push({ error, size }) }), retried };
+}
+
+/**
+ * Six sends in one turn with every gate outcome and contents an array literal must quote and
+ * escape: each gets its own answer, and the batch statement itself gave them (no retry alone).
+ */
+async function expectMixedBatchAnsweredByOneStatement(db: ChatDatabase, hot: ChatDatabase = db): Promise<void> {
+  const { stores, retried } = recordingStores(db, hot);
+  const { server, ownerUser } = await aServerWithOwner(stores);
+  const channelId = server.defaultChannelId;
+  const { user: other } = await givenMemberOf(stores, server.id);
+  const [mine, theirs, outsider] = [await givenActor(stores, ownerUser.id), await givenActor(stores, other.id), await givenActor(stores, (await givenUser(stores)).id)];
+  const revoked = await givenActor(stores, ownerUser.id);
+  await stores.sessions.revoke(revoked.sessionId);
+  const sends: [Actor, string, string][] = [
+    [mine, channelId, 'one, "two" {three} \\ NULL'],
+    [outsider, channelId, 'x'],
+    [revoked, channelId, 'x'],
+    [theirs, channelId, 'NULL'],
+    [outsider, freshId(), 'x'],
+    [mine, channelId, ' wörld 👋🏽\n\t\u0001 '],
+  ];
+  const messages = sends.map(([actor, channel, content]) => aMessage(channel, actor.userId, { content }));
+
+  const results = await Promise.all(sends.map(([actor], i) => stores.messages.createAs(actor, withoutAuthor(messages[i] as Message))));
+
+  expect(results).toEqual([
+    { ok: true, value: summaryOf(ownerUser) },
+    { ok: false, gate: 'NotAMember' },
+    { ok: false, gate: 'SessionRevoked' },
+    { ok: true, value: summaryOf(other) },
+    { ok: false, gate: 'ChannelNotFound' },
+    { ok: true, value: summaryOf(ownerUser) },
+  ]);
+  expect(await Promise.all(messages.map((message) => stores.messages.findById(message.id)))).toEqual([messages[0], null, null, messages[3], null, messages[5]]);
+  expect(retried).toEqual([]);
+}
+
 /** Sends of one turn share a statement; a send PostgreSQL refuses fails alone, the rest are stored. */
-async function expectBadSendToFailAlone(stores: Stores): Promise<void> {
+async function expectBadSendToFailAlone(db: ChatDatabase, hot: ChatDatabase = db): Promise<void> {
+  const { stores, retried } = recordingStores(db, hot);
   const { actor, channelId } = await aMember(stores);
   const good = [aMessage(channelId, actor.userId), aMessage(channelId, actor.userId)];
   const bad = { ...aMessage(channelId, actor.userId), channelId: 'not-a-number' };
@@ -23,6 +66,7 @@ async function expectBadSendToFailAlone(stores: Stores): Promise<void> {
   expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
   expect(results[1]).toMatchObject({ reason: expect.objectContaining({ message: expect.stringMatching(/bigint/) }) });
   expect(await Promise.all([...good, bad].map((message) => stores.messages.findById(message.id)))).toEqual([good[0], good[1], null]);
+  expect(retried).toEqual([{ error: expect.objectContaining({ message: expect.stringMatching(/bigint/) }), size: 3 }]);
 }
 
 describeWithPostgres('sends in the same turn, on PostgreSQL', () => {
@@ -57,8 +101,13 @@ describeWithPostgres('sends in the same turn, on PostgreSQL', () => {
     expect(await Promise.all(messages.map((message) => stores.messages.findById(message.id)))).toEqual(messages);
   });
 
-  it('retries a refused batch one send at a time, so only the bad send fails', async () => {
-    await expectBadSendToFailAlone(stores);
+  it('answers sends with every gate outcome and awkward contents from the batch statement itself', async () => {
+    await expectMixedBatchAnsweredByOneStatement(database.db, hot);
+    expect(statements).toEqual(['create_many_as']);
+  });
+
+  it('retries a refused batch one send at a time, so only the bad send fails, and says so', async () => {
+    await expectBadSendToFailAlone(database.db, hot);
     expect(statements).toEqual(['create_many_as', 'create_as', 'create_as', 'create_as']);
   });
 
@@ -90,10 +139,19 @@ describeWithPostgres('sends in the same turn, on PostgreSQL', () => {
 });
 
 describe('sends in the same turn, on PGlite', () => {
-  it('retries a refused batch one send at a time, so only the bad send fails', async () => {
+  it('answers sends with every gate outcome and awkward contents from the batch statement itself', async () => {
     const db = await createPgliteDatabase();
     try {
-      await expectBadSendToFailAlone(createKyselyStores(db));
+      await expectMixedBatchAnsweredByOneStatement(db);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('retries a refused batch one send at a time, so only the bad send fails, and says so', async () => {
+    const db = await createPgliteDatabase();
+    try {
+      await expectBadSendToFailAlone(db);
     } finally {
       await db.destroy();
     }

@@ -18,11 +18,18 @@ import { PrecompiledStatement, preparedMark } from '../prepared-statements';
 import { SameTurnBatcher } from '../same-turn-batcher';
 import type { Database } from '../schema';
 
+/** What the message store tells its owner, for the logs. */
+export interface MessageStoreEvents {
+  /** A batch of sends failed and each send was tried again alone (see `sends`). */
+  readonly onBatchRetriedAlone?: (error: unknown, size: number) => void;
+}
+
 export class KyselyMessageRepository implements MessageRepository {
   /** `hot` runs the marked (prepared, generically planned) statements: pageAs, pageJsonAs, createAs. */
   constructor(
     private readonly db: Kysely<Database>,
     private readonly hot: Kysely<Database> = db,
+    private readonly events: MessageStoreEvents = {},
   ) {}
 
   async create(message: Message): Promise<void> {
@@ -106,7 +113,11 @@ export class KyselyMessageRepository implements MessageRepository {
       if (batch.length === 1 && batch[0]) return (await CREATE.execute(this.hot, batch[0])).rows;
       return (await CREATE_MANY.execute(this.hot, columnsOf(batch))).rows;
     },
-    { max: 100, retryAlone: (error) => !isDatabaseUnavailable(error) },
+    {
+      max: 100,
+      retryAlone: (error) => !isDatabaseUnavailable(error),
+      onRetryAlone: (error, size) => this.events.onBatchRetriedAlone?.(error, size),
+    },
   );
 
   async updateContent(id: string, content: string, editedAt: Date): Promise<void> {
