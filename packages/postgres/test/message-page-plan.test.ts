@@ -129,19 +129,7 @@ describeWithPostgres('the message page query plan', () => {
     await createKyselyStores(logged).messages[method]({ userId: viewer, sessionId: freshId() }, smallChannelId, { limit: 50, ...resolved });
     const query = queries.at(-1);
     if (!query) throw new Error('no query was logged');
-    const plan = await database.db.connection().execute(async (connection) => {
-      await sql`set plan_cache_mode = force_generic_plan`.execute(connection);
-      await sql`prepare generic_page as ${sql.raw(query.sql)}`.execute(connection);
-      try {
-        const values = sql.join(query.parameters.map((value) => sql.lit(String(value))));
-        const explained = await sql<{ 'QUERY PLAN': { Plan: PlanNode }[] }>`explain (format json) execute generic_page(${values})`.execute(connection);
-        return explained.rows[0]?.['QUERY PLAN'][0]?.Plan;
-      } finally {
-        await sql`deallocate generic_page`.execute(connection);
-        await sql`reset plan_cache_mode`.execute(connection);
-      }
-    });
-    if (!plan) throw new Error('no plan');
+    const plan = await genericPlanOf(database.db, query, String);
     const page = nodes(plan).find((n) => n['Subplan Name'] === 'CTE page');
     expect(page && nodes(page).map((n) => [n['Node Type'], n['Index Name']])).toEqual([
       ['Limit', undefined],
@@ -151,54 +139,7 @@ describeWithPostgres('the message page query plan', () => {
   });
 });
 
-describeWithPostgres('the batched send as the API runs it: a prepared statement on a pool with generic plans', () => {
-  let database: TestDatabase;
-  let api: ChatDatabase;
-  const queries: { sql: string; parameters: readonly unknown[] }[] = [];
-
-  beforeAll(async () => {
-    database = await createPostgresDatabase();
-    api = openPostgres({ url: database.url, poolSize: 1, genericPlans: true, log: (text, parameters) => queries.push({ sql: text, parameters }) });
-  });
-
-  afterAll(async () => {
-    await api.destroy();
-    await database.drop();
-  });
-
-  it('checks the session of each send by its primary key, however many sessions there are', async () => {
-    const stores = createKyselyStores(api);
-    const { server, ownerUser } = await aServerWithOwner(stores);
-    await sql`insert into sessions (id, user_id, created_at) select ${freshId()}::bigint + g, ${ownerUser.id}::bigint, now() from generate_series(1, 50000) g`.execute(database.db);
-    await sql`analyze sessions`.execute(database.db);
-    const actor = await givenActor(stores, ownerUser.id);
-    const sends = [1, 2, 3].map(() => {
-      const { authorId: _authorId, ...message } = aMessage(server.defaultChannelId, ownerUser.id);
-      return stores.messages.createAs(actor, message);
-    });
-    expect((await Promise.all(sends)).every((sent) => sent.ok)).toBe(true);
-    const query = queries.find((q) => q.sql.includes('/* prepared: create_many_as */'));
-    if (!query) throw new Error('the sends were not batched');
-
-    const plan = await database.db.connection().execute(async (connection) => {
-      await sql`set plan_cache_mode = force_generic_plan`.execute(connection);
-      await sql`prepare generic_sends as ${sql.raw(query.sql)}`.execute(connection);
-      try {
-        const values = sql.join(query.parameters.map((value) => sql.lit(arrayLiteral(value))));
-        const explained = await sql<{ 'QUERY PLAN': { Plan: PlanNode }[] }>`explain (format json) execute generic_sends(${values})`.execute(connection);
-        return explained.rows[0]?.['QUERY PLAN'][0]?.Plan;
-      } finally {
-        await sql`deallocate generic_sends`.execute(connection);
-        await sql`reset plan_cache_mode`.execute(connection);
-      }
-    });
-    if (!plan) throw new Error('no plan');
-    const sessionReads = allNodes(plan).filter((n) => n['Relation Name'] === 'sessions').map((n) => [n['Node Type'], n['Index Name']]);
-    expect(sessionReads).toEqual([[expect.stringMatching(/^Index (Only )?Scan$/), 'sessions_pkey']]);
-  });
-});
-
-describeWithPostgres('the gated page as the API runs it: a prepared statement on a pool with generic plans', () => {
+describeWithPostgres('the hot statements as the API runs them: prepared on a pool with generic plans', () => {
   let database: TestDatabase;
   let api: ChatDatabase;
   const queries: { sql: string; parameters: readonly unknown[] }[] = [];
@@ -252,7 +193,45 @@ describeWithPostgres('the gated page as the API runs it: a prepared statement on
     const statements = await sql<{ name: string }>`select name from pg_prepared_statements`.execute(api);
     expect(statements.rows).toEqual([{ name: expect.stringMatching(/^page_as_/) }]);
   });
+
+  // Last: it prepares the batch statement on this pool's one connection, which the tests above list.
+  it('checks the session of each send by its primary key, however many sessions there are', async () => {
+    const stores = createKyselyStores(api);
+    const { server, ownerUser } = await aServerWithOwner(stores);
+    await sql`insert into sessions (id, user_id, created_at) select ${freshId()}::bigint + g, ${ownerUser.id}::bigint, now() from generate_series(1, 50000) g`.execute(database.db);
+    await sql`analyze sessions`.execute(database.db);
+    const actor = await givenActor(stores, ownerUser.id);
+    const sends = [1, 2, 3].map(() => {
+      const { authorId: _authorId, ...message } = aMessage(server.defaultChannelId, ownerUser.id);
+      return stores.messages.createAs(actor, message);
+    });
+    expect((await Promise.all(sends)).every((sent) => sent.ok)).toBe(true);
+    const query = queries.find((q) => q.sql.includes('/* prepared: create_many_as */'));
+    if (!query) throw new Error('the sends were not batched');
+
+    const plan = await genericPlanOf(database.db, query, arrayLiteral);
+    const sessionReads = allNodes(plan).filter((n) => n['Relation Name'] === 'sessions').map((n) => [n['Node Type'], n['Index Name']]);
+    expect(sessionReads).toEqual([[expect.stringMatching(/^Index (Only )?Scan$/), 'sessions_pkey']]);
+  });
 });
+
+/** The generic plan of a logged statement, prepared afresh; `literal` writes each parameter for EXECUTE. */
+async function genericPlanOf(db: ChatDatabase, query: { sql: string; parameters: readonly unknown[] }, literal: (value: unknown) => string): Promise<PlanNode> {
+  const plan = await db.connection().execute(async (connection) => {
+    await sql`set plan_cache_mode = force_generic_plan`.execute(connection);
+    await sql`prepare generic_statement as ${sql.raw(query.sql)}`.execute(connection);
+    try {
+      const values = sql.join(query.parameters.map((value) => sql.lit(literal(value))));
+      const explained = await sql<{ 'QUERY PLAN': { Plan: PlanNode }[] }>`explain (format json) execute generic_statement(${values})`.execute(connection);
+      return explained.rows[0]?.['QUERY PLAN'][0]?.Plan;
+    } finally {
+      await sql`deallocate generic_statement`.execute(connection);
+      await sql`reset plan_cache_mode`.execute(connection);
+    }
+  });
+  if (!plan) throw new Error('no plan');
+  return plan;
+}
 
 /** An array parameter as PostgreSQL's array literal, for EXECUTE. */
 function arrayLiteral(value: unknown): string {

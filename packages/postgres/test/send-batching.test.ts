@@ -138,28 +138,27 @@ describeWithPostgres('sends in the same turn, on PostgreSQL', () => {
   });
 });
 
+/** A fresh PGlite for one test, closed after it. */
+async function onPglite(test: (db: ChatDatabase) => Promise<void>): Promise<void> {
+  const db = await createPgliteDatabase();
+  try {
+    await test(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
 describe('sends in the same turn, on PGlite', () => {
   it('answers sends with every gate outcome and awkward contents from the batch statement itself', async () => {
-    const db = await createPgliteDatabase();
-    try {
-      await expectMixedBatchAnsweredByOneStatement(db);
-    } finally {
-      await db.destroy();
-    }
+    await onPglite((db) => expectMixedBatchAnsweredByOneStatement(db));
   });
 
   it('retries a refused batch one send at a time, so only the bad send fails, and says so', async () => {
-    const db = await createPgliteDatabase();
-    try {
-      await expectBadSendToFailAlone(db);
-    } finally {
-      await db.destroy();
-    }
+    await onPglite((db) => expectBadSendToFailAlone(db));
   });
 
   it('stores a batch of sends, each with its own id', async () => {
-    const db = await createPgliteDatabase();
-    try {
+    await onPglite(async (db) => {
       const stores = createKyselyStores(db);
       const { actor, channelId } = await aMember(stores);
       const messages = Array.from({ length: 4 }, (_, i) => aMessage(channelId, actor.userId, { content: `send ${i}` }));
@@ -168,8 +167,6 @@ describe('sends in the same turn, on PGlite', () => {
       // By the batch statement itself: a batch that always failed would be hidden by the retries.
       const statements = await sql<{ name: string }>`select name from pg_prepared_statements order by name`.execute(db);
       expect(statements.rows.map((row) => row.name)).toEqual([expect.stringMatching(/^create_many_as_/)]);
-    } finally {
-      await db.destroy();
-    }
+    });
   });
 });
