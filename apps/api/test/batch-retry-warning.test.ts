@@ -14,16 +14,28 @@ describe('batchRetryWarning', () => {
     let clock = 1_000_000;
     const warn = batchRetryWarning(logger, () => clock);
 
-    warn(new Error('malformed array literal'), 3);
+    warn(withCode(new Error('malformed array literal'), '22P02'), 3);
     clock += 30_000;
-    warn(new Error('again'), 2);
+    warn(withCode(new Error('again'), '22P02'), 2);
     warn(new Error('and again'), 4);
     clock += 30_000;
     warn(new Error('a minute on'), 5);
 
-    expect(lines.map(({ level, msg, size, batches, err }) => ({ level, msg, size, batches, message: (err as { message?: string }).message }))).toEqual([
-      { level: 40, msg: 'a batch of sends failed; each send was tried again alone', size: 3, batches: 1, message: 'malformed array literal' },
-      { level: 40, msg: 'a batch of sends failed; each send was tried again alone', size: 5, batches: 3, message: 'a minute on' },
+    expect(lines.map(({ level, msg, code, size, batches }) => ({ level, msg, code, size, batches }))).toEqual([
+      { level: 40, msg: 'a batch of sends failed; each send was tried again alone', code: '22P02', size: 3, batches: 1 },
+      { level: 40, msg: 'a batch of sends failed; each send was tried again alone', code: null, size: 5, batches: 3 },
     ]);
   });
+
+  it("never writes the error's text, which quotes the batch's message contents", () => {
+    const { lines, logger } = capturedLogger();
+    const refused = withCode(new Error('malformed array literal: "{\\"dear diary, my secret\\",\\"hi\\"}"'), '22P02');
+
+    batchRetryWarning(logger)(refused, 2);
+
+    expect(lines).toHaveLength(1);
+    expect(JSON.stringify(lines)).not.toContain('secret');
+  });
 });
+
+const withCode = (error: Error, code: string): Error => Object.assign(error, { code });

@@ -53,8 +53,12 @@ export class SameTurnBatcher<I, O> {
       if (outputs.length !== batch.length) throw new Error(`a batch of ${batch.length} answered ${outputs.length} outputs`);
     } catch (error) {
       if (batch.length > 1 && this.options.retryAlone(error)) {
-        this.options.onRetryAlone?.(error, batch.length);
         for (const pending of batch) void this.runBatch([pending]);
+        try {
+          this.options.onRetryAlone?.(error, batch.length);
+        } catch {
+          // Only a report failed: the sends are already on their way, and must get their answers.
+        }
       } else {
         for (const pending of batch) pending.reject(error);
       }

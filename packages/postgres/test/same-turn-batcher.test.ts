@@ -56,6 +56,30 @@ describe('SameTurnBatcher', () => {
     expect(batches).toEqual([[1, 2, 3], [1], [2], [3]]);
   });
 
+  it('answers every input even when the retry report itself throws', async () => {
+    const { run } = doubling((n) => (n === 2 ? new Error('bad input') : undefined));
+    const batcher = new SameTurnBatcher(run, {
+      max: 10,
+      retryAlone: () => true,
+      onRetryAlone: () => {
+        throw new Error('the log is broken');
+      },
+    });
+
+    const results = await settle([1, 2, 3].map((n) => batcher.submit(n)));
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+  });
+
+  it('reports a batch retried alone once, with its error and size', async () => {
+    const bad = new Error('bad input');
+    const reports: [unknown, number][] = [];
+    const { run } = doubling((n) => (n === 2 ? bad : undefined));
+    const batcher = new SameTurnBatcher(run, { max: 10, retryAlone: () => true, onRetryAlone: (error, size) => void reports.push([error, size]) });
+
+    await settle([1, 2, 3].map((n) => batcher.submit(n)));
+    expect(reports).toEqual([[bad, 3]]);
+  });
+
   it('fails the whole batch at once, without retrying, when the error would fail each input alike', async () => {
     const away = new Error('database away');
     const { batches, run } = doubling(() => away);
