@@ -194,24 +194,29 @@ describeWithPostgres('the hot statements as the API runs them: prepared on a poo
     expect(statements.rows).toEqual([{ name: expect.stringMatching(/^page_as_/) }]);
   });
 
-  // Last: it prepares the batch statement on this pool's one connection, which the tests above list.
   it('checks the session of each send by its primary key, however many sessions there are', async () => {
-    const stores = createKyselyStores(api);
-    const { server, ownerUser } = await aServerWithOwner(stores);
-    await sql`insert into sessions (id, user_id, created_at) select ${freshId()}::bigint + g, ${ownerUser.id}::bigint, now() from generate_series(1, 50000) g`.execute(database.db);
-    await sql`analyze sessions`.execute(database.db);
-    const actor = await givenActor(stores, ownerUser.id);
-    const sends = [1, 2, 3].map(() => {
-      const { authorId: _authorId, ...message } = aMessage(server.defaultChannelId, ownerUser.id);
-      return stores.messages.createAs(actor, message);
-    });
-    expect((await Promise.all(sends)).every((sent) => sent.ok)).toBe(true);
-    const query = queries.find((q) => q.sql.includes('/* prepared: create_many_as */'));
-    if (!query) throw new Error('the sends were not batched');
+    // A pool of its own: the batch statement it prepares stays off the connection other tests list.
+    const pool = openPostgres({ url: database.url, poolSize: 1, genericPlans: true, log: (text, parameters) => queries.push({ sql: text, parameters }) });
+    try {
+      const stores = createKyselyStores(pool);
+      const { server, ownerUser } = await aServerWithOwner(stores);
+      await sql`insert into sessions (id, user_id, created_at) select ${freshId()}::bigint + g, ${ownerUser.id}::bigint, now() from generate_series(1, 50000) g`.execute(database.db);
+      await sql`analyze sessions`.execute(database.db);
+      const actor = await givenActor(stores, ownerUser.id);
+      const sends = [1, 2, 3].map(() => {
+        const { authorId: _authorId, ...message } = aMessage(server.defaultChannelId, ownerUser.id);
+        return stores.messages.createAs(actor, message);
+      });
+      expect((await Promise.all(sends)).every((sent) => sent.ok)).toBe(true);
+      const query = queries.find((q) => q.sql.includes('/* prepared: create_many_as */'));
+      if (!query) throw new Error('the sends were not batched');
 
-    const plan = await genericPlanOf(database.db, query, arrayLiteral);
-    const sessionReads = allNodes(plan).filter((n) => n['Relation Name'] === 'sessions').map((n) => [n['Node Type'], n['Index Name']]);
-    expect(sessionReads).toEqual([[expect.stringMatching(/^Index (Only )?Scan$/), 'sessions_pkey']]);
+      const plan = await genericPlanOf(database.db, query, arrayLiteral);
+      const sessionReads = allNodes(plan).filter((n) => n['Relation Name'] === 'sessions').map((n) => [n['Node Type'], n['Index Name']]);
+      expect(sessionReads).toEqual([[expect.stringMatching(/^Index (Only )?Scan$/), 'sessions_pkey']]);
+    } finally {
+      await pool.destroy();
+    }
   });
 });
 

@@ -150,7 +150,12 @@ async function onPglite(test: (db: ChatDatabase) => Promise<void>): Promise<void
 
 describe('sends in the same turn, on PGlite', () => {
   it('answers sends with every gate outcome and awkward contents from the batch statement itself', async () => {
-    await onPglite((db) => expectMixedBatchAnsweredByOneStatement(db));
+    await onPglite(async (db) => {
+      await expectMixedBatchAnsweredByOneStatement(db);
+      // Answered by the batch statement, not by six single ones (as it would be without batching).
+      const statements = await sql<{ name: string }>`select name from pg_prepared_statements order by name`.execute(db);
+      expect(statements.rows.map((row) => row.name)).toEqual([expect.stringMatching(/^create_many_as_/)]);
+    });
   });
 
   it('retries a refused batch one send at a time, so only the bad send fails, and says so', async () => {
