@@ -18,7 +18,7 @@ export function createPglite(dataDir?: string): PGlite {
 }
 
 /** A parameter in PostgreSQL's text format; the statement's context gives it its type. */
-function asText(value: unknown): string | null {
+export function parameterText(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return arrayAsText(value);
@@ -30,7 +30,7 @@ function asText(value: unknown): string | null {
 function arrayAsText(values: readonly unknown[]): string {
   const element = (value: unknown): string => {
     if (Array.isArray(value)) return arrayAsText(value);
-    const text = asText(value);
+    const text = parameterText(value);
     return text === null ? 'NULL' : `"${text.replace(/["\\]/g, '\\$&')}"`;
   };
   return `{${values.map(element).join(',')}}`;
@@ -65,7 +65,7 @@ class PgliteConnection implements DatabaseConnection {
         messages.push(...(await this.pglite.execProtocol(serialize.parse({ name, text: query.sql, types: [] }), quiet)).messages);
         this.prepared.add(name);
       }
-      const values = query.parameters.map(asText);
+      const values = query.parameters.map(parameterText);
       messages.push(...(await this.pglite.execProtocol(serialize.bind({ statement: name, values }), quiet)).messages);
       messages.push(...(await this.pglite.execProtocol(serialize.describe({ type: 'P' }), quiet)).messages);
       messages.push(...(await this.pglite.execProtocol(serialize.execute({}), quiet)).messages);

@@ -1,5 +1,5 @@
-import { createKyselyStores, openPostgres, type ChatDatabase } from '@chat/postgres';
-import { aMessage, aServerWithOwner, freshId, givenActor } from '@chat/domain/testing/contracts';
+import { createKyselyStores, openPostgres, parameterText, type ChatDatabase } from '@chat/postgres';
+import { aMessage, aServerWithOwner, freshId, givenActor, withoutAuthor } from '@chat/domain/testing/contracts';
 import { sql } from 'kysely';
 import { createPostgresDatabase, describeWithPostgres, type TestDatabase } from './test-databases';
 
@@ -129,7 +129,7 @@ describeWithPostgres('the message page query plan', () => {
     await createKyselyStores(logged).messages[method]({ userId: viewer, sessionId: freshId() }, smallChannelId, { limit: 50, ...resolved });
     const query = queries.at(-1);
     if (!query) throw new Error('no query was logged');
-    const plan = await genericPlanOf(database.db, query, String);
+    const plan = await genericPlanOf(database.db, query);
     const page = nodes(plan).find((n) => n['Subplan Name'] === 'CTE page');
     expect(page && nodes(page).map((n) => [n['Node Type'], n['Index Name']])).toEqual([
       ['Limit', undefined],
@@ -203,15 +203,12 @@ describeWithPostgres('the hot statements as the API runs them: prepared on a poo
       await sql`insert into sessions (id, user_id, created_at) select ${freshId()}::bigint + g, ${ownerUser.id}::bigint, now() from generate_series(1, 50000) g`.execute(database.db);
       await sql`analyze sessions`.execute(database.db);
       const actor = await givenActor(stores, ownerUser.id);
-      const sends = [1, 2, 3].map(() => {
-        const { authorId: _authorId, ...message } = aMessage(server.defaultChannelId, ownerUser.id);
-        return stores.messages.createAs(actor, message);
-      });
+      const sends = [1, 2, 3].map(() => stores.messages.createAs(actor, withoutAuthor(aMessage(server.defaultChannelId, ownerUser.id))));
       expect((await Promise.all(sends)).every((sent) => sent.ok)).toBe(true);
       const query = queries.find((q) => q.sql.includes('/* prepared: create_many_as */'));
       if (!query) throw new Error('the sends were not batched');
 
-      const plan = await genericPlanOf(database.db, query, arrayLiteral);
+      const plan = await genericPlanOf(database.db, query);
       const sessionReads = allNodes(plan).filter((n) => n['Relation Name'] === 'sessions').map((n) => [n['Node Type'], n['Index Name']]);
       expect(sessionReads).toEqual([[expect.stringMatching(/^Index (Only )?Scan$/), 'sessions_pkey']]);
     } finally {
@@ -220,13 +217,13 @@ describeWithPostgres('the hot statements as the API runs them: prepared on a poo
   });
 });
 
-/** The generic plan of a logged statement, prepared afresh; `literal` writes each parameter for EXECUTE. */
-async function genericPlanOf(db: ChatDatabase, query: { sql: string; parameters: readonly unknown[] }, literal: (value: unknown) => string): Promise<PlanNode> {
+/** The generic plan of a logged statement, prepared afresh and executed with its parameters as literals. */
+async function genericPlanOf(db: ChatDatabase, query: { sql: string; parameters: readonly unknown[] }): Promise<PlanNode> {
   const plan = await db.connection().execute(async (connection) => {
     await sql`set plan_cache_mode = force_generic_plan`.execute(connection);
     await sql`prepare generic_statement as ${sql.raw(query.sql)}`.execute(connection);
     try {
-      const values = sql.join(query.parameters.map((value) => sql.lit(literal(value))));
+      const values = sql.join(query.parameters.map((value) => sql.lit(parameterText(value))));
       const explained = await sql<{ 'QUERY PLAN': { Plan: PlanNode }[] }>`explain (format json) execute generic_statement(${values})`.execute(connection);
       return explained.rows[0]?.['QUERY PLAN'][0]?.Plan;
     } finally {
@@ -236,13 +233,6 @@ async function genericPlanOf(db: ChatDatabase, query: { sql: string; parameters:
   });
   if (!plan) throw new Error('no plan');
   return plan;
-}
-
-/** An array parameter as PostgreSQL's array literal, for EXECUTE. */
-function arrayLiteral(value: unknown): string {
-  if (!Array.isArray(value)) throw new Error(`the batch takes arrays, not ${String(value)}`);
-  const element = (item: unknown) => `"${(item instanceof Date ? item.toISOString() : String(item)).replace(/["\\]/g, '\\$&')}"`;
-  return `{${value.map(element).join(',')}}`;
 }
 
 /** Parameters written into the text, since EXPLAIN of a prepared statement needs its values. */

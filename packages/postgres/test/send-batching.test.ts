@@ -1,11 +1,9 @@
 import { createServer } from 'node:net';
 import { createKyselyStores, openPostgres, type ChatDatabase } from '@chat/postgres';
-import { aMessage, aServerWithOwner, freshId, givenActor, givenMemberOf, givenUser, summaryOf } from '@chat/domain/testing/contracts';
+import { aMessage, aServerWithOwner, expectSendsAtOnceGatedEachAlone, givenActor, withoutAuthor } from '@chat/domain/testing/contracts';
 import type { Actor, Message, Stores } from '@chat/domain';
 import { sql } from 'kysely';
 import { createPgliteDatabase, createPostgresDatabase, describeWithPostgres, type TestDatabase } from './test-databases';
-
-const withoutAuthor = ({ authorId: _authorId, ...message }: Message): Omit<Message, 'authorId'> => message;
 
 async function aMember(stores: Stores): Promise<{ actor: Actor; channelId: string }> {
   const { server, ownerUser } = await aServerWithOwner(stores);
@@ -18,39 +16,10 @@ function recordingStores(db: ChatDatabase, hot: ChatDatabase = db): { stores: St
   return { stores: createKyselyStores(db, { hot, onBatchRetriedAlone: (error, size) => retried.push({ error, size }) }), retried };
 }
 
-/**
- * Six sends in one turn with every gate outcome and contents an array literal must quote and
- * escape: each gets its own answer, and the batch statement itself gave them (no retry alone).
- */
+/** The contract's sends of one moment (every gate outcome, awkward contents), answered by the batch statement itself. */
 async function expectMixedBatchAnsweredByOneStatement(db: ChatDatabase, hot: ChatDatabase = db): Promise<void> {
   const { stores, retried } = recordingStores(db, hot);
-  const { server, ownerUser } = await aServerWithOwner(stores);
-  const channelId = server.defaultChannelId;
-  const { user: other } = await givenMemberOf(stores, server.id);
-  const [mine, theirs, outsider] = [await givenActor(stores, ownerUser.id), await givenActor(stores, other.id), await givenActor(stores, (await givenUser(stores)).id)];
-  const revoked = await givenActor(stores, ownerUser.id);
-  await stores.sessions.revoke(revoked.sessionId);
-  const sends: [Actor, string, string][] = [
-    [mine, channelId, 'one, "two" {three} \\ NULL'],
-    [outsider, channelId, 'x'],
-    [revoked, channelId, 'x'],
-    [theirs, channelId, 'NULL'],
-    [outsider, freshId(), 'x'],
-    [mine, channelId, ' wörld 👋🏽\n\t\u0001 '],
-  ];
-  const messages = sends.map(([actor, channel, content]) => aMessage(channel, actor.userId, { content }));
-
-  const results = await Promise.all(sends.map(([actor], i) => stores.messages.createAs(actor, withoutAuthor(messages[i] as Message))));
-
-  expect(results).toEqual([
-    { ok: true, value: summaryOf(ownerUser) },
-    { ok: false, gate: 'NotAMember' },
-    { ok: false, gate: 'SessionRevoked' },
-    { ok: true, value: summaryOf(other) },
-    { ok: false, gate: 'ChannelNotFound' },
-    { ok: true, value: summaryOf(ownerUser) },
-  ]);
-  expect(await Promise.all(messages.map((message) => stores.messages.findById(message.id)))).toEqual([messages[0], null, null, messages[3], null, messages[5]]);
+  await expectSendsAtOnceGatedEachAlone(stores);
   expect(retried).toEqual([]);
 }
 

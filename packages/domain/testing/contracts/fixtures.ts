@@ -175,6 +175,9 @@ export function aMessage(channelId: Id, authorId: Id, overrides: Partial<Message
   };
 }
 
+/** A message as `createAs` takes it: the author is the actor. */
+export const withoutAuthor = ({ authorId: _authorId, ...message }: Message): Omit<Message, 'authorId'> => message;
+
 export async function givenMessage(stores: Stores, channelId: Id, authorId: Id, overrides: Partial<Message> = {}): Promise<Message> {
   const message = aMessage(channelId, authorId, overrides);
   await stores.messages.create(message);

@@ -13,6 +13,7 @@ import {
   givenMessage,
   givenUser,
   summaryOf,
+  withoutAuthor,
 } from './fixtures';
 
 const viewOf = (message: Message, author: User, reactions: ReactionSummary[] = []): MessageView => ({
@@ -24,9 +25,6 @@ const viewOf = (message: Message, author: User, reactions: ReactionSummary[] = [
   author: summaryOf(author),
   reactions,
 });
-
-/** A message as `createAs` takes it: the author is the actor. */
-const withoutAuthor = ({ authorId: _authorId, ...message }: Message): Omit<Message, 'authorId'> => message;
 
 const idsOf = (items: readonly { readonly id: Id }[]): Id[] => items.map((item) => item.id);
 
@@ -414,35 +412,7 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
       });
 
       it('gives sends made at the same moment each their own gate and author, and stores just the ones it opens', async () => {
-        const { server, channel, author } = await aChannelWithAuthor(stores);
-        const { user: other } = await givenMemberOf(stores, server.id);
-        const revoked = await actorFor(author);
-        await stores.sessions.revoke(revoked.sessionId);
-        const outsider = await actorFor(await givenUser(stores));
-        const [mine, theirs] = [await actorFor(author), await actorFor(other)];
-        // Contents that an array literal must quote and escape, and timestamps down to the millisecond.
-        const sends: [Actor, Id, Partial<Message>][] = [
-          [mine, channel.id, { content: 'one, "two" {three} \\ NULL', createdAt: at(1) }],
-          [outsider, channel.id, {}],
-          [revoked, channel.id, {}],
-          [theirs, channel.id, { content: 'NULL', createdAt: at(2) }],
-          [outsider, freshId(), {}],
-          [mine, channel.id, { content: 'wörld 👋🏽\n\t\u0001 ', createdAt: at(3) }],
-        ];
-        const messages = sends.map(([actor, channelId, overrides]) => aMessage(channelId, actor.userId, overrides));
-
-        const results = await Promise.all(sends.map(([actor], i) => stores.messages.createAs(actor, withoutAuthor(messages[i] as Message))));
-
-        expect(results).toEqual([
-          { ok: true, value: summaryOf(author) },
-          { ok: false, gate: 'NotAMember' },
-          { ok: false, gate: 'SessionRevoked' },
-          { ok: true, value: summaryOf(other) },
-          { ok: false, gate: 'ChannelNotFound' },
-          { ok: true, value: summaryOf(author) },
-        ]);
-        const stored = await Promise.all(messages.map((message) => stores.messages.findById(message.id)));
-        expect(stored).toEqual([messages[0], null, null, messages[3], null, messages[5]]);
+        await expectSendsAtOnceGatedEachAlone(stores);
       });
     });
 
@@ -815,4 +785,41 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
       });
     });
   });
+}
+
+/**
+ * Six sends in the same moment, one for each gate outcome and with contents an array literal must
+ * quote and escape: each gets its own answer and author, and only the open ones are stored. Shared
+ * with adapter tests that also check how a store answered them (one batch statement).
+ */
+export async function expectSendsAtOnceGatedEachAlone(stores: Stores): Promise<void> {
+  const { server, channel, author } = await aChannelWithAuthor(stores);
+  const { user: other } = await givenMemberOf(stores, server.id);
+  const revoked = await givenActor(stores, author.id);
+  await stores.sessions.revoke(revoked.sessionId);
+  const outsider = await givenActor(stores, (await givenUser(stores)).id);
+  const [mine, theirs] = [await givenActor(stores, author.id), await givenActor(stores, other.id)];
+  // Contents that an array literal must quote and escape, and timestamps down to the millisecond.
+  const sends: [Actor, Id, Partial<Message>][] = [
+    [mine, channel.id, { content: 'one, "two" {three} \\ NULL', createdAt: at(1) }],
+    [outsider, channel.id, {}],
+    [revoked, channel.id, {}],
+    [theirs, channel.id, { content: 'NULL', createdAt: at(2) }],
+    [outsider, freshId(), {}],
+    [mine, channel.id, { content: 'wörld 👋🏽\n\t\u0001 ', createdAt: at(3) }],
+  ];
+  const messages = sends.map(([actor, channelId, overrides]) => aMessage(channelId, actor.userId, overrides));
+
+  const results = await Promise.all(sends.map(([actor], i) => stores.messages.createAs(actor, withoutAuthor(messages[i] as Message))));
+
+  expect(results).toEqual([
+    { ok: true, value: summaryOf(author) },
+    { ok: false, gate: 'NotAMember' },
+    { ok: false, gate: 'SessionRevoked' },
+    { ok: true, value: summaryOf(other) },
+    { ok: false, gate: 'ChannelNotFound' },
+    { ok: true, value: summaryOf(author) },
+  ]);
+  const stored = await Promise.all(messages.map((message) => stores.messages.findById(message.id)));
+  expect(stored).toEqual([messages[0], null, null, messages[3], null, messages[5]]);
 }
