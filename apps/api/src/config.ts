@@ -57,6 +57,11 @@ const envSchema = z.object({
   WORKER_ID: integer(0, 1023).optional(),
   SHUTDOWN_DELAY_MS: integer(0, 600_000).default(0),
   SHUTDOWN_TIMEOUT_MS: integer(0, 600_000).default(10_000),
+  GATEWAY_HEARTBEAT_MS: integer(100, 600_000).default(30_000),
+  GATEWAY_IDENTIFY_TIMEOUT_MS: integer(100, 600_000).default(10_000),
+  GATEWAY_MAX_BUFFER_BYTES: integer(4_096, 1_073_741_824).default(1_048_576),
+  EVENTS_RETENTION_COUNT: integer(1, 1_000_000_000).default(100_000),
+  EVENTS_RETENTION_MINUTES: integer(1, 525_600).default(15),
   SCRYPT_COST: z
     .enum(['1024', '4096', '16384', '32768', '65536', '131072'], { error: 'must be a power of two 1024-131072' })
     .transform(Number)
@@ -83,7 +88,7 @@ export class ConfigError extends Error {
  * DATABASE_ are left out on purpose: Kubernetes sets REDIS_PORT, DATABASE_SERVICE_HOST and the like
  * for every Service named so.
  */
-const OWN_PREFIXES = ['RATE_LIMIT_', 'JWT_', 'SCRYPT_', 'SHUTDOWN_'];
+const OWN_PREFIXES = ['RATE_LIMIT_', 'JWT_', 'SCRYPT_', 'SHUTDOWN_', 'GATEWAY_', 'EVENTS_'];
 
 const describe = (present: Record<string, string | undefined>) => (issue: z.core.$ZodIssue): string => {
   const name = String(issue.path[0]);

@@ -28,7 +28,10 @@ import {
   Register,
   RemoveReaction,
   SendMessage,
+  OpenGatewaySession,
   type Clock,
+  type EventHistory,
+  type UnitOfWork,
   type IdGenerator,
   type InviteCodeGenerator,
   type PasswordHasher,
@@ -47,6 +50,10 @@ import { TOKENS, type Token } from './tokens';
 /** What a test or a deployment may swap; everything else follows from config. */
 export interface Adapters {
   readonly stores: Stores;
+  /** Transactions over the same state as `stores`: a change and its event commit together. */
+  readonly unitOfWork: UnitOfWork;
+  /** The event log, as gateway connections read it. */
+  readonly history: EventHistory;
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly hasher: PasswordHasher;
@@ -59,6 +66,8 @@ export interface Adapters {
 export async function productionAdapters(config: Config, storage: Storage): Promise<Adapters> {
   return {
     stores: storage.stores,
+    unitOfWork: storage.unitOfWork,
+    history: storage.history,
     clock: { now: () => new Date() },
     ids: storage.ids,
     hasher: new ScryptPasswordHasher(config.SCRYPT_COST),
@@ -84,6 +93,8 @@ function resolve<T>(c: DependencyContainer, token: Token<T> | Constructor<T>): T
 export function buildContainer(adapters: Adapters): DependencyContainer {
   const c = rootContainer.createChildContainer();
   c.registerInstance(TOKENS.Stores, adapters.stores);
+  c.registerInstance(TOKENS.UnitOfWork, adapters.unitOfWork);
+  c.registerInstance(TOKENS.History, adapters.history);
   c.registerInstance(TOKENS.Clock, adapters.clock);
   c.registerInstance(TOKENS.Ids, adapters.ids);
   c.registerInstance(TOKENS.Hasher, adapters.hasher);
@@ -97,27 +108,29 @@ export function buildContainer(adapters: Adapters): DependencyContainer {
   const ids = (x: DependencyContainer) => resolve(x, TOKENS.Ids);
   const hasher = (x: DependencyContainer) => resolve(x, TOKENS.Hasher);
   const tokens = (x: DependencyContainer) => resolve(x, TOKENS.Tokens);
+  const unitOfWork = (x: DependencyContainer) => resolve(x, TOKENS.UnitOfWork);
 
   useCase(Register, (s, x) => new Register(s.users, s.sessions, hasher(x), tokens(x), ids(x), clock(x)));
   useCase(LogIn, (s, x) => new LogIn(s.users, s.sessions, hasher(x), tokens(x), ids(x), clock(x)));
-  useCase(LogOut, (s) => new LogOut(s.sessions));
+  useCase(LogOut, (_s, x) => new LogOut(unitOfWork(x)));
   useCase(Authenticate, (s, x) => new Authenticate(tokens(x), s.sessions));
   useCase(ListMyServers, (s) => new ListMyServers(s.servers));
-  useCase(CreateServer, (s, x) => new CreateServer(s.servers, s.users, ids(x), clock(x)));
+  useCase(CreateServer, (s, x) => new CreateServer(unitOfWork(x), s.users, ids(x), clock(x)));
   useCase(GetServer, (s) => new GetServer(s.servers, s.members));
   useCase(GetMembers, (s) => new GetMembers(s.servers, s.members));
-  useCase(LeaveServer, (s) => new LeaveServer(s.servers, s.members));
+  useCase(LeaveServer, (_s, x) => new LeaveServer(unitOfWork(x)));
   useCase(ListChannels, (s) => new ListChannels(s.servers, s.members, s.channels));
-  useCase(CreateChannel, (s, x) => new CreateChannel(s.servers, s.members, s.channels, ids(x), clock(x)));
+  useCase(CreateChannel, (_s, x) => new CreateChannel(unitOfWork(x), ids(x), clock(x)));
   useCase(CreateInvite, (s, x) => new CreateInvite(s.servers, s.members, s.invites, resolve(x, TOKENS.InviteCodes), clock(x)));
-  useCase(JoinByInvite, (s, x) => new JoinByInvite(s.invites, s.servers, s.members, clock(x)));
+  useCase(JoinByInvite, (_s, x) => new JoinByInvite(unitOfWork(x), clock(x)));
   useCase(GetMessages, (s) => new GetMessages(s.messages, s.sessions));
   useCase(GetMessage, (s) => new GetMessage(s.channels, s.messages));
   useCase(SendMessage, (s, x) => new SendMessage(s.messages, s.sessions, ids(x), clock(x)));
-  useCase(EditMessage, (s, x) => new EditMessage(s.channels, s.messages, clock(x)));
-  useCase(DeleteMessage, (s) => new DeleteMessage(s.servers, s.channels, s.messages));
-  useCase(AddReaction, (s, x) => new AddReaction(s.channels, s.messages, clock(x)));
-  useCase(RemoveReaction, (s) => new RemoveReaction(s.channels, s.messages));
+  useCase(EditMessage, (_s, x) => new EditMessage(unitOfWork(x), clock(x)));
+  useCase(DeleteMessage, (_s, x) => new DeleteMessage(unitOfWork(x)));
+  useCase(AddReaction, (_s, x) => new AddReaction(unitOfWork(x), clock(x)));
+  useCase(RemoveReaction, (_s, x) => new RemoveReaction(unitOfWork(x)));
+  useCase(OpenGatewaySession, (_s, x) => new OpenGatewaySession(resolve(x, Authenticate), resolve(x, TOKENS.History)));
   const opaque = (x: DependencyContainer) => resolve(x, TOKENS.Opaque);
   const grantPorts = (s: Stores, x: DependencyContainer): GrantPorts => ({
     applications: s.applications,
@@ -127,11 +140,12 @@ export function buildContainer(adapters: Adapters): DependencyContainer {
     opaque: opaque(x),
     ids: ids(x),
     clock: clock(x),
+    unitOfWork: unitOfWork(x),
   });
   useCase(CreateApplication, (s, x) => new CreateApplication(s.users, s.applications, opaque(x), ids(x), clock(x)));
   useCase(ListApplications, (s) => new ListApplications(s.applications));
   useCase(RotateApplicationSecret, (s, x) => new RotateApplicationSecret(s.applications, s.users, opaque(x)));
-  useCase(DeleteApplication, (s) => new DeleteApplication(s.applications, s.sessions));
+  useCase(DeleteApplication, (s, x) => new DeleteApplication(s.applications, unitOfWork(x)));
   useCase(ClientCredentialsGrant, (s, x) => new ClientCredentialsGrant(grantPorts(s, x)));
   useCase(RefreshTokenGrant, (s, x) => new RefreshTokenGrant(grantPorts(s, x)));
   return c;
@@ -165,5 +179,6 @@ export function resolveServices(c: DependencyContainer): AppServices {
     deleteApplication: resolve(c, DeleteApplication),
     clientCredentialsGrant: resolve(c, ClientCredentialsGrant),
     refreshTokenGrant: resolve(c, RefreshTokenGrant),
+    openGatewaySession: resolve(c, OpenGatewaySession),
   };
 }

@@ -9,6 +9,7 @@ import { createLogger } from './logger';
 import { createRateLimiters } from './rate-limits/create-rate-limiters';
 import { readinessOf } from './readiness';
 import { openStorage } from './storage';
+import { startEvents } from './events/start-events';
 
 function readConfig(): Config {
   try {
@@ -42,27 +43,39 @@ function connectRedis(url: string, logger: Logger): Redis {
 async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config.LOG_LEVEL);
-  const storage = await openStorage(config, logger, () => {
-    logger.fatal('another replica took over this worker id: stopping before any id can repeat');
-    process.exit(1);
-  });
+  let nudgeRelay = () => {};
+  const storage = await openStorage(
+    config,
+    logger,
+    () => {
+      logger.fatal('another replica took over this worker id: stopping before any id can repeat');
+      process.exit(1);
+    },
+    () => nudgeRelay(),
+  );
   const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL, logger) : undefined;
   // Serve once Redis answers, so the first requests count; an absent Redis only delays the start.
   if (redis) await whenReady(redis, 3_000);
 
   const lifecycle: Lifecycle = { draining: false };
   const services = resolveServices(buildContainer(await productionAdapters(config, storage)));
+  const events = await startEvents(config, storage, services, redis, logger, (nudge) => (nudgeRelay = nudge));
   const app = createApp(services, {
     logger,
     trustProxy: config.TRUST_PROXY,
     isUnavailable: storage.isUnavailable,
     rateLimiters: createRateLimiters(config, redis, logger),
-    readiness: readinessOf({ [storage.engine]: () => pingDatabase(storage.db), ...(redis ? { redis: () => redis.ping() } : {}) }),
+    readiness: readinessOf({
+      [storage.engine]: () => pingDatabase(storage.db),
+      ...(redis ? { redis: () => redis.ping() } : {}),
+      events: () => events.check(),
+    }),
     lifecycle,
     logRequests: true,
   });
   const server = createServer(app);
   server.keepAliveTimeout = 65_000; // longer than a load balancer's idle timeout, so it closes first
+  events.gateway.attach(server);
 
   server.on('error', (error: NodeJS.ErrnoException) => {
     const reason = error.code === 'EADDRINUSE' ? `port ${config.PORT} is already in use` : error.message;
@@ -95,6 +108,8 @@ async function main(): Promise<void> {
     // sockets as they become idle, instead of waiting for the timeout to cut them.
     const sweep = setInterval(() => server.closeIdleConnections(), 50);
     sweep.unref();
+    // Gateway sockets are long-lived: close them now (1001), and their clients resume elsewhere.
+    void events.stop();
     server.close(() => {
       clearTimeout(force);
       clearInterval(sweep);

@@ -25,6 +25,7 @@ import type {
   Register,
   RemoveReaction,
   SendMessage,
+  OpenGatewaySession,
 } from '@chat/domain';
 
 /** Everything the HTTP app drives: the use cases, resolved once by the composition root. */
@@ -55,4 +56,5 @@ export interface AppServices {
   readonly deleteApplication: DeleteApplication;
   readonly clientCredentialsGrant: ClientCredentialsGrant;
   readonly refreshTokenGrant: RefreshTokenGrant;
+  readonly openGatewaySession: OpenGatewaySession;
 }

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import type { IdGenerator, Stores } from '@chat/domain';
-import { createKyselyStores, isDatabaseUnavailable, leaseWorkerId, migrateToLatest, openPglite, openPostgres, type ChatDatabase } from '@chat/postgres';
+import type { EventHistory, IdGenerator, Stores, UnitOfWork } from '@chat/domain';
+import { createKyselyStores, KyselyEventHistory, KyselyEventRelay, KyselyUnitOfWork, isDatabaseUnavailable, leaseWorkerId, migrateToLatest, openPglite, openPostgres, type ChatDatabase } from '@chat/postgres';
 import { SnowflakeIdGenerator } from '@chat/snowflake';
 import type { Logger } from 'pino';
 import { batchRetryWarning } from './batch-retry-warning';
@@ -11,6 +11,9 @@ export interface Storage {
   readonly engine: 'postgres' | 'pglite';
   readonly db: ChatDatabase;
   readonly stores: Stores;
+  readonly unitOfWork: UnitOfWork;
+  readonly history: EventHistory;
+  readonly relay: KyselyEventRelay;
   readonly ids: IdGenerator;
   readonly isUnavailable: (error: unknown) => boolean;
   close(): Promise<void>;
@@ -56,7 +59,13 @@ export async function migrate(config: Config, db: ChatDatabase): Promise<Awaited
  * several replicas at once) and, on PostgreSQL, leases a snowflake worker id so replicas never
  * mint the same id. `onLeaseLost` fires if another replica took the id over.
  */
-export async function openStorage(config: Config, logger: Logger, onLeaseLost: () => void): Promise<Storage> {
+export async function openStorage(
+  config: Config,
+  logger: Logger,
+  onLeaseLost: () => void,
+  /** A write committed events: the relay should place them. */
+  onEventsCommitted: () => void = () => {},
+): Promise<Storage> {
   const engine = config.DATABASE_URL ? 'postgres' : 'pglite';
   const db = openDatabase(config, logger);
   await migrate(config, db);
@@ -84,7 +93,10 @@ export async function openStorage(config: Config, logger: Logger, onLeaseLost: (
   return {
     engine,
     db,
-    stores: createKyselyStores(db, { hot, onBatchRetriedAlone: batchRetryWarning(logger) }),
+    stores: createKyselyStores(db, { hot, onBatchRetriedAlone: batchRetryWarning(logger), onSendsCommitted: onEventsCommitted }),
+    unitOfWork: new KyselyUnitOfWork(db, onEventsCommitted),
+    history: new KyselyEventHistory(db),
+    relay: new KyselyEventRelay(db),
     ids: new SnowflakeIdGenerator(workerId),
     isUnavailable: isDatabaseUnavailable,
     async close() {

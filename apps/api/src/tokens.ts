@@ -1,4 +1,4 @@
-import type { Clock, IdGenerator, InviteCodeGenerator, OpaqueTokens, PasswordHasher, Stores, TokenService } from '@chat/domain';
+import type { EventHistory, UnitOfWork, Clock, IdGenerator, InviteCodeGenerator, OpaqueTokens, PasswordHasher, Stores, TokenService } from '@chat/domain';
 
 /** A symbol that remembers what it stands for, so resolving it is type-checked. */
 export type Token<T> = symbol & { readonly __type?: T };
@@ -8,6 +8,8 @@ const token = <T>(name: string): Token<T> => Symbol(name);
 /** The ports; use cases are registered under their own classes, which are typed tokens already. */
 export const TOKENS = {
   Stores: token<Stores>('Stores'),
+  UnitOfWork: token<UnitOfWork>('UnitOfWork'),
+  History: token<EventHistory>('EventHistory'),
   Clock: token<Clock>('Clock'),
   Ids: token<IdGenerator>('IdGenerator'),
   Hasher: token<PasswordHasher>('PasswordHasher'),

@@ -27,6 +27,11 @@ describe('loadConfig', () => {
       TRUST_PROXY: 0,
       LOG_LEVEL: 'info',
       SCRYPT_COST: 32768,
+      GATEWAY_HEARTBEAT_MS: 30_000,
+      GATEWAY_IDENTIFY_TIMEOUT_MS: 10_000,
+      GATEWAY_MAX_BUFFER_BYTES: 1_048_576,
+      EVENTS_RETENTION_COUNT: 100_000,
+      EVENTS_RETENTION_MINUTES: 15,
     });
   });
 

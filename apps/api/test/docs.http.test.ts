@@ -29,9 +29,13 @@ describe('health and the API description', () => {
   it('describes request bodies from the same schemas that validate them', async () => {
     const { body } = await t.http().get('/api/openapi.json');
     const send = body.paths['/api/channels/{channelId}/messages'].post;
-    expect(send.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/MessageContent' });
-    expect(body.components.schemas.MessageContent).toEqual(
-      expect.objectContaining({ type: 'object', required: ['content'], properties: { content: expect.objectContaining({ type: 'string' }) } }),
+    expect(send.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/SendMessageRequest' });
+    expect(body.components.schemas.SendMessageRequest).toEqual(
+      expect.objectContaining({
+        type: 'object',
+        required: ['content'],
+        properties: { content: expect.objectContaining({ type: 'string' }), nonce: expect.objectContaining({ type: 'string' }) },
+      }),
     );
     expect(body.components.schemas.Message.required).toEqual(['id', 'channelId', 'content', 'createdAt', 'editedAt', 'author', 'reactions']);
     const query = body.paths['/api/channels/{channelId}/messages'].get.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`);

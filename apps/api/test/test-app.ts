@@ -1,4 +1,4 @@
-import { createMemoryStores, FixedClock, SequentialIds, SequentialInviteCodes } from '@chat/domain/testing';
+import { createMemoryStores, InMemoryEventHistory, MemoryState, memoryUnitOfWork, FixedClock, SequentialIds, SequentialInviteCodes } from '@chat/domain/testing';
 import { JoseTokenService } from '@chat/jose';
 import { RandomOpaqueTokens, ScryptPasswordHasher } from '@chat/node-crypto';
 import pino from 'pino';
@@ -17,8 +17,12 @@ export interface TestUser {
 
 /** The real app over in-memory stores, a fixed clock and sequential ids; real tokens and hashing. */
 export async function buildTestApp(overrides: Partial<Adapters> = {}, edge: { rateLimiters?: RateLimiters; trustProxy?: number } = {}) {
+  const state = new MemoryState();
+  const stores = overrides.stores ?? createMemoryStores(state);
   const adapters: Adapters = {
-    stores: createMemoryStores(),
+    stores,
+    unitOfWork: memoryUnitOfWork(stores),
+    history: new InMemoryEventHistory(state),
     clock: new FixedClock(new Date('2026-05-01T12:00:00.000Z')),
     ids: new SequentialIds(),
     hasher: new ScryptPasswordHasher(2 ** 10),

@@ -11,6 +11,10 @@ export * from './entities/invite';
 export * from './entities/message';
 export * from './entities/application';
 
+export * from './events/chat-event';
+export * from './events/event-json';
+export * from './events/audience';
+
 export * from './rules/text';
 export * from './rules/account-rules';
 export * from './rules/name-rules';
@@ -32,6 +36,9 @@ export * from './ports/message-repository';
 export * from './ports/stores';
 export * from './ports/opaque-tokens';
 export * from './ports/application-repository';
+export * from './ports/event-log';
+export * from './ports/event-history';
+export * from './ports/unit-of-work';
 
 export * from './use-cases/register';
 export * from './use-cases/log-in';
@@ -56,3 +63,4 @@ export * from './use-cases/remove-reaction';
 export * from './use-cases/create-application';
 export * from './use-cases/manage-applications';
 export * from './use-cases/oauth-grants';
+export * from './use-cases/open-gateway-session';

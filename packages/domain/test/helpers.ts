@@ -29,7 +29,7 @@ export async function aServerWithCast(): Promise<Cast> {
 }
 
 export async function aMessage(world: TestWorld, author: Actor, channelId: string, content = 'hello'): Promise<MessageView> {
-  return expectOk(await world.sendMessage.execute(author, channelId, { content }));
+  return expectOk(await world.sendMessage.execute(author, channelId, { content })).message;
 }
 
 /** Sends `count` messages numbered from 1, in order, and returns them oldest first. */

@@ -1,4 +1,5 @@
-import type { Stores } from '../src';
+import type { Stores, UnitOfWork } from '../src';
+import { InMemoryEventLog } from './in-memory-event-log';
 import { InMemoryApplicationRepository, InMemoryRefreshTokenRepository } from './in-memory-application-repository';
 import { InMemoryChannelRepository } from './in-memory-channel-repository';
 import { InMemoryInviteRepository } from './in-memory-invite-repository';
@@ -20,5 +21,13 @@ export function createMemoryStores(state: MemoryState = new MemoryState()): Stor
     messages: new InMemoryMessageRepository(state),
     applications: new InMemoryApplicationRepository(state),
     refreshTokens: new InMemoryRefreshTokenRepository(state),
+    events: new InMemoryEventLog(state),
   };
 }
+
+/**
+ * The stores themselves: one thread and no awaits between a unit's checks and writes that another
+ * unit could interleave with matter here, and a unit that fails half-way is not rolled back (the
+ * real stores' contract suites test atomicity).
+ */
+export const memoryUnitOfWork = (stores: Stores): UnitOfWork => ({ run: (work) => work(stores) });

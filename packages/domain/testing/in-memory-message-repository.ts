@@ -1,4 +1,5 @@
 import {
+  messageCreated,
   compareIds,
   messageViewJson,
   type Actor,
@@ -66,9 +67,13 @@ export class InMemoryMessageRepository implements MessageRepository {
     return page.ok ? { ok: true, value: JSON.stringify(page.value.map(messageViewJson)) } : page;
   }
 
-  async createAs(actor: Actor, message: Omit<Message, 'authorId'>): Promise<Gated<UserSummary>> {
+  async createAs(actor: Actor, message: Omit<Message, 'authorId'>, nonce: string | null): Promise<Gated<UserSummary>> {
     const gate = this.gate(actor, message.channelId);
-    if (gate.ok) await this.create({ ...message, authorId: actor.userId });
+    const channel = this.state.channels.get(message.channelId);
+    if (gate.ok && channel) {
+      await this.create({ ...message, authorId: actor.userId });
+      this.state.events.push(messageCreated(channel.serverId, { ...message, author: gate.value, reactions: [] }, nonce));
+    }
     return gate;
   }
 
@@ -108,11 +113,12 @@ export class InMemoryMessageRepository implements MessageRepository {
     return 'added';
   }
 
-  async removeReaction(messageId: string, userId: string, emoji: string): Promise<void> {
-    const reactions = this.state.reactions.get(messageId);
-    if (!reactions) return;
+  async removeReaction(messageId: string, userId: string, emoji: string): Promise<'removed' | 'absent'> {
+    const reactions = this.state.reactions.get(messageId) ?? [];
     const index = reactions.findIndex((r) => r.userId === userId && r.emoji === emoji);
-    if (index >= 0) reactions.splice(index, 1);
+    if (index < 0) return 'absent';
+    reactions.splice(index, 1);
+    return 'removed';
   }
 
   async reactionState(messageId: string, emoji: string, viewerId: string): Promise<ReactionState> {

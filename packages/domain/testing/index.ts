@@ -7,6 +7,7 @@ export * from './in-memory-member-repository';
 export * from './in-memory-invite-repository';
 export * from './in-memory-message-repository';
 export * from './in-memory-application-repository';
+export * from './in-memory-event-log';
 export * from './fake-opaque-tokens';
 export * from './create-memory-stores';
 export * from './fixed-clock';

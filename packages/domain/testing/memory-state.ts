@@ -1,4 +1,4 @@
-import type { Application, Channel, Invite, Member, Message, Reaction, RefreshToken, Server, Session, User, UserSummary } from '../src';
+import type { ChatEvent, Application, Channel, Invite, Member, Message, Reaction, RefreshToken, Server, Session, User, UserSummary } from '../src';
 
 /** The tables of the in-memory adapters; every repository of one `createMemoryStores()` shares it. */
 export class MemoryState {
@@ -19,6 +19,9 @@ export class MemoryState {
   readonly applications = new Map<string, Application>();
   /** tokenHash → token, and whether it was spent */
   readonly refreshTokens = new Map<string, { token: RefreshToken; used: boolean }>();
+  /** The event log: an event's position is its index + 1. */
+  readonly events: ChatEvent[] = [];
+  readonly logId = 'memory';
 
   /** The user as a member of the server, or null if they do not belong to it (or no longer exist). */
   memberSummary(serverId: string, userId: string): UserSummary | null {

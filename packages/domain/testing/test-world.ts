@@ -30,7 +30,7 @@ import {
   type Server,
   type Stores,
 } from '../src';
-import { createMemoryStores } from './create-memory-stores';
+import { createMemoryStores, memoryUnitOfWork } from './create-memory-stores';
 import { FakeOpaqueTokens } from './fake-opaque-tokens';
 import { FakePasswordHasher } from './fake-password-hasher';
 import { FakeTokenService } from './fake-token-service';
@@ -45,7 +45,8 @@ export function createTestWorld(stores: Stores = createMemoryStores()) {
   const tokens = new FakeTokenService();
   const opaque = new FakeOpaqueTokens();
   const { users, sessions, servers, channels, members, invites, messages, applications, refreshTokens } = stores;
-  const grantPorts = { applications, refreshTokens, sessions, tokens, opaque, ids, clock };
+  const unitOfWork = memoryUnitOfWork(stores);
+  const grantPorts = { applications, refreshTokens, sessions, tokens, opaque, ids, clock, unitOfWork };
   const world = {
     stores,
     clock,
@@ -53,28 +54,28 @@ export function createTestWorld(stores: Stores = createMemoryStores()) {
     tokens,
     register: new Register(users, sessions, hasher, tokens, ids, clock),
     logIn: new LogIn(users, sessions, hasher, tokens, ids, clock),
-    logOut: new LogOut(sessions),
+    logOut: new LogOut(unitOfWork),
     authenticate: new Authenticate(tokens, sessions),
     listMyServers: new ListMyServers(servers),
-    createServer: new CreateServer(servers, users, ids, clock),
+    createServer: new CreateServer(unitOfWork, users, ids, clock),
     getServer: new GetServer(servers, members),
     getMembers: new GetMembers(servers, members),
-    leaveServer: new LeaveServer(servers, members),
+    leaveServer: new LeaveServer(unitOfWork),
     listChannels: new ListChannels(servers, members, channels),
-    createChannel: new CreateChannel(servers, members, channels, ids, clock),
+    createChannel: new CreateChannel(unitOfWork, ids, clock),
     createInvite: new CreateInvite(servers, members, invites, new SequentialInviteCodes(), clock),
-    joinByInvite: new JoinByInvite(invites, servers, members, clock),
+    joinByInvite: new JoinByInvite(unitOfWork, clock),
     getMessages: new GetMessages(messages, sessions),
     getMessage: new GetMessage(channels, messages),
     sendMessage: new SendMessage(messages, sessions, ids, clock),
-    editMessage: new EditMessage(channels, messages, clock),
-    deleteMessage: new DeleteMessage(servers, channels, messages),
-    addReaction: new AddReaction(channels, messages, clock),
-    removeReaction: new RemoveReaction(channels, messages),
+    editMessage: new EditMessage(unitOfWork, clock),
+    deleteMessage: new DeleteMessage(unitOfWork),
+    addReaction: new AddReaction(unitOfWork, clock),
+    removeReaction: new RemoveReaction(unitOfWork),
     createApplication: new CreateApplication(users, applications, opaque, ids, clock),
     listApplications: new ListApplications(applications),
     rotateApplicationSecret: new RotateApplicationSecret(applications, users, opaque),
-    deleteApplication: new DeleteApplication(applications, sessions),
+    deleteApplication: new DeleteApplication(applications, unitOfWork),
     clientCredentialsGrant: new ClientCredentialsGrant(grantPorts),
     refreshTokenGrant: new RefreshTokenGrant(grantPorts),
 

@@ -1,6 +1,7 @@
 import type { Stores } from '@chat/domain';
 import type { Kysely } from 'kysely';
 import { KyselyApplicationRepository, KyselyRefreshTokenRepository } from './repositories/kysely-application-repository';
+import { KyselyEventLog } from './repositories/kysely-event-log';
 import { KyselyChannelRepository } from './repositories/kysely-channel-repository';
 import { KyselyInviteRepository } from './repositories/kysely-invite-repository';
 import { KyselyMemberRepository } from './repositories/kysely-member-repository';
@@ -13,10 +14,12 @@ import type { Database } from './schema';
 export interface KyselyStoresOptions extends MessageStoreEvents {
   /** Runs the marked statements of the two hottest routes (a pool opened with `genericPlans`). */
   readonly hot?: Kysely<Database>;
+  /** Hears each event appended (inside a unit of work: before its commit). */
+  readonly onEventAppended?: () => void;
 }
 
 /** Every repository over one Kysely instance (or one transaction); `hot` defaults to `db`. */
-export function createKyselyStores(db: Kysely<Database>, { hot = db, ...events }: KyselyStoresOptions = {}): Stores {
+export function createKyselyStores(db: Kysely<Database>, { hot = db, onEventAppended, ...events }: KyselyStoresOptions = {}): Stores {
   return {
     users: new KyselyUserRepository(db),
     sessions: new KyselySessionRepository(db),
@@ -27,5 +30,6 @@ export function createKyselyStores(db: Kysely<Database>, { hot = db, ...events }
     messages: new KyselyMessageRepository(db, hot, events),
     applications: new KyselyApplicationRepository(db),
     refreshTokens: new KyselyRefreshTokenRepository(db),
+    events: new KyselyEventLog(db, onEventAppended),
   };
 }

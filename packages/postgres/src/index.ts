@@ -5,3 +5,6 @@ export * from './open-database';
 export * from './driver-errors';
 export * from './create-kysely-stores';
 export * from './worker-lease';
+export * from './kysely-unit-of-work';
+export * from './events/kysely-event-history';
+export * from './events/kysely-event-relay';

@@ -1,11 +1,13 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import * as initial from './migrations/2026-11-22T00-00-initial';
 import * as applications from './migrations/2026-11-22T01-00-applications';
+import * as events from './migrations/2026-11-23T00-00-events';
 
 /** Every migration, keyed so that names sort by date. New ones are added here, never edited. */
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T00-00-initial': initial,
   '2026-11-22T01-00-applications': applications,
+  '2026-11-23T00-00-events': events,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -98,6 +98,23 @@ export interface WorkerLeasesTable {
   expires_at: Timestamp;
 }
 
+export interface EventsTable {
+  id: Generated<string>;
+  tx: Generated<string>;
+  pos: ColumnType<string | null, never, string>;
+  type: string;
+  server_id: string | null;
+  user_id: string | null;
+  payload: string;
+  created_at: Generated<Date>;
+}
+
+export interface EventLogTable {
+  id: number;
+  log_id: string;
+  head: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -110,6 +127,8 @@ export interface Database {
   worker_leases: WorkerLeasesTable;
   applications: ApplicationsTable;
   refresh_tokens: RefreshTokensTable;
+  events: EventsTable;
+  event_log: EventLogTable;
 }
 
 /** The database handle the app holds, so it need not depend on Kysely itself. */

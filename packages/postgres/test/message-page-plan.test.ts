@@ -177,7 +177,7 @@ describeWithPostgres('the hot statements as the API runs them: prepared on a poo
     const { server, ownerUser } = await aServerWithOwner(stores);
     const actor = await givenActor(stores, ownerUser.id);
     const { authorId: _authorId, ...message } = aMessage(server.defaultChannelId, ownerUser.id);
-    expect((await stores.messages.createAs(actor, message)).ok).toBe(true);
+    expect((await stores.messages.createAs(actor, message, null)).ok).toBe(true);
     expect((await stores.messages.pageAs(actor, server.defaultChannelId, { limit: 50 })).ok).toBe(true);
     const backend = async () => (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(api)).rows[0]?.pid;
     const before = await backend();
@@ -203,7 +203,7 @@ describeWithPostgres('the hot statements as the API runs them: prepared on a poo
       await sql`insert into sessions (id, user_id, created_at) select ${freshId()}::bigint + g, ${ownerUser.id}::bigint, now() from generate_series(1, 50000) g`.execute(database.db);
       await sql`analyze sessions`.execute(database.db);
       const actor = await givenActor(stores, ownerUser.id);
-      const sends = [1, 2, 3].map(() => stores.messages.createAs(actor, withoutAuthor(aMessage(server.defaultChannelId, ownerUser.id))));
+      const sends = [1, 2, 3].map(() => stores.messages.createAs(actor, withoutAuthor(aMessage(server.defaultChannelId, ownerUser.id)), null));
       expect((await Promise.all(sends)).every((sent) => sent.ok)).toBe(true);
       const query = queries.find((q) => q.sql.includes('/* prepared: create_many_as */'));
       if (!query) throw new Error('the sends were not batched');

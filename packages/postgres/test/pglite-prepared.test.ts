@@ -29,12 +29,12 @@ describe('named statements on PGlite', () => {
   it('answers a failed named statement with its error and goes on serving', async () => {
     const { stores, channelId, actor } = await aMember();
     const { authorId: _authorId, ...message } = aMessage(channelId, actor.userId);
-    await stores.messages.createAs(actor, message);
+    await stores.messages.createAs(actor, message, null);
 
     // A value PostgreSQL refuses at Bind: the error reaches the caller, and the connection is not left mid-protocol.
-    await expect(stores.messages.createAs(actor, { ...message, id: freshId(), channelId: 'not-a-number' })).rejects.toThrow(/bigint/);
+    await expect(stores.messages.createAs(actor, { ...message, id: freshId(), channelId: 'not-a-number' }, null)).rejects.toThrow(/bigint/);
     const page = await stores.messages.pageAs(actor, channelId, { limit: 50 });
     expect(page.ok && page.value.map((m) => m.id)).toEqual([message.id]);
-    expect((await stores.messages.createAs(actor, { ...message, id: freshId() })).ok).toBe(true);
+    expect((await stores.messages.createAs(actor, { ...message, id: freshId() }, null)).ok).toBe(true);
   });
 });

@@ -30,7 +30,7 @@ async function expectBadSendToFailAlone(db: ChatDatabase, hot: ChatDatabase = db
   const good = [aMessage(channelId, actor.userId), aMessage(channelId, actor.userId)];
   const bad = { ...aMessage(channelId, actor.userId), channelId: 'not-a-number' };
 
-  const results = await Promise.allSettled([good[0], bad, good[1]].map((message) => stores.messages.createAs(actor, withoutAuthor(message as Message))));
+  const results = await Promise.allSettled([good[0], bad, good[1]].map((message) => stores.messages.createAs(actor, withoutAuthor(message as Message), null)));
 
   expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
   expect(results[1]).toMatchObject({ reason: expect.objectContaining({ message: expect.stringMatching(/bigint/) }) });
@@ -61,11 +61,11 @@ describeWithPostgres('sends in the same turn, on PostgreSQL', () => {
     const { actor, channelId } = await aMember(stores);
     const messages = Array.from({ length: 5 }, () => aMessage(channelId, actor.userId));
 
-    const results = await Promise.all(messages.map((message) => stores.messages.createAs(actor, withoutAuthor(message))));
+    const results = await Promise.all(messages.map((message) => stores.messages.createAs(actor, withoutAuthor(message), null)));
     expect(results.every((result) => result.ok)).toBe(true);
     expect(statements).toEqual(['create_many_as']);
 
-    expect((await stores.messages.createAs(actor, withoutAuthor(aMessage(channelId, actor.userId)))).ok).toBe(true);
+    expect((await stores.messages.createAs(actor, withoutAuthor(aMessage(channelId, actor.userId)), null)).ok).toBe(true);
     expect(statements).toEqual(['create_many_as', 'create_as']);
     expect(await Promise.all(messages.map((message) => stores.messages.findById(message.id)))).toEqual(messages);
   });
@@ -95,7 +95,7 @@ describeWithPostgres('sends in the same turn, on PostgreSQL', () => {
     const away = openPostgres({ url: `postgres://postgres@127.0.0.1:${port}/none`, poolSize: 5 });
     try {
       const offline = createKyselyStores(away);
-      const results = await Promise.allSettled([1, 2, 3].map(() => offline.messages.createAs(actor, withoutAuthor(aMessage(channelId, actor.userId)))));
+      const results = await Promise.allSettled([1, 2, 3].map(() => offline.messages.createAs(actor, withoutAuthor(aMessage(channelId, actor.userId)), null)));
 
       expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected']);
       expect(results[0]).toMatchObject({ reason: expect.objectContaining({ message: expect.stringMatching(/Connection terminated/) }) });
@@ -136,7 +136,7 @@ describe('sends in the same turn, on PGlite', () => {
       const stores = createKyselyStores(db);
       const { actor, channelId } = await aMember(stores);
       const messages = Array.from({ length: 4 }, (_, i) => aMessage(channelId, actor.userId, { content: `send ${i}` }));
-      await Promise.all(messages.map((message) => stores.messages.createAs(actor, withoutAuthor(message))));
+      await Promise.all(messages.map((message) => stores.messages.createAs(actor, withoutAuthor(message), null)));
       expect(await Promise.all(messages.map((message) => stores.messages.findById(message.id)))).toEqual(messages);
       // By the batch statement itself: a batch that always failed would be hidden by the retries.
       const statements = await sql<{ name: string }>`select name from pg_prepared_statements order by name`.execute(db);

@@ -2,3 +2,4 @@ export * from './redis-client';
 export * from './resilient-store';
 export * from './create-redis-store';
 export type { Redis } from 'ioredis';
+export * from './redis-event-stream';

@@ -3,6 +3,8 @@ import {
   EMAIL,
   MEMBER_PAGE_LIMIT,
   MESSAGE_CONTENT,
+  NONCE,
+  nonceIssues,
   PAGE_LIMIT,
   PASSWORD,
   SERVER_NAME,
@@ -85,6 +87,15 @@ export const ContentBody = z
   })
   .meta({ id: 'MessageContent' });
 
+export const SendMessageBody = z
+  .object({
+    content: ContentBody.shape.content,
+    nonce: text(`At most ${NONCE.max} characters of the client's own choosing; echoed in the answer and in the message.created event`)
+      .superRefine(rule((value) => nonceIssues(value)))
+      .optional(),
+  })
+  .meta({ id: 'SendMessageRequest' });
+
 export const ReactionBody = z
   .object({ emoji: text('Exactly one emoji, e.g. "👍🏽", "🇯🇵" or "👩‍👩‍👧"').superRefine(rule(emojiIssues)) })
   .meta({ id: 'ReactionRequest' });
@@ -147,6 +158,10 @@ export const MessageResponse = z
     reactions: z.array(ReactionSummaryResponse),
   })
   .meta({ id: 'Message' });
+
+export const SentMessageResponse = MessageResponse.extend({
+  nonce: z.string().optional().meta({ description: 'The request\'s nonce, when it had one' }),
+}).meta({ id: 'SentMessage' });
 
 export const ReactionStateResponse = z
   .object({ messageId: id, emoji: z.string(), count: z.number().int(), reacted: z.boolean() })

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { noContent, param, reply, replyJson, route } from '../http/route';
-import { ContentBody, MessageResponse, MessagesQuery, ReactionBody, ReactionStateResponse } from '../http/schemas';
-import { messageJson, reactionStateJson } from '../http/serializers';
+import { ContentBody, MessageResponse, MessagesQuery, ReactionBody, ReactionStateResponse, SendMessageBody, SentMessageResponse } from '../http/schemas';
+import { messageJson, reactionStateJson, sentMessageJson } from '../http/serializers';
 import type { AppServices } from '../services';
 
 const MESSAGE = '/api/channels/:channelId/messages/:messageId';
@@ -31,11 +31,11 @@ export const messageRoutes = (s: AppServices) => [
     tag: 'Messages',
     auth: true,
     sessionCheckedByUseCase: true,
-    body: ContentBody,
+    body: SendMessageBody,
     rateLimit: 'sendMessage',
-    success: { status: 201, description: 'The message', schema: MessageResponse },
+    success: { status: 201, description: 'The message, with the nonce when one was sent', schema: SentMessageResponse },
     problems: [403, 404, 429],
-    handle: async ({ actor, params, body }) => reply(await s.sendMessage.execute(actor, param(params, 'channelId'), body), 201, messageJson),
+    handle: async ({ actor, params, body }) => reply(await s.sendMessage.execute(actor, param(params, 'channelId'), body), 201, sentMessageJson),
   }),
   route({
     method: 'get',

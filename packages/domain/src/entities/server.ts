@@ -11,3 +11,15 @@ export interface Server {
   readonly ownerId: Id;
   readonly createdAt: Date;
 }
+
+/** A server in its one JSON form, the interface's. */
+export const serverJson = (s: Server) => ({
+  id: s.id,
+  name: s.name,
+  avatar: s.avatar,
+  banner: s.banner,
+  verified: s.verified,
+  defaultChannelId: s.defaultChannelId,
+  ownerId: s.ownerId,
+  createdAt: s.createdAt.toISOString(),
+});

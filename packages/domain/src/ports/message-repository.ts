@@ -38,13 +38,14 @@ export interface MessageRepository {
   pageJsonAs(actor: Actor, channelId: Id, cursor: MessageCursor): Promise<Gated<string>>;
   /**
    * Stores a message by the actor, only if their session is live and they belong to the channel's
-   * server, atomically with that check; answers the author as a member.
+   * server, atomically with that check and with its event (`messageCreated` of the stored message,
+   * its server and `nonce`); answers the author as a member.
    */
-  createAs(actor: Actor, message: Omit<Message, 'authorId'>): Promise<Gated<UserSummary>>;
+  createAs(actor: Actor, message: Omit<Message, 'authorId'>, nonce: string | null): Promise<Gated<UserSummary>>;
   updateContent(id: Id, content: string, editedAt: Date): Promise<void>;
   delete(id: Id): Promise<void>;
   /** Atomic: the distinct-emoji cap holds even under concurrent reactions. */
   addReaction(reaction: Reaction, maxDistinctEmoji: number): Promise<AddReactionOutcome>;
-  removeReaction(messageId: Id, userId: Id, emoji: string): Promise<void>;
+  removeReaction(messageId: Id, userId: Id, emoji: string): Promise<'removed' | 'absent'>;
   reactionState(messageId: Id, emoji: string, viewerId: Id): Promise<ReactionState>;
 }

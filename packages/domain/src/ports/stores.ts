@@ -1,5 +1,6 @@
 import type { ApplicationRepository, RefreshTokenRepository } from './application-repository';
 import type { ChannelRepository } from './channel-repository';
+import type { EventLog } from './event-log';
 import type { InviteRepository } from './invite-repository';
 import type { MemberRepository } from './member-repository';
 import type { MessageRepository } from './message-repository';
@@ -18,4 +19,5 @@ export interface Stores {
   readonly messages: MessageRepository;
   readonly applications: ApplicationRepository;
   readonly refreshTokens: RefreshTokenRepository;
+  readonly events: EventLog;
 }

@@ -2,9 +2,10 @@ import { DEFAULT_CHANNEL_NAME } from '../entities/channel';
 import type { Server } from '../entities/server';
 import type { Actor } from '../entities/session';
 import { validationFailed } from '../errors';
+import { memberJoined } from '../events/chat-event';
 import type { Clock } from '../ports/clock';
 import type { IdGenerator } from '../ports/id-generator';
-import type { ServerRepository } from '../ports/server-repository';
+import type { UnitOfWork } from '../ports/unit-of-work';
 import type { UserRepository } from '../ports/user-repository';
 import { fail, ok, type Result } from '../result';
 import { personActing } from './access';
@@ -12,7 +13,7 @@ import { serverNameIssues } from '../rules/name-rules';
 
 export class CreateServer {
   constructor(
-    private readonly servers: ServerRepository,
+    private readonly unitOfWork: UnitOfWork,
     private readonly users: UserRepository,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
@@ -38,7 +39,12 @@ export class CreateServer {
       ownerId: actor.userId,
       createdAt: now,
     };
-    await this.servers.create({ server, defaultChannel, owner: { serverId, userId: actor.userId, joinedAt: now } });
+    const owner = { serverId, userId: actor.userId, joinedAt: now };
+    await this.unitOfWork.run(async (stores) => {
+      await stores.servers.create({ server, defaultChannel, owner });
+      // The owner's own sockets learn of the server as any joiner's do.
+      await stores.events.append(memberJoined({ ...owner, user: { id: person.value.id, username: person.value.username } }));
+    });
     return ok(server);
   }
 }

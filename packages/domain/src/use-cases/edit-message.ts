@@ -1,17 +1,16 @@
 import type { MessageView } from '../entities/message';
 import type { Actor } from '../entities/session';
 import { validationFailed } from '../errors';
-import type { ChannelRepository } from '../ports/channel-repository';
+import { messageUpdated } from '../events/chat-event';
 import type { Clock } from '../ports/clock';
-import type { MessageRepository } from '../ports/message-repository';
+import type { UnitOfWork } from '../ports/unit-of-work';
 import { fail, ok, type Result } from '../result';
 import { contentIssues } from '../rules/message-rules';
 import { messageOfMember } from './access';
 
 export class EditMessage {
   constructor(
-    readonly channels: ChannelRepository,
-    readonly messages: MessageRepository,
+    private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
   ) {}
 
@@ -23,13 +22,17 @@ export class EditMessage {
   ): Promise<Result<MessageView>> {
     const issues = contentIssues(input.content);
     if (issues.length > 0) return fail(validationFailed(issues));
-    const found = await messageOfMember(this, channelId, messageId, actor.userId);
-    if (!found.ok) return found;
-    const { message } = found.value;
-    if (message.authorId !== actor.userId) return fail({ kind: 'NotTheAuthor' });
+    return this.unitOfWork.run(async (stores) => {
+      const found = await messageOfMember(stores, channelId, messageId, actor.userId);
+      if (!found.ok) return found;
+      const { channel, message } = found.value;
+      if (message.authorId !== actor.userId) return fail({ kind: 'NotTheAuthor' });
 
-    await this.messages.updateContent(message.id, input.content, this.clock.now());
-    const view = await this.messages.view(message.id, actor.userId);
-    return view ? ok(view) : fail({ kind: 'MessageNotFound' });
+      await stores.messages.updateContent(message.id, input.content, this.clock.now());
+      const view = await stores.messages.view(message.id, actor.userId);
+      if (!view) return fail({ kind: 'MessageNotFound' });
+      await stores.events.append(messageUpdated(channel.serverId, view));
+      return ok(view);
+    });
   }
 }

@@ -1,10 +1,15 @@
 import type { Actor } from '../entities/session';
-import type { SessionRepository } from '../ports/session-repository';
+import { sessionRevoked } from '../events/chat-event';
+import type { UnitOfWork } from '../ports/unit-of-work';
 
 export class LogOut {
-  constructor(private readonly sessions: SessionRepository) {}
+  constructor(private readonly unitOfWork: UnitOfWork) {}
 
+  /** The session ends at once, and so does every gateway connection it opened, on every replica. */
   async execute(actor: Actor): Promise<void> {
-    await this.sessions.revoke(actor.sessionId);
+    await this.unitOfWork.run(async (stores) => {
+      await stores.sessions.revoke(actor.sessionId);
+      await stores.events.append(sessionRevoked(actor.userId, actor.sessionId));
+    });
   }
 }

@@ -3,7 +3,8 @@ import type { Actor } from '../entities/session';
 import { isId } from '../ids';
 import type { ApplicationRepository } from '../ports/application-repository';
 import type { OpaqueTokens } from '../ports/opaque-tokens';
-import type { SessionRepository } from '../ports/session-repository';
+import type { UnitOfWork } from '../ports/unit-of-work';
+import { sessionRevoked } from '../events/chat-event';
 import type { UserRepository } from '../ports/user-repository';
 import type { Application } from '../entities/application';
 import { fail, ok, type Result } from '../result';
@@ -47,14 +48,18 @@ export class RotateApplicationSecret {
 export class DeleteApplication {
   constructor(
     private readonly applications: ApplicationRepository,
-    private readonly sessions: SessionRepository,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   async execute(actor: Actor, id: string): Promise<Result<void>> {
     const owned = await ownedApplication(this.applications, actor, id);
     if (!owned.ok) return owned;
     // Revoke first: if the delete then fails, a retry still finds the application to delete.
-    await this.sessions.revokeAllForUser(owned.value.botUserId);
+    const botUserId = owned.value.botUserId;
+    await this.unitOfWork.run(async (stores) => {
+      await stores.sessions.revokeAllForUser(botUserId);
+      await stores.events.append(sessionRevoked(botUserId, null));
+    });
     await this.applications.delete(owned.value.id);
     return ok(undefined);
   }

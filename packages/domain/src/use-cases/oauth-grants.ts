@@ -5,6 +5,8 @@ import type { IdGenerator } from '../ports/id-generator';
 import type { OpaqueTokens } from '../ports/opaque-tokens';
 import type { SessionRepository } from '../ports/session-repository';
 import type { TokenService } from '../ports/token-service';
+import type { UnitOfWork } from '../ports/unit-of-work';
+import { sessionRevoked } from '../events/chat-event';
 import { isId } from '../ids';
 import { fail, ok, type Result } from '../result';
 
@@ -21,6 +23,7 @@ export interface GrantPorts {
   readonly opaque: OpaqueTokens;
   readonly ids: IdGenerator;
   readonly clock: Clock;
+  readonly unitOfWork: UnitOfWork;
 }
 
 async function authenticateClient(ports: GrantPorts, { clientId, clientSecret }: ClientCredentials): Promise<Result<Application>> {
@@ -83,8 +86,11 @@ export class RefreshTokenGrant {
 
     const outcome = await this.ports.refreshTokens.use(tokenHash, now);
     if (outcome === 'AlreadyUsed') {
-      await this.ports.refreshTokens.revokeFamily(stored.familyId);
-      await this.ports.sessions.revoke(stored.familyId);
+      await this.ports.unitOfWork.run(async (stores) => {
+        await stores.refreshTokens.revokeFamily(stored.familyId);
+        await stores.sessions.revoke(stored.familyId);
+        await stores.events.append(sessionRevoked(stored.userId, stored.familyId));
+      });
       return fail({ kind: 'InvalidGrant' });
     }
     if (outcome === 'NotFound' || !(await this.ports.sessions.find(stored.familyId))) return fail({ kind: 'InvalidGrant' });

@@ -1,27 +1,28 @@
 import type { ReactionState } from '../entities/message';
 import type { Actor } from '../entities/session';
 import { validationFailed } from '../errors';
-import type { ChannelRepository } from '../ports/channel-repository';
-import type { MessageRepository } from '../ports/message-repository';
+import { reactionChanged } from '../events/chat-event';
+import type { UnitOfWork } from '../ports/unit-of-work';
 import { fail, ok, type Result } from '../result';
 import { emojiIssues } from '../rules/emoji-rules';
 import { messageOfMember } from './access';
 
 /** Removes the caller's own reaction; removing one that is not there is harmless. */
 export class RemoveReaction {
-  constructor(
-    readonly channels: ChannelRepository,
-    readonly messages: MessageRepository,
-  ) {}
+  constructor(private readonly unitOfWork: UnitOfWork) {}
 
   async execute(actor: Actor, channelId: string, messageId: string, emoji: string): Promise<Result<ReactionState>> {
     const issues = emojiIssues(emoji);
     if (issues.length > 0) return fail(validationFailed(issues));
-    const found = await messageOfMember(this, channelId, messageId, actor.userId);
-    if (!found.ok) return found;
-    const { message } = found.value;
+    return this.unitOfWork.run(async (stores) => {
+      const found = await messageOfMember(stores, channelId, messageId, actor.userId);
+      if (!found.ok) return found;
+      const { channel, message } = found.value;
 
-    await this.messages.removeReaction(message.id, actor.userId, emoji);
-    return ok(await this.messages.reactionState(message.id, emoji, actor.userId));
+      const outcome = await stores.messages.removeReaction(message.id, actor.userId, emoji);
+      const state = await stores.messages.reactionState(message.id, emoji, actor.userId);
+      if (outcome === 'removed') await stores.events.append(reactionChanged('reaction.removed', channel.serverId, channel.id, actor.userId, state));
+      return ok(state);
+    });
   }
 }

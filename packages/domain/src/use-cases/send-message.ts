@@ -7,10 +7,19 @@ import type { MessageRepository } from '../ports/message-repository';
 import type { SessionRepository } from '../ports/session-repository';
 import { isId } from '../ids';
 import { ok, type Result } from '../result';
-import { contentIssues } from '../rules/message-rules';
+import { contentIssues, nonceIssues } from '../rules/message-rules';
 import { failAsSession, fromGate } from './access';
 
-/** Takes the token's claims: the session, membership and insert are one atomic statement. */
+/** The stored message, and the sender's nonce to echo back (null when none was given). */
+export interface SentMessage {
+  readonly message: MessageView;
+  readonly nonce: string | null;
+}
+
+/**
+ * Takes the token's claims: the session, membership, insert and its `message.created` event are one
+ * atomic statement.
+ */
 export class SendMessage {
   constructor(
     private readonly messages: MessageRepository,
@@ -19,14 +28,15 @@ export class SendMessage {
     private readonly clock: Clock,
   ) {}
 
-  async execute(actor: Actor, channelId: string, input: { readonly content: string }): Promise<Result<MessageView>> {
-    const issues = contentIssues(input.content);
+  async execute(actor: Actor, channelId: string, input: { readonly content: string; readonly nonce?: string | undefined }): Promise<Result<SentMessage>> {
+    const issues = [...contentIssues(input.content), ...nonceIssues(input.nonce)];
     if (issues.length > 0) return failAsSession(this.sessions, actor, validationFailed(issues));
     if (!isId(channelId)) return failAsSession(this.sessions, actor, { kind: 'ChannelNotFound' });
 
+    const nonce = input.nonce ?? null;
     const message = { id: this.ids.next(), channelId, content: input.content, createdAt: this.clock.now(), editedAt: null };
-    const stored = fromGate(await this.messages.createAs(actor, message));
+    const stored = fromGate(await this.messages.createAs(actor, message, nonce));
     if (!stored.ok) return stored;
-    return ok({ ...message, author: stored.value, reactions: [] });
+    return ok({ message: { ...message, author: stored.value, reactions: [] }, nonce });
   }
 }

@@ -7,8 +7,9 @@ describe('SendMessage', () => {
     world.clock.advance(1_234);
     const username = (await world.stores.users.findById(member.userId))?.username;
 
-    const view = expectOk(await world.sendMessage.execute(member, channelId, { content: 'hello' }));
+    const { message: view, nonce } = expectOk(await world.sendMessage.execute(member, channelId, { content: 'hello' }));
 
+    expect(nonce).toBeNull();
     expect(view).toEqual({
       id: expect.any(String),
       channelId,
@@ -25,7 +26,7 @@ describe('SendMessage', () => {
 
     const username = (await world.stores.users.findById(member.userId))?.username;
 
-    const { id } = expectOk(await world.sendMessage.execute(member, channelId, { content: '  spaced  out  ' }));
+    const { id } = expectOk(await world.sendMessage.execute(member, channelId, { content: '  spaced  out  ' })).message;
 
     const stored = {
       id,
@@ -43,8 +44,8 @@ describe('SendMessage', () => {
   it('gives later messages larger ids, even within one millisecond', async () => {
     const { world, owner, channelId } = await aServerWithCast();
 
-    const first = expectOk(await world.sendMessage.execute(owner, channelId, { content: 'one' }));
-    const second = expectOk(await world.sendMessage.execute(owner, channelId, { content: 'two' }));
+    const first = expectOk(await world.sendMessage.execute(owner, channelId, { content: 'one' })).message;
+    const second = expectOk(await world.sendMessage.execute(owner, channelId, { content: 'two' })).message;
 
     expect(BigInt(second.id)).toBeGreaterThan(BigInt(first.id));
   });
@@ -52,7 +53,7 @@ describe('SendMessage', () => {
   it('accepts 2000 emoji, which are 2000 code points', async () => {
     const { world, owner, channelId } = await aServerWithCast();
 
-    expect(expectOk(await world.sendMessage.execute(owner, channelId, { content: '😀'.repeat(2000) })).content).toHaveLength(4000);
+    expect(expectOk(await world.sendMessage.execute(owner, channelId, { content: '😀'.repeat(2000) })).message.content).toHaveLength(4000);
   });
 
   it.each([

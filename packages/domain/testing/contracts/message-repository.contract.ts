@@ -389,7 +389,7 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
         const actor = await actorFor(author);
         const { authorId: _authorId, ...message } = aMessage(channel.id, author.id, { createdAt: at(77) });
 
-        expect(await stores.messages.createAs(actor, message)).toEqual({ ok: true, value: summaryOf(author) });
+        expect(await stores.messages.createAs(actor, message, null)).toEqual({ ok: true, value: summaryOf(author) });
         expect(await stores.messages.findById(message.id)).toEqual({ ...message, authorId: author.id });
       });
 
@@ -405,7 +405,7 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
         ];
         for (const [actor, channelId, gate] of cases) {
           const { authorId: _authorId, ...message } = aMessage(channelId, actor.userId);
-          expect(await stores.messages.createAs(actor, message)).toEqual({ ok: false, gate });
+          expect(await stores.messages.createAs(actor, message, null)).toEqual({ ok: false, gate });
           expect(await stores.messages.findById(message.id)).toBeNull();
         }
         expect(await pageFor(channel.id, { limit: 50 }, author.id)).toEqual([]);
@@ -706,16 +706,16 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
         expect(await stores.messages.reactionState(message.id, '👍', reactor.id)).toMatchObject({ count: 1, reacted: true });
       });
 
-      it('removes a reaction that is not there without complaint, and changes nothing', async () => {
+      it('says whether a reaction was there to remove, and removing an absent one changes nothing', async () => {
         const { message, users } = await aMessageAndReactors(2);
         const [first, second] = users as [User, User];
         await stores.messages.addReaction(aReaction(message.id, first.id, '👍'), 20);
 
-        await expect(stores.messages.removeReaction(message.id, second.id, '👍')).resolves.toBeUndefined();
-        await expect(stores.messages.removeReaction(message.id, first.id, '🎉')).resolves.toBeUndefined();
-        await expect(stores.messages.removeReaction(freshId(), first.id, '👍')).resolves.toBeUndefined();
-        await stores.messages.removeReaction(message.id, first.id, '👍');
-        await expect(stores.messages.removeReaction(message.id, first.id, '👍')).resolves.toBeUndefined();
+        await expect(stores.messages.removeReaction(message.id, second.id, '👍')).resolves.toBe('absent');
+        await expect(stores.messages.removeReaction(message.id, first.id, '🎉')).resolves.toBe('absent');
+        await expect(stores.messages.removeReaction(freshId(), first.id, '👍')).resolves.toBe('absent');
+        await expect(stores.messages.removeReaction(message.id, first.id, '👍')).resolves.toBe('removed');
+        await expect(stores.messages.removeReaction(message.id, first.id, '👍')).resolves.toBe('absent');
 
         expect((await stores.messages.reactionState(message.id, '👍', first.id)).count).toBe(0);
       });
@@ -810,7 +810,7 @@ export async function expectSendsAtOnceGatedEachAlone(stores: Stores): Promise<v
   ];
   const messages = sends.map(([actor, channelId, overrides]) => aMessage(channelId, actor.userId, overrides));
 
-  const results = await Promise.all(sends.map(([actor], i) => stores.messages.createAs(actor, withoutAuthor(messages[i] as Message))));
+  const results = await Promise.all(sends.map(([actor], i) => stores.messages.createAs(actor, withoutAuthor(messages[i] as Message), null)));
 
   expect(results).toEqual([
     { ok: true, value: summaryOf(author) },

@@ -22,6 +22,8 @@ import type { Database } from '../schema';
 export interface MessageStoreEvents {
   /** A batch of sends failed and each send was tried again alone (see `sends`). */
   readonly onBatchRetriedAlone?: (error: unknown, size: number) => void;
+  /** Sends were committed, each with its `message.created` event (to wake the relay). */
+  readonly onSendsCommitted?: () => void;
 }
 
 export class KyselyMessageRepository implements MessageRepository {
@@ -89,7 +91,7 @@ export class KyselyMessageRepository implements MessageRepository {
    * One statement: the gate, and the insert only if it opens. Sends that arrive in the same turn of
    * the event loop share one statement, each row with its own gate (see `sends`).
    */
-  async createAs(actor: Actor, message: Omit<Message, 'authorId'>): Promise<Gated<UserSummary>> {
+  async createAs(actor: Actor, message: Omit<Message, 'authorId'>, nonce: string | null): Promise<Gated<UserSummary>> {
     return gateOf(
       await this.sends.submit({
         sessionId: actor.sessionId,
@@ -98,6 +100,7 @@ export class KyselyMessageRepository implements MessageRepository {
         channelId: message.channelId,
         content: message.content,
         createdAt: message.createdAt,
+        nonce,
       }),
     );
   }
@@ -111,8 +114,9 @@ export class KyselyMessageRepository implements MessageRepository {
    */
   private readonly sends = new SameTurnBatcher<CreateValues, GateRow>(
     async (batch) => {
-      if (batch.length === 1 && batch[0]) return (await CREATE.execute(this.hot, batch[0])).rows;
-      return (await CREATE_MANY.execute(this.hot, columnsOf(batch))).rows;
+      const { rows } = batch.length === 1 && batch[0] ? await CREATE.execute(this.hot, batch[0]) : await CREATE_MANY.execute(this.hot, columnsOf(batch));
+      if (rows.some((row) => row.live && row.member_id !== null)) this.events.onSendsCommitted?.();
+      return rows;
     },
     {
       max: 100,
@@ -155,8 +159,14 @@ export class KyselyMessageRepository implements MessageRepository {
     });
   }
 
-  async removeReaction(messageId: string, userId: string, emoji: string): Promise<void> {
-    await this.db.deleteFrom('reactions').where('message_id', '=', messageId).where('user_id', '=', userId).where('emoji', '=', emoji).execute();
+  async removeReaction(messageId: string, userId: string, emoji: string): Promise<'removed' | 'absent'> {
+    const result = await this.db
+      .deleteFrom('reactions')
+      .where('message_id', '=', messageId)
+      .where('user_id', '=', userId)
+      .where('emoji', '=', emoji)
+      .executeTakeFirst();
+    return result.numDeletedRows > 0n ? 'removed' : 'absent';
   }
 
   async reactionState(messageId: string, emoji: string, viewerId: string): Promise<ReactionState> {
@@ -297,16 +307,34 @@ interface CreateValues extends Record<string, unknown> {
   channelId: string;
   content: string;
   createdAt: Date;
+  nonce: string | null;
 }
 
+/**
+ * The `message.created` event of a stored send, as `eventJson` writes it (the store contract reads
+ * it back and compares): the message as the REST answer has it, its server and the sender's nonce.
+ */
+const messageCreatedPayload = (row: Record<'id' | 'channelId' | 'userId' | 'content' | 'createdAt' | 'nonce', unknown>) => sql`
+  json_build_object(
+    'id', ${row.id}::text, 'channelId', ${row.channelId}::text, 'content', ${row.content}::text,
+    'createdAt', ${isoDate(sql`${row.createdAt}::timestamptz`)}, 'editedAt', null,
+    'author', json_build_object('id', ${row.userId}::text, 'username', member_username),
+    'reactions', '[]'::json, 'serverId', server_id::text, 'nonce', ${row.nonce}::text
+  )::text`;
+
 const CREATE = new PrecompiledStatement<CreateValues, GateRow>(
-  ({ sessionId, userId, id, channelId, content, createdAt }) => sql`${sql.raw(preparedMark('create_as'))}
+  ({ sessionId, userId, id, channelId, content, createdAt, nonce }) => sql`${sql.raw(preparedMark('create_as'))}
     with gate as (${gateQuery({ sessionId, userId }, channelId)}),
     stored as (
       insert into messages (id, channel_id, author_id, content, created_at, edited_at)
       select ${id}::bigint, ${channelId}::bigint, ${userId}::bigint, ${content}::text, ${createdAt}::timestamptz, null
       from gate where live and member_id is not null
       returning id
+    ),
+    logged as (
+      insert into events (type, server_id, payload)
+      select 'message.created', server_id, ${messageCreatedPayload({ id, channelId, userId, content, createdAt, nonce })}
+      from gate where live and member_id is not null
     )
     select live, found, member_id, member_username from gate`,
 );
@@ -319,6 +347,7 @@ interface CreateColumns extends Record<string, unknown> {
   channelIds: string[];
   contents: string[];
   createdAts: Date[];
+  nonces: (string | null)[];
 }
 
 const columnsOf = (batch: readonly CreateValues[]): CreateColumns => ({
@@ -328,14 +357,15 @@ const columnsOf = (batch: readonly CreateValues[]): CreateColumns => ({
   channelIds: batch.map((send) => send.channelId),
   contents: batch.map((send) => send.content),
   createdAts: batch.map((send) => send.createdAt),
+  nonces: batch.map((send) => send.nonce),
 });
 
 /** `CREATE` for several sends: each row's own gate, one insert, the gates in the sends' order. */
 const CREATE_MANY = new PrecompiledStatement<CreateColumns, GateRow>(
-  ({ sessionIds, userIds, ids, channelIds, contents, createdAts }) => sql`${sql.raw(preparedMark('create_many_as'))}
+  ({ sessionIds, userIds, ids, channelIds, contents, createdAts, nonces }) => sql`${sql.raw(preparedMark('create_many_as'))}
     with sends as (
-      select * from unnest(${sessionIds}::bigint[], ${userIds}::bigint[], ${ids}::bigint[], ${channelIds}::bigint[], ${contents}::text[], ${createdAts}::timestamptz[])
-        with ordinality as b (session_id, user_id, id, channel_id, content, created_at, n)
+      select * from unnest(${sessionIds}::bigint[], ${userIds}::bigint[], ${ids}::bigint[], ${channelIds}::bigint[], ${contents}::text[], ${createdAts}::timestamptz[], ${nonces}::text[])
+        with ordinality as b (session_id, user_id, id, channel_id, content, created_at, nonce, n)
     ),
     gated as (
       select b.*, g.*
@@ -347,6 +377,13 @@ const CREATE_MANY = new PrecompiledStatement<CreateColumns, GateRow>(
       select id, channel_id, user_id, content, created_at, null
       from gated where live and member_id is not null
       returning id
+    ),
+    logged as (
+      insert into events (type, server_id, payload)
+      select 'message.created', server_id,
+             ${messageCreatedPayload({ id: sql`id`, channelId: sql`channel_id`, userId: sql`user_id`, content: sql`content`, createdAt: sql`created_at`, nonce: sql`nonce` })}
+      from gated where live and member_id is not null
+      order by n
     )
     select live, found, member_id, member_username from gated order by n`,
 );
@@ -382,7 +419,7 @@ type Operand = string | RawBuilder<unknown>;
 /** Always one row: is the session live, does the channel exist, and who the actor is there as a member. */
 const gateQuery = (actor: { readonly userId: Operand; readonly sessionId: Operand }, channelId: Operand) => sql`
   select exists (select 1 from sessions s where s.id = ${actor.sessionId} and s.user_id = ${actor.userId}) as live,
-         c.id is not null as found, u.id as member_id, u.username as member_username
+         c.id is not null as found, c.server_id, u.id as member_id, u.username as member_username
   from (values (1)) as one (x)
   left join channels c on c.id = ${channelId}
   left join members mb on mb.server_id = c.server_id and mb.user_id = ${actor.userId}

@@ -1,0 +1,119 @@
+import type { EventHistory, LoggedEvent } from '@chat/domain';
+import type { Logger } from 'pino';
+
+/** The bus's live tail (the Redis Stream); absent without Redis. */
+export interface LiveEvents {
+  read(position: number, blockMs: number): Promise<LoggedEvent[]>;
+}
+
+export interface EventReaderOptions {
+  readonly history: Pick<EventHistory, 'after'>;
+  readonly live?: LiveEvents;
+  /** Hands each contiguous batch on, in order; called synchronously, once per batch. */
+  readonly onEvents: (events: readonly LoggedEvent[]) => void;
+  readonly logger: Logger;
+  /** Without a live bus (or while it is away): how often to look in the log. */
+  readonly pollMs?: number;
+  readonly blockMs?: number;
+}
+
+const PAGE = 500;
+
+/**
+ * This replica's one reader of the log: every event once, in position order, to `onEvents`. With
+ * Redis it blocks on the Stream and reads from the database whatever the Stream skipped (positions
+ * are dense, so a gap is exact); with Redis away, or without it, it polls the database. `position`
+ * is the last event handed on.
+ */
+export class EventReader {
+  position = 0;
+  /** When `position` last moved, or the reader last found nothing newer. */
+  caughtUpAt = Date.now();
+  private stopped = false;
+  private wake: (() => void) | undefined;
+  private liveDownUntil = 0;
+  private liveFailing = false;
+
+  constructor(private readonly options: EventReaderOptions) {}
+
+  start(from: number): void {
+    this.position = from;
+    void this.loop();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.wake?.();
+  }
+
+  /** New events were placed here: look now, not at the next poll. */
+  nudge(): void {
+    this.wake?.();
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopped) {
+      try {
+        const events = await this.next();
+        if (events.length === 0) {
+          this.caughtUpAt = Date.now();
+          if (!this.usingLive()) await this.sleep(this.options.pollMs ?? 50);
+          continue;
+        }
+        this.handOn(events);
+      } catch (error) {
+        this.options.logger.warn({ err: error }, 'cannot read events; retrying');
+        await this.sleep(1_000);
+      }
+    }
+  }
+
+  private usingLive(): boolean {
+    return this.options.live !== undefined && Date.now() >= this.liveDownUntil;
+  }
+
+  private async next(): Promise<LoggedEvent[]> {
+    const { live, history } = this.options;
+    if (!live || !this.usingLive()) return history.after(this.position, PAGE);
+    let tail: LoggedEvent[];
+    try {
+      tail = await live.read(this.position, this.options.blockMs ?? 1_000);
+      if (this.liveFailing) this.options.logger.info('reading events from Redis again');
+      this.liveFailing = false;
+    } catch (error) {
+      if (!this.liveFailing) this.options.logger.warn({ err: error }, 'cannot read events from Redis; reading them from the database');
+      this.liveFailing = true;
+      this.liveDownUntil = Date.now() + 1_000;
+      return history.after(this.position, PAGE);
+    }
+    const first = tail[0];
+    // Nothing new, or the Stream skipped some: the database has them, in order.
+    if (!first || first.position > this.position + 1) return [...(await history.after(this.position, PAGE)), ...tail];
+    return tail;
+  }
+
+  /** Hands on the run that continues exactly from `position`; anything beyond a hole is read again. */
+  private handOn(events: readonly LoggedEvent[]): void {
+    const run: LoggedEvent[] = [];
+    for (const logged of events) {
+      if (logged.position <= this.position + run.length) continue;
+      if (logged.position !== this.position + run.length + 1) break;
+      run.push(logged);
+    }
+    if (run.length === 0) return;
+    this.position += run.length;
+    this.caughtUpAt = Date.now();
+    this.options.onEvents(run);
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+}

@@ -1,0 +1,80 @@
+import { createBlockingRedisClient, RedisEventStream, type Redis } from '@chat/redis';
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import { Gateway } from '../gateway/gateway';
+import type { AppServices } from '../services';
+import type { Storage } from '../storage';
+import { EventReader } from './event-reader';
+import { RelayLoop } from './relay-loop';
+
+const BLOCK_MS = 1_000;
+/** A reader that has not caught up with the log's head for this long makes the replica not ready. */
+const STALL_MS = 5_000;
+
+export interface Events {
+  readonly gateway: Gateway;
+  /** Throws while this replica's reader is stuck behind the log (for `/ready`). */
+  check(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The event pipeline of one replica: the relay (places committed events, hands them to the Redis
+ * Stream), the reader (this replica's one reader of the log) and the gateway it feeds. Without
+ * Redis the reader polls the database, so replicas on one PostgreSQL still see each other's events.
+ */
+export async function startEvents(
+  config: Config,
+  storage: Storage,
+  services: AppServices,
+  redis: Redis | undefined,
+  logger: Logger,
+  setRelayNudge: (nudge: () => void) => void,
+): Promise<Events> {
+  const { logId, head } = await storage.relay.head();
+  const blocking = config.REDIS_URL ? createBlockingRedisClient(config.REDIS_URL, BLOCK_MS) : undefined;
+  const stream = redis && blocking ? new RedisEventStream(redis, blocking, config.REDIS_KEY_PREFIX, logId) : undefined;
+
+  let gateway: Gateway | undefined;
+  const reader = new EventReader({
+    history: storage.history,
+    ...(stream ? { live: stream } : {}),
+    onEvents: (events) => gateway?.deliver(events),
+    logger,
+    blockMs: BLOCK_MS,
+  });
+  const relay = new RelayLoop(storage.relay, {
+    ...(stream ? { publish: (events) => stream.publish(events) } : {}),
+    onPlaced: () => reader.nudge(),
+    logger,
+    retention: { count: config.EVENTS_RETENTION_COUNT, minutes: config.EVENTS_RETENTION_MINUTES },
+  });
+  gateway = new Gateway(
+    { openSession: services.openGatewaySession, history: storage.history, readerPosition: () => reader.position, logId, logger },
+    {
+      heartbeatMs: config.GATEWAY_HEARTBEAT_MS,
+      identifyTimeoutMs: config.GATEWAY_IDENTIFY_TIMEOUT_MS,
+      maxBufferBytes: config.GATEWAY_MAX_BUFFER_BYTES,
+    },
+  );
+  setRelayNudge(() => relay.nudge());
+  // This replica hands on what is placed from now; connections catch up on the rest from the log.
+  reader.start(head);
+  relay.start();
+
+  return {
+    gateway,
+    async check() {
+      if (relay.head > reader.position && Date.now() - reader.caughtUpAt > STALL_MS) {
+        throw new Error(`the event reader is at ${reader.position}, the log at ${relay.head}`);
+      }
+    },
+    async stop() {
+      gateway?.close();
+      reader.stop();
+      relay.stop();
+      blocking?.disconnect();
+    },
+  };
+}
+

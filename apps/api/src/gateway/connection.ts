@@ -1,0 +1,38 @@
+import type { Audience } from '@chat/domain';
+import type { WebSocket } from 'ws';
+
+/** One socket's state; the gateway drives it. */
+export class Connection {
+  /** waiting: for identify or resume; syncing: catching up from the log; live: in the fan-out index. */
+  state: 'waiting' | 'syncing' | 'live' | 'closed' = 'waiting';
+  audience: Audience | undefined;
+  /** Events at or before this position are already reflected in what the client holds. */
+  snapshotHead = 0;
+  /** The last position handled for this connection; anything at or before it is a duplicate. */
+  position = 0;
+  lastHeartbeat = Date.now();
+  private windowStart = Date.now();
+  private framesInWindow = 0;
+  identifyTimer: NodeJS.Timeout | undefined;
+
+  constructor(readonly socket: WebSocket) {}
+
+  /** Counts a frame from the client; false once it sent more than `limit` in the current minute. */
+  countFrame(limit: number, now = Date.now()): boolean {
+    if (now - this.windowStart >= 60_000) {
+      this.windowStart = now;
+      this.framesInWindow = 0;
+    }
+    this.framesInWindow += 1;
+    return this.framesInWindow <= limit;
+  }
+
+  close(code: number, reason: string): void {
+    if (this.state === 'closed') return;
+    this.state = 'closed';
+    clearTimeout(this.identifyTimer);
+    this.socket.close(code, reason);
+    // A client that does not read will not read the close frame either: cut it after a while.
+    setTimeout(() => this.socket.terminate(), 5_000).unref();
+  }
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/*
+ * The gateway's frames: the single source for parsing what clients send and for the AsyncAPI
+ * description of both directions. Event data (`d` of a dispatch) are the REST shapes, see events.ts.
+ */
+
+export const CLOSE = {
+  UNKNOWN_OP: 4001,
+  DECODE_ERROR: 4002,
+  NOT_AUTHENTICATED: 4003,
+  AUTHENTICATION_FAILED: 4004,
+  ALREADY_AUTHENTICATED: 4005,
+  RATE_LIMITED: 4008,
+  SESSION_TIMED_OUT: 4009,
+  SLOW_CONSUMER: 4020,
+} as const;
+
+const token = z.string().min(1).max(4096).meta({ description: 'The token as REST takes it: bare, or `Bearer <token>`' });
+const cursor = z.string().min(1).max(100).meta({ description: 'Opaque; the `cursor` of the last dispatch (or of ready) the client handled' });
+
+export const IdentifyFrame = z.object({ op: z.literal('identify'), d: z.object({ token }) }).meta({ id: 'Identify' });
+export const ResumeFrame = z.object({ op: z.literal('resume'), d: z.object({ token, cursor }) }).meta({ id: 'Resume' });
+export const HeartbeatFrame = z.object({ op: z.literal('heartbeat') }).meta({ id: 'Heartbeat' });
+
+export const ClientFrame = z.discriminatedUnion('op', [IdentifyFrame, ResumeFrame, HeartbeatFrame]);
+export type ClientFrame = z.output<typeof ClientFrame>;
+const CLIENT_OPS = new Set(['identify', 'resume', 'heartbeat']);
+
+export type Parsed = { readonly ok: true; readonly frame: ClientFrame } | { readonly ok: false; readonly close: number; readonly reason: string };
+
+/** A client's text frame: not JSON or not a frame is 4002, an op we do not know is 4001. */
+export function parseClientFrame(text: string): Parsed {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, close: CLOSE.DECODE_ERROR, reason: 'frames are JSON text' };
+  }
+  const op = typeof value === 'object' && value !== null && 'op' in value ? value.op : undefined;
+  if (typeof op !== 'string') return { ok: false, close: CLOSE.DECODE_ERROR, reason: 'a frame is an object with an "op"' };
+  if (!CLIENT_OPS.has(op)) return { ok: false, close: CLOSE.UNKNOWN_OP, reason: `unknown op ${op.slice(0, 32)}` };
+  const parsed = ClientFrame.safeParse(value);
+  return parsed.success ? { ok: true, frame: parsed.data } : { ok: false, close: CLOSE.DECODE_ERROR, reason: `a malformed ${op} frame` };
+}
+
+/** Positions are per log: a cursor names the log too, so one from a replaced database is refused. */
+export const formatCursor = (logId: string, position: number): string => `${logId}-${position}`;
+
+export function parseCursor(text: string): { readonly logId: string; readonly position: number } | null {
+  const match = /^([0-9a-z]{1,64})-(0|[1-9][0-9]{0,14})$/.exec(text);
+  return match?.[1] && match[2] ? { logId: match[1], position: Number(match[2]) } : null;
+}
+
+export const hello = (heartbeatInterval: number) => JSON.stringify({ op: 'hello', d: { heartbeatInterval } });
+export const HEARTBEAT_ACK = JSON.stringify({ op: 'heartbeat_ack' });
+export const INVALID_SESSION = JSON.stringify({ op: 'invalid_session' });
+export const resumed = (replayed: number) => JSON.stringify({ op: 'resumed', d: { replayed } });
+export const dispatch = (t: string, cursorText: string, d: unknown) =>
+  `{"op":"dispatch","t":${JSON.stringify(t)},"cursor":${JSON.stringify(cursorText)},"d":${JSON.stringify(d)}}`;

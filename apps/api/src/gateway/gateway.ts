@@ -1,0 +1,306 @@
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import type { Duplex } from 'node:stream';
+import {
+  channelJson,
+  eventJson,
+  serverJson,
+  serverOf,
+  subjectOf,
+  type EventHistory,
+  type GatewaySnapshot,
+  type Id,
+  type LoggedEvent,
+  type OpenGatewaySession,
+} from '@chat/domain';
+import type { Logger } from 'pino';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { Connection } from './connection';
+import {
+  CLOSE,
+  dispatch,
+  formatCursor,
+  HEARTBEAT_ACK,
+  hello,
+  INVALID_SESSION,
+  parseClientFrame,
+  parseCursor,
+  resumed,
+  type ClientFrame,
+} from './frames';
+
+export const GATEWAY_PATH = '/api/gateway';
+const MAX_INBOUND_BYTES = 4096;
+const FRAMES_PER_MINUTE = 120;
+const REPLAY_PAGE = 500;
+const DRAIN_TIMEOUT_MS = 10_000;
+
+export interface GatewayOptions {
+  readonly heartbeatMs: number;
+  readonly identifyTimeoutMs: number;
+  /** A client whose unsent data passes this is closed 4020: it resumes, losing nothing. */
+  readonly maxBufferBytes: number;
+}
+
+export interface GatewayDeps {
+  readonly openSession: OpenGatewaySession;
+  readonly history: Pick<EventHistory, 'after'>;
+  /** The position up to which this replica's reader has handed events to `deliver`. */
+  readonly readerPosition: () => number;
+  /** The log's name, part of every cursor. */
+  readonly logId: string;
+  readonly logger: Logger;
+}
+
+const bearer = (token: string): string => token.replace(/^Bearer\s+/i, '');
+
+/**
+ * The WebSocket gateway on one replica: connections identify or resume, catch up from the log, then
+ * join the fan-out index. `deliver` gets every event once, in log order, from this replica's
+ * reader; each connection's `Audience` decides what it may see.
+ */
+export class Gateway {
+  private readonly wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: MAX_INBOUND_BYTES, clientTracking: false });
+  private readonly all = new Set<Connection>();
+  private readonly byServer = new Map<Id, Set<Connection>>();
+  private readonly byUser = new Map<Id, Set<Connection>>();
+  private readonly sweep: NodeJS.Timeout;
+
+  constructor(
+    private readonly deps: GatewayDeps,
+    private readonly options: GatewayOptions,
+  ) {
+    this.sweep = setInterval(() => this.closeSilent(), Math.max(50, Math.min(1_000, options.heartbeatMs / 2)));
+    this.sweep.unref();
+  }
+
+  /** Takes over upgrades to the gateway's path on the API's own HTTP server. */
+  attach(server: HttpServer): void {
+    server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      const path = (req.url ?? '').split('?')[0];
+      if (path !== GATEWAY_PATH) {
+        socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+        return;
+      }
+      this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws));
+    });
+  }
+
+  /** How many sockets are open (for logs and tests). */
+  get size(): number {
+    return this.all.size;
+  }
+
+  /** Closes every socket with 1001: the clients resume on another replica. */
+  close(): void {
+    clearInterval(this.sweep);
+    for (const connection of this.all) connection.close(1001, 'this replica is stopping; resume elsewhere');
+  }
+
+  private accept(socket: WebSocket): void {
+    const connection = new Connection(socket);
+    this.all.add(connection);
+    socket.send(hello(this.options.heartbeatMs));
+    this.awaitIdentify(connection);
+    socket.on('message', (data: RawData, isBinary: boolean) => void this.receive(connection, data, isBinary));
+    socket.on('close', () => this.forget(connection));
+    socket.on('error', () => connection.close(1011, 'socket error'));
+  }
+
+  private awaitIdentify(connection: Connection): void {
+    clearTimeout(connection.identifyTimer);
+    connection.identifyTimer = setTimeout(() => connection.close(CLOSE.NOT_AUTHENTICATED, 'identify or resume first'), this.options.identifyTimeoutMs);
+  }
+
+  private async receive(connection: Connection, data: RawData, isBinary: boolean): Promise<void> {
+    if (connection.state === 'closed') return;
+    if (!connection.countFrame(FRAMES_PER_MINUTE)) return connection.close(CLOSE.RATE_LIMITED, 'more than 120 frames a minute');
+    if (isBinary) return connection.close(CLOSE.DECODE_ERROR, 'frames are JSON text');
+    const parsed = parseClientFrame(data.toString());
+    if (!parsed.ok) return connection.close(parsed.close, parsed.reason);
+    const frame = parsed.frame;
+
+    if (connection.state === 'waiting') {
+      if (frame.op === 'heartbeat') return connection.close(CLOSE.NOT_AUTHENTICATED, 'identify or resume first');
+      clearTimeout(connection.identifyTimer);
+      connection.state = 'syncing';
+      try {
+        await this.open(connection, frame);
+      } catch (error) {
+        this.deps.logger.warn({ err: error }, 'a gateway connection could not start');
+        connection.close(1011, 'try again');
+      }
+      return;
+    }
+    if (frame.op === 'heartbeat') {
+      connection.lastHeartbeat = Date.now();
+      connection.socket.send(HEARTBEAT_ACK);
+      return;
+    }
+    connection.close(CLOSE.ALREADY_AUTHENTICATED, 'already identified');
+  }
+
+  private async open(connection: Connection, frame: Exclude<ClientFrame, { op: 'heartbeat' }>): Promise<void> {
+    const from = frame.op === 'resume' ? parseCursor(frame.d.cursor) : null;
+    if (frame.op === 'resume' && !from) return this.invalidSession(connection);
+    const opening = await this.deps.openSession.execute(bearer(frame.d.token), from);
+    if (connection.state === 'closed') return;
+    if (!opening.ok) {
+      if (opening.reason === 'UnknownCursor') return this.invalidSession(connection);
+      return connection.close(CLOSE.AUTHENTICATION_FAILED, 'invalid or revoked token');
+    }
+    const { snapshot } = opening;
+    connection.audience = opening.audience;
+    connection.snapshotHead = snapshot.head;
+    connection.lastHeartbeat = Date.now();
+    if (frame.op === 'identify') {
+      connection.position = snapshot.head;
+      connection.socket.send(ready(snapshot));
+      await this.catchUp(connection);
+    } else {
+      connection.position = from?.position ?? snapshot.head;
+      const replayed = await this.catchUp(connection);
+      if (connection.state === 'live') connection.socket.send(resumed(replayed));
+    }
+  }
+
+  private invalidSession(connection: Connection): void {
+    if (connection.state === 'closed') return;
+    connection.state = 'waiting';
+    connection.socket.send(INVALID_SESSION);
+    this.awaitIdentify(connection);
+  }
+
+  /**
+   * Sends what the log holds between the connection's position and this replica's reader, then puts
+   * the connection in the index: from there on `deliver` reaches it. The last check and the joining
+   * happen in one turn, so no event falls between. Returns how many events were sent.
+   */
+  private async catchUp(connection: Connection): Promise<number> {
+    let sent = 0;
+    while (connection.state === 'syncing') {
+      if (connection.position >= this.deps.readerPosition()) {
+        this.goLive(connection);
+        break;
+      }
+      const page = await this.deps.history.after(connection.position, REPLAY_PAGE);
+      if (page.length === 0) {
+        this.goLive(connection);
+        break;
+      }
+      for (const logged of page) {
+        if (connection.state !== 'syncing') break;
+        if (this.offer(connection, logged, () => this.frameOf(logged))) sent += 1;
+      }
+      // Let the socket drain before the next page: a client that keeps reading is never cut.
+      if (!(await this.drained(connection))) connection.close(CLOSE.SLOW_CONSUMER, 'reading too slowly; resume to catch up');
+    }
+    return sent;
+  }
+
+  /** Waits until the socket has sent most of what it holds; false if the client stopped reading. */
+  private async drained(connection: Connection): Promise<boolean> {
+    const deadline = Date.now() + DRAIN_TIMEOUT_MS;
+    while (connection.state === 'syncing' && connection.socket.bufferedAmount > this.options.maxBufferBytes / 4) {
+      if (Date.now() > deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    return true;
+  }
+
+  private goLive(connection: Connection): void {
+    const audience = connection.audience;
+    if (!audience) return;
+    connection.state = 'live';
+    addTo(this.byUser, audience.userId, connection);
+    for (const serverId of audience.servers()) addTo(this.byServer, serverId, connection);
+  }
+
+  /** Every event once, in log order, from this replica's reader. */
+  deliver(events: readonly LoggedEvent[]): void {
+    for (const logged of events) {
+      const serverId = serverOf(logged.event);
+      const subject = subjectOf(logged.event);
+      const candidates = new Set<Connection>(serverId === null ? [] : (this.byServer.get(serverId) ?? []));
+      for (const connection of (subject === null ? undefined : this.byUser.get(subject)) ?? []) candidates.add(connection);
+      if (candidates.size === 0) continue;
+      let frame: string | undefined;
+      const frameOnce = () => (frame ??= this.frameOf(logged));
+      for (const connection of candidates) {
+        this.offer(connection, logged, frameOnce);
+        if (serverId !== null && subject === connection.audience?.userId) this.index(connection, serverId);
+      }
+    }
+  }
+
+  /** Judges one event for one connection, and sends it if it may see it; true when sent. */
+  private offer(connection: Connection, logged: LoggedEvent, frame: () => string): boolean {
+    if (logged.position <= connection.position || !connection.audience) return false;
+    connection.position = logged.position;
+    const admission = connection.audience.admit(logged.event, logged.position > connection.snapshotHead);
+    if (admission === 'close') {
+      connection.close(CLOSE.AUTHENTICATION_FAILED, 'the session was revoked');
+      return false;
+    }
+    if (admission === 'skip') return false;
+    connection.socket.send(frame());
+    if (connection.state === 'live' && connection.socket.bufferedAmount > this.options.maxBufferBytes) {
+      connection.close(CLOSE.SLOW_CONSUMER, 'reading too slowly; resume to catch up');
+    }
+    return true;
+  }
+
+  /** After a membership event about the connection's user: in the server's index exactly while it sees it. */
+  private index(connection: Connection, serverId: Id): void {
+    if (connection.state !== 'live') return;
+    if (connection.audience?.sees(serverId)) addTo(this.byServer, serverId, connection);
+    else removeFrom(this.byServer, serverId, connection);
+  }
+
+  private frameOf({ position, event }: LoggedEvent): string {
+    const { t, d } = eventJson(event);
+    return dispatch(t, formatCursor(this.deps.logId, position), d);
+  }
+
+  private closeSilent(): void {
+    const deadline = Date.now() - 2 * this.options.heartbeatMs;
+    for (const connection of this.all) {
+      if (connection.state !== 'waiting' && connection.lastHeartbeat < deadline) {
+        connection.close(CLOSE.SESSION_TIMED_OUT, 'no heartbeat for two intervals');
+      }
+    }
+  }
+
+  private forget(connection: Connection): void {
+    connection.state = 'closed';
+    clearTimeout(connection.identifyTimer);
+    this.all.delete(connection);
+    const audience = connection.audience;
+    if (!audience) return;
+    removeFrom(this.byUser, audience.userId, connection);
+    for (const serverId of audience.servers()) removeFrom(this.byServer, serverId, connection);
+  }
+}
+
+function ready(snapshot: GatewaySnapshot): string {
+  return JSON.stringify({
+    op: 'ready',
+    d: {
+      user: snapshot.user,
+      cursor: formatCursor(snapshot.logId, snapshot.head),
+      servers: snapshot.servers.map(({ server, channels }) => ({ ...serverJson(server), channels: channels.map(channelJson) })),
+    },
+  });
+}
+
+function addTo<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  set.add(value);
+}
+
+function removeFrom<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
+  const set = map.get(key);
+  if (!set) return;
+  set.delete(value);
+  if (set.size === 0) map.delete(key);
+}

@@ -1,0 +1,55 @@
+import type { Id } from '../ids';
+import { serverOf, subjectOf, type ChatEvent } from './chat-event';
+
+/** What to do with an event on one connection. */
+export type Admission = 'deliver' | 'skip' | 'close';
+
+/**
+ * Who sees what, for one connection of one session, as events go by in log order. Only members of
+ * a server get its events. A join opens the server before its own `member.joined` is delivered; a
+ * leave closes it right after the leaver's own `member.left`, so not one later event of that server
+ * reaches them. Events from before the connection's snapshot (a resume's replay) are judged by
+ * memberships as they are now: a server the user has left stays shut, and one they joined after
+ * the replay's start opens at their `member.joined`.
+ */
+export class Audience {
+  private readonly open: Set<Id>;
+
+  constructor(
+    readonly userId: Id,
+    readonly sessionId: Id,
+    /** The user's servers at the snapshot. */
+    private readonly current: ReadonlySet<Id>,
+    /** Of those, the ones whose (latest) join comes after the replay's start. */
+    joinedAhead: ReadonlySet<Id> = new Set(),
+  ) {
+    this.open = new Set([...current].filter((serverId) => !joinedAhead.has(serverId)));
+  }
+
+  /** Whether this connection currently receives the server's events. */
+  sees(serverId: Id): boolean {
+    return this.open.has(serverId);
+  }
+
+  servers(): ReadonlySet<Id> {
+    return this.open;
+  }
+
+  /** `live`: the event is newer than the snapshot (not a replay of what the snapshot already reflects). */
+  admit(event: ChatEvent, live: boolean): Admission {
+    if (event.type === 'session.revoked') {
+      const mine = event.userId === this.userId && (event.sessionId === null || event.sessionId === this.sessionId);
+      return mine ? 'close' : 'skip';
+    }
+    const serverId = serverOf(event);
+    if (serverId === null) return 'skip';
+    const aboutMe = subjectOf(event) === this.userId;
+    if (event.type === 'member.joined' && aboutMe && (live || this.current.has(serverId))) this.open.add(serverId);
+    if (event.type === 'member.left' && aboutMe) {
+      // Their own leave is theirs to know, even on a replay; after it the server is shut.
+      this.open.delete(serverId);
+      return 'deliver';
+    }
+    return this.open.has(serverId) ? 'deliver' : 'skip';
+  }
+}

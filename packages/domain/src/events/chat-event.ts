@@ -1,0 +1,88 @@
+import type { Channel } from '../entities/channel';
+import type { MemberView } from '../entities/member';
+import type { MessageView, ReactionState } from '../entities/message';
+import type { Id } from '../ids';
+
+/** Why a member left a server. Moderation will add `kick` and `ban`. */
+export type LeaveReason = 'leave';
+
+/**
+ * Something that happened, as every replica's gateway learns of it: written with the change that
+ * caused it (the same transaction), so a committed change always has its event. Events of a server
+ * go to its members only; `session.revoked` goes to no client, it closes sockets.
+ */
+export type ChatEvent =
+  | { readonly type: 'message.created'; readonly serverId: Id; readonly message: MessageView; readonly nonce: string | null }
+  | { readonly type: 'message.updated'; readonly serverId: Id; readonly message: MessageView }
+  | { readonly type: 'message.deleted'; readonly serverId: Id; readonly channelId: Id; readonly messageId: Id }
+  | { readonly type: 'reaction.added' | 'reaction.removed'; readonly serverId: Id; readonly channelId: Id; readonly userId: Id; readonly reaction: ReactionCount }
+  | { readonly type: 'member.joined'; readonly member: MemberView }
+  | { readonly type: 'member.left'; readonly serverId: Id; readonly userId: Id; readonly reason: LeaveReason }
+  | { readonly type: 'channel.created'; readonly channel: Channel }
+  /** `sessionId` null: every session of the user (their application was deleted). */
+  | { readonly type: 'session.revoked'; readonly userId: Id; readonly sessionId: Id | null };
+
+export type ChatEventType = ChatEvent['type'];
+
+/** An emoji's count on a message after a change: the same for every viewer. */
+export type ReactionCount = Omit<ReactionState, 'reacted'>;
+
+/** In events, reactions carry counts only: one event goes to every member alike. */
+const shared = (message: MessageView): MessageView => ({
+  ...message,
+  reactions: message.reactions.map((r) => ({ ...r, reacted: false })),
+});
+
+export const messageCreated = (serverId: Id, message: MessageView, nonce: string | null): ChatEvent => ({
+  type: 'message.created',
+  serverId,
+  message: shared(message),
+  nonce,
+});
+
+export const messageUpdated = (serverId: Id, message: MessageView): ChatEvent => ({ type: 'message.updated', serverId, message: shared(message) });
+
+export const messageDeleted = (serverId: Id, channelId: Id, messageId: Id): ChatEvent => ({ type: 'message.deleted', serverId, channelId, messageId });
+
+export const reactionChanged = (
+  type: 'reaction.added' | 'reaction.removed',
+  serverId: Id,
+  channelId: Id,
+  userId: Id,
+  state: ReactionState,
+): ChatEvent => ({ type, serverId, channelId, userId, reaction: { messageId: state.messageId, emoji: state.emoji, count: state.count } });
+
+export const memberJoined = (member: MemberView): ChatEvent => ({ type: 'member.joined', member });
+
+export const memberLeft = (serverId: Id, userId: Id, reason: LeaveReason): ChatEvent => ({ type: 'member.left', serverId, userId, reason });
+
+export const channelCreated = (channel: Channel): ChatEvent => ({ type: 'channel.created', channel });
+
+export const sessionRevoked = (userId: Id, sessionId: Id | null): ChatEvent => ({ type: 'session.revoked', userId, sessionId });
+
+/** The server an event belongs to, or null for one that concerns a user's sessions only. */
+export function serverOf(event: ChatEvent): Id | null {
+  switch (event.type) {
+    case 'member.joined':
+      return event.member.serverId;
+    case 'channel.created':
+      return event.channel.serverId;
+    case 'session.revoked':
+      return null;
+    default:
+      return event.serverId;
+  }
+}
+
+/** The user a membership or session event is about, or null. */
+export function subjectOf(event: ChatEvent): Id | null {
+  switch (event.type) {
+    case 'member.joined':
+      return event.member.userId;
+    case 'member.left':
+    case 'session.revoked':
+      return event.userId;
+    default:
+      return null;
+  }
+}

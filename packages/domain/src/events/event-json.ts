@@ -1,0 +1,111 @@
+import { channelJson } from '../entities/channel';
+import { memberJson } from '../entities/member';
+import { messageViewJson, type MessageView } from '../entities/message';
+import type { ChatEvent, ChatEventType } from './chat-event';
+
+/**
+ * Events in their one JSON form: `t` is the type, `d` the data a client gets, the REST shapes with
+ * `serverId` added where the REST shape lacks it. The gateway sends it; the event log keeps it.
+ */
+export function eventJson(event: ChatEvent): { readonly t: ChatEventType; readonly d: Record<string, unknown> } {
+  switch (event.type) {
+    case 'message.created':
+      return {
+        t: event.type,
+        d: { ...messageViewJson(event.message), serverId: event.serverId, ...(event.nonce === null ? {} : { nonce: event.nonce }) },
+      };
+    case 'message.updated':
+      return { t: event.type, d: { ...messageViewJson(event.message), serverId: event.serverId } };
+    case 'message.deleted':
+      return { t: event.type, d: { id: event.messageId, channelId: event.channelId, serverId: event.serverId } };
+    case 'reaction.added':
+    case 'reaction.removed':
+      return {
+        t: event.type,
+        d: {
+          messageId: event.reaction.messageId,
+          channelId: event.channelId,
+          serverId: event.serverId,
+          emoji: event.reaction.emoji,
+          count: event.reaction.count,
+          userId: event.userId,
+        },
+      };
+    case 'member.joined':
+      return { t: event.type, d: memberJson(event.member) };
+    case 'member.left':
+      return { t: event.type, d: { serverId: event.serverId, userId: event.userId, reason: event.reason } };
+    case 'channel.created':
+      return { t: event.type, d: channelJson(event.channel) };
+    case 'session.revoked':
+      return { t: event.type, d: { userId: event.userId, sessionId: event.sessionId } };
+  }
+}
+
+type Json = Record<string, unknown>;
+
+const str = (value: unknown): string => {
+  if (typeof value !== 'string') throw new TypeError('an event field is not a string');
+  return value;
+};
+const obj = (value: unknown): Json => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new TypeError('an event field is not an object');
+  return value as Json;
+};
+const date = (value: unknown): Date => new Date(str(value));
+const num = (value: unknown): number => {
+  if (typeof value !== 'number') throw new TypeError('an event field is not a number');
+  return value;
+};
+
+function messageFromJson(d: Json): MessageView {
+  const author = obj(d.author);
+  const reactions = Array.isArray(d.reactions) ? d.reactions.map(obj) : [];
+  return {
+    id: str(d.id),
+    channelId: str(d.channelId),
+    content: str(d.content),
+    createdAt: date(d.createdAt),
+    editedAt: d.editedAt === null ? null : date(d.editedAt),
+    author: { id: str(author.id), username: str(author.username) },
+    reactions: reactions.map((r) => ({ emoji: str(r.emoji), count: num(r.count), reacted: r.reacted === true })),
+  };
+}
+
+/** `eventJson` read back; throws on data that no version of `eventJson` wrote. */
+export function eventFromJson(t: string, data: unknown): ChatEvent {
+  const d = obj(data);
+  switch (t) {
+    case 'message.created':
+      return { type: t, serverId: str(d.serverId), message: messageFromJson(d), nonce: d.nonce === undefined || d.nonce === null ? null : str(d.nonce) };
+    case 'message.updated':
+      return { type: t, serverId: str(d.serverId), message: messageFromJson(d) };
+    case 'message.deleted':
+      return { type: t, serverId: str(d.serverId), channelId: str(d.channelId), messageId: str(d.id) };
+    case 'reaction.added':
+    case 'reaction.removed':
+      return {
+        type: t,
+        serverId: str(d.serverId),
+        channelId: str(d.channelId),
+        userId: str(d.userId),
+        reaction: { messageId: str(d.messageId), emoji: str(d.emoji), count: num(d.count) },
+      };
+    case 'member.joined': {
+      const user = obj(d.user);
+      return {
+        type: t,
+        member: { serverId: str(d.serverId), userId: str(d.userId), joinedAt: date(d.joinedAt), user: { id: str(user.id), username: str(user.username) } },
+      };
+    }
+    case 'member.left':
+      if (d.reason !== 'leave') throw new TypeError('unknown leave reason');
+      return { type: t, serverId: str(d.serverId), userId: str(d.userId), reason: d.reason };
+    case 'channel.created':
+      return { type: t, channel: { id: str(d.id), serverId: str(d.serverId), name: str(d.name), createdAt: date(d.createdAt) } };
+    case 'session.revoked':
+      return { type: t, userId: str(d.userId), sessionId: d.sessionId === null ? null : str(d.sessionId) };
+    default:
+      throw new TypeError(`unknown event type ${t}`);
+  }
+}

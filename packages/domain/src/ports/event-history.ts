@@ -1,0 +1,39 @@
+import type { Channel } from '../entities/channel';
+import type { Server } from '../entities/server';
+import type { UserSummary } from '../entities/user';
+import type { ChatEvent } from '../events/chat-event';
+import type { Id } from '../ids';
+
+/** An event at its place in the log: positions increase by one along the log, with no gaps. */
+export interface LoggedEvent {
+  readonly position: number;
+  readonly event: ChatEvent;
+}
+
+export interface ServerWithChannels {
+  readonly server: Server;
+  /** Oldest first. */
+  readonly channels: readonly Channel[];
+}
+
+/** What a gateway connection starts from, read at one moment. */
+export interface GatewaySnapshot {
+  /** Names this log: positions of another log (a database restored or replaced) mean nothing here. */
+  readonly logId: string;
+  /** The newest position placed; everything at or before it is reflected in the snapshot. */
+  readonly head: number;
+  /** Events after this position can still be read; older ones were pruned. */
+  readonly oldest: number;
+  readonly user: UserSummary;
+  readonly servers: readonly ServerWithChannels[];
+  /** The user's servers whose latest join is after `from` (or not yet placed in the log). */
+  readonly joinedAfter: ReadonlySet<Id>;
+}
+
+/** The durable event log, read in order by any replica. */
+export interface EventHistory {
+  /** Events after `position`, in order, at most `limit`. */
+  after(position: number, limit: number): Promise<LoggedEvent[]>;
+  /** The user's state and the log's bounds, at one moment; null if the user no longer exists. */
+  snapshot(userId: Id, from: number | null): Promise<GatewaySnapshot | null>;
+}

@@ -1,0 +1,77 @@
+import { eventFromJson, type EventHistory, type GatewaySnapshot, type LoggedEvent } from '@chat/domain';
+import { sql, type Kysely } from 'kysely';
+import { toChannel, toServer } from '../repositories/rows';
+import type { Database } from '../schema';
+
+export interface StoredEventRow {
+  pos: string | null;
+  type: string;
+  payload: string;
+}
+
+export const toLoggedEvent = (row: StoredEventRow): LoggedEvent => ({
+  position: Number(row.pos),
+  event: eventFromJson(row.type, JSON.parse(row.payload)),
+});
+
+/** The placed part of the log, readable by every replica; see `KyselyEventRelay` for placing. */
+export class KyselyEventHistory implements EventHistory {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async after(position: number, limit: number): Promise<LoggedEvent[]> {
+    const rows = await this.db
+      .selectFrom('events')
+      .select(['pos', 'type', 'payload'])
+      .where('pos', '>', String(position))
+      .orderBy('pos')
+      .limit(limit)
+      .execute();
+    return rows.map(toLoggedEvent);
+  }
+
+  /** One repeatable-read transaction: memberships and the log's head as of the same moment. */
+  async snapshot(userId: string, from: number | null): Promise<GatewaySnapshot | null> {
+    return this.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        const user = await trx.selectFrom('users').select(['id', 'username']).where('id', '=', userId).executeTakeFirst();
+        if (!user) return null;
+        const log = await trx
+          .selectFrom('event_log')
+          .select(['log_id', 'head', sql<string | null>`(select min(pos) - 1 from events)`.as('oldest')])
+          .where('id', '=', 1)
+          .executeTakeFirstOrThrow();
+        const servers = await trx
+          .selectFrom('servers')
+          .innerJoin('members', 'members.server_id', 'servers.id')
+          .selectAll('servers')
+          .where('members.user_id', '=', userId)
+          .orderBy('servers.id')
+          .execute();
+        const channels = servers.length
+          ? await trx.selectFrom('channels').selectAll().where('server_id', 'in', servers.map((s) => s.id)).orderBy('id').execute()
+          : [];
+        const joins = await trx
+          .selectFrom('events')
+          .select('server_id')
+          .distinct()
+          .where('type', '=', 'member.joined')
+          .where('user_id', '=', userId)
+          .where((eb) => (from === null ? eb('pos', 'is', null) : eb.or([eb('pos', 'is', null), eb('pos', '>', String(from))])))
+          .execute();
+        const head = Number(log.head);
+        return {
+          logId: log.log_id,
+          head,
+          oldest: log.oldest === null ? head : Number(log.oldest),
+          user: { id: user.id, username: user.username },
+          servers: servers.map((row) => ({
+            server: toServer(row),
+            channels: channels.filter((c) => c.server_id === row.id).map(toChannel),
+          })),
+          joinedAfter: new Set(joins.flatMap((row) => (row.server_id === null ? [] : [row.server_id]))),
+        };
+      });
+  }
+}
