@@ -1,5 +1,5 @@
-import { createMemoryStores } from '../testing';
-import { describeStoreContracts } from '../testing/contracts';
+import { createMemoryStores, InMemoryEventHistory, MemoryState, memoryUnitOfWork } from '../testing';
+import { describeEventLogContract, describeStoreContracts } from '../testing/contracts';
 
 describeStoreContracts('in-memory', async () => createMemoryStores());
 
@@ -7,3 +7,9 @@ describeStoreContracts('in-memory', async () => createMemoryStores());
 // that assumed an empty store would fail here.
 const shared = createMemoryStores();
 describeStoreContracts('in-memory, one state shared by every suite', async () => shared);
+
+describeEventLogContract('in-memory', async () => {
+  const state = new MemoryState();
+  const stores = createMemoryStores(state);
+  return { stores, unitOfWork: memoryUnitOfWork(stores), history: new InMemoryEventHistory(state), place: async () => {} };
+});

@@ -25,12 +25,15 @@ import {
   Register,
   RemoveReaction,
   SendMessage,
+  OpenGatewaySession,
   type Actor,
   type Result,
   type Server,
   type Stores,
 } from '../src';
 import { createMemoryStores, memoryUnitOfWork } from './create-memory-stores';
+import { InMemoryEventHistory } from './in-memory-event-log';
+import { MemoryState } from './memory-state';
 import { FakeOpaqueTokens } from './fake-opaque-tokens';
 import { FakePasswordHasher } from './fake-password-hasher';
 import { FakeTokenService } from './fake-token-service';
@@ -38,7 +41,7 @@ import { FixedClock } from './fixed-clock';
 import { SequentialIds, SequentialInviteCodes } from './sequential-ids';
 
 /** Every use case over in-memory stores and fakes: no I/O, deterministic time and ids. */
-export function createTestWorld(stores: Stores = createMemoryStores()) {
+export function createTestWorld(state: MemoryState = new MemoryState(), stores: Stores = createMemoryStores(state)) {
   const clock = new FixedClock();
   const ids = new SequentialIds();
   const hasher = new FakePasswordHasher();
@@ -47,15 +50,21 @@ export function createTestWorld(stores: Stores = createMemoryStores()) {
   const { users, sessions, servers, channels, members, invites, messages, applications, refreshTokens } = stores;
   const unitOfWork = memoryUnitOfWork(stores);
   const grantPorts = { applications, refreshTokens, sessions, tokens, opaque, ids, clock, unitOfWork };
+  const history = new InMemoryEventHistory(state);
+  const authenticate = new Authenticate(tokens, sessions);
   const world = {
     stores,
+    history,
+    /** Every event recorded so far, oldest first. */
+    events: () => state.events.slice(),
     clock,
     ids,
     tokens,
     register: new Register(users, sessions, hasher, tokens, ids, clock),
     logIn: new LogIn(users, sessions, hasher, tokens, ids, clock),
     logOut: new LogOut(unitOfWork),
-    authenticate: new Authenticate(tokens, sessions),
+    authenticate,
+    openGatewaySession: new OpenGatewaySession(authenticate, history),
     listMyServers: new ListMyServers(servers),
     createServer: new CreateServer(unitOfWork, users, ids, clock),
     getServer: new GetServer(servers, members),

@@ -1,5 +1,6 @@
 import { createKyselyStores } from '@chat/postgres';
-import { describeStoreContracts } from '@chat/domain/testing/contracts';
+import { describeEventLogContract, describeStoreContracts } from '@chat/domain/testing/contracts';
+import { kyselyEventStores } from './event-stores';
 import { createPostgresDatabase, describeWithPostgres, type TestDatabase } from './test-databases';
 
 let database: TestDatabase | undefined;
@@ -8,6 +9,11 @@ describeWithPostgres('on the real PostgreSQL', () => {
   describeStoreContracts('Kysely on node-pg', async () => {
     database ??= await createPostgresDatabase();
     return createKyselyStores(database.db);
+  });
+
+  describeEventLogContract('Kysely on node-pg', async () => {
+    database ??= await createPostgresDatabase();
+    return kyselyEventStores(database.db);
   });
 
   afterAll(async () => {

@@ -23,6 +23,7 @@ export { describeMemberRepositoryContract } from './member-repository.contract';
 export { describeInviteRepositoryContract } from './invite-repository.contract';
 export { describeMessageRepositoryContract, expectSendsAtOnceGatedEachAlone } from './message-repository.contract';
 export { describeApplicationRepositoryContract } from './application-repository.contract';
+export { describeEventLogContract, type EventStores } from './event-log.contract';
 
 /**
  * Every port contract against the stores `makeStores` gives. Each suite calls it once, before its

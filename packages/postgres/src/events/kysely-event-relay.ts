@@ -18,7 +18,10 @@ const BATCH = 1000;
 
 /**
  * Gives committed events their positions, one relay at a time across replicas (the `event_log` row,
- * locked with SKIP LOCKED, so a busy relay is skipped, never waited for). An event is placed only
+ * locked with SKIP LOCKED, so a busy relay is skipped, never waited for). A pass whose snapshot is
+ * older than the lock it got (another relay committed in between: the locked row is newer than the
+ * one the snapshot sees) would see that relay's events as unplaced and place them again: it holds
+ * nothing and tries again. An event is placed only
  * once every transaction older than the oldest one still running has finished
  * (`pg_snapshot_xmin`): ordered by (transaction, id), nothing can later commit in front of what was
  * placed, so positions are dense and final, and a transaction that started after another committed
@@ -29,7 +32,8 @@ export class KyselyEventRelay {
 
   async place(): Promise<Placement> {
     const { rows } = await sql<{ held: boolean; head: string; pending: boolean } & StoredEventRow>`
-      with relay as (select head from event_log where id = 1 for update skip locked),
+      with locked as (select head from event_log where id = 1 for update skip locked),
+      relay as (select head from locked where head = (select head from event_log where id = 1)),
       ready as (
         select e.id, row_number() over (order by e.tx, e.id) as n
         from events e

@@ -1,0 +1,77 @@
+import {
+  channelCreated,
+  eventFromJson,
+  eventJson,
+  memberJoined,
+  memberLeft,
+  messageCreated,
+  messageDeleted,
+  messageUpdated,
+  reactionChanged,
+  sessionRevoked,
+  type MessageView,
+} from '@chat/domain';
+
+const message: MessageView = {
+  id: '100',
+  channelId: '20',
+  content: 'hi "there" \u2028 😀',
+  createdAt: new Date('2026-11-01T10:00:00.123Z'),
+  editedAt: null,
+  author: { id: '3', username: 'ann' },
+  reactions: [{ emoji: '👍', count: 2, reacted: false }],
+};
+
+const EVENTS = [
+  messageCreated('10', message, 'n-1'),
+  messageCreated('10', message, null),
+  messageUpdated('10', { ...message, editedAt: new Date('2026-11-01T10:05:00.000Z') }),
+  messageDeleted('10', '20', '100'),
+  reactionChanged('reaction.added', '10', '20', '3', { messageId: '100', emoji: '👍', count: 2, reacted: true }),
+  reactionChanged('reaction.removed', '10', '20', '3', { messageId: '100', emoji: '👍', count: 0, reacted: false }),
+  memberJoined({ serverId: '10', userId: '3', joinedAt: new Date('2026-11-01T09:00:00.000Z'), user: { id: '3', username: 'ann' } }),
+  memberLeft('10', '3', 'leave'),
+  channelCreated({ id: '21', serverId: '10', name: 'random', createdAt: new Date('2026-11-01T09:30:00.000Z') }),
+  sessionRevoked('3', '7'),
+  sessionRevoked('3', null),
+];
+
+describe('the events’ JSON form', () => {
+  it.each(EVENTS.map((event) => [event.type, event]))('reads %s back as it was written', (_type, event) => {
+    const { t, d } = eventJson(event);
+    expect(eventFromJson(t, JSON.parse(JSON.stringify(d)))).toEqual(event);
+  });
+
+  it('gives message.created the REST Message plus serverId, and the nonce only when there is one', () => {
+    expect(eventJson(messageCreated('10', message, 'n-1')).d).toEqual({
+      id: '100',
+      channelId: '20',
+      content: message.content,
+      createdAt: '2026-11-01T10:00:00.123Z',
+      editedAt: null,
+      author: { id: '3', username: 'ann' },
+      reactions: [{ emoji: '👍', count: 2, reacted: false }],
+      serverId: '10',
+      nonce: 'n-1',
+    });
+    expect(eventJson(messageCreated('10', message, null)).d).not.toHaveProperty('nonce');
+  });
+
+  it('gives reaction events the contract’s flat shape', () => {
+    expect(eventJson(EVENTS[4]!)).toEqual({
+      t: 'reaction.added',
+      d: { messageId: '100', channelId: '20', serverId: '10', emoji: '👍', count: 2, userId: '3' },
+    });
+  });
+
+  it('says reacted: false in events, which go to every member alike', () => {
+    const withMine = { ...message, reactions: [{ emoji: '👍', count: 2, reacted: true }] };
+    expect(eventJson(messageUpdated('10', withMine)).d.reactions).toEqual([{ emoji: '👍', count: 2, reacted: false }]);
+  });
+
+  it('refuses a type it does not know and data of the wrong shape', () => {
+    expect(() => eventFromJson('message.exploded', {})).toThrow(/unknown event type/);
+    expect(() => eventFromJson('member.left', { serverId: 10, userId: '3', reason: 'leave' })).toThrow(TypeError);
+    expect(() => eventFromJson('member.left', null)).toThrow(TypeError);
+  });
+});

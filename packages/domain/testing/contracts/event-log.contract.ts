@@ -1,0 +1,124 @@
+import { memberJoined, memberLeft, messageCreated, type ChatEvent, type EventHistory, type LoggedEvent, type Stores, type UnitOfWork } from '../../src';
+import { aMessage, aServerWithOwner, givenActor, givenMemberOf, givenUser, summaryOf, withoutAuthor } from './fixtures';
+
+/** One store's event side: writes go through `stores` and `unitOfWork`, reads through `history`. */
+export interface EventStores {
+  readonly stores: Stores;
+  readonly unitOfWork: UnitOfWork;
+  readonly history: EventHistory;
+  /** Places what committed, as the relay does (nothing to do where appending places). */
+  place(): Promise<void>;
+}
+
+/** Contents that JSON and SQL escaping both get wrong when done by hand. */
+const AWKWARD = ['plain', 'quotes " and \\ backslash', 'line\nbreak\ttab', 'emoji 😀👩‍👩‍👧 and \u2028', '{"json":"inside"}', "O'Reilly; drop table"];
+
+/** Everything the log holds after `from`, in order. */
+async function readAll(history: EventHistory, from = 0): Promise<LoggedEvent[]> {
+  const all: LoggedEvent[] = [];
+  for (let page = await history.after(from, 1000); page.length > 0; page = await history.after(page[page.length - 1]!.position, 1000)) {
+    all.push(...page);
+  }
+  return all;
+}
+
+const messageIdOf = (event: ChatEvent): string | null => (event.type === 'message.created' ? event.message.id : null);
+
+/**
+ * What every event store must do: a send's event is the domain's `messageCreated` of what was
+ * stored (whatever builds it), a unit's events come out in the order they were appended, and
+ * positions are dense.
+ */
+export function describeEventLogContract(name: string, make: () => Promise<EventStores>): void {
+  describe(`EventLog contract: ${name}`, () => {
+    let s: EventStores;
+
+    beforeAll(async () => {
+      s = await make();
+    });
+
+    it('records each send as messageCreated of the stored message, alone or several at once', async () => {
+      const { server, defaultChannel, ownerUser } = await aServerWithOwner(s.stores);
+      const actor = await givenActor(s.stores, ownerUser.id);
+      const messages = AWKWARD.map((content) => aMessage(defaultChannel.id, ownerUser.id, { content }));
+      const nonces = messages.map((_m, i) => (i % 2 === 0 ? `nonce "${i}"` : null));
+
+      const alone = await s.stores.messages.createAs(actor, withoutAuthor(messages[0]!), nonces[0]!);
+      const together = await Promise.all(messages.slice(1).map((m, i) => s.stores.messages.createAs(actor, withoutAuthor(m), nonces[i + 1]!)));
+      await s.place();
+
+      expect([alone, ...together].every((gated) => gated.ok)).toBe(true);
+      const ids = new Set(messages.map((m) => m.id));
+      const logged = (await readAll(s.history)).filter(({ event }) => ids.has(messageIdOf(event) ?? ''));
+      expect(logged.map(({ event }) => event)).toEqual(
+        messages.map((m, i) => messageCreated(server.id, { ...withoutAuthor(m), author: summaryOf(ownerUser), reactions: [] }, nonces[i]!)),
+      );
+    });
+
+    it('records nothing for a send the gate refused', async () => {
+      const { defaultChannel } = await aServerWithOwner(s.stores);
+      const outsider = await givenUser(s.stores);
+      const message = aMessage(defaultChannel.id, outsider.id);
+
+      const gated = await s.stores.messages.createAs(await givenActor(s.stores, outsider.id), withoutAuthor(message), null);
+      await s.place();
+
+      expect(gated).toEqual({ ok: false, gate: 'NotAMember' });
+      expect((await readAll(s.history)).filter(({ event }) => messageIdOf(event) === message.id)).toEqual([]);
+    });
+
+    it('gives out a unit’s events in the order they were appended, at consecutive positions', async () => {
+      const { server } = await aServerWithOwner(s.stores);
+      const { user } = await givenMemberOf(s.stores, server.id);
+      const events: ChatEvent[] = [
+        memberJoined({ serverId: server.id, userId: user.id, joinedAt: new Date('2026-01-01T00:00:00.000Z'), user: summaryOf(user) }),
+        memberLeft(server.id, user.id, 'leave'),
+      ];
+
+      await s.unitOfWork.run(async (stores) => {
+        for (const event of events) await stores.events.append(event);
+      });
+      await s.place();
+
+      const logged = (await readAll(s.history)).filter(({ event }) => event.type.startsWith('member.') && JSON.stringify(event).includes(user.id));
+      expect(logged.map(({ event }) => event)).toEqual(events);
+      expect(logged[1]!.position).toBe(logged[0]!.position + 1);
+    });
+
+    it('numbers the whole log 1, 2, 3, … with no gap, and reads it in pages from any position', async () => {
+      const all = await readAll(s.history);
+
+      expect(all.length).toBeGreaterThan(0);
+      expect(all.map(({ position }) => position)).toEqual(all.map((_e, i) => (all[0]?.position ?? 0) + i));
+      const middle = all[Math.floor(all.length / 2)]!.position;
+      expect((await s.history.after(middle, 2)).map(({ position }) => position)).toEqual([middle + 1, middle + 2].filter((p) => p <= all[all.length - 1]!.position));
+    });
+
+    it("snapshots a user's servers with their channels, the log's head, and which servers they joined after a position", async () => {
+      const { server, defaultChannel } = await aServerWithOwner(s.stores);
+      const joiner = await givenUser(s.stores);
+      await s.place();
+      const before = (await s.history.snapshot(joiner.id, null))!;
+
+      await s.unitOfWork.run(async (stores) => {
+        const member = { serverId: server.id, userId: joiner.id, joinedAt: new Date('2026-01-01T00:00:00.000Z') };
+        await stores.members.add(member);
+        await stores.events.append(memberJoined({ ...member, user: summaryOf(joiner) }));
+      });
+      await s.place();
+      const after = (await s.history.snapshot(joiner.id, before.head))!;
+
+      expect(before.servers).toEqual([]);
+      expect(after).toEqual({
+        logId: before.logId,
+        head: before.head + 1,
+        oldest: expect.any(Number),
+        user: summaryOf(joiner),
+        servers: [{ server, channels: [defaultChannel] }],
+        joinedAfter: new Set([server.id]),
+      });
+      expect((await s.history.snapshot(joiner.id, after.head))!.joinedAfter).toEqual(new Set());
+      expect(await s.history.snapshot('9223372036854775000', null)).toBeNull();
+    });
+  });
+}
