@@ -5,6 +5,9 @@ import { errorMiddleware, notFoundMiddleware } from './http/error-middleware';
 import { mountRoute } from './http/mount-route';
 import { requestId, requestLogger } from './http/request-context';
 import { buildOpenApi } from './http/openapi';
+import { problem, sendProblem } from './http/problem';
+import { buildAsyncApi } from './gateway/asyncapi';
+import { GATEWAY_PATH } from './gateway/gateway';
 import type { RateLimiters } from './http/rate-limits';
 import type { RouteSpec } from './http/route';
 import { applicationRoutes } from './routes/application-routes';
@@ -65,7 +68,13 @@ export function createApp(services: AppServices, options: AppOptions): Express {
 
   const routes = allRoutes(services);
   const openApi = buildOpenApi(routes, { [TOKEN_PATH]: oauthTokenOpenApi });
+  const asyncApi = buildAsyncApi();
   app.get('/api/openapi.json', (_req, res) => void res.json(openApi));
+  app.get('/api/asyncapi.json', (_req, res) => void res.json(asyncApi));
+  // The gateway answers WebSocket upgrades only (see Gateway.attach).
+  app.get(GATEWAY_PATH, (_req, res) =>
+    sendProblem(res.setHeader('Upgrade', 'websocket'), problem(426, 'UPGRADE_REQUIRED', 'Connect with a WebSocket client; see /api/asyncapi.json.')),
+  );
   app.use('/api/docs', swaggerUi.serve, swaggerUi.setup(openApi, { customSiteTitle: 'Chat API' }));
 
   const router = express.Router();

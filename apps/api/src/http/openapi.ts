@@ -20,7 +20,7 @@ const COMMON_PROBLEMS: Record<number, string> = {
  * Converts a zod schema to JSON Schema 2020-12 (OpenAPI 3.1's dialect), hoisting named schemas
  * (`.meta({ id })`) into components so each is described once.
  */
-function toSchema(schema: z.ZodType, io: 'input' | 'output', components: Record<string, JsonSchema>): JsonSchema {
+export function toSchema(schema: z.ZodType, io: 'input' | 'output', components: Record<string, JsonSchema>): JsonSchema {
   const converted = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema;
   const { $schema: _dialect, $defs, ...rest } = converted;
   const rewrite = (value: JsonSchema): JsonSchema =>
@@ -94,6 +94,7 @@ export function buildOpenApi(routes: readonly RouteSpec<unknown, unknown>[], han
       description:
         'Self-hosted chat: servers, channels, messages, reactions and members. Every error is RFC 9457 problem+json with a stable `code`.',
     },
+    externalDocs: { description: 'Realtime events: the WebSocket gateway at /api/gateway, described in AsyncAPI 3.0', url: '/api/asyncapi.json' },
     servers: [{ url: '/' }],
     security: [{ token: [] }],
     paths,

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { toSchema } from '../http/openapi';
+import { EVENT_DATA, ReadyData, dispatchSchema } from './event-schemas';
+import { CLOSE, HeartbeatFrame, IdentifyFrame, ResumeFrame } from './frames';
+import { GATEWAY_PATH } from './gateway';
+
+type Json = Record<string, unknown>;
+
+const CLOSE_CODES: Record<number, string> = {
+  [CLOSE.UNKNOWN_OP]: 'unknown op',
+  [CLOSE.DECODE_ERROR]: 'a frame that is not JSON, or not a frame of a known shape',
+  [CLOSE.NOT_AUTHENTICATED]: 'the first frame was not identify or resume, or none came within 10 s',
+  [CLOSE.AUTHENTICATION_FAILED]: 'a bad, expired or revoked token; or the session was logged out (on every replica, at once)',
+  [CLOSE.ALREADY_AUTHENTICATED]: 'identify or resume sent twice',
+  [CLOSE.RATE_LIMITED]: 'more than 120 frames in a minute',
+  [CLOSE.SESSION_TIMED_OUT]: 'no heartbeat for two intervals',
+  [CLOSE.SLOW_CONSUMER]: 'the client read too slowly (its unsent data passed the bound): resume, nothing is lost',
+  1001: 'the replica is stopping: resume, on any replica',
+};
+
+/** AsyncAPI 3.0 for the gateway, from the same zod schemas as the OpenAPI document and the frame parser. */
+export function buildAsyncApi(): Json {
+  const schemas: Record<string, Json> = {};
+  const messages: Record<string, Json> = {};
+  const add = (name: string, title: string, schema: z.ZodType, summary: string) => {
+    messages[name] = { name, title, summary, contentType: 'application/json', payload: toSchema(schema, 'output', schemas) };
+    return { $ref: `#/channels/gateway/messages/${name}` };
+  };
+
+  const fromClient = [
+    add('identify', 'identify', IdentifyFrame, 'First frame, within 10 s: start at the present. The token is never put in the URL.'),
+    add('resume', 'resume', ResumeFrame, 'First frame instead of identify: replay every event after the cursor the user may see now, then `resumed`. Works on any replica.'),
+    add('heartbeat', 'heartbeat', HeartbeatFrame, 'Every `heartbeatInterval` ms; two intervals without one close the socket 4009.'),
+  ];
+  const fromServer = [
+    add('hello', 'hello', z.object({ op: z.literal('hello'), d: z.object({ heartbeatInterval: z.number().int() }) }), 'Sent on connect.'),
+    add('ready', 'ready', z.object({ op: z.literal('ready'), d: ReadyData }), 'The answer to identify: the user, their servers with channels, and the cursor events continue from. No event falls between it and the stream.'),
+    ...Object.entries(EVENT_DATA).map(([type, data]) =>
+      add(type.replace('.', '_'), type, dispatchSchema(type, data), `Dispatch \`${type}\`: \`d\` is the REST shape. Only members of the event's server get it.`),
+    ),
+    add('heartbeat_ack', 'heartbeat_ack', z.object({ op: z.literal('heartbeat_ack') }), 'The answer to heartbeat.'),
+    add('resumed', 'resumed', z.object({ op: z.literal('resumed'), d: z.object({ replayed: z.number().int() }) }), 'The replay is over; live events follow.'),
+    add('invalid_session', 'invalid_session', z.object({ op: z.literal('invalid_session') }), 'The cursor is unknown or older than the retention window: identify again on the same socket, and re-fetch over REST.'),
+  ];
+
+  return {
+    asyncapi: '3.0.0',
+    info: {
+      title: 'Chat gateway',
+      version: '0.1.0',
+      description: [
+        'Realtime events over one WebSocket per client, on every API replica. Text frames of JSON `{op, d?, t?, cursor?}`; inbound frames at most 4 KiB.',
+        'Close codes: ' + Object.entries(CLOSE_CODES).map(([code, meaning]) => `${code} ${meaning}`).join('; ') + '.',
+      ].join('\n\n'),
+    },
+    servers: { api: { host: 'localhost:3000', protocol: 'ws', pathname: GATEWAY_PATH, description: 'Any replica; use wss behind TLS' } },
+    channels: { gateway: { address: GATEWAY_PATH, messages } },
+    operations: {
+      clientSends: { action: 'receive', channel: { $ref: '#/channels/gateway' }, messages: fromClient, summary: 'What a client sends' },
+      serverSends: { action: 'send', channel: { $ref: '#/channels/gateway' }, messages: fromServer, summary: 'What the server sends' },
+    },
+    components: { schemas },
+  };
+}

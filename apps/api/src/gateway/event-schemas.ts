@@ -1,0 +1,49 @@
+import type { ChatEventType } from '@chat/domain';
+import { z } from 'zod';
+import { ChannelResponse, MemberResponse, MessageResponse, ServerResponse, UserSummaryResponse } from '../http/schemas';
+
+/*
+ * The data (`d`) of each dispatch, from the REST response schemas: the gateway describes what REST
+ * describes, with `serverId` added so a client can route message and reaction events.
+ */
+
+const id = z.string().meta({ description: 'Snowflake id: a decimal string, ordered by creation time' });
+const cursor = z.string().meta({ description: 'Opaque: send it back in `resume` to continue after this point' });
+
+export const MessageEvent = MessageResponse.extend({
+  serverId: id,
+  nonce: z.string().optional().meta({ description: 'The sender’s nonce from the POST, when it gave one' }),
+}).meta({ id: 'MessageEvent', description: 'The REST Message, plus serverId (and nonce on message.created); `reacted` is always false in events' });
+
+export const MessageDeletedEvent = z.object({ id, channelId: id, serverId: id }).meta({ id: 'MessageDeletedEvent' });
+
+export const ReactionEvent = z
+  .object({ messageId: id, channelId: id, serverId: id, emoji: z.string(), count: z.number().int(), userId: id })
+  .meta({ id: 'ReactionEvent', description: 'The emoji’s count after the change, and who reacted or un-reacted' });
+
+export const MemberLeftEvent = z
+  .object({ serverId: id, userId: id, reason: z.enum(['leave']) })
+  .meta({ id: 'MemberLeftEvent', description: 'The leaver gets their own, and then no further event of that server' });
+
+/** Every type a client can be sent, with its data; a new event type does not compile until it is here. */
+export const EVENT_DATA = {
+  'message.created': MessageEvent,
+  'message.updated': MessageEvent,
+  'message.deleted': MessageDeletedEvent,
+  'reaction.added': ReactionEvent,
+  'reaction.removed': ReactionEvent,
+  'member.joined': MemberResponse,
+  'member.left': MemberLeftEvent,
+  'channel.created': ChannelResponse,
+} as const satisfies Record<Exclude<ChatEventType, 'session.revoked'>, z.ZodType>;
+
+export const ReadyData = z
+  .object({
+    user: UserSummaryResponse,
+    cursor,
+    servers: z.array(ServerResponse.extend({ channels: z.array(ChannelResponse) }).meta({ id: 'ServerWithChannels' })),
+  })
+  .meta({ id: 'ReadyData' });
+
+export const dispatchSchema = (type: string, data: z.ZodType) =>
+  z.object({ op: z.literal('dispatch'), t: z.literal(type), cursor, d: data });

@@ -1,0 +1,90 @@
+import {
+  channelCreated,
+  eventJson,
+  memberJoined,
+  memberLeft,
+  messageCreated,
+  messageDeleted,
+  messageUpdated,
+  reactionChanged,
+  type ChatEvent,
+  type MessageView,
+} from '@chat/domain';
+import { EVENT_DATA } from '../src/gateway/event-schemas';
+import { buildTestApp, problemBody, type TestApp } from './test-app';
+
+const message: MessageView = {
+  id: '100',
+  channelId: '20',
+  content: 'hi',
+  createdAt: new Date('2026-11-01T10:00:00.000Z'),
+  editedAt: null,
+  author: { id: '3', username: 'ann' },
+  reactions: [{ emoji: '👍', count: 1, reacted: false }],
+};
+
+/** One event of every type a client can be sent. */
+const SAMPLES: ChatEvent[] = [
+  messageCreated('10', message, 'n'),
+  messageUpdated('10', message),
+  messageDeleted('10', '20', '100'),
+  reactionChanged('reaction.added', '10', '20', '3', { messageId: '100', emoji: '👍', count: 1, reacted: true }),
+  reactionChanged('reaction.removed', '10', '20', '3', { messageId: '100', emoji: '👍', count: 0, reacted: false }),
+  memberJoined({ serverId: '10', userId: '3', joinedAt: new Date(0), user: { id: '3', username: 'ann' } }),
+  memberLeft('10', '3', 'leave'),
+  channelCreated({ id: '21', serverId: '10', name: 'random', createdAt: new Date(0) }),
+];
+
+describe('the gateway’s description', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+
+  it('serves AsyncAPI 3.0 at /api/asyncapi.json, with a message for every frame and event type', async () => {
+    const { status, body } = await t.http().get('/api/asyncapi.json');
+
+    expect(status).toBe(200);
+    expect(body.asyncapi).toBe('3.0.0');
+    expect(body.channels.gateway.address).toBe('/api/gateway');
+    expect(Object.keys(body.channels.gateway.messages).sort()).toEqual(
+      [
+        'identify', 'resume', 'heartbeat', 'hello', 'ready', 'heartbeat_ack', 'resumed', 'invalid_session',
+        ...SAMPLES.map((event) => event.type.replace('.', '_')),
+      ].sort(),
+    );
+  });
+
+  it('describes event data with the very schemas the OpenAPI document uses', async () => {
+    const asyncApi = (await t.http().get('/api/asyncapi.json')).body;
+    const openApi = (await t.http().get('/api/openapi.json')).body;
+
+    for (const name of ['Member', 'Channel', 'UserSummary']) {
+      expect({ name, schema: asyncApi.components.schemas[name] }).toEqual({ name, schema: openApi.components.schemas[name] });
+    }
+    // A message event is the REST Message with serverId (and the nonce) added: every property as REST has it.
+    const event = asyncApi.components.schemas.MessageEvent;
+    expect(event.properties).toEqual(expect.objectContaining(openApi.components.schemas.Message.properties));
+    expect(event.required).toEqual([...openApi.components.schemas.Message.required, 'serverId']);
+    expect(asyncApi.components.schemas.ServerWithChannels.properties).toEqual(expect.objectContaining(openApi.components.schemas.Server.properties));
+    expect(openApi.externalDocs.url).toBe('/api/asyncapi.json');
+  });
+
+  it.each(SAMPLES.map((event) => [event.type, event] as const))('has a schema that %s’s data fits exactly, key for key', (type, event) => {
+    const { t: sent, d } = eventJson(event);
+    const schema = EVENT_DATA[type as keyof typeof EVENT_DATA];
+
+    expect(sent).toBe(type);
+    expect(schema.parse(d)).toEqual(d);
+  });
+
+  it('answers a plain GET of the gateway with 426 and how to connect', async () => {
+    const { status, body, headers } = await t.http().get('/api/gateway');
+
+    expect({ status, body, upgrade: headers.upgrade }).toEqual({
+      status: 426,
+      body: problemBody(426, 'Upgrade Required', 'UPGRADE_REQUIRED'),
+      upgrade: 'websocket',
+    });
+  });
+});
