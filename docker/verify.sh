@@ -79,6 +79,12 @@ done
 grep -q 'proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;' "$nginx_conf" ||
   fail "nginx.conf must pass X-Forwarded-For (TRUST_PROXY=1 relies on it)"
 echo "  TRUST_PROXY=1 on every replica; nginx passes X-Forwarded-For"
+# The gateway is a WebSocket: without these nginx answers its upgrade as a plain GET (426).
+awk '/location = \/api\/gateway/,/}/' "$nginx_conf" | grep -q 'proxy_set_header Upgrade \$http_upgrade;' ||
+  fail "nginx.conf must pass WebSocket upgrades on /api/gateway (proxy_set_header Upgrade \$http_upgrade)"
+awk '/location = \/api\/gateway/,/}/' "$nginx_conf" | grep -q 'proxy_http_version 1.1;' ||
+  fail "nginx.conf must proxy /api/gateway over HTTP/1.1 (upgrades need it)"
+echo "  nginx passes WebSocket upgrades on /api/gateway"
 
 # --- 3. the image's build steps -------------------------------------------------------------------
 say "docker/build-steps.sh"
