@@ -220,14 +220,18 @@ export class Gateway {
     for (const logged of events) {
       const serverId = serverOf(logged.event);
       const subject = subjectOf(logged.event);
-      const candidates = new Set<Connection>(serverId === null ? [] : (this.byServer.get(serverId) ?? []));
-      for (const connection of (subject === null ? undefined : this.byUser.get(subject)) ?? []) candidates.add(connection);
-      if (candidates.size === 0) continue;
+      const subjects = subject === null ? undefined : this.byUser.get(subject);
       let frame: string | undefined;
       const frameOnce = () => (frame ??= this.frameOf(logged));
-      for (const connection of candidates) {
+      if (serverId !== null) {
+        for (const connection of this.byServer.get(serverId) ?? []) {
+          if (!subjects?.has(connection)) this.offer(connection, logged, frameOnce);
+        }
+      }
+      // The user the event is about: a join opens the server for them, a leave shuts it after it.
+      for (const connection of subjects ?? []) {
         this.offer(connection, logged, frameOnce);
-        if (serverId !== null && subject === connection.audience?.userId) this.index(connection, serverId);
+        if (serverId !== null) this.index(connection, serverId);
       }
     }
   }
