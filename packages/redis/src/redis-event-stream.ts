@@ -1,4 +1,4 @@
-import { eventFromJson, eventJson, type LoggedEvent } from '@chat/domain';
+import { readEvent, type EncodedEvent, type LoggedEvent } from '@chat/domain';
 import { Redis } from 'ioredis';
 
 /** The stream keeps a live tail only: replays read the database's log, which the stream mirrors. */
@@ -25,12 +25,10 @@ export class RedisEventStream {
     this.key = `${prefix}events:${logId}`;
   }
 
-  async publish(events: readonly LoggedEvent[]): Promise<void> {
+  async publish(events: readonly EncodedEvent[]): Promise<void> {
     if (events.length === 0) return;
     const pipeline = this.redis.pipeline();
-    for (const { position, event } of events) {
-      pipeline.xadd(this.key, 'MAXLEN', '~', MAX_LENGTH, `${position}-0`, 'e', JSON.stringify(eventJson(event)));
-    }
+    for (const { position, type, data } of events) pipeline.xadd(this.key, 'MAXLEN', '~', MAX_LENGTH, `${position}-0`, 't', type, 'd', data);
     const results = (await pipeline.exec()) ?? [];
     // An id at or below the last one is already there (another relay published it): that is success.
     const failed = results.find(([error]) => error && !/equal or smaller/.test(error.message));
@@ -41,10 +39,7 @@ export class RedisEventStream {
   async read(position: number, blockMs: number): Promise<LoggedEvent[]> {
     const reply = await this.reader.xread('COUNT', READ_COUNT, 'BLOCK', blockMs, 'STREAMS', this.key, `${position}-0`);
     const entries = reply?.[0]?.[1] ?? [];
-    return entries.map(([id, fields]) => {
-      const { t, d } = JSON.parse(fields[1] ?? '{}') as { t: string; d: unknown };
-      return { position: Number(id.slice(0, id.indexOf('-'))), event: eventFromJson(t, d) };
-    });
+    return entries.map(([id, fields]) => ({ position: Number(id.slice(0, id.indexOf('-'))), event: readEvent(fields[1] ?? '', fields[3] ?? '') }));
   }
 }
 

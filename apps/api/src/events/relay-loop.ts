@@ -1,15 +1,15 @@
-import type { LoggedEvent } from '@chat/domain';
+import type { EncodedEvent } from '@chat/domain';
 import type { Logger } from 'pino';
 
 /** What the loop drives: the database's placing statement (`KyselyEventRelay`). */
 export interface Relay {
-  place(): Promise<{ held: boolean; placed: readonly LoggedEvent[]; head: number; pending: boolean }>;
+  place(): Promise<{ held: boolean; placed: readonly EncodedEvent[]; head: number; pending: boolean }>;
   prune(keepCount: number, keepSince: Date): Promise<number>;
 }
 
 export interface RelayLoopOptions {
   /** Hands placed events to the bus (the Redis Stream); absent without Redis. */
-  readonly publish?: (events: readonly LoggedEvent[]) => Promise<void>;
+  readonly publish?: (events: readonly EncodedEvent[]) => Promise<void>;
   /** Told after a pass placed events, so this replica's reader looks at once. */
   readonly onPlaced: () => void;
   readonly logger: Logger;
@@ -85,7 +85,7 @@ export class RelayLoop {
     this.schedule(this.again ? 0 : retryMs);
   }
 
-  private async publish(placed: readonly LoggedEvent[]): Promise<void> {
+  private async publish(placed: readonly EncodedEvent[]): Promise<void> {
     if (!this.options.publish) return;
     try {
       await this.options.publish(placed);

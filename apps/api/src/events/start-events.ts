@@ -11,6 +11,11 @@ const BLOCK_MS = 1_000;
 /** A reader that has not caught up with the log's head for this long makes the replica not ready. */
 const STALL_MS = 5_000;
 
+/** Whether a reader is stuck: the log has moved past it, and it has not caught up for `stallMs`. */
+export function readerStalled(reader: { position: number; caughtUpAt: number }, head: number, now: number, stallMs = STALL_MS): boolean {
+  return head > reader.position && now - reader.caughtUpAt > stallMs;
+}
+
 export interface Events {
   readonly gateway: Gateway;
   /** Throws while this replica's reader is stuck behind the log (for `/ready`). */
@@ -65,7 +70,7 @@ export async function startEvents(
   return {
     gateway,
     async check() {
-      if (relay.head > reader.position && Date.now() - reader.caughtUpAt > STALL_MS) {
+      if (readerStalled(reader, relay.head, Date.now())) {
         throw new Error(`the event reader is at ${reader.position}, the log at ${relay.head}`);
       }
     },

@@ -6,6 +6,7 @@ import {
   serverJson,
   serverOf,
   subjectOf,
+  type ChatEvent,
   type EventHistory,
   type GatewaySnapshot,
   type Id,
@@ -189,7 +190,8 @@ export class Gateway {
       }
       for (const logged of page) {
         if (connection.state !== 'syncing') break;
-        if (this.offer(connection, logged, () => this.frameOf(logged))) sent += 1;
+        const { position, event } = logged;
+        if (event && this.offer(connection, logged, () => this.frameOf(position, event))) sent += 1;
       }
       // Let the socket drain before the next page: a client that keeps reading is never cut.
       if (!(await this.drained(connection))) connection.close(CLOSE.SLOW_CONSUMER, 'reading too slowly; resume to catch up');
@@ -218,11 +220,13 @@ export class Gateway {
   /** Every event once, in log order, from this replica's reader. */
   deliver(events: readonly LoggedEvent[]): void {
     for (const logged of events) {
-      const serverId = serverOf(logged.event);
-      const subject = subjectOf(logged.event);
+      const event = logged.event;
+      if (event === null) continue;
+      const serverId = serverOf(event);
+      const subject = subjectOf(event);
       const subjects = subject === null ? undefined : this.byUser.get(subject);
       let frame: string | undefined;
-      const frameOnce = () => (frame ??= this.frameOf(logged));
+      const frameOnce = () => (frame ??= this.frameOf(logged.position, event));
       if (serverId !== null) {
         for (const connection of this.byServer.get(serverId) ?? []) {
           if (!subjects?.has(connection)) this.offer(connection, logged, frameOnce);
@@ -240,6 +244,7 @@ export class Gateway {
   private offer(connection: Connection, logged: LoggedEvent, frame: () => string): boolean {
     if (logged.position <= connection.position || !connection.audience) return false;
     connection.position = logged.position;
+    if (logged.event === null) return false;
     const admission = connection.audience.admit(logged.event, logged.position > connection.snapshotHead);
     if (admission === 'close') {
       connection.close(CLOSE.AUTHENTICATION_FAILED, 'the session was revoked');
@@ -260,7 +265,7 @@ export class Gateway {
     else removeFrom(this.byServer, serverId, connection);
   }
 
-  private frameOf({ position, event }: LoggedEvent): string {
+  private frameOf(position: number, event: ChatEvent): string {
     const { t, d } = eventJson(event);
     return dispatch(t, formatCursor(this.deps.logId, position), d);
   }

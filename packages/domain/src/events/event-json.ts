@@ -72,6 +72,25 @@ function messageFromJson(d: Json): MessageView {
   };
 }
 
+/**
+ * An event as the log stores it: its type and its data as JSON text. Relays and buses pass it on
+ * as it is, so an event of a newer version (a rolling deploy) travels intact through older replicas.
+ */
+export interface EncodedEvent {
+  readonly position: number;
+  readonly type: string;
+  readonly data: string;
+}
+
+/** An encoded event read back, or null if this version cannot read it (a type a newer one added). */
+export function readEvent(type: string, data: string): ChatEvent | null {
+  try {
+    return eventFromJson(type, JSON.parse(data));
+  } catch {
+    return null;
+  }
+}
+
 /** `eventJson` read back; throws on data that no version of `eventJson` wrote. */
 export function eventFromJson(t: string, data: unknown): ChatEvent {
   const d = obj(data);

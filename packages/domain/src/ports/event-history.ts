@@ -4,10 +4,14 @@ import type { UserSummary } from '../entities/user';
 import type { ChatEvent } from '../events/chat-event';
 import type { Id } from '../ids';
 
-/** An event at its place in the log: positions increase by one along the log, with no gaps. */
+/**
+ * An event at its place in the log: positions increase by one along the log, with no gaps. `event`
+ * is null for one this version cannot read (written by a newer version): it keeps its place, and no
+ * client is sent it.
+ */
 export interface LoggedEvent {
   readonly position: number;
-  readonly event: ChatEvent;
+  readonly event: ChatEvent | null;
 }
 
 export interface ServerWithChannels {

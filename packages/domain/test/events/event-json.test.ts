@@ -1,6 +1,7 @@
 import {
   channelCreated,
   eventFromJson,
+  readEvent,
   eventJson,
   memberJoined,
   memberLeft,
@@ -73,5 +74,14 @@ describe('the events’ JSON form', () => {
     expect(() => eventFromJson('message.exploded', {})).toThrow(/unknown event type/);
     expect(() => eventFromJson('member.left', { serverId: 10, userId: '3', reason: 'leave' })).toThrow(TypeError);
     expect(() => eventFromJson('member.left', null)).toThrow(TypeError);
+  });
+
+  it('reads an encoded event back, and answers null for one this version cannot read', () => {
+    const event = memberLeft('10', '3', 'leave');
+    const { t, d } = eventJson(event);
+
+    expect(readEvent(t, JSON.stringify(d))).toEqual(event);
+    expect(readEvent('server.renamed', '{"serverId":"10"}')).toBeNull();
+    expect(readEvent('member.left', 'not json')).toBeNull();
   });
 });

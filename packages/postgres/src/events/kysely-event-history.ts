@@ -1,4 +1,4 @@
-import { eventFromJson, type EventHistory, type GatewaySnapshot, type LoggedEvent } from '@chat/domain';
+import { readEvent, type EncodedEvent, type EventHistory, type GatewaySnapshot, type LoggedEvent } from '@chat/domain';
 import { sql, type Kysely } from 'kysely';
 import { toChannel, toServer } from '../repositories/rows';
 import type { Database } from '../schema';
@@ -9,10 +9,9 @@ export interface StoredEventRow {
   payload: string;
 }
 
-export const toLoggedEvent = (row: StoredEventRow): LoggedEvent => ({
-  position: Number(row.pos),
-  event: eventFromJson(row.type, JSON.parse(row.payload)),
-});
+export const toEncodedEvent = (row: StoredEventRow): EncodedEvent => ({ position: Number(row.pos), type: row.type, data: row.payload });
+
+const toLoggedEvent = (row: StoredEventRow): LoggedEvent => ({ position: Number(row.pos), event: readEvent(row.type, row.payload) });
 
 /** The placed part of the log, readable by every replica; see `KyselyEventRelay` for placing. */
 export class KyselyEventHistory implements EventHistory {

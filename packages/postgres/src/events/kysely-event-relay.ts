@@ -1,13 +1,13 @@
-import type { LoggedEvent } from '@chat/domain';
+import type { EncodedEvent } from '@chat/domain';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema';
-import { toLoggedEvent, type StoredEventRow } from './kysely-event-history';
+import { toEncodedEvent, type StoredEventRow } from './kysely-event-history';
 
 export interface Placement {
   /** Whether this replica held the relay for the pass (false: another one did; try again soon). */
   readonly held: boolean;
-  /** The events this pass placed, in order. */
-  readonly placed: readonly LoggedEvent[];
+  /** The events this pass placed, in order, as stored. */
+  readonly placed: readonly EncodedEvent[];
   /** The log's newest position after the pass. */
   readonly head: number;
   /** Unplaced events remain: a batch was full, or a transaction that wrote one is still open. */
@@ -61,7 +61,7 @@ export class KyselyEventRelay {
     const first = rows[0];
     return {
       held: first?.held ?? false,
-      placed: rows.filter((row) => row.pos !== null).map(toLoggedEvent),
+      placed: rows.filter((row) => row.pos !== null).map(toEncodedEvent),
       head: Number(first?.head ?? 0),
       pending: first?.pending ?? false,
     };

@@ -1,0 +1,108 @@
+import { memberLeft, type LoggedEvent } from '@chat/domain';
+import pino from 'pino';
+import { EventReader, type LiveEvents } from '../src/events/event-reader';
+import { readerStalled } from '../src/events/start-events';
+
+const at = (position: number): LoggedEvent => ({ position, event: memberLeft('10', String(position), 'leave') });
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_v, i) => at(from + i));
+
+/** A log of `length` events that the reader reads through `after`, counting the reads. */
+function aLog(length: number) {
+  const log = { events: range(1, length), reads: 0 };
+  return {
+    log,
+    history: {
+      async after(position: number, limit: number) {
+        log.reads += 1;
+        return log.events.filter((e) => e.position > position).slice(0, limit);
+      },
+    },
+  };
+}
+
+function reading(options: { history: ReturnType<typeof aLog>['history']; live?: LiveEvents }, from = 0) {
+  const received: number[] = [];
+  const reader = new EventReader({ ...options, onEvents: (events) => received.push(...events.map((e) => e.position)), logger: pino({ level: 'silent' }), pollMs: 5, blockMs: 5 });
+  reader.start(from);
+  return { reader, received };
+}
+
+const until = async (check: () => boolean, ms = 2_000) => {
+  for (const deadline = Date.now() + ms; !check(); ) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+};
+
+describe('EventReader', () => {
+  it('hands on every event once, in order, from its start position, reading the database without a live bus', async () => {
+    const { history, log } = aLog(1200);
+    const { reader, received } = reading({ history }, 100);
+
+    await until(() => reader.position === 1200);
+    log.events.push(...range(1201, 1203));
+    reader.nudge();
+    await until(() => reader.position === 1203);
+    reader.stop();
+
+    expect(received).toEqual(range(101, 1203).map((e) => e.position));
+  });
+
+  it('reads from the database what the live tail skipped, and hands nothing on twice', async () => {
+    const { history } = aLog(10);
+    // The Stream lost 3–6 (a relay died between placing and publishing) and repeats 8.
+    const tails = [[at(1), at(2), at(7), at(8)], [at(8), at(9), at(10)]];
+    const live: LiveEvents = { read: async () => tails.shift() ?? new Promise((resolve) => setTimeout(() => resolve([]), 5)) };
+    const { reader, received } = reading({ history, live });
+
+    await until(() => reader.position === 10);
+    reader.stop();
+
+    expect(received).toEqual(range(1, 10).map((e) => e.position));
+  });
+
+  it('reads the database while the live bus fails, and goes back to it', async () => {
+    const { history } = aLog(5);
+    let liveReads = 0;
+    const live: LiveEvents = {
+      read: async (position) => {
+        liveReads += 1;
+        if (liveReads === 1) throw new Error('Redis is away');
+        return position < 5 ? range(position + 1, 5) : new Promise((resolve) => setTimeout(() => resolve([]), 5));
+      },
+    };
+    const { reader, received } = reading({ history, live });
+
+    await until(() => reader.position === 5);
+    reader.stop();
+
+    expect(received).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('keeps the place of an event it cannot read, and reads on past it', async () => {
+    const { history, log } = aLog(3);
+    log.events[1] = { position: 2, event: null };
+    const delivered: (string | null)[] = [];
+    const reader = new EventReader({
+      history,
+      onEvents: (events) => delivered.push(...events.map((e) => (e.event ? e.event.type : null))),
+      logger: pino({ level: 'silent' }),
+      pollMs: 5,
+    });
+    reader.start(0);
+
+    await until(() => reader.position === 3);
+    reader.stop();
+
+    expect(delivered).toEqual(['member.left', null, 'member.left']);
+  });
+});
+
+describe('readerStalled, behind /ready', () => {
+  it('is true only when the log is ahead of the reader and it has not caught up for the stall time', () => {
+    const now = 100_000;
+    expect(readerStalled({ position: 10, caughtUpAt: now - 6_000 }, 11, now, 5_000)).toBe(true);
+    expect(readerStalled({ position: 10, caughtUpAt: now - 4_000 }, 11, now, 5_000)).toBe(false);
+    expect(readerStalled({ position: 11, caughtUpAt: now - 60_000 }, 11, now, 5_000)).toBe(false);
+  });
+});

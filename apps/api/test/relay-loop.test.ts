@@ -1,0 +1,95 @@
+import type { EncodedEvent } from '@chat/domain';
+import pino from 'pino';
+import { RelayLoop, type Relay } from '../src/events/relay-loop';
+
+const encoded = (position: number): EncodedEvent => ({ position, type: 'member.left', data: '{}' });
+
+const until = async (check: () => boolean, ms = 2_000) => {
+  for (const deadline = Date.now() + ms; !check(); ) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+};
+
+/** A relay that places `queued` on its next pass; passes take a few ms, as a round trip does. */
+function aRelay() {
+  const state = { queued: [] as EncodedEvent[], passes: 0, head: 0, held: true };
+  const relay: Relay = {
+    async place() {
+      state.passes += 1;
+      await new Promise((resolve) => setTimeout(resolve, 3));
+      if (!state.held) return { held: false, placed: [], head: state.head, pending: false };
+      const placed = state.queued.splice(0);
+      state.head += placed.length;
+      return { held: true, placed, head: state.head, pending: false };
+    },
+    prune: async () => 0,
+  };
+  return { state, relay };
+}
+
+const quiet = { logger: pino({ level: 'silent' }), retention: { count: 100, minutes: 15 }, intervalMs: 10_000 };
+
+describe('RelayLoop', () => {
+  it('places on a nudge, publishes what it placed, and tells the reader', async () => {
+    const { state, relay } = aRelay();
+    const published: number[] = [];
+    let told = 0;
+    const loop = new RelayLoop(relay, { ...quiet, publish: async (events) => void published.push(...events.map((e) => e.position)), onPlaced: () => (told += 1) });
+    loop.start();
+    await until(() => state.passes === 1);
+
+    state.queued.push(encoded(1), encoded(2));
+    loop.nudge();
+    await until(() => published.length === 2);
+    loop.stop();
+
+    expect({ published, told, head: loop.head }).toEqual({ published: [1, 2], told: 1, head: 2 });
+  });
+
+  it('folds the nudges that arrive during a pass into one more pass', async () => {
+    const { state, relay } = aRelay();
+    const loop = new RelayLoop(relay, { ...quiet, onPlaced: () => {} });
+    loop.start();
+    await until(() => state.passes === 1);
+
+    loop.nudge();
+    await until(() => state.passes === 2);
+    for (let i = 0; i < 50; i += 1) loop.nudge();
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    loop.stop();
+
+    expect(state.passes).toBe(3);
+  });
+
+  it('tries again soon when another replica held the relay, so its own commit is not left behind', async () => {
+    const { state, relay } = aRelay();
+    state.held = false;
+    const loop = new RelayLoop(relay, { ...quiet, onPlaced: () => {} });
+    loop.start();
+
+    await until(() => state.passes >= 3, 500);
+    state.held = true;
+    state.queued.push(encoded(1));
+    await until(() => loop.head === 1, 500);
+    loop.stop();
+  });
+
+  it('keeps placing while publishing fails, and says so once', async () => {
+    const { state, relay } = aRelay();
+    const warnings: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(JSON.parse(line).msg) });
+    let told = 0;
+    const loop = new RelayLoop(relay, { ...quiet, logger, publish: async () => Promise.reject(new Error('Redis is away')), onPlaced: () => (told += 1) });
+    loop.start();
+
+    for (let i = 1; i <= 3; i += 1) {
+      state.queued.push(encoded(i));
+      loop.nudge();
+      await until(() => loop.head === i);
+    }
+    loop.stop();
+
+    expect({ told, warnings }).toEqual({ told: 3, warnings: ['cannot publish events to Redis; replicas read them from the database'] });
+  });
+});
