@@ -14,7 +14,7 @@ export class InMemoryEventHistory implements EventHistory {
   constructor(private readonly state: MemoryState) {}
 
   async after(position: number, limit: number): Promise<LoggedEvent[]> {
-    return this.state.events.slice(position, position + limit).map((event, i) => ({ position: position + i + 1, event }));
+    return this.state.events.slice(position, position + limit).map((event, i) => ({ position: position + i + 1, id: String(position + i + 1), event }));
   }
 
   async snapshot(userId: string, from: number | null): Promise<GatewaySnapshot | null> {
@@ -40,6 +40,7 @@ export class InMemoryEventHistory implements EventHistory {
       user: { id: user.id, username: user.username },
       servers,
       joinedAfter,
+      unplaced: new Set(),
     };
   }
 }

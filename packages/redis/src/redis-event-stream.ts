@@ -28,7 +28,7 @@ export class RedisEventStream {
   async publish(events: readonly EncodedEvent[]): Promise<void> {
     if (events.length === 0) return;
     const pipeline = this.redis.pipeline();
-    for (const { position, type, data } of events) pipeline.xadd(this.key, 'MAXLEN', '~', MAX_LENGTH, `${position}-0`, 't', type, 'd', data);
+    for (const { position, id, type, data } of events) pipeline.xadd(this.key, 'MAXLEN', '~', MAX_LENGTH, `${position}-0`, 'i', id, 't', type, 'd', data);
     const results = (await pipeline.exec()) ?? [];
     // An id at or below the last one is already there (another relay published it): that is success.
     const failed = results.find(([error]) => error && !/equal or smaller/.test(error.message));
@@ -39,7 +39,7 @@ export class RedisEventStream {
   async read(position: number, blockMs: number): Promise<LoggedEvent[]> {
     const reply = await this.reader.xread('COUNT', READ_COUNT, 'BLOCK', blockMs, 'STREAMS', this.key, `${position}-0`);
     const entries = reply?.[0]?.[1] ?? [];
-    return entries.map(([id, fields]) => ({ position: Number(id.slice(0, id.indexOf('-'))), event: readEvent(fields[1] ?? '', fields[3] ?? '') }));
+    return entries.map(([entryId, [, id = '', , type = '', , data = '']]) => ({ position: Number(entryId.slice(0, entryId.indexOf('-'))), id, event: readEvent(type, data) }));
   }
 }
 

@@ -10,6 +10,10 @@ export class Connection {
   snapshotHead = 0;
   /** The last position handled for this connection; anything at or before it is a duplicate. */
   position = 0;
+  /** Started by identify (not resume): events the snapshot already reflects are not sent. */
+  identified = false;
+  /** Ids of events that committed before the snapshot but were placed after its head. */
+  reflected: Set<string> = new Set();
   lastHeartbeat = Date.now();
   private windowStart = Date.now();
   private framesInWindow = 0;
@@ -32,7 +36,8 @@ export class Connection {
     this.state = 'closed';
     clearTimeout(this.identifyTimer);
     this.socket.close(code, reason);
-    // A client that does not read will not read the close frame either: cut it after a while.
-    setTimeout(() => this.socket.terminate(), 5_000).unref();
+    // A client that does not read will not read the close frame either: cut it after a while
+    // (as long as ws waits for a closing handshake), so one that reads again still learns why.
+    setTimeout(() => this.socket.terminate(), 30_000).unref();
   }
 }

@@ -152,6 +152,8 @@ export class Gateway {
     const { snapshot } = opening;
     connection.audience = opening.audience;
     connection.snapshotHead = snapshot.head;
+    connection.reflected = new Set(snapshot.unplaced);
+    connection.identified = frame.op === 'identify';
     connection.lastHeartbeat = Date.now();
     if (frame.op === 'identify') {
       connection.position = snapshot.head;
@@ -245,12 +247,15 @@ export class Gateway {
     if (logged.position <= connection.position || !connection.audience) return false;
     connection.position = logged.position;
     if (logged.event === null) return false;
-    const admission = connection.audience.admit(logged.event, logged.position > connection.snapshotHead);
+    // Committed before the snapshot though placed after its head: judged as the snapshot's past.
+    const reflected = connection.reflected.size > 0 && connection.reflected.delete(logged.id);
+    const admission = connection.audience.admit(logged.event, logged.position > connection.snapshotHead && !reflected);
     if (admission === 'close') {
       connection.close(CLOSE.AUTHENTICATION_FAILED, 'the session was revoked');
       return false;
     }
-    if (admission === 'skip') return false;
+    // After identify, `ready` already holds it; a resume replays it, as everything after its cursor.
+    if (admission === 'skip' || (reflected && connection.identified)) return false;
     connection.socket.send(frame());
     if (connection.state === 'live' && connection.socket.bufferedAmount > this.options.maxBufferBytes) {
       connection.close(CLOSE.SLOW_CONSUMER, 'reading too slowly; resume to catch up');

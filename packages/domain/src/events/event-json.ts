@@ -78,6 +78,7 @@ function messageFromJson(d: Json): MessageView {
  */
 export interface EncodedEvent {
   readonly position: number;
+  readonly id: string;
   readonly type: string;
   readonly data: string;
 }

@@ -11,6 +11,8 @@ import type { Id } from '../ids';
  */
 export interface LoggedEvent {
   readonly position: number;
+  /** The event's own id, given when it was written (before it had a position). */
+  readonly id: string;
   readonly event: ChatEvent | null;
 }
 
@@ -32,6 +34,11 @@ export interface GatewaySnapshot {
   readonly servers: readonly ServerWithChannels[];
   /** The user's servers whose latest join is after `from` (or not yet placed in the log). */
   readonly joinedAfter: ReadonlySet<Id>;
+  /**
+   * Events that committed before the snapshot but had no position yet: they will be placed after
+   * `head`, yet the snapshot already reflects them (ids, see `LoggedEvent.id`).
+   */
+  readonly unplaced: ReadonlySet<string>;
 }
 
 /** The durable event log, read in order by any replica. */

@@ -17,6 +17,7 @@ describe('OpenGatewaySession', () => {
       user: { id: member.userId, username: expect.any(String) },
       servers: [{ server, channels }],
       joinedAfter: new Set(),
+      unplaced: new Set(),
     });
     expect(opening.audience.sees(server.id)).toBe(true);
   });

@@ -4,14 +4,15 @@ import { toChannel, toServer } from '../repositories/rows';
 import type { Database } from '../schema';
 
 export interface StoredEventRow {
+  id: string;
   pos: string | null;
   type: string;
   payload: string;
 }
 
-export const toEncodedEvent = (row: StoredEventRow): EncodedEvent => ({ position: Number(row.pos), type: row.type, data: row.payload });
+export const toEncodedEvent = (row: StoredEventRow): EncodedEvent => ({ position: Number(row.pos), id: row.id, type: row.type, data: row.payload });
 
-const toLoggedEvent = (row: StoredEventRow): LoggedEvent => ({ position: Number(row.pos), event: readEvent(row.type, row.payload) });
+const toLoggedEvent = (row: StoredEventRow): LoggedEvent => ({ position: Number(row.pos), id: row.id, event: readEvent(row.type, row.payload) });
 
 /** The placed part of the log, readable by every replica; see `KyselyEventRelay` for placing. */
 export class KyselyEventHistory implements EventHistory {
@@ -20,7 +21,7 @@ export class KyselyEventHistory implements EventHistory {
   async after(position: number, limit: number): Promise<LoggedEvent[]> {
     const rows = await this.db
       .selectFrom('events')
-      .select(['pos', 'type', 'payload'])
+      .select(['id', 'pos', 'type', 'payload'])
       .where('pos', '>', String(position))
       .orderBy('pos')
       .limit(limit)
@@ -59,6 +60,8 @@ export class KyselyEventHistory implements EventHistory {
           .where('user_id', '=', userId)
           .where((eb) => (from === null ? eb('pos', 'is', null) : eb.or([eb('pos', 'is', null), eb('pos', '>', String(from))])))
           .execute();
+        // Committed (so visible here) but not yet placed: they will come after `head`.
+        const unplaced = await trx.selectFrom('events').select('id').where('pos', 'is', null).execute();
         const head = Number(log.head);
         return {
           logId: log.log_id,
@@ -70,6 +73,7 @@ export class KyselyEventHistory implements EventHistory {
             channels: channels.filter((c) => c.server_id === row.id).map(toChannel),
           })),
           joinedAfter: new Set(joins.flatMap((row) => (row.server_id === null ? [] : [row.server_id]))),
+          unplaced: new Set(unplaced.map((row) => row.id)),
         };
       });
   }

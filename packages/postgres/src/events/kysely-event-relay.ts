@@ -44,7 +44,7 @@ export class KyselyEventRelay {
       placed as (
         update events e set pos = (select head from relay) + r.n
         from ready r where e.id = r.id
-        returning e.pos, e.type, e.payload
+        returning e.id, e.pos, e.type, e.payload
       ),
       moved as (
         update event_log set head = head + (select count(*) from ready)
@@ -54,7 +54,7 @@ export class KyselyEventRelay {
       select exists (select 1 from relay) as held,
              coalesce((select head from moved), (select head from event_log where id = 1)) as head,
              exists (select 1 from events where pos is null and id not in (select id from ready)) as pending,
-             p.pos, p.type, p.payload
+             p.id, p.pos, p.type, p.payload
       from (values (1)) as one (x)
       left join placed p on true
       order by p.pos`.execute(this.db);

@@ -1,0 +1,65 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join as joinPath } from 'node:path';
+import { startReplica, type Replica } from '../replica-process';
+import { Clients } from './gateway-client';
+import { createServer, join, register, send } from './rest';
+import { contents, deliversInRestShape, leaveIsolation, logoutCloses, type Where } from './scenarios';
+
+/* The embedded default: no DATABASE_URL, no REDIS_URL, one process on PGlite under DATA_DIR. */
+describe('the gateway on the embedded default (PGlite under DATA_DIR, no Redis)', () => {
+  const dataDir = mkdtempSync(joinPath(tmpdir(), 'chat-gateway-'));
+  const env = { DATA_DIR: dataDir, RATE_LIMIT_SEND_MESSAGE: '100000/10s', RATE_LIMIT_REGISTER: '1000/1h', RATE_LIMIT_LOGIN: '1000/60s' };
+  const clients = new Clients();
+  let replica: Replica;
+  const here = (): Where => ({ write: replica.url, read: replica.url, resumeOn: replica.url });
+
+  beforeAll(async () => {
+    replica = await startReplica(env);
+  }, 60_000);
+
+  afterEach(() => clients.closeAll());
+
+  afterAll(async () => {
+    clients.closeAll();
+    await replica?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('delivers a message sent over REST to another client as message.created with the REST body, its serverId and the sender’s nonce', async () => {
+    await deliversInRestShape(clients, here());
+  }, 30_000);
+
+  it('after a leave, the leaver gets its own member.left and none of the next 20 messages, live or on resume', async () => {
+    await leaveIsolation(clients, here());
+  }, 60_000);
+
+  it('closes the socket with 4004 when the session logs out', async () => {
+    await logoutCloses(clients, here());
+  }, 30_000);
+
+  it('resumes across a restart: from a cursor of before the restart it replays exactly the 5 messages sent after it', async () => {
+    const sender = await register(replica.url, 'sender');
+    const reader = await register(replica.url, 'reader');
+    const server = await createServer(replica.url, sender, 'Restarted');
+    await join(replica.url, reader, server.id, sender);
+
+    const before = await clients.open(replica.url);
+    const ready = await before.identify(reader.token);
+    const cursor = ready.d.cursor as string;
+    expect(await replica.stop('SIGTERM')).toBe(0);
+    await before.closed(5_000);
+
+    replica = await startReplica(env); // only after the first process exited: PGlite is single-process
+    const sent = Array.from({ length: 5 }, (_, i) => `while away ${i}`);
+    for (const content of sent) await send(replica.url, sender, server.defaultChannelId, content);
+
+    const after = await clients.open(replica.url);
+    const { dispatches, replayed } = await after.resume(reader.token, cursor);
+    expect({ replayed, received: contents(dispatches), beforeTheRestart: before.dispatches() }).toEqual({
+      replayed: 5,
+      received: sent,
+      beforeTheRestart: [],
+    });
+  }, 60_000);
+});

@@ -1,0 +1,144 @@
+import type { Clients, Frame, GatewayClient } from './gateway-client';
+import { createServer, getJson, join, leave, login, logout, register, send } from './rest';
+
+/*
+ * Scenarios shared by the replicas suite and the embedded one. `write` is the replica REST calls go
+ * to, `read` the one clients listen on, `resumeOn` where a resume goes (the same URL on the
+ * embedded default, the other replica with two).
+ */
+
+export interface Where {
+  readonly write: string;
+  readonly read: string;
+  readonly resumeOn: string;
+}
+
+/** A dispatch in one readable line: type, server label, then content or user. */
+export function summary(frame: Frame, labels: Record<string, string> = {}): string {
+  if (frame.op !== 'dispatch') return frame.op;
+  const d = frame.d ?? {};
+  const server = labels[d.serverId] ?? d.serverId;
+  const what = typeof d.content === 'string' ? JSON.stringify(d.content) : (labels[d.userId] ?? d.userId ?? d.id);
+  return `${frame.t} ${server} ${what}`;
+}
+
+/** Message contents of dispatches, any other dispatch as `<type>` so it shows up in a comparison. */
+export const contents = (frames: readonly Frame[]): string[] =>
+  frames.map((f) => (f.t === 'message.created' ? (f.d?.content as string) : `<${f.op} ${f.t ?? ''} ${f.d?.user?.username ?? f.d?.userId ?? ''} @${f.cursor}>`));
+
+export const isCreated = (content: string) => (f: Frame): boolean => f.op === 'dispatch' && f.t === 'message.created' && f.d?.content === content;
+
+/** Every message with these contents has arrived (or the socket closed: then `until` fails). */
+export const receivedAll = (client: GatewayClient, expected: readonly string[], timeoutMs: number): Promise<void> => {
+  const last = expected.at(-1)!;
+  return client.until(() => client.dispatches().some(isCreated(last)), timeoutMs, `message.created ${JSON.stringify(last)}`);
+};
+
+export async function deliversInRestShape(clients: Clients, { write, read }: Where): Promise<void> {
+  const owner = await register(write, 'owner');
+  const reader = await register(write, 'reader');
+  const server = await createServer(write, owner, 'Delivery');
+  await join(write, reader, server.id, owner);
+
+  const client = await clients.open(read);
+  const ready = await client.identify(reader.token);
+  const [serverBody, channels] = await Promise.all([
+    getJson(write, reader, `/api/servers/${server.id}`),
+    getJson(write, reader, `/api/servers/${server.id}/channels`),
+  ]);
+  expect(ready).toEqual({
+    op: 'ready',
+    d: { user: { id: reader.id, username: reader.username }, cursor: expect.any(String), servers: [{ ...serverBody, channels }] },
+  });
+
+  const nonce = 'optimistic-echo-1';
+  const sent = await send(write, owner, server.defaultChannelId, 'hello across replicas', nonce);
+  expect(sent.nonce).toBe(nonce);
+  const frame = await client.next((f) => f.op === 'dispatch', 10_000, 'the message.created dispatch');
+  expect(frame).toEqual({ op: 'dispatch', t: 'message.created', cursor: expect.any(String), d: { ...sent, serverId: server.id } });
+  expect(frame.d.nonce).toBe(nonce);
+
+  // A second message without a nonce: none in the body, none in the event; nothing else arrived in between.
+  const plain = await send(write, owner, server.defaultChannelId, 'no nonce here');
+  expect(plain).not.toHaveProperty('nonce');
+  const second = await client.next((f) => f.op === 'dispatch', 10_000, 'the second message.created');
+  expect(second).toEqual({ op: 'dispatch', t: 'message.created', cursor: expect.any(String), d: { ...plain, serverId: server.id } });
+  expect(client.dispatches()).toEqual([frame, second]);
+  expect(second.cursor).not.toBe(frame.cursor);
+}
+
+export async function leaveIsolation(clients: Clients, { write, read, resumeOn }: Where): Promise<void> {
+  const owner = await register(write, 'owner');
+  const watcher = await register(write, 'watcher');
+  const leaver = await register(write, 'leaver');
+  const shared = await createServer(write, owner, 'Left behind');
+  await join(write, watcher, shared.id, owner);
+  await join(write, leaver, shared.id, owner);
+  const own = await createServer(write, leaver, 'Still mine');
+  const labels = { [shared.id]: 'S', [own.id]: 'T', [leaver.id]: 'leaver', [watcher.id]: 'watcher' };
+
+  const leaving = await clients.open(read);
+  await leaving.identify(leaver.token);
+  const watching = await clients.open(read);
+  await watching.identify(watcher.token);
+
+  await send(write, owner, shared.defaultChannelId, 'before the leave');
+  const before = await leaving.next(isCreated('before the leave'), 10_000, 'the message before the leave');
+  await watching.next(isCreated('before the leave'), 10_000, 'the message before the leave');
+
+  await leave(write, leaver, shared.id);
+  const left = await leaving.next((f) => f.t === 'member.left', 10_000, 'its own member.left');
+  expect(left).toEqual({ op: 'dispatch', t: 'member.left', cursor: expect.any(String), d: { serverId: shared.id, userId: leaver.id, reason: 'leave' } });
+  await watching.next((f) => f.t === 'member.left' && f.d?.userId === leaver.id, 10_000, 'the leaver’s member.left');
+
+  const after = Array.from({ length: 20 }, (_, i) => `after the leave ${i}`);
+  for (const content of after) await send(write, owner, shared.defaultChannelId, content);
+  await receivedAll(watching, after, 15_000);
+  expect(watching.dispatches().map((f) => summary(f, labels))).toEqual([
+    'message.created S "before the leave"',
+    'member.left S leaver',
+    ...after.map((content) => `message.created S ${JSON.stringify(content)}`),
+  ]);
+
+  // The leaver's socket is alive: a message in its own server arrives, and by then none of the 20 has.
+  await send(write, leaver, own.defaultChannelId, 'in my own server');
+  await leaving.next(isCreated('in my own server'), 10_000, 'the message in its own server');
+  expect(leaving.dispatches().map((f) => summary(f, labels))).toEqual([
+    'message.created S "before the leave"',
+    'member.left S leaver',
+    'message.created T "in my own server"',
+  ]);
+
+  // Resume from a cursor taken before the leave: its own member.left, then nothing more of S.
+  const resumed = await clients.open(resumeOn);
+  const { dispatches, replayed } = await resumed.resume(leaver.token, before.cursor!);
+  expect({ replayed, events: dispatches.map((f) => summary(f, labels)) }).toEqual({
+    replayed: 2,
+    events: ['member.left S leaver', 'message.created T "in my own server"'],
+  });
+}
+
+export async function logoutCloses(clients: Clients, { write, read }: Where): Promise<void> {
+  const user = await register(write, 'leaving');
+  const server = await createServer(write, user, 'Logout');
+  const other = await login(write, user);
+
+  const loggedOut = await clients.open(read);
+  await loggedOut.identify(user.token);
+  const stays = await clients.open(read);
+  await stays.identify(`Bearer ${other.token}`);
+
+  await logout(write, user);
+  expect({ code: await loggedOut.closed(5_000), dispatches: loggedOut.dispatches() }).toEqual({ code: 4004, dispatches: [] });
+
+  // Only that session's sockets: the user's other session still gets events.
+  await send(write, other, server.defaultChannelId, 'still listening');
+  await stays.next(isCreated('still listening'), 10_000, 'the message on the other session');
+  expect(stays.open).toBe(true);
+
+  // And the revoked token cannot identify again.
+  const again = await clients.open(read);
+  await again.hello();
+  again.send({ op: 'identify', d: { token: user.token } });
+  expect({ code: await again.closed(5_000), frames: again.frames.map((f) => f.op) }).toEqual({ code: 4004, frames: ['hello'] });
+}
