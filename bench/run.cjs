@@ -9,6 +9,8 @@ const { SignJWT } = require('jose');
 const { sql } = require('kysely');
 const { migrateToLatest, openPglite, openPostgres } = require('@chat/postgres');
 const { seed, idBack } = require('./seed.cjs');
+const { measureFloor } = require('./floor.cjs');
+const { dropRedisKeys, runGateway } = require('./gateway.cjs');
 
 const QUICK = process.argv.includes('--quick');
 const ROOT = path.resolve(__dirname, '..');
@@ -143,6 +145,8 @@ async function main() {
   const dbName = `chat_bench_${process.pid}`;
   const admin = openPostgres({ url: ADMIN_URL, poolSize: 1 });
   const dataDirs = [];
+  const redisPrefix = `bench-${process.pid}:`;
+  let withRedis = false;
   try {
     // 1. PostgreSQL, seeded once; both servers read the same rows.
     await sql`create database ${sql.id(dbName)}`.execute(admin);
@@ -161,14 +165,14 @@ async function main() {
     const viewer = tokens[0];
 
     // 2. Our API and the baseline, side by side.
-    const withRedis = await redisReachable();
+    withRedis = await redisReachable();
     const apiEnv = {
       DATABASE_URL: url.toString(),
       JWT_SECRET: SECRET,
       // The default level: one JSON line per request is part of the product path (stdout is discarded).
       LOG_LEVEL: 'info',
       RATE_LIMIT_SEND_MESSAGE: '9999999/10s',
-      ...(withRedis ? { REDIS_URL: REDIS_URL, REDIS_KEY_PREFIX: `bench-${process.pid}:` } : {}),
+      ...(withRedis ? { REDIS_URL: REDIS_URL, REDIS_KEY_PREFIX: redisPrefix } : {}),
     };
     const api = await startServer('api', [API_MAIN], apiEnv);
     processes.push(api);
@@ -197,6 +201,18 @@ async function main() {
 
     const apiRss = rssMb(api.child.pid);
 
+    // The floor: the same two statements through node-pg alone, no HTTP (see floor.cjs).
+    const floor = await measureFloor({
+      url: url.toString(),
+      getChannelId: mid,
+      postChannelId: channelIds[0],
+      viewer: { userId: '1', sessionId: '10001' },
+      warmup: PLAN.warmup,
+      runs: PLAN.runs,
+      seconds: PLAN.seconds,
+    });
+    log(`floor (node-pg alone, 10 concurrent): GET newest 50 ${floor.get.toFixed(0)}/s, POST ${floor.post.toFixed(0)}/s`);
+
     // 4. The embedded default: our API on PGlite against a naive PGlite server, each its own copy.
     const pgliteDir = mkdtempSync(path.join(os.tmpdir(), 'chat-bench-pglite-'));
     dataDirs.push(pgliteDir);
@@ -220,6 +236,22 @@ async function main() {
       { server: basePglite, request: getPage(pglite.channelIds[0], viewer) },
     ]);
 
+    // 5. The gateway against socket.io with the Redis adapter, on the same PostgreSQL and Redis. The
+    // servers above stop first: a replica relays events to the Stream under its own prefix, so one
+    // left running would take events away from the gateway replicas' Stream.
+    for (const p of processes.splice(0)) await stopProcess(p.child);
+    let gateway = null;
+    if (withRedis) {
+      const gatewayDb = openPostgres({ url: url.toString(), poolSize: 2 });
+      try {
+        gateway = await runGateway({ db: gatewayDb, url: url.toString(), redisUrl: REDIS_URL, quick: QUICK, log });
+      } finally {
+        await gatewayDb.destroy();
+      }
+    } else {
+      log('gateway part skipped: the socket.io baseline needs Redis (BENCH_REDIS_URL)');
+    }
+
     const rows = [
       target('GET newest 50: req/s', get[0].rps, get[1].rps, 1.5, 'ratio ≥ 1.5'),
       target('GET newest 50: p99 (ms)', get[0].p99, get[1].p99, 1, 'ours ≤ baseline', true),
@@ -229,8 +261,14 @@ async function main() {
       target('PGlite GET newest 50: req/s', embeddedGet[0].rps, embeddedGet[1].rps, 1.0, 'ratio ≥ 1.0'),
       target('Scale: newest page, large ÷ small channel (median ms)', largeNewest[0].p50, small[0].p50, 1.3, 'ratio ≤ 1.3', true),
       target(`Scale: page ${PLAN.deep} back in large ÷ halfway back in small (median ms)`, largeDeep[0].p50, smallDeep[0].p50, 1.3, 'ratio ≤ 1.3', true),
+      target('GET newest 50: req/s ÷ floor (node-pg alone, no HTTP)', get[0].rps, floor.get, null, 'reported'),
+      target('POST message: req/s ÷ floor (node-pg alone, no HTTP)', post[0].rps, floor.post, null, 'reported'),
+      ...gatewayRows(gateway),
     ];
-    const memory = `Resident memory of the API process after the PostgreSQL runs: ${apiRss.toFixed(0)} MB (target < 200 MB: ${apiRss < 200 ? 'met' : 'MISSED'}).`;
+    const memory = [
+      `Resident memory of the API process after the PostgreSQL runs: ${apiRss.toFixed(0)} MB (target < 200 MB: ${apiRss < 200 ? 'met' : 'MISSED'}).`,
+      gatewayNotes(gateway),
+    ].join('\n\n');
     const report = renderReport(rows, memory, { pgVersion, withRedis, seconds: (Date.now() - started) / 1000 });
     log(`\n${report}`);
     if (!QUICK) {
@@ -241,12 +279,60 @@ async function main() {
       writeFileSync(file, notes >= 0 ? `${report}${previous.slice(notes)}` : report);
     }
   } finally {
-    for (const p of processes) p.child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
+    await Promise.all(processes.map((p) => stopProcess(p.child)));
+    // The API's event Stream (and rate-limit counters) under this run's prefix: not left in Redis.
+    if (withRedis) await dropRedisKeys(REDIS_URL, redisPrefix).catch(() => undefined);
     await sql`drop database if exists ${sql.id(dbName)} with (force)`.execute(admin).catch(() => undefined);
     await admin.destroy();
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** SIGTERM, and SIGKILL if it has not exited within 5 s. */
+function stopProcess(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    child.once('exit', () => (clearTimeout(force), resolve()));
+    child.kill('SIGTERM');
+  });
+}
+
+/** The gateway part's rows: ours against socket.io with @socket.io/redis-adapter. */
+function gatewayRows(gateway) {
+  if (!gateway) return [];
+  const { plan, results } = gateway;
+  const { ours, socketio } = results;
+  const fanOut = `${plan.clients.toLocaleString('en')} clients on 2 replicas`;
+  return [
+    target(`Gateway ÷ socket.io: p99 from the 201 to each receipt (ms), ${fanOut}`, ours.fanOut.p99, socketio.fanOut.p99, 1, 'ours ≤ socket.io', true),
+    target(`Gateway ÷ socket.io: p50 from the 201 to each receipt (ms), ${fanOut}`, ours.fanOut.p50, socketio.fanOut.p50, null, 'reported', true),
+    target(
+      `Gateway ÷ socket.io: resident memory per idle connection (KiB), ${ours.memory.connections.toLocaleString('en')} on 1 replica`,
+      ours.memory.kibPerConnection,
+      socketio.memory.kibPerConnection,
+      0.5,
+      'ours ≤ 0.5 × socket.io',
+      true,
+    ),
+  ];
+}
+
+function gatewayNotes(gateway) {
+  if (!gateway) return 'Gateway part skipped: no Redis at BENCH_REDIS_URL.';
+  const { plan, results } = gateway;
+  const side = (name, r) =>
+    `${name} delivered ${(r.fanOut.delivered * 100).toFixed(2)}% of ${r.fanOut.messages} × ${r.fanOut.clients} receipts ` +
+    `(${r.fanOut.duplicates} duplicates, ${r.fanOut.closed} sockets closed), max ${r.fanOut.max.toFixed(0)} ms, ` +
+    `replicas' CPU ${r.fanOut.serverCpuMsPerMessage.toFixed(1)} ms per message, ${r.fanOut.clients} clients ready in ${r.fanOut.connectSeconds.toFixed(1)} s, ` +
+    `${r.memory.connections} in ${r.memory.connectSeconds.toFixed(1)} s (RSS ${r.memory.beforeMiB.toFixed(0)} → ${r.memory.afterMiB.toFixed(0)} MiB)`;
+  return [
+    `Gateway: ${plan.messages} messages per side at ${plan.rate}/s through REST to the two replicas in turn, in ${plan.rounds} rounds alternating between the sides, both sides' replicas and clients up throughout; ` +
+      `latency = arrival in a client process − the sender's 201, one clock (CLOCK_MONOTONIC), sender and clients in separate processes. ` +
+      `Memory: one fresh replica, VmRSS after ${plan.settleMs / 1000} s of idle minus before (after a warm-up of 100 connections), ÷ connections.`,
+    `- ${side('ours', results.ours)}.`,
+    `- ${side('socket.io', results.socketio)}.`,
+  ].join('\n');
 }
 
 /** A table row: the ratio and whether the target holds (`lowerIsBetter` for latencies). */
@@ -262,7 +348,7 @@ function renderReport(rows, memory, { pgVersion, withRedis, seconds }) {
     `# Benchmark results${QUICK ? ' (quick smoke run: numbers mean nothing)' : ''}`,
     '',
     `${new Date().toISOString()} · ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'} · ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB · Node ${process.version} · PostgreSQL ${pgVersion} · Redis rate limiting ${withRedis ? 'on' : 'off (memory store)'} · API request logs on (LOG_LEVEL=info)`,
-    `autocannon, 10 connections, ${PLAN.warmup} s warm-up, ${PLAN.runs} alternating runs of ${PLAN.seconds} s per side; medians of the runs' figures. Latencies from every 2xx response's own time (not autocannon's whole-millisecond histogram). Load generator on the same cores. Run took ${seconds.toFixed(0)} s.`,
+    `autocannon, 10 connections, ${PLAN.warmup} s warm-up, ${PLAN.runs} alternating runs of ${PLAN.seconds} s per side; medians of the runs' figures. Latencies from every 2xx response's own time (not autocannon's whole-millisecond histogram). Load generator on the same cores. The API runs with its events on (each send writes its event; the relay hands them to the Redis Stream). Floor: the API's page and send statements (\`pageJsonAs\`, \`createAs\` of @chat/postgres) from 10 concurrent loops over a pool of 10, no HTTP, same warm-up and runs. Run took ${seconds.toFixed(0)} s.`,
     '',
     '| Scenario | Ours | Baseline / reference | Ratio | Target | |',
     '|---|---|---|---|---|---|',
