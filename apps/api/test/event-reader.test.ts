@@ -99,10 +99,36 @@ describe('EventReader', () => {
 });
 
 describe('readerStalled, behind /ready', () => {
-  it('is true only when the log is ahead of the reader and it has not caught up for the stall time', () => {
-    const now = 100_000;
-    expect(readerStalled({ position: 10, caughtUpAt: now - 6_000 }, 11, now, 5_000)).toBe(true);
-    expect(readerStalled({ position: 10, caughtUpAt: now - 4_000 }, 11, now, 5_000)).toBe(false);
-    expect(readerStalled({ position: 11, caughtUpAt: now - 60_000 }, 11, now, 5_000)).toBe(false);
+  // The log's head was 10 at t=90 s, 20 at t=94 s and 30 at t=99 s.
+  const relay = { headAsOf: (time: number) => (time >= 99_000 ? 30 : time >= 94_000 ? 20 : time >= 90_000 ? 10 : 0) };
+
+  it('is true when the reader has not reached where the log was the stall time ago, even if it moves', () => {
+    expect(readerStalled(19, relay, 100_000, 5_000)).toBe(true);
+  });
+
+  it('is false for a reader a little behind the head of this instant, as one keeping up under load is', () => {
+    expect(readerStalled(20, relay, 100_000, 5_000)).toBe(false);
+    expect(readerStalled(25, relay, 100_000, 5_000)).toBe(false);
+  });
+});
+
+describe('EventReader and a pruned stretch', () => {
+  it('skips, once and loudly, events the database pruned before it read them, and reads on', async () => {
+    const { history, log } = aLog(20);
+    log.events.splice(0, 15);
+    const errors: string[] = [];
+    const reader = new EventReader({
+      history,
+      onEvents: () => {},
+      logger: pino({ level: 'error' }, { write: (line: string) => void errors.push(JSON.parse(line).msg) }),
+      pollMs: 5,
+    });
+    reader.start(10);
+
+    await until(() => reader.position === 20);
+    reader.stop();
+
+    expect(errors).toEqual(['events were pruned before this replica read them; skipping them']);
+    expect(log.reads).toBeLessThan(50);
   });
 });

@@ -1,4 +1,4 @@
-import { compareIds, subjectOf, type ChatEvent, type EventHistory, type EventLog, type GatewaySnapshot, type LoggedEvent } from '../src';
+import { compareIds, subjectOf, type Actor, type ChatEvent, type EventHistory, type EventLog, type GatewaySnapshot, type LoggedEvent } from '../src';
 import type { MemoryState } from './memory-state';
 
 export class InMemoryEventLog implements EventLog {
@@ -17,9 +17,9 @@ export class InMemoryEventHistory implements EventHistory {
     return this.state.events.slice(position, position + limit).map((event, i) => ({ position: position + i + 1, id: String(position + i + 1), event }));
   }
 
-  async snapshot(userId: string, from: number | null): Promise<GatewaySnapshot | null> {
+  async snapshot({ userId, sessionId }: Actor, from: number | null): Promise<GatewaySnapshot | null> {
     const user = this.state.users.get(userId);
-    if (!user) return null;
+    if (!user || this.state.sessions.get(sessionId)?.userId !== userId) return null;
     const servers = [...this.state.servers.values()]
       .filter((server) => this.state.members.get(server.id)?.has(userId))
       .sort((a, b) => compareIds(a.id, b.id))

@@ -92,14 +92,15 @@ export class InMemoryMessageRepository implements MessageRepository {
     if (message) this.state.messages.set(id, { ...message, content, editedAt });
   }
 
-  async delete(id: string): Promise<void> {
+  async delete(id: string): Promise<'deleted' | 'absent'> {
     const message = this.state.messages.get(id);
-    if (!message) return;
+    if (!message) return 'absent';
     this.state.messages.delete(id);
     this.state.reactions.delete(id);
     const ids = this.state.channelMessages.get(message.channelId) ?? [];
     const index = lowerBound(ids, id, false);
     if (ids[index] === id) ids.splice(index, 1);
+    return 'deleted';
   }
 
   async addReaction(reaction: Reaction, maxDistinctEmoji: number): Promise<AddReactionOutcome> {

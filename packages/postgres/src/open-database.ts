@@ -30,7 +30,8 @@ export function openPostgres({ url, poolSize = 10, onIdleError, log, queryTimeou
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: 5_000,
-    ...(queryTimeoutMs > 0 ? { query_timeout: queryTimeoutMs, statement_timeout: queryTimeoutMs } : {}),
+    // A transaction left open (its replica lost mid-way) would hold every event back: it is ended too.
+    ...(queryTimeoutMs > 0 ? { query_timeout: queryTimeoutMs, statement_timeout: queryTimeoutMs, idle_in_transaction_session_timeout: queryTimeoutMs } : {}),
     keepAlive: true,
     ...(genericPlans ? { options: '-c plan_cache_mode=force_generic_plan' } : {}),
   });

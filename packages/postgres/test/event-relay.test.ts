@@ -98,11 +98,14 @@ describeWithPostgres('the event relay on PostgreSQL', () => {
 
     expect(await relay.prune(3, new Date(Date.now() - 60_000))).toBe(0);
     const pruned = await relay.prune(3, new Date(Date.now() + 60_000));
-    const user = await sql<{ id: string }>`insert into users (id, username, email, password_hash, created_at)
-      values (${freshId()}, ${`u${freshId()}`}, ${`${freshId()}@example.com`}, 'x', now()) returning id`.execute(database.db);
+    const userId = freshId();
+    const sessionId = freshId();
+    await sql`insert into users (id, username, email, password_hash, created_at)
+      values (${userId}, ${`u${userId}`}, ${`${userId}@example.com`}, 'x', now())`.execute(database.db);
+    await sql`insert into sessions (id, user_id, created_at) values (${sessionId}, ${userId}, now())`.execute(database.db);
 
     expect(pruned).toBe(head - 3);
     expect((await history.after(0, 10)).map(({ position }) => position)).toEqual([head - 2, head - 1, head]);
-    expect((await history.snapshot(user.rows[0]!.id, null))?.oldest).toBe(head - 3);
+    expect((await history.snapshot({ userId, sessionId }, null))?.oldest).toBe(head - 3);
   });
 });

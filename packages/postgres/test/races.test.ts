@@ -1,5 +1,6 @@
-import { createKyselyStores } from '@chat/postgres';
-import { aServerWithOwner, aUser, freshId } from '@chat/domain/testing/contracts';
+import { AddReaction, DeleteMessage, RemoveReaction } from '@chat/domain';
+import { createKyselyStores, KyselyEventHistory, KyselyEventRelay, KyselyUnitOfWork } from '@chat/postgres';
+import { aServerWithOwner, aUser, freshId, givenActor, givenMemberOf, givenMessage } from '@chat/domain/testing/contracts';
 import { createPostgresDatabase, describeWithPostgres, type TestDatabase } from './test-databases';
 
 const at = new Date('2026-03-04T05:06:07.089Z');
@@ -123,5 +124,47 @@ describeWithPostgres('repositories given a transaction', () => {
       }),
     ).rejects.toThrow('roll it back');
     expect(await createKyselyStores(database.db).servers.findById(serverId)).toBeNull();
+  });
+});
+
+describeWithPostgres('events written by racing writes say what the data says', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it('gives the last of simultaneous reaction changes the count that stands, and tells one delete once', async () => {
+    const stores = createKyselyStores(database.db);
+    const unitOfWork = new KyselyUnitOfWork(database.db);
+    const clock = { now: () => at };
+    const { defaultChannel, ownerUser } = await aServerWithOwner(stores);
+    const owner = await givenActor(stores, ownerUser.id);
+    const others = await Promise.all(Array.from({ length: 5 }, async () => givenActor(stores, (await givenMemberOf(stores, defaultChannel.serverId)).user.id)));
+    const message = await givenMessage(stores, defaultChannel.id, ownerUser.id);
+    const react = new AddReaction(unitOfWork, clock);
+    const unreact = new RemoveReaction(unitOfWork);
+    for (const actor of others) await react.execute(actor, defaultChannel.id, message.id, '👍');
+    const relay = new KyselyEventRelay(database.db);
+    const placeAll = async () => {
+      for (let pass = await relay.place(); pass.pending || !pass.held; pass = await relay.place());
+    };
+    await placeAll();
+    const { head } = await relay.head();
+
+    await Promise.all([...others.map((actor) => unreact.execute(actor, defaultChannel.id, message.id, '👍')), react.execute(owner, defaultChannel.id, message.id, '👍')]);
+    const deletes = await Promise.all([1, 2, 3].map(() => new DeleteMessage(unitOfWork).execute(owner, defaultChannel.id, message.id)));
+    await placeAll();
+
+    const events = (await new KyselyEventHistory(database.db).after(head, 100)).map(({ event }) => event);
+    const counts = events.flatMap((event) => (event?.type.startsWith('reaction.') && 'reaction' in event ? [event.reaction.count] : []));
+    expect(deletes.every((result) => result.ok)).toBe(true);
+    expect(counts).toHaveLength(6);
+    // Serialized on the message: each change's count is one off the one before, ending at what stands.
+    expect(counts.slice(1).every((count, i) => Math.abs(count - counts[i]!) === 1)).toBe(true);
+    expect(counts[5]).toBe(1);
+    expect(events.filter((event) => event?.type === 'message.deleted')).toHaveLength(1);
   });
 });

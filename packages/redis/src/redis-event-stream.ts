@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 /** The stream keeps a live tail only: replays read the database's log, which the stream mirrors. */
 const MAX_LENGTH = 10_000;
 const READ_COUNT = 500;
+const EXPIRE_MS = 24 * 3_600_000;
 
 /**
  * The bus between replicas: a Redis Stream whose entry ids are the log's positions (`<pos>-0`).
@@ -29,6 +30,8 @@ export class RedisEventStream {
     if (events.length === 0) return;
     const pipeline = this.redis.pipeline();
     for (const { position, id, type, data } of events) pipeline.xadd(this.key, 'MAXLEN', '~', MAX_LENGTH, `${position}-0`, 'i', id, 't', type, 'd', data);
+    // A stream nobody writes to any more (its database was replaced, the fleet is gone) goes away.
+    pipeline.pexpire(this.key, EXPIRE_MS);
     const results = (await pipeline.exec()) ?? [];
     // An id at or below the last one is already there (another relay published it): that is success.
     const failed = results.find(([error]) => error && !/equal or smaller/.test(error.message));

@@ -27,7 +27,7 @@ const PAGE = 500;
  */
 export class EventReader {
   position = 0;
-  /** When `position` last moved, or the reader last found nothing newer. */
+  /** When the reader last found nothing newer than `position`. */
   caughtUpAt = Date.now();
   private stopped = false;
   private wake: (() => void) | undefined;
@@ -54,14 +54,16 @@ export class EventReader {
   private async loop(): Promise<void> {
     while (!this.stopped) {
       try {
-        const events = await this.next();
+        const { events, fromLog } = await this.next();
         if (events.length === 0) {
           this.caughtUpAt = Date.now();
           if (!this.usingLive()) await this.sleep(this.options.pollMs ?? 50);
           continue;
         }
-        this.handOn(events);
+        // Nothing could be handed on (a hole the log cannot fill yet): wait, do not spin.
+        if (!this.handOn(events, fromLog)) await this.sleep(this.options.pollMs ?? 50);
       } catch (error) {
+        if (this.stopped) break;
         this.options.logger.warn({ err: error }, 'cannot read events; retrying');
         await this.sleep(1_000);
       }
@@ -72,38 +74,53 @@ export class EventReader {
     return this.options.live !== undefined && Date.now() >= this.liveDownUntil;
   }
 
-  private async next(): Promise<LoggedEvent[]> {
+  /** The next events; `fromLog`: the first comes from the database, which has every event it kept. */
+  private async next(): Promise<{ events: LoggedEvent[]; fromLog: boolean }> {
     const { live, history } = this.options;
-    if (!live || !this.usingLive()) return history.after(this.position, PAGE);
+    if (!live || !this.usingLive()) return { events: await history.after(this.position, PAGE), fromLog: true };
     let tail: LoggedEvent[];
     try {
       tail = await live.read(this.position, this.options.blockMs ?? 1_000);
       if (this.liveFailing) this.options.logger.info('reading events from Redis again');
       this.liveFailing = false;
     } catch (error) {
+      if (this.stopped) return { events: [], fromLog: false };
       if (!this.liveFailing) this.options.logger.warn({ err: error }, 'cannot read events from Redis; reading them from the database');
       this.liveFailing = true;
       this.liveDownUntil = Date.now() + 1_000;
-      return history.after(this.position, PAGE);
+      return { events: await history.after(this.position, PAGE), fromLog: true };
     }
     const first = tail[0];
     // Nothing new, or the Stream skipped some: the database has them, in order.
-    if (!first || first.position > this.position + 1) return [...(await history.after(this.position, PAGE)), ...tail];
-    return tail;
+    if (!first || first.position > this.position + 1) {
+      const fill = await history.after(this.position, PAGE);
+      return { events: [...fill, ...tail], fromLog: fill.length > 0 };
+    }
+    return { events: tail, fromLog: false };
   }
 
-  /** Hands on the run that continues exactly from `position`; anything beyond a hole is read again. */
-  private handOn(events: readonly LoggedEvent[]): void {
+  /**
+   * Hands on the run that continues exactly from `position`; anything beyond a hole is read again.
+   * A hole at the start of what the database gave is final: those events were pruned before this
+   * replica read them (it was cut off from the database longer than the retention). Says whether
+   * anything was handed on.
+   */
+  private handOn(events: readonly LoggedEvent[], fromLog: boolean): boolean {
+    const first = events[0];
+    if (fromLog && first && first.position > this.position + 1) {
+      this.options.logger.error({ from: this.position + 1, to: first.position - 1 }, 'events were pruned before this replica read them; skipping them');
+      this.position = first.position - 1;
+    }
     const run: LoggedEvent[] = [];
     for (const logged of events) {
       if (logged.position <= this.position + run.length) continue;
       if (logged.position !== this.position + run.length + 1) break;
       run.push(logged);
     }
-    if (run.length === 0) return;
+    if (run.length === 0) return false;
     this.position += run.length;
-    this.caughtUpAt = Date.now();
     this.options.onEvents(run);
+    return true;
   }
 
   private sleep(ms: number): Promise<void> {

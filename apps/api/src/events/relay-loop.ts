@@ -7,6 +7,9 @@ export interface Relay {
   prune(keepCount: number, keepSince: Date): Promise<number>;
 }
 
+/** Committed events held back this long make the replica say so (log, /ready). */
+export const HELD_BACK_WARN_MS = 5_000;
+
 export interface RelayLoopOptions {
   /** Hands placed events to the bus (the Redis Stream); absent without Redis. */
   readonly publish?: (events: readonly EncodedEvent[]) => Promise<void>;
@@ -28,13 +31,19 @@ export interface RelayLoopOptions {
 export class RelayLoop {
   /** The log's newest position as this replica last saw it. */
   head = 0;
+  /** (time, head) of recent passes, oldest first: where the log was a while ago. */
+  private readonly heads: { readonly at: number; readonly head: number }[] = [];
   private timer: NodeJS.Timeout | undefined;
   private running = false;
   private again = false;
   private stopped = false;
   private publishFailing = false;
+  private heldBackLong = false;
   private placeFailing = false;
   private lastPrune = Date.now();
+  /** Since when committed events have waited behind a transaction still open (null: they do not). */
+  private heldBackSince: number | null = null;
+  private heldBackPasses = 0;
 
   constructor(
     private readonly relay: Relay,
@@ -68,13 +77,20 @@ export class RelayLoop {
     try {
       const { held, placed, head, pending } = await this.relay.place();
       this.head = Math.max(this.head, head);
+      this.remember(Date.now());
       this.report('placeFailing', false, 'placing events again');
       if (placed.length > 0) {
         this.options.onPlaced();
         await this.publish(placed);
       }
-      // Not held: another replica's pass may have missed our commit. Pending: more to place.
-      if (!held || pending) retryMs = 5;
+      // Not held: another replica's pass may have missed our commit. Pending: more to place, or
+      // committed events wait behind a transaction still open (backing off while they do).
+      const heldBack = held && pending && placed.length === 0;
+      this.heldBackPasses = heldBack ? this.heldBackPasses + 1 : 0;
+      this.heldBackSince = heldBack ? (this.heldBackSince ?? Date.now()) : null;
+      this.report('heldBackLong', this.heldBackFor(Date.now()) > HELD_BACK_WARN_MS, 'events flow again', undefined,
+        'committed events are held back by a transaction of this database still open (see pg_stat_activity)');
+      if (!held || pending) retryMs = heldBack ? Math.min(200, 5 * 2 ** Math.min(this.heldBackPasses, 6)) : 5;
       await this.pruneNow();
     } catch (error) {
       this.report('placeFailing', true, 'cannot place events; retrying', error);
@@ -83,6 +99,26 @@ export class RelayLoop {
       this.running = false;
     }
     this.schedule(this.again ? 0 : retryMs);
+  }
+
+  /** The log's head as this replica saw it at `time` or before (0 if it had not looked yet). */
+  headAsOf(time: number): number {
+    let head = 0;
+    for (const sample of this.heads) {
+      if (sample.at > time) break;
+      head = sample.head;
+    }
+    return head;
+  }
+
+  private remember(now: number): void {
+    this.heads.push({ at: now, head: this.head });
+    while (this.heads.length > 1 && (this.heads[1]?.at ?? now) < now - 30_000) this.heads.shift();
+  }
+
+  /** How long committed events have been held back, in ms (0: they are not). */
+  heldBackFor(now: number): number {
+    return this.heldBackSince === null ? 0 : now - this.heldBackSince;
   }
 
   private async publish(placed: readonly EncodedEvent[]): Promise<void> {
@@ -97,17 +133,23 @@ export class RelayLoop {
   }
 
   private async pruneNow(): Promise<void> {
-    if (Date.now() - this.lastPrune < (this.options.pruneEveryMs ?? 60_000)) return;
+    if (Date.now() - this.lastPrune < (this.options.pruneEveryMs ?? 10_000)) return;
     this.lastPrune = Date.now();
     const { count, minutes } = this.options.retention;
     await this.relay.prune(count, new Date(Date.now() - minutes * 60_000));
   }
 
   /** One line when a failure starts and one when it ends, not one per pass. */
-  private report(flag: 'placeFailing' | 'publishFailing', failing: boolean, message: string, error?: unknown): void {
+  private report(
+    flag: 'placeFailing' | 'publishFailing' | 'heldBackLong',
+    failing: boolean,
+    message: string,
+    error?: unknown,
+    failingMessage = message,
+  ): void {
     if (this[flag] === failing) return;
     this[flag] = failing;
-    if (failing) this.options.logger.warn({ err: error }, message);
+    if (failing) this.options.logger.warn(error === undefined ? {} : { err: error }, failingMessage);
     else this.options.logger.info(message);
   }
 }

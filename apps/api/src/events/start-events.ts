@@ -1,19 +1,22 @@
-import { createBlockingRedisClient, RedisEventStream, type Redis } from '@chat/redis';
+import { createBlockingRedisClient, RedisEventStream, whenReady, type Redis } from '@chat/redis';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { Gateway } from '../gateway/gateway';
 import type { AppServices } from '../services';
 import type { Storage } from '../storage';
 import { EventReader } from './event-reader';
-import { RelayLoop } from './relay-loop';
+import { HELD_BACK_WARN_MS, RelayLoop } from './relay-loop';
 
 const BLOCK_MS = 1_000;
 /** A reader that has not caught up with the log's head for this long makes the replica not ready. */
 const STALL_MS = 5_000;
 
-/** Whether a reader is stuck: the log has moved past it, and it has not caught up for `stallMs`. */
-export function readerStalled(reader: { position: number; caughtUpAt: number }, head: number, now: number, stallMs = STALL_MS): boolean {
-  return head > reader.position && now - reader.caughtUpAt > stallMs;
+/**
+ * Whether a reader is stuck behind the log: it has not reached where the log's head was `stallMs`
+ * ago (a reader that keeps up under load is always a little behind the head of this instant).
+ */
+export function readerStalled(position: number, relay: { headAsOf(time: number): number }, now: number, stallMs = STALL_MS): boolean {
+  return position < relay.headAsOf(now - stallMs);
 }
 
 export interface Events {
@@ -37,7 +40,9 @@ export async function startEvents(
   setRelayNudge: (nudge: () => void) => void,
 ): Promise<Events> {
   const { logId, head } = await storage.relay.head();
-  const blocking = config.REDIS_URL ? createBlockingRedisClient(config.REDIS_URL, BLOCK_MS) : undefined;
+  // Its errors are the main client's too, which reports them; the reader says what they mean.
+  const blocking = config.REDIS_URL ? createBlockingRedisClient(config.REDIS_URL, BLOCK_MS, () => {}) : undefined;
+  if (blocking) await whenReady(blocking, 3_000);
   const stream = redis && blocking ? new RedisEventStream(redis, blocking, config.REDIS_KEY_PREFIX, logId) : undefined;
 
   let gateway: Gateway | undefined;
@@ -70,9 +75,10 @@ export async function startEvents(
   return {
     gateway,
     async check() {
-      if (readerStalled(reader, relay.head, Date.now())) {
+      if (readerStalled(reader.position, relay, Date.now())) {
         throw new Error(`the event reader is at ${reader.position}, the log at ${relay.head}`);
       }
+      if (relay.heldBackFor(Date.now()) > HELD_BACK_WARN_MS) throw new Error('committed events are held back by an open transaction');
     },
     async stop() {
       gateway?.close();

@@ -14,6 +14,8 @@ export class Connection {
   identified = false;
   /** Ids of events that committed before the snapshot but were placed after its head. */
   reflected: Set<string> = new Set();
+  /** The servers under which the gateway's index holds this connection. */
+  readonly indexed = new Set<string>();
   lastHeartbeat = Date.now();
   private windowStart = Date.now();
   private framesInWindow = 0;
@@ -31,13 +33,13 @@ export class Connection {
     return this.framesInWindow <= limit;
   }
 
-  close(code: number, reason: string): void {
+  close(code: number, reason: string, graceMs = 30_000): void {
     if (this.state === 'closed') return;
     this.state = 'closed';
     clearTimeout(this.identifyTimer);
     this.socket.close(code, reason);
     // A client that does not read will not read the close frame either: cut it after a while
     // (as long as ws waits for a closing handshake), so one that reads again still learns why.
-    setTimeout(() => this.socket.terminate(), 30_000).unref();
+    setTimeout(() => this.socket.terminate(), graceMs).unref();
   }
 }

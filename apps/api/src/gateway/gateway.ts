@@ -65,6 +65,7 @@ export class Gateway {
   private readonly byServer = new Map<Id, Set<Connection>>();
   private readonly byUser = new Map<Id, Set<Connection>>();
   private readonly sweep: NodeJS.Timeout;
+  private closing = false;
 
   constructor(
     private readonly deps: GatewayDeps,
@@ -77,9 +78,13 @@ export class Gateway {
   /** Takes over upgrades to the gateway's path on the API's own HTTP server. */
   attach(server: HttpServer): void {
     server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      // Node stops listening for errors on a socket it hands over for an upgrade: a client that
+      // resets it before ws takes it would otherwise crash the process.
+      socket.on('error', () => socket.destroy());
       const path = (req.url ?? '').split('?')[0];
-      if (path !== GATEWAY_PATH) {
-        socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      if (path !== GATEWAY_PATH || this.closing) {
+        const status = this.closing ? '503 Service Unavailable' : '404 Not Found';
+        socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
         return;
       }
       this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws));
@@ -91,10 +96,14 @@ export class Gateway {
     return this.all.size;
   }
 
-  /** Closes every socket with 1001: the clients resume on another replica. */
-  close(): void {
+  /**
+   * Closes every socket with 1001 (the clients resume on another replica) and refuses new ones; a
+   * socket that does not answer the close within `graceMs` is cut, so a stop never waits on it.
+   */
+  close(graceMs = 2_000): void {
+    this.closing = true;
     clearInterval(this.sweep);
-    for (const connection of this.all) connection.close(1001, 'this replica is stopping; resume elsewhere');
+    for (const connection of this.all) connection.close(1001, 'this replica is stopping; resume elsewhere', graceMs);
   }
 
   private accept(socket: WebSocket): void {
@@ -117,7 +126,8 @@ export class Gateway {
     if (!connection.countFrame(FRAMES_PER_MINUTE)) return connection.close(CLOSE.RATE_LIMITED, 'more than 120 frames a minute');
     if (isBinary) return connection.close(CLOSE.DECODE_ERROR, 'frames are JSON text');
     const parsed = parseClientFrame(data.toString());
-    if (!parsed.ok) return connection.close(parsed.close, parsed.reason);
+    // The first frame is identify or resume, or the socket closes 4003, whatever else it was.
+    if (!parsed.ok) return connection.close(connection.state === 'waiting' ? CLOSE.NOT_AUTHENTICATED : parsed.close, parsed.reason);
     const frame = parsed.frame;
 
     if (connection.state === 'waiting') {
@@ -158,11 +168,10 @@ export class Gateway {
     if (frame.op === 'identify') {
       connection.position = snapshot.head;
       connection.socket.send(ready(snapshot));
-      await this.catchUp(connection);
+      await this.catchUp(connection, () => {});
     } else {
       connection.position = from?.position ?? snapshot.head;
-      const replayed = await this.catchUp(connection);
-      if (connection.state === 'live') connection.socket.send(resumed(replayed));
+      await this.catchUp(connection, (replayed) => connection.socket.send(resumed(replayed)));
     }
   }
 
@@ -176,20 +185,25 @@ export class Gateway {
   /**
    * Sends what the log holds between the connection's position and this replica's reader, then puts
    * the connection in the index: from there on `deliver` reaches it. The last check and the joining
-   * happen in one turn, so no event falls between. Returns how many events were sent.
+   * happen in one turn, so no event falls between; `live` runs in that turn too (a resume's
+   * `resumed` goes out before any live event), told how many events were sent.
    */
-  private async catchUp(connection: Connection): Promise<number> {
+  private async catchUp(connection: Connection, live: (sent: number) => void): Promise<void> {
     let sent = 0;
     while (connection.state === 'syncing') {
       if (connection.position >= this.deps.readerPosition()) {
+        live(sent);
         this.goLive(connection);
         break;
       }
       const page = await this.deps.history.after(connection.position, REPLAY_PAGE);
       if (page.length === 0) {
+        live(sent);
         this.goLive(connection);
         break;
       }
+      // Pruned while this replay ran: what it would skip is lost to it, so the client starts over.
+      if ((page[0]?.position ?? 0) > connection.position + 1) return this.invalidSession(connection);
       for (const logged of page) {
         if (connection.state !== 'syncing') break;
         const { position, event } = logged;
@@ -198,7 +212,6 @@ export class Gateway {
       // Let the socket drain before the next page: a client that keeps reading is never cut.
       if (!(await this.drained(connection))) connection.close(CLOSE.SLOW_CONSUMER, 'reading too slowly; resume to catch up');
     }
-    return sent;
   }
 
   /** Waits until the socket has sent most of what it holds; false if the client stopped reading. */
@@ -216,35 +229,44 @@ export class Gateway {
     if (!audience) return;
     connection.state = 'live';
     addTo(this.byUser, audience.userId, connection);
-    for (const serverId of audience.servers()) addTo(this.byServer, serverId, connection);
+    for (const serverId of audience.servers()) this.index(connection, serverId);
   }
 
   /** Every event once, in log order, from this replica's reader. */
   deliver(events: readonly LoggedEvent[]): void {
     for (const logged of events) {
-      const event = logged.event;
-      if (event === null) continue;
-      const serverId = serverOf(event);
-      const subject = subjectOf(event);
-      const subjects = subject === null ? undefined : this.byUser.get(subject);
-      let frame: string | undefined;
-      const frameOnce = () => (frame ??= this.frameOf(logged.position, event));
-      if (serverId !== null) {
-        for (const connection of this.byServer.get(serverId) ?? []) {
-          if (!subjects?.has(connection)) this.offer(connection, logged, frameOnce);
-        }
+      try {
+        this.deliverOne(logged);
+      } catch (error) {
+        // One event that cannot be sent (a bug, bad data) must not cost the rest of the batch.
+        this.deps.logger.error({ err: error, position: logged.position }, 'could not deliver an event');
       }
-      // The user the event is about: a join opens the server for them, a leave shuts it after it.
-      for (const connection of subjects ?? []) {
-        this.offer(connection, logged, frameOnce);
-        if (serverId !== null) this.index(connection, serverId);
+    }
+  }
+
+  private deliverOne(logged: LoggedEvent): void {
+    const event = logged.event;
+    if (event === null) return;
+    const serverId = serverOf(event);
+    const subject = subjectOf(event);
+    const subjects = subject === null ? undefined : this.byUser.get(subject);
+    let frame: string | undefined;
+    const frameOnce = () => (frame ??= this.frameOf(logged.position, event));
+    if (serverId !== null) {
+      for (const connection of this.byServer.get(serverId) ?? []) {
+        if (!subjects?.has(connection)) this.offer(connection, logged, frameOnce);
       }
+    }
+    // The user the event is about: a join opens the server for them, a leave shuts it after it.
+    for (const connection of subjects ?? []) {
+      this.offer(connection, logged, frameOnce);
+      if (serverId !== null) this.index(connection, serverId);
     }
   }
 
   /** Judges one event for one connection, and sends it if it may see it; true when sent. */
   private offer(connection: Connection, logged: LoggedEvent, frame: () => string): boolean {
-    if (logged.position <= connection.position || !connection.audience) return false;
+    if (connection.state === 'closed' || logged.position <= connection.position || !connection.audience) return false;
     connection.position = logged.position;
     if (logged.event === null) return false;
     // Committed before the snapshot though placed after its head: judged as the snapshot's past.
@@ -265,9 +287,13 @@ export class Gateway {
 
   /** After a membership event about the connection's user: in the server's index exactly while it sees it. */
   private index(connection: Connection, serverId: Id): void {
-    if (connection.state !== 'live') return;
-    if (connection.audience?.sees(serverId)) addTo(this.byServer, serverId, connection);
-    else removeFrom(this.byServer, serverId, connection);
+    if (connection.state === 'live' && connection.audience?.sees(serverId)) {
+      addTo(this.byServer, serverId, connection);
+      connection.indexed.add(serverId);
+    } else {
+      removeFrom(this.byServer, serverId, connection);
+      connection.indexed.delete(serverId);
+    }
   }
 
   private frameOf(position: number, event: ChatEvent): string {
@@ -288,10 +314,9 @@ export class Gateway {
     connection.state = 'closed';
     clearTimeout(connection.identifyTimer);
     this.all.delete(connection);
-    const audience = connection.audience;
-    if (!audience) return;
-    removeFrom(this.byUser, audience.userId, connection);
-    for (const serverId of audience.servers()) removeFrom(this.byServer, serverId, connection);
+    if (connection.audience) removeFrom(this.byUser, connection.audience.userId, connection);
+    for (const serverId of connection.indexed) removeFrom(this.byServer, serverId, connection);
+    connection.indexed.clear();
   }
 }
 

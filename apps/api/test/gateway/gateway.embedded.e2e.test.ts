@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import { startReplica, type Replica } from '../replica-process';
@@ -36,6 +37,28 @@ describe('the gateway on the embedded default (PGlite under DATA_DIR, no Redis)'
 
   it('closes the socket with 4004 when the session logs out', async () => {
     await logoutCloses(clients, here());
+  }, 30_000);
+
+  it('stays up when a client resets an upgrade it sent to another path', async () => {
+    const { port } = new URL(replica.url);
+    for (const path of ['/not-the-gateway', '/api/gateway']) {
+      const socket = connect(Number(port), '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`);
+      socket.resetAndDestroy();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    expect({ exitCode: replica.process.exitCode, health: (await fetch(`${replica.url}/health`)).status }).toEqual({ exitCode: null, health: 200 });
+  }, 30_000);
+
+  it('closes 4003 when the first frame is an op it does not know, or not JSON', async () => {
+    const unknown = await clients.open(replica.url);
+    unknown.send({ op: 'subscribe', d: {} });
+    const garbled = await clients.open(replica.url);
+    garbled.send('{not json');
+
+    expect([await unknown.closed(5_000), await garbled.closed(5_000)]).toEqual([4003, 4003]);
   }, 30_000);
 
   it('resumes across a restart: from a cursor of before the restart it replays exactly the 5 messages sent after it', async () => {

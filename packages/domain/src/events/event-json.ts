@@ -119,8 +119,8 @@ export function eventFromJson(t: string, data: unknown): ChatEvent {
       };
     }
     case 'member.left':
-      if (d.reason !== 'leave') throw new TypeError('unknown leave reason');
-      return { type: t, serverId: str(d.serverId), userId: str(d.userId), reason: d.reason };
+      // A reason a newer version added (a kick, a ban) is still a leave here: fail closed.
+      return { type: t, serverId: str(d.serverId), userId: str(d.userId), reason: 'leave' };
     case 'channel.created':
       return { type: t, channel: { id: str(d.id), serverId: str(d.serverId), name: str(d.name), createdAt: date(d.createdAt) } };
     case 'session.revoked':

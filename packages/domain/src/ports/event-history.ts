@@ -1,5 +1,6 @@
 import type { Channel } from '../entities/channel';
 import type { Server } from '../entities/server';
+import type { Actor } from '../entities/session';
 import type { UserSummary } from '../entities/user';
 import type { ChatEvent } from '../events/chat-event';
 import type { Id } from '../ids';
@@ -35,8 +36,9 @@ export interface GatewaySnapshot {
   /** The user's servers whose latest join is after `from` (or not yet placed in the log). */
   readonly joinedAfter: ReadonlySet<Id>;
   /**
-   * Events that committed before the snapshot but had no position yet: they will be placed after
-   * `head`, yet the snapshot already reflects them (ids, see `LoggedEvent.id`).
+   * Events of the user's servers, or about the user, that committed before the snapshot but had no
+   * position yet: they will be placed after `head`, yet the snapshot already reflects them (ids,
+   * see `LoggedEvent.id`).
    */
   readonly unplaced: ReadonlySet<string>;
 }
@@ -45,6 +47,10 @@ export interface GatewaySnapshot {
 export interface EventHistory {
   /** Events after `position`, in order, at most `limit`. */
   after(position: number, limit: number): Promise<LoggedEvent[]>;
-  /** The user's state and the log's bounds, at one moment; null if the user no longer exists. */
-  snapshot(userId: Id, from: number | null): Promise<GatewaySnapshot | null>;
+  /**
+   * The user's state and the log's bounds, at one moment; null if the actor's session is not live
+   * at that moment (logged out, or the user gone), so a revocation placed before the snapshot's
+   * head cannot slip past a connection that starts from it.
+   */
+  snapshot(actor: Actor, from: number | null): Promise<GatewaySnapshot | null>;
 }

@@ -43,9 +43,11 @@ export interface MessageRepository {
    */
   createAs(actor: Actor, message: Omit<Message, 'authorId'>, nonce: string | null): Promise<Gated<UserSummary>>;
   updateContent(id: Id, content: string, editedAt: Date): Promise<void>;
-  delete(id: Id): Promise<void>;
+  /** `absent`: already gone (a delete racing this one won). */
+  delete(id: Id): Promise<'deleted' | 'absent'>;
   /** Atomic: the distinct-emoji cap holds even under concurrent reactions. */
   addReaction(reaction: Reaction, maxDistinctEmoji: number): Promise<AddReactionOutcome>;
+  /** Serialized with other reactions to the message, as `addReaction` is, so counts read after it are exact. */
   removeReaction(messageId: Id, userId: Id, emoji: string): Promise<'removed' | 'absent'>;
   reactionState(messageId: Id, emoji: string, viewerId: Id): Promise<ReactionState>;
 }

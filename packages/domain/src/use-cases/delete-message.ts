@@ -17,8 +17,10 @@ export class DeleteMessage {
         const server = await stores.servers.findById(channel.serverId);
         if (server?.ownerId !== actor.userId) return fail({ kind: 'NotTheAuthor' });
       }
-      await stores.messages.delete(message.id);
-      await stores.events.append(messageDeleted(channel.serverId, channel.id, message.id));
+      // Of two deletes at once, one finds it gone: deleted all the same, told once.
+      if ((await stores.messages.delete(message.id)) === 'deleted') {
+        await stores.events.append(messageDeleted(channel.serverId, channel.id, message.id));
+      }
       return ok(undefined);
     });
   }

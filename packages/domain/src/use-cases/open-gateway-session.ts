@@ -19,15 +19,18 @@ export class OpenGatewaySession {
   ) {}
 
   async execute(token: string, from: { readonly logId: string; readonly position: number } | null): Promise<GatewayOpening> {
-    const actor = await this.authenticate.execute(token);
+    // The signature here; the session is checked inside the snapshot, at the same moment.
+    const actor = await this.authenticate.claims(token);
     if (!actor.ok) return { ok: false, reason: 'InvalidToken' };
-    const snapshot = await this.history.snapshot(actor.value.userId, from?.position ?? null);
+    const snapshot = await this.history.snapshot(actor.value, from?.position ?? null);
     if (!snapshot) return { ok: false, reason: 'InvalidToken' };
     if (from && (from.logId !== snapshot.logId || from.position < snapshot.oldest || from.position > snapshot.head)) {
       return { ok: false, reason: 'UnknownCursor' };
     }
     const current = new Set(snapshot.servers.map(({ server }) => server.id));
-    const audience = new Audience(actor.value.userId, actor.value.sessionId, current, snapshot.joinedAfter);
+    // Identify starts where ready does: every server it shows is open. A resume opens a server
+    // joined since its cursor only at that join.
+    const audience = new Audience(actor.value.userId, actor.value.sessionId, current, from ? snapshot.joinedAfter : new Set());
     return { ok: true, actor: actor.value, snapshot, audience };
   }
 }

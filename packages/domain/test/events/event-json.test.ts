@@ -70,6 +70,10 @@ describe('the events’ JSON form', () => {
     expect(eventJson(messageUpdated('10', withMine)).d.reactions).toEqual([{ emoji: '👍', count: 2, reacted: false }]);
   });
 
+  it('reads a leave with a reason a newer version added as a leave: the server still shuts', () => {
+    expect(eventFromJson('member.left', { serverId: '10', userId: '3', reason: 'ban' })).toEqual(memberLeft('10', '3', 'leave'));
+  });
+
   it('refuses a type it does not know and data of the wrong shape', () => {
     expect(() => eventFromJson('message.exploded', {})).toThrow(/unknown event type/);
     expect(() => eventFromJson('member.left', { serverId: 10, userId: '3', reason: 'leave' })).toThrow(TypeError);

@@ -1,3 +1,4 @@
+import { OpenGatewaySession } from '@chat/domain';
 import { createTestWorld, expectOk } from '@chat/domain/testing';
 import { aServerWithCast } from '../helpers';
 
@@ -42,6 +43,28 @@ describe('OpenGatewaySession', () => {
     expect((await world.openGatewaySession.execute(grant.token, { logId: 'memory', position: 0 })).ok).toBe(true);
     expect(await world.openGatewaySession.execute(grant.token, { logId: 'memory', position: head + 1 })).toEqual({ ok: false, reason: 'UnknownCursor' });
     expect(await world.openGatewaySession.execute(grant.token, { logId: 'other', position: head })).toEqual({ ok: false, reason: 'UnknownCursor' });
+  });
+
+  it('opens on identify every server ready shows, even one whose join is not yet in the log', async () => {
+    const world = createTestWorld();
+    const grant = expectOk(await world.register.execute({ username: 'ann', email: 'ann@example.com', password: 'correct horse' }));
+    const ann = (await world.tokens.verify(grant.token))!;
+    const server = await world.aServer(ann);
+    const history = { after: world.history.after.bind(world.history), snapshot: async (...args: Parameters<typeof world.history.snapshot>) => ({ ...(await world.history.snapshot(...args))!, joinedAfter: new Set([server.id]) }) };
+
+    const opening = await new OpenGatewaySession(world.authenticate, history).execute(grant.token, null);
+
+    if (!opening.ok) throw new Error('expected an opening');
+    expect(opening.audience.sees(server.id)).toBe(true);
+  });
+
+  it('refuses a session logged out before the snapshot, whatever the token says', async () => {
+    const world = createTestWorld();
+    const grant = expectOk(await world.register.execute({ username: 'ann', email: 'ann@example.com', password: 'correct horse' }));
+    const ann = (await world.tokens.verify(grant.token))!;
+    await world.stores.sessions.revoke(ann.sessionId);
+
+    expect(await world.openGatewaySession.execute(grant.token, null)).toEqual({ ok: false, reason: 'InvalidToken' });
   });
 
   it('opens a server joined after the resume position only at that join', async () => {

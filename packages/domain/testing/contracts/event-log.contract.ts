@@ -96,10 +96,16 @@ export function describeEventLogContract(name: string, make: () => Promise<Event
 
     it('tells a snapshot which committed events it reflects that have no position yet, by the ids they later come with', async () => {
       const user = await givenUser(s.stores);
+      const actor = await givenActor(s.stores, user.id);
       const event = memberLeft(freshIdLike(), user.id, 'leave');
+      // Another user's unplaced event is none of this snapshot's business.
+      const other = memberLeft(freshIdLike(), (await givenUser(s.stores)).id, 'leave');
 
-      await s.unitOfWork.run((stores) => stores.events.append(event));
-      const snapshot = (await s.history.snapshot(user.id, null))!;
+      await s.unitOfWork.run(async (stores) => {
+        await stores.events.append(event);
+        await stores.events.append(other);
+      });
+      const snapshot = (await s.history.snapshot(actor, null))!;
       await s.place();
 
       const logged = (await readAll(s.history)).find((entry) => entry.event?.type === 'member.left' && entry.event.userId === user.id)!;
@@ -111,8 +117,9 @@ export function describeEventLogContract(name: string, make: () => Promise<Event
     it("snapshots a user's servers with their channels, the log's head, and which servers they joined after a position", async () => {
       const { server, defaultChannel } = await aServerWithOwner(s.stores);
       const joiner = await givenUser(s.stores);
+      const actor = await givenActor(s.stores, joiner.id);
       await s.place();
-      const before = (await s.history.snapshot(joiner.id, null))!;
+      const before = (await s.history.snapshot(actor, null))!;
 
       await s.unitOfWork.run(async (stores) => {
         const member = { serverId: server.id, userId: joiner.id, joinedAt: new Date('2026-01-01T00:00:00.000Z') };
@@ -120,7 +127,7 @@ export function describeEventLogContract(name: string, make: () => Promise<Event
         await stores.events.append(memberJoined({ ...member, user: summaryOf(joiner) }));
       });
       await s.place();
-      const after = (await s.history.snapshot(joiner.id, before.head))!;
+      const after = (await s.history.snapshot(actor, before.head))!;
 
       expect(before.servers).toEqual([]);
       expect(after).toEqual({
@@ -132,8 +139,20 @@ export function describeEventLogContract(name: string, make: () => Promise<Event
         joinedAfter: new Set([server.id]),
         unplaced: new Set(),
       });
-      expect((await s.history.snapshot(joiner.id, after.head))!.joinedAfter).toEqual(new Set());
-      expect(await s.history.snapshot('9223372036854775000', null)).toBeNull();
+      expect((await s.history.snapshot(actor, after.head))!.joinedAfter).toEqual(new Set());
+    });
+
+    it('gives no snapshot for a session that is not live, or a user that does not exist', async () => {
+      const user = await givenUser(s.stores);
+      const actor = await givenActor(s.stores, user.id);
+      const other = await givenActor(s.stores, (await givenUser(s.stores)).id);
+
+      await s.stores.sessions.revoke(actor.sessionId);
+
+      expect(await s.history.snapshot(actor, null)).toBeNull();
+      expect(await s.history.snapshot({ userId: user.id, sessionId: other.sessionId }, null)).toBeNull();
+      expect(await s.history.snapshot({ userId: '9223372036854775000', sessionId: other.sessionId }, null)).toBeNull();
+      expect(await s.history.snapshot(other, null)).not.toBeNull();
     });
   });
 }

@@ -493,7 +493,8 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
         await stores.messages.addReaction(aReaction(doomed.id, author.id, '👍'), 20);
         await stores.messages.addReaction(aReaction(kept.id, author.id, '👍'), 20);
 
-        await stores.messages.delete(doomed.id);
+        expect(await stores.messages.delete(doomed.id)).toBe('deleted');
+        expect(await stores.messages.delete(doomed.id)).toBe('absent');
 
         expect(await stores.messages.view(kept.id, author.id)).toEqual(viewOf(kept, author, [{ emoji: '👍', count: 1, reacted: true }]));
       });

@@ -1,4 +1,4 @@
-import { readEvent, type EncodedEvent, type EventHistory, type GatewaySnapshot, type LoggedEvent } from '@chat/domain';
+import { readEvent, type Actor, type EncodedEvent, type EventHistory, type GatewaySnapshot, type LoggedEvent } from '@chat/domain';
 import { sql, type Kysely } from 'kysely';
 import { toChannel, toServer } from '../repositories/rows';
 import type { Database } from '../schema';
@@ -30,12 +30,18 @@ export class KyselyEventHistory implements EventHistory {
   }
 
   /** One repeatable-read transaction: memberships and the log's head as of the same moment. */
-  async snapshot(userId: string, from: number | null): Promise<GatewaySnapshot | null> {
+  async snapshot({ userId, sessionId }: Actor, from: number | null): Promise<GatewaySnapshot | null> {
     return this.db
       .transaction()
       .setIsolationLevel('repeatable read')
       .execute(async (trx) => {
-        const user = await trx.selectFrom('users').select(['id', 'username']).where('id', '=', userId).executeTakeFirst();
+        const user = await trx
+          .selectFrom('users')
+          .innerJoin('sessions', 'sessions.user_id', 'users.id')
+          .select(['users.id', 'users.username'])
+          .where('users.id', '=', userId)
+          .where('sessions.id', '=', sessionId)
+          .executeTakeFirst();
         if (!user) return null;
         const log = await trx
           .selectFrom('event_log')
@@ -61,7 +67,12 @@ export class KyselyEventHistory implements EventHistory {
           .where((eb) => (from === null ? eb('pos', 'is', null) : eb.or([eb('pos', 'is', null), eb('pos', '>', String(from))])))
           .execute();
         // Committed (so visible here) but not yet placed: they will come after `head`.
-        const unplaced = await trx.selectFrom('events').select('id').where('pos', 'is', null).execute();
+        const unplaced = await trx
+          .selectFrom('events')
+          .select('id')
+          .where('pos', 'is', null)
+          .where((eb) => eb.or([eb('user_id', '=', userId), eb('server_id', 'in', eb.selectFrom('members').select('server_id').where('user_id', '=', userId))]))
+          .execute();
         const head = Number(log.head);
         return {
           logId: log.log_id,

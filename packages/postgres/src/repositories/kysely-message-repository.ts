@@ -129,9 +129,10 @@ export class KyselyMessageRepository implements MessageRepository {
     await this.db.updateTable('messages').set({ content, edited_at: editedAt }).where('id', '=', id).execute();
   }
 
-  async delete(id: string): Promise<void> {
+  async delete(id: string): Promise<'deleted' | 'absent'> {
     // Reactions go with the message through ON DELETE CASCADE.
-    await this.db.deleteFrom('messages').where('id', '=', id).execute();
+    const result = await this.db.deleteFrom('messages').where('id', '=', id).executeTakeFirst();
+    return result.numDeletedRows > 0n ? 'deleted' : 'absent';
   }
 
   async addReaction(reaction: Reaction, maxDistinctEmoji: number): Promise<AddReactionOutcome> {
@@ -160,13 +161,17 @@ export class KyselyMessageRepository implements MessageRepository {
   }
 
   async removeReaction(messageId: string, userId: string, emoji: string): Promise<'removed' | 'absent'> {
-    const result = await this.db
-      .deleteFrom('reactions')
-      .where('message_id', '=', messageId)
-      .where('user_id', '=', userId)
-      .where('emoji', '=', emoji)
-      .executeTakeFirst();
-    return result.numDeletedRows > 0n ? 'removed' : 'absent';
+    return inTransaction(this.db, async (trx) => {
+      // The lock addReaction takes: in a unit of work, the count read after this is exact until commit.
+      await trx.selectFrom('messages').select('id').where('id', '=', messageId).forUpdate().executeTakeFirst();
+      const result = await trx
+        .deleteFrom('reactions')
+        .where('message_id', '=', messageId)
+        .where('user_id', '=', userId)
+        .where('emoji', '=', emoji)
+        .executeTakeFirst();
+      return result.numDeletedRows > 0n ? 'removed' : 'absent';
+    });
   }
 
   async reactionState(messageId: string, emoji: string, viewerId: string): Promise<ReactionState> {
