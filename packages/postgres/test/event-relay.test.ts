@@ -73,6 +73,32 @@ describeWithPostgres('the event relay on PostgreSQL', () => {
     ]);
   });
 
+  it('is not held back by a transaction open in another database of the cluster', async () => {
+    const elsewhere = openPostgres({ url: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', poolSize: 1 });
+    const event = revoked();
+    const { head } = await relay.head();
+    let finish!: () => void;
+    const open = new Promise<void>((resolve) => (finish = resolve));
+    let started!: () => void;
+    const holding = new Promise<void>((resolve) => (started = resolve));
+    const other = elsewhere.transaction().execute(async (trx) => {
+      await sql`select pg_current_xact_id()`.execute(trx);
+      started();
+      await open;
+    });
+    try {
+      await holding;
+      await unitOfWork.run((stores) => stores.events.append(event));
+      const pass = await relay.place();
+
+      expect(pass.placed.map(({ position }) => position)).toEqual([head + 1]);
+    } finally {
+      finish();
+      await other;
+      await elsewhere.destroy();
+    }
+  });
+
   it('gives dense, unique positions when relays on two pools race with writers', async () => {
     const other = openPostgres({ url: database.url, poolSize: 4 });
     const relays = [relay, new KyselyEventRelay(other)];
