@@ -1,4 +1,4 @@
-import { readEvent, type EncodedEvent, type LoggedEvent } from '@chat/domain';
+import { lazilyDecoded, type EncodedEvent, type LoggedEvent } from '@chat/domain';
 import { Redis } from 'ioredis';
 
 /** The stream keeps a live tail only: replays read the database's log, which the stream mirrors. */
@@ -42,7 +42,7 @@ export class RedisEventStream {
   async read(position: number, blockMs: number): Promise<LoggedEvent[]> {
     const reply = await this.reader.xread('COUNT', READ_COUNT, 'BLOCK', blockMs, 'STREAMS', this.key, `${position}-0`);
     const entries = reply?.[0]?.[1] ?? [];
-    return entries.map(([entryId, [, id = '', , type = '', , data = '']]) => ({ position: Number(entryId.slice(0, entryId.indexOf('-'))), id, event: readEvent(type, data) }));
+    return entries.map(([entryId, [, id = '', , type = '', , data = '']]) => lazilyDecoded(Number(entryId.slice(0, entryId.indexOf('-'))), id, type, data));
   }
 }
 

@@ -92,6 +92,22 @@ export function readEvent(type: string, data: string): ChatEvent | null {
   }
 }
 
+/**
+ * An encoded event as a `LoggedEvent` whose `event` is decoded when first read: a replica with no
+ * socket to send it to never pays for decoding.
+ */
+export function lazilyDecoded(position: number, id: string, type: string, data: string): { readonly position: number; readonly id: string; readonly event: ChatEvent | null } {
+  let decoded: ChatEvent | null | undefined;
+  return {
+    position,
+    id,
+    get event() {
+      if (decoded === undefined) decoded = readEvent(type, data);
+      return decoded;
+    },
+  };
+}
+
 /** `eventJson` read back; throws on data that no version of `eventJson` wrote. */
 export function eventFromJson(t: string, data: unknown): ChatEvent {
   const d = obj(data);

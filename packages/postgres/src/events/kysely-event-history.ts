@@ -1,4 +1,4 @@
-import { readEvent, type Actor, type EncodedEvent, type EventHistory, type GatewaySnapshot, type LoggedEvent } from '@chat/domain';
+import { lazilyDecoded, type Actor, type EncodedEvent, type EventHistory, type GatewaySnapshot, type LoggedEvent } from '@chat/domain';
 import { sql, type Kysely } from 'kysely';
 import { toChannel, toServer } from '../repositories/rows';
 import type { Database } from '../schema';
@@ -12,7 +12,7 @@ export interface StoredEventRow {
 
 export const toEncodedEvent = (row: StoredEventRow): EncodedEvent => ({ position: Number(row.pos), id: row.id, type: row.type, data: row.payload });
 
-const toLoggedEvent = (row: StoredEventRow): LoggedEvent => ({ position: Number(row.pos), id: row.id, event: readEvent(row.type, row.payload) });
+const toLoggedEvent = (row: StoredEventRow): LoggedEvent => lazilyDecoded(Number(row.pos), row.id, row.type, row.payload);
 
 /** The placed part of the log, readable by every replica; see `KyselyEventRelay` for placing. */
 export class KyselyEventHistory implements EventHistory {
