@@ -1,4 +1,6 @@
 import { createPostgresDatabase, postgresUp, type TestDatabase } from '@chat/postgres/testing';
+import { messageCreated, messageViewJson } from '@chat/domain';
+import { KyselyUnitOfWork } from '@chat/postgres';
 import { startReplica, type Replica } from '../replica-process';
 import { redisUp, redisUrl, uniquePrefix } from '../redis-testing';
 import { TcpProxy } from '../tcp-proxy';
@@ -80,6 +82,28 @@ describeWithPostgresAndRedis('the gateway on two replicas sharing PostgreSQL and
     await send(a.url, owner, server.defaultChannelId, 'after ready');
     await client.next((f) => f.d?.content === 'after ready', 10_000, 'the message after ready');
     expect(contents(client.dispatches())).toEqual(['after ready']);
+  }, 30_000);
+
+  it('delivers an event whose writing replica died after its commit, before relaying it', async () => {
+    const owner = await register(a.url, 'owner');
+    const server = await createServer(a.url, owner, 'Writer died');
+    const client = await clients.open(b.url);
+    await client.identify(owner.token);
+    const message = {
+      id: '123456789',
+      channelId: server.defaultChannelId,
+      content: 'committed, then the writer died',
+      createdAt: new Date('2026-11-01T10:00:00.000Z'),
+      editedAt: null,
+      author: { id: owner.id, username: owner.username },
+      reactions: [],
+    };
+
+    // This test process is the writer: it commits the event the way a replica does, and never relays it.
+    await new KyselyUnitOfWork(database.db).run((stores) => stores.events.append(messageCreated(server.id, message, null)));
+
+    const got = await client.next((f) => f.t === 'message.created', 10_000, 'the dead writer’s message');
+    expect(got.d).toEqual({ ...messageViewJson(message), serverId: server.id });
   }, 30_000);
 
   it('a client whose replica is SIGKILLed mid-stream resumes on the other and gets every message once, in order', async () => {
@@ -262,6 +286,25 @@ describeWithPostgresAndRedis('the gateway on two replicas sharing PostgreSQL and
       await client.identify(user.token);
       client.send('{"op": "heartbeat"');
       expect(await client.closed(5_000)).toBe(4002);
+    }, 10_000);
+
+    it('closes with 4005 on a second identify', async () => {
+      const user = await register(a.url, 'codes');
+      const client = await open();
+      await client.identify(user.token);
+      client.send({ op: 'identify', d: { token: user.token } });
+      expect(await client.closed(5_000)).toBe(4005);
+    }, 10_000);
+
+    it('closes with 4008 past 120 frames in a minute, and not before', async () => {
+      const user = await register(a.url, 'codes');
+      const client = await open();
+      await client.identify(user.token);
+      for (let i = 0; i < 119; i += 1) client.send({ op: 'heartbeat' });
+      await client.until(() => client.frames.filter((f) => f.op === 'heartbeat_ack').length === 119, 5_000, '119 acks');
+      expect(client.open).toBe(true);
+      client.send({ op: 'heartbeat' });
+      expect(await client.closed(5_000)).toBe(4008);
     }, 10_000);
 
     it('answers a resume from an unknown cursor with invalid_session, then accepts identify on the same connection', async () => {
