@@ -13,7 +13,7 @@ export class Connection {
   /** Started by identify (not resume): events the snapshot already reflects are not sent. */
   identified = false;
   /** Ids of events that committed before the snapshot but were placed after its head. */
-  reflected: Set<string> = new Set();
+  reflected: Set<string> | undefined;
   /** The servers under which the gateway's index holds this connection. */
   readonly indexed = new Set<string>();
   lastHeartbeat = Date.now();

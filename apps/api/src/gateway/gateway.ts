@@ -34,6 +34,8 @@ const MAX_INBOUND_BYTES = 4096;
 const FRAMES_PER_MINUTE = 120;
 const REPLAY_PAGE = 500;
 const DRAIN_TIMEOUT_MS = 10_000;
+/** Never added to: `reflected` of a connection whose snapshot had nothing unplaced. */
+const NONE: Set<string> = new Set();
 
 export interface GatewayOptions {
   readonly heartbeatMs: number;
@@ -162,7 +164,8 @@ export class Gateway {
     const { snapshot } = opening;
     connection.audience = opening.audience;
     connection.snapshotHead = snapshot.head;
-    connection.reflected = new Set(snapshot.unplaced);
+    // Almost always none: share one empty set rather than hold one per socket.
+    connection.reflected = snapshot.unplaced.size > 0 ? new Set(snapshot.unplaced) : NONE;
     connection.identified = frame.op === 'identify';
     connection.lastHeartbeat = Date.now();
     if (frame.op === 'identify') {
@@ -272,7 +275,7 @@ export class Gateway {
     connection.position = logged.position;
     if (logged.event === null) return false;
     // Committed before the snapshot though placed after its head: judged as the snapshot's past.
-    const reflected = connection.reflected.size > 0 && connection.reflected.delete(logged.id);
+    const reflected = connection.reflected !== undefined && connection.reflected.size > 0 && connection.reflected.delete(logged.id);
     const admission = connection.audience.admit(logged.event, logged.position > connection.snapshotHead && !reflected);
     if (admission === 'close') {
       connection.close(CLOSE.AUTHENTICATION_FAILED, 'the session was revoked');
