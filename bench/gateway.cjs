@@ -16,6 +16,7 @@
 //
 // Run alone: `node bench/gateway.cjs [--quick] [--side=ours|socketio]` (builds nothing: `pnpm build`
 // first). It creates and drops a database of its own, like run.cjs; run.cjs calls `runGateway`.
+const { freePort, startServer, stopProcess } = require('./processes.cjs');
 const { execFileSync, fork, spawn } = require('node:child_process');
 const { readFileSync } = require('node:fs');
 const path = require('node:path');
@@ -83,45 +84,8 @@ async function seedGateway(db, users) {
   return { tokens, channelId: String(CHANNEL_ID) };
 }
 
-function freePort() {
-  const net = require('node:net');
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
-/** Starts a server process on a free port and waits until GET /health answers. */
-async function startServer(name, args, env) {
-  const port = await freePort();
-  const child = spawn(process.execPath, args, { env: { PATH: process.env.PATH, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
-  const output = [];
-  child.stderr.on('data', (d) => output.push(String(d)));
-  let exited = null;
-  child.on('exit', (code, signal) => (exited = code ?? signal));
-  const url = `http://127.0.0.1:${port}`;
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
-    if (exited !== null) throw new Error(`${name} exited with ${exited}:\n${output.join('')}`);
-    if (await fetch(`${url}/health`).then(() => true, () => false)) {
-      trace(`${name} up`);
-      return { name, child, url, output, stop: () => stopChild(child) };
-    }
-    await sleep(100);
-  }
-  child.kill('SIGKILL');
-  throw new Error(`${name} did not start:\n${output.join('')}`);
-}
 
-function stopChild(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => (trace(`pid ${child.pid} still running 5 s after SIGTERM: SIGKILL`), child.kill('SIGKILL')), 5_000);
-    child.once('exit', () => (clearTimeout(force), trace(`pid ${child.pid} stopped`), resolve()));
-    child.kill('SIGTERM');
-  });
-}
 
 /**
  * A child process of gateway clients (bench/gateway-clients.cjs); `ask` sends one command and

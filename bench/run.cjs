@@ -1,6 +1,6 @@
 // pnpm bench [--quick]: our API against the naive baseline, on the same data, in one run.
 // Prints medians and ratios, and writes bench/RESULTS.md (full runs only).
-const { spawn, execFileSync } = require('node:child_process');
+const { execFileSync } = require('node:child_process');
 const { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -9,6 +9,7 @@ const { SignJWT } = require('jose');
 const { sql } = require('kysely');
 const { migrateToLatest, openPglite, openPostgres } = require('@chat/postgres');
 const { seed, idBack } = require('./seed.cjs');
+const { startServer, stopProcess } = require('./processes.cjs');
 const { measureFloor } = require('./floor.cjs');
 const { dropRedisKeys, runGateway } = require('./gateway.cjs');
 
@@ -29,34 +30,7 @@ const median = (xs) => {
 };
 const log = (line) => process.stdout.write(`${line}\n`);
 
-/** A port nobody listens on right now. */
-function freePort() {
-  const net = require('node:net');
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
-/** Starts a server process on a free port and waits until it answers GET /health (or any status). */
-async function startServer(name, args, env) {
-  const port = await freePort();
-  const child = spawn(process.execPath, args, { env: { PATH: process.env.PATH, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
-  const output = [];
-  child.stderr.on('data', (d) => output.push(String(d)));
-  let exited = null;
-  child.on('exit', (code) => (exited = code));
-  const url = `http://127.0.0.1:${port}`;
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
-    if (exited !== null) throw new Error(`${name} exited with ${exited}:\n${output.join('')}`);
-    const up = await fetch(`${url}/health`).then(() => true, () => false);
-    if (up) return { name, child, url };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${name} did not start:\n${output.join('')}`);
-}
 
 /** CPU time of a process so far, in microseconds, from /proc. */
 function cpuMicros(pid) {
@@ -288,15 +262,6 @@ async function main() {
   }
 }
 
-/** SIGTERM, and SIGKILL if it has not exited within 5 s. */
-function stopProcess(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 5_000);
-    child.once('exit', () => (clearTimeout(force), resolve()));
-    child.kill('SIGTERM');
-  });
-}
 
 /** The gateway part's rows: ours against socket.io with @socket.io/redis-adapter. */
 function gatewayRows(gateway) {
