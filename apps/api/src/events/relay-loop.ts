@@ -69,9 +69,8 @@ export class RelayLoop {
   /**
    * A write committed events: a pass runs soon. Every pass is a write transaction and a Redis round
    * trip, so while passes are busy (the last one carried many events) the next waits up to
-   * `coalesceMs` to carry the events of many sends; a quiet replica relays within a millisecond.
-   * Measured on 2 cores under the bench's sends: PostgreSQL's CPU per send 213 µs back to back,
-   * 125 with the wait.
+   * `coalesceMs` to carry the events of many sends; a quiet replica relays within a millisecond
+   * (bench/RESULTS.md has what the wait saves).
    */
   nudge(): void {
     if (this.running) this.again = true;
