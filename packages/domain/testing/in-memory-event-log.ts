@@ -1,4 +1,6 @@
-import { compareIds, subjectOf, type Actor, type ChatEvent, type EventHistory, type EventLog, type GatewaySnapshot, type LoggedEvent } from '../src';
+import { subjectOf, type Actor, type ChatEvent, type EventHistory, type EventLog, type GatewaySnapshot, type LoggedEvent } from '../src';
+import { InMemoryChannelRepository } from './in-memory-channel-repository';
+import { InMemoryServerRepository } from './in-memory-server-repository';
 import type { MemoryState } from './memory-state';
 
 export class InMemoryEventLog implements EventLog {
@@ -20,18 +22,14 @@ export class InMemoryEventHistory implements EventHistory {
   async snapshot({ userId, sessionId }: Actor, from: number | null): Promise<GatewaySnapshot | null> {
     const user = this.state.users.get(userId);
     if (!user || this.state.sessions.get(sessionId)?.userId !== userId) return null;
-    const servers = [...this.state.servers.values()]
-      .filter((server) => this.state.members.get(server.id)?.has(userId))
-      .sort((a, b) => compareIds(a.id, b.id))
-      .map((server) => ({
-        server,
-        channels: [...this.state.channels.values()].filter((c) => c.serverId === server.id).sort((a, b) => compareIds(a.id, b.id)),
-      }));
+    const channels = new InMemoryChannelRepository(this.state);
+    const servers = await Promise.all(
+      (await new InMemoryServerRepository(this.state).listForUser(userId)).map(async (server) => ({ server, channels: await channels.listByServer(server.id) })),
+    );
     const joinedAfter = new Set(
       this.state.events
         .slice(from ?? this.state.events.length)
-        .filter((event) => event.type === 'member.joined' && subjectOf(event) === userId)
-        .map((event) => (event.type === 'member.joined' ? event.member.serverId : '')),
+        .flatMap((event) => (event.type === 'member.joined' && subjectOf(event) === userId ? [event.member.serverId] : [])),
     );
     return {
       logId: this.state.logId,

@@ -1,6 +1,7 @@
 import { lazilyDecoded, type Actor, type EncodedEvent, type EventHistory, type GatewaySnapshot, type LoggedEvent } from '@chat/domain';
 import { sql, type Kysely } from 'kysely';
-import { toChannel, toServer } from '../repositories/rows';
+import { KyselyServerRepository } from '../repositories/kysely-server-repository';
+import { toChannel } from '../repositories/rows';
 import type { Database } from '../schema';
 
 export interface StoredEventRow {
@@ -48,13 +49,7 @@ export class KyselyEventHistory implements EventHistory {
           .select(['log_id', 'head', sql<string | null>`(select min(pos) - 1 from events)`.as('oldest')])
           .where('id', '=', 1)
           .executeTakeFirstOrThrow();
-        const servers = await trx
-          .selectFrom('servers')
-          .innerJoin('members', 'members.server_id', 'servers.id')
-          .selectAll('servers')
-          .where('members.user_id', '=', userId)
-          .orderBy('servers.id')
-          .execute();
+        const servers = await new KyselyServerRepository(trx).listForUser(userId);
         const channels = servers.length
           ? await trx.selectFrom('channels').selectAll().where('server_id', 'in', servers.map((s) => s.id)).orderBy('id').execute()
           : [];
@@ -79,10 +74,7 @@ export class KyselyEventHistory implements EventHistory {
           head,
           oldest: log.oldest === null ? head : Number(log.oldest),
           user: { id: user.id, username: user.username },
-          servers: servers.map((row) => ({
-            server: toServer(row),
-            channels: channels.filter((c) => c.server_id === row.id).map(toChannel),
-          })),
+          servers: servers.map((server) => ({ server, channels: channels.filter((c) => c.server_id === server.id).map(toChannel) })),
           joinedAfter: new Set(joins.flatMap((row) => (row.server_id === null ? [] : [row.server_id]))),
           unplaced: new Set(unplaced.map((row) => row.id)),
         };
