@@ -113,39 +113,30 @@ export class GatewayClient {
 
   /** The first frame not yet consumed that matches; rejects on timeout or when the socket closes first. */
   next(predicate: (frame: Frame) => boolean, timeoutMs = 5_000, what = 'a matching frame'): Promise<Frame> {
-    return new Promise((resolve, reject) => {
-      const take = (): boolean => {
+    return this.waitFor(
+      () => {
         const frame = this.frames.find((f) => !this.consumed.has(f) && predicate(f));
-        if (!frame) return false;
-        this.consumed.add(frame);
-        clearTimeout(timer);
-        resolve(frame);
-        return true;
-      };
-      const timer = setTimeout(() => {
-        this.waiters.delete(waiter);
-        reject(new Error(`waited ${timeoutMs} ms for ${what}; ${this.describe()}`));
-      }, timeoutMs);
-      const waiter: Waiter = {
-        check: take,
-        closed: () => {
-          clearTimeout(timer);
-          reject(new Error(`the socket closed while waiting for ${what}; ${this.describe()}`));
-        },
-      };
-      if (take()) return;
-      if (this.closeCode !== undefined) return waiter.closed();
-      this.waiters.add(waiter);
-    });
+        if (frame) this.consumed.add(frame);
+        return frame;
+      },
+      timeoutMs,
+      what,
+    );
   }
 
   /** Resolves once `condition` holds (checked on every frame and on close). */
-  until(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  async until(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
+    await this.waitFor(() => (condition() ? true : undefined), timeoutMs, what);
+  }
+
+  /** Resolves with what `probe` finds, trying it now, on every frame and on close. */
+  private waitFor<T>(probe: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
     return new Promise((resolve, reject) => {
       const check = (): boolean => {
-        if (!condition()) return false;
+        const found = probe();
+        if (found === undefined) return false;
         clearTimeout(timer);
-        resolve();
+        resolve(found);
         return true;
       };
       const timer = setTimeout(() => {
