@@ -2,12 +2,14 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider, type Mig
 import * as initial from './migrations/2026-11-22T00-00-initial';
 import * as applications from './migrations/2026-11-22T01-00-applications';
 import * as events from './migrations/2026-11-23T00-00-events';
+import * as eventAnchors from './migrations/2026-11-24T00-00-event-anchors';
 
 /** Every migration, keyed so that names sort by date. New ones are added here, never edited. */
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T00-00-initial': initial,
   '2026-11-22T01-00-applications': applications,
   '2026-11-23T00-00-events': events,
+  '2026-11-24T00-00-event-anchors': eventAnchors,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -18,6 +20,13 @@ const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
  */
 export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<MigrationResultSet> {
   const result = await new Migrator({ db, provider }).migrateToLatest();
+  if (result.error) throw result.error instanceof Error ? result.error : new Error(String(result.error));
+  return result;
+}
+
+/** Brings the schema up to `name` and no further: how a test sets up data of an older schema to upgrade. */
+export async function migrateUpTo<DB>(db: Kysely<DB>, name: keyof typeof MIGRATIONS): Promise<MigrationResultSet> {
+  const result = await new Migrator({ db, provider }).migrateTo(name);
   if (result.error) throw result.error instanceof Error ? result.error : new Error(String(result.error));
   return result;
 }

@@ -101,7 +101,6 @@ export interface WorkerLeasesTable {
 export interface EventsTable {
   id: Generated<string>;
   tx: Generated<string>;
-  pos: ColumnType<string | null, never, string>;
   type: string;
   server_id: string | null;
   user_id: string | null;
@@ -109,10 +108,20 @@ export interface EventsTable {
   created_at: Generated<Date>;
 }
 
+/** "Position `pos` of the log is the event (tx, id)": see the event-anchors migration. */
+export interface EventAnchorsTable {
+  pos: string;
+  tx: string;
+  id: string;
+}
+
 export interface EventLogTable {
   id: number;
   log_id: string;
   head: string;
+  /** The event at `head` (the newest anchor): what the next relay pass counts from. */
+  head_tx: string;
+  head_id: string;
 }
 
 export interface Database {
@@ -128,6 +137,7 @@ export interface Database {
   applications: ApplicationsTable;
   refresh_tokens: RefreshTokensTable;
   events: EventsTable;
+  event_anchors: EventAnchorsTable;
   event_log: EventLogTable;
 }
 

@@ -134,4 +134,27 @@ describeWithPostgres('the event relay on PostgreSQL', () => {
     expect((await history.after(0, 10)).map(({ position }) => position)).toEqual([head - 2, head - 1, head]);
     expect((await history.snapshot({ userId, sessionId }, null))?.oldest).toBe(head - 3);
   });
+
+  it('reads on from every position, inside a pass or between passes, before and after a prune cuts a pass in two', async () => {
+    const { head } = await relay.head();
+    const ids: string[] = [];
+    for (const size of [3, 4, 2]) {
+      for (let i = 0; i < size; i += 1) await unitOfWork.run((stores) => stores.events.append(revoked()));
+      const before = (await relay.head()).head;
+      await placeAll();
+      ids.push(...(await history.after(before, 100)).map(({ id }) => id));
+    }
+    const expected = (from: number) => ids.slice(from - head).map((id, i) => ({ position: from + i + 1, id }));
+    for (let from = head; from <= head + 9; from += 1) {
+      expect((await history.after(from, 100)).map(({ position, id }) => ({ position, id }))).toEqual(expected(from));
+      expect((await history.after(from, 2)).map(({ position }) => position)).toEqual(expected(from).slice(0, 2).map(({ position }) => position));
+    }
+
+    // Keep the newest 5: the cut falls inside the second pass.
+    await relay.prune(5, new Date(Date.now() + 60_000));
+    expect((await history.after(0, 100)).map(({ position, id }) => ({ position, id }))).toEqual(expected(head + 4));
+    for (let from = head + 4; from <= head + 9; from += 1) {
+      expect((await history.after(from, 100)).map(({ position, id }) => ({ position, id }))).toEqual(expected(from));
+    }
+  });
 });

@@ -1,11 +1,13 @@
 import { lazilyDecoded, type Actor, type EncodedEvent, type EventHistory, type GatewaySnapshot, type LoggedEvent } from '@chat/domain';
 import { sql, type Kysely } from 'kysely';
+import { PrecompiledStatement, preparedMark } from '../prepared-statements';
 import { KyselyServerRepository } from '../repositories/kysely-server-repository';
 import { toChannel } from '../repositories/rows';
 import type { Database } from '../schema';
 
 export interface StoredEventRow {
   id: string;
+  /** Null only in a relay pass's row that carries no event. */
   pos: string | null;
   type: string;
   payload: string;
@@ -20,13 +22,7 @@ export class KyselyEventHistory implements EventHistory {
   constructor(private readonly db: Kysely<Database>) {}
 
   async after(position: number, limit: number): Promise<LoggedEvent[]> {
-    const rows = await this.db
-      .selectFrom('events')
-      .select(['id', 'pos', 'type', 'payload'])
-      .where('pos', '>', String(position))
-      .orderBy('pos')
-      .limit(limit)
-      .execute();
+    const { rows } = await AFTER.execute(this.db, { position, limit });
     return rows.map(toLoggedEvent);
   }
 
@@ -46,33 +42,31 @@ export class KyselyEventHistory implements EventHistory {
         if (!user) return null;
         const log = await trx
           .selectFrom('event_log')
-          .select(['log_id', 'head', sql<string | null>`(select min(pos) - 1 from events)`.as('oldest')])
+          .select(['log_id', 'head', 'head_tx', 'head_id', sql<string>`(select min(pos) from event_anchors)`.as('oldest')])
           .where('id', '=', 1)
           .executeTakeFirstOrThrow();
         const servers = await new KyselyServerRepository(trx).listForUser(userId);
         const channels = servers.length
           ? await trx.selectFrom('channels').selectAll().where('server_id', 'in', servers.map((s) => s.id)).orderBy('id').execute()
           : [];
-        const joins = await trx
-          .selectFrom('events')
-          .select('server_id')
-          .distinct()
-          .where('type', '=', 'member.joined')
-          .where('user_id', '=', userId)
-          .where((eb) => (from === null ? eb('pos', 'is', null) : eb.or([eb('pos', 'is', null), eb('pos', '>', String(from))])))
-          .execute();
+        // Joined after the event at `from` (all of them from an empty log), or not yet placed.
+        const placedTo = { tx: log.head_tx, id: log.head_id };
+        const after = from === null ? placedTo : await eventAt(trx, from);
+        const { rows: joins } = await sql<{ server_id: string | null }>`
+          select distinct server_id from events
+          where type = 'member.joined' and user_id = ${userId} and (tx, id) > (${after.tx}::xid8, ${after.id}::bigint)`.execute(trx);
         // Committed (so visible here) but not yet placed: they will come after `head`.
         const unplaced = await trx
           .selectFrom('events')
           .select('id')
-          .where('pos', 'is', null)
+          .where(sql<boolean>`(tx, id) > (${placedTo.tx}::xid8, ${placedTo.id}::bigint)`)
           .where((eb) => eb.or([eb('user_id', '=', userId), eb('server_id', 'in', eb.selectFrom('members').select('server_id').where('user_id', '=', userId))]))
           .execute();
         const head = Number(log.head);
         return {
           logId: log.log_id,
           head,
-          oldest: log.oldest === null ? head : Number(log.oldest),
+          oldest: Number(log.oldest),
           user: { id: user.id, username: user.username },
           servers: servers.map((server) => ({ server, channels: channels.filter((c) => c.server_id === server.id).map(toChannel) })),
           joinedAfter: new Set(joins.flatMap((row) => (row.server_id === null ? [] : [row.server_id]))),
@@ -80,4 +74,48 @@ export class KyselyEventHistory implements EventHistory {
         };
       });
   }
+}
+
+/**
+ * The log's order is (tx, id), and a position counts from the nearest anchor at or before it (see
+ * the event-anchors migration); a position before the oldest anchor (pruned) reads from it on.
+ */
+const AFTER = new PrecompiledStatement<{ position: number; limit: number }, StoredEventRow>(
+  ({ position, limit }) => sql`${sql.raw(preparedMark('event_after'))}
+      with anchor as (
+        select pos, tx, id from event_anchors
+        where pos <= greatest(${position}::bigint, (select min(pos) from event_anchors))
+        order by pos desc limit 1
+      ),
+      log as (select head_tx, head_id from event_log where id = 1),
+      page as (
+        select e.id, e.tx, e.type, e.payload
+        from events e
+        where (e.tx, e.id) > ((select tx from anchor), (select id from anchor))
+          and (e.tx, e.id) <= ((select head_tx from log), (select head_id from log))
+        order by e.tx, e.id
+        offset greatest(${position}::bigint - (select pos from anchor), 0)
+        limit ${limit}
+      )
+      select p.id, p.type, p.payload,
+        greatest(${position}::bigint, (select pos from anchor)) + row_number() over (order by p.tx, p.id) as pos
+      from page p
+      order by p.tx, p.id`,
+);
+
+/**
+ * The (tx, id) of the event at `position`, counted from the nearest anchor at or before it; before
+ * every event when there is none (position 0 of a log never pruned).
+ */
+async function eventAt(db: Kysely<Database>, position: number): Promise<{ tx: string; id: string }> {
+  const { rows } = await sql<{ tx: string; id: string }>`
+    with a as (select pos, tx, id from event_anchors where pos <= ${position} order by pos desc limit 1)
+    select tx, id from a where pos = ${position}
+    union all (
+      select e.tx, e.id from events e
+      where (select pos from a) < ${position} and (e.tx, e.id) > ((select tx from a), (select id from a))
+      order by e.tx, e.id
+      offset greatest(${position} - (select pos from a) - 1, 0) limit 1
+    )`.execute(db);
+  return rows[0] ?? { tx: '0', id: '0' };
 }

@@ -1,6 +1,6 @@
 import type { EncodedEvent } from '@chat/domain';
 import { sql, type Kysely } from 'kysely';
-import { PrecompiledStatement } from '../prepared-statements';
+import { PrecompiledStatement, preparedMark } from '../prepared-statements';
 import type { Database } from '../schema';
 import { toEncodedEvent, type StoredEventRow } from './kysely-event-history';
 
@@ -22,16 +22,18 @@ const PRUNE_BATCH = 10_000;
  * Gives committed events their positions, one relay at a time across replicas (the `event_log` row,
  * locked with SKIP LOCKED, so a busy relay is skipped, never waited for). A pass whose snapshot is
  * older than the lock it got (another relay committed in between: the locked row is newer than the
- * one the snapshot sees) would see that relay's events as unplaced and place them again: it holds
- * nothing and tries again. With nothing to place it locks nothing (a row lock costs a transaction id). 
+ * one the snapshot sees) would count that relay's events again: it holds nothing and tries again.
+ * With nothing to place it locks nothing (a row lock costs a transaction id).
  *
- * An event is placed only below the oldest transaction of this database still in progress (its
- * `pg_snapshot_xip` entries matched with `pg_stat_activity`; the cluster-wide `pg_snapshot_xmin`
- * would let a transaction in another database hold every event back). Ordered by (transaction, id),
- * nothing can later commit in front of what was placed, so positions are dense and final, and a
- * transaction that started after another committed comes after it. pg_stat_activity shows the
- * transaction ids of the connecting role's own sessions (all of them with pg_read_all_stats): the
- * replicas share one role, so their transactions are all seen.
+ * The log's order is (transaction, id). A pass counts the events after the head's (kept in
+ * `event_log`), writes nothing to them, and records one anchor at the last one it counted (see the event-anchors
+ * migration): its cost hardly grows with the events it places. It counts only below the oldest
+ * transaction of this database still in progress (its `pg_snapshot_xip` entries matched with
+ * `pg_stat_activity`; the cluster-wide `pg_snapshot_xmin` would let a transaction in another
+ * database hold every event back), so nothing can later commit into a counted stretch: positions
+ * are dense and final, and a transaction that started after another committed comes after it.
+ * pg_stat_activity shows the transaction ids of the connecting role's own sessions (all of them with
+ * pg_read_all_stats): the replicas share one role, so their transactions are all seen.
  */
 export class KyselyEventRelay {
   constructor(private readonly db: Kysely<Database>) {}
@@ -48,19 +50,15 @@ export class KyselyEventRelay {
   }
 
   /**
-   * Drops placed events that are both beyond the newest `keepCount` and older than `keepSince`, in
-   * batches (short statements, short locks) until none is left. Returns how many went.
+   * Drops the oldest events while they are both beyond the newest `keepCount` and older than
+   * `keepSince`, in batches (short statements, short locks), leaving an anchor at the edge. Always a
+   * prefix of the log: positions after it still count from an anchor. Returns how many went.
    */
   async prune(keepCount: number, keepSince: Date): Promise<number> {
     let total = 0;
     for (;;) {
-      const result = await sql`
-        delete from events where id in (
-          select id from events
-          where pos <= (select head from event_log where id = 1) - ${keepCount} and created_at < ${keepSince}
-          order by pos limit ${PRUNE_BATCH}
-        )`.execute(this.db);
-      const deleted = Number(result.numAffectedRows ?? 0n);
+      const { rows } = await PRUNE.execute(this.db, { keepCount, keepSince, batch: PRUNE_BATCH });
+      const deleted = Number(rows[0]?.deleted ?? 0);
       total += deleted;
       if (deleted < PRUNE_BATCH) return total;
     }
@@ -77,10 +75,17 @@ type PlaceRow = { held: boolean; head: string; pending: boolean } & StoredEventR
 
 /** Built once: compiling the template on every pass cost more of the API's CPU than the pass's own work. */
 const PLACE = new PrecompiledStatement<{ batch: number }, PlaceRow>(
-  ({ batch }) => sql`
-      with idle as (select not exists (select 1 from events where pos is null) as idle),
+  ({ batch }) => sql`${sql.raw(preparedMark('event_place'))}
+      with log as (select head, head_tx, head_id from event_log where id = 1),
+      -- These probes are "(select ... order by ... limit 1) is null", not "exists": the planner drops
+      -- an exists' order and limit, guesses that a third of the log lies past the anchor, and scans it.
+      idle as (
+        select (
+          select e.id from events e where (e.tx, e.id) > ((select head_tx from log), (select head_id from log)) order by e.tx, e.id limit 1
+        ) is null as idle
+      ),
       locked as (select head from event_log where id = 1 and not (select idle from idle) for update skip locked),
-      relay as (select head from locked where head = (select head from event_log where id = 1)),
+      relay as (select head from locked where head = (select head from log)),
       snap as (select pg_current_snapshot() as s),
       horizon as (
         select coalesce(min(x), (select pg_snapshot_xmax(s) from snap)) as h
@@ -89,27 +94,62 @@ const PLACE = new PrecompiledStatement<{ batch: number }, PlaceRow>(
           select backend_xid::text::bigint from pg_stat_activity where datname = current_database() and backend_xid is not null)
       ),
       ready as (
-        select e.id, row_number() over (order by e.tx, e.id) as n
+        select e.id, e.tx, e.type, e.payload, (select head from relay) + row_number() over (order by e.tx, e.id) as pos
         from events e
-        where e.pos is null and e.tx < (select h from horizon) and exists (select 1 from relay)
+        where (e.tx, e.id) > ((select head_tx from log), (select head_id from log))
+          and e.tx < (select h from horizon) and exists (select 1 from relay)
         order by e.tx, e.id
         limit ${batch}
       ),
-      placed as (
-        update events e set pos = (select head from relay) + r.n
-        from ready r where e.id = r.id
-        returning e.id, e.pos, e.type, e.payload
+      anchored as (
+        insert into event_anchors (pos, tx, id)
+        select pos, tx, id from ready order by pos desc limit 1
+        returning pos, tx, id
       ),
       moved as (
-        update event_log set head = head + (select count(*) from ready)
-        where id = 1 and exists (select 1 from ready)
+        update event_log set head = (select pos from anchored), head_tx = (select tx from anchored), head_id = (select id from anchored)
+        where id = 1 and exists (select 1 from anchored)
         returning head
       )
       select exists (select 1 from relay) or (select idle from idle) as held,
-             coalesce((select head from moved), (select head from event_log where id = 1)) as head,
-             exists (select 1 from events where pos is null and id not in (select id from ready)) as pending,
-             p.id, p.pos, p.type, p.payload
+             coalesce((select head from moved), (select head from log)) as head,
+             (
+               select e.id from events e
+               where (e.tx, e.id) > (coalesce((select tx from anchored), (select head_tx from log)), coalesce((select id from anchored), (select head_id from log)))
+               order by e.tx, e.id limit 1
+             ) is not null as pending,
+             r.id, r.pos, r.type, r.payload
       from (values (1)) as one (x)
-      left join placed p on true
-      order by p.pos`,
+      left join ready r on true
+      order by r.pos`,
+);
+
+/** One batch of the prune: the oldest events, in log order, while each may go. */
+const PRUNE = new PrecompiledStatement<{ keepCount: number; keepSince: Date; batch: number }, { deleted: string }>(
+  ({ keepCount, keepSince, batch }) => sql`
+      with edge as (select pos, tx, id from event_anchors order by pos limit 1),
+      log as (select head, head_tx, head_id from event_log where id = 1),
+      oldest as (
+        select e.id, e.tx, e.created_at, (select pos from edge) + row_number() over (order by e.tx, e.id) as pos
+        from events e
+        where (e.tx, e.id) > ((select tx from edge), (select id from edge))
+          and (e.tx, e.id) <= ((select head_tx from log), (select head_id from log))
+        order by e.tx, e.id
+        limit ${batch}
+      ),
+      going as (
+        select id, tx, pos from (
+          select id, tx, pos, bool_and(pos <= (select head from log) - ${keepCount} and created_at < ${keepSince})
+            over (order by pos) as may
+          from oldest
+        ) o where may
+      ),
+      edge_after as (select pos, tx, id from going order by pos desc limit 1),
+      deleted as (
+        delete from events where (tx, id) <= ((select tx from edge_after), (select id from edge_after))
+        returning 1
+      ),
+      anchored as (insert into event_anchors (pos, tx, id) select pos, tx, id from edge_after on conflict (pos) do nothing),
+      dropped as (delete from event_anchors where pos < (select pos from edge_after))
+      select count(*) as deleted from deleted`,
 );
