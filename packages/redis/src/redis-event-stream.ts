@@ -2,16 +2,20 @@ import { lazilyDecoded, type EncodedEvent, type LoggedEvent } from '@chat/domain
 import { Redis } from 'ioredis';
 
 /** The stream keeps a live tail only: replays read the database's log, which the stream mirrors. */
-const MAX_LENGTH = 10_000;
-const READ_COUNT = 500;
+const KEEP_EVENTS = 10_000;
+const READ_COUNT = 20;
 const EXPIRE_MS = 24 * 3_600_000;
 
 /**
- * The bus between replicas: a Redis Stream whose entry ids are the log's positions (`<pos>-0`).
+ * The bus between replicas: a Redis Stream with one entry per relay pass, whose id is the pass's
+ * last position (`<pos>-0`) and whose fields are its first position and its events, packed into one
+ * string. One entry per pass, not per event: a busy pass carries tens of events, and writing and
+ * parsing each as an entry of its own was most of what the events cost the API's process.
  * Publishing is idempotent (Redis refuses an id at or below the stream's last), and a reader that
  * sees positions jump knows exactly what it missed (a relay that died between placing and
  * publishing, a Redis restart) and reads that from the log. A Stream, not pub/sub: a reader that
- * was away reads on from its last id.
+ * was away reads on from its last id. The key names the entry format, so replicas of two versions
+ * never read each other's entries (each reads the other's events from the database).
  */
 export class RedisEventStream {
   private readonly key: string;
@@ -23,13 +27,17 @@ export class RedisEventStream {
     prefix: string,
     logId: string,
   ) {
-    this.key = `${prefix}events:${logId}`;
+    this.key = `${prefix}events:v2:${logId}`;
   }
 
+  /** Publishes one pass's events: consecutive positions, in order. */
   async publish(events: readonly EncodedEvent[]): Promise<void> {
-    if (events.length === 0) return;
+    const first = events[0];
+    const last = events[events.length - 1];
+    if (!first || !last) return;
+    if (last.position - first.position !== events.length - 1) throw new Error('a stream entry holds consecutive positions only');
     const pipeline = this.redis.pipeline();
-    for (const { position, id, type, data } of events) pipeline.xadd(this.key, 'MAXLEN', '~', MAX_LENGTH, `${position}-0`, 'i', id, 't', type, 'd', data);
+    pipeline.xadd(this.key, 'MINID', '~', Math.max(0, last.position - KEEP_EVENTS), `${last.position}-0`, 'f', first.position, 'e', pack(events));
     // A stream nobody writes to any more (its database was replaced, the fleet is gone) goes away.
     pipeline.pexpire(this.key, EXPIRE_MS);
     const results = (await pipeline.exec()) ?? [];
@@ -38,11 +46,39 @@ export class RedisEventStream {
     if (failed?.[0]) throw failed[0];
   }
 
-  /** Entries after `position`, waiting up to `blockMs` for one; empty when none came. */
+  /** Events after `position`, waiting up to `blockMs` for some; empty when none came. */
   async read(position: number, blockMs: number): Promise<LoggedEvent[]> {
     const reply = await this.reader.xread('COUNT', READ_COUNT, 'BLOCK', blockMs, 'STREAMS', this.key, `${position}-0`);
-    const entries = reply?.[0]?.[1] ?? [];
-    return entries.map(([entryId, [, id = '', , type = '', , data = '']]) => lazilyDecoded(Number(entryId.slice(0, entryId.indexOf('-'))), id, type, data));
+    const events: LoggedEvent[] = [];
+    for (const [, fields] of reply?.[0]?.[1] ?? []) {
+      const first = Number(fields[fields.indexOf('f') + 1]);
+      unpack(fields[fields.indexOf('e') + 1] ?? '', first, position, events);
+    }
+    return events;
+  }
+}
+
+/** Each event as `<id> <type> <length>\n<data>`, end to end (ids and types hold no space or newline). */
+function pack(events: readonly EncodedEvent[]): string {
+  let packed = '';
+  for (const { id, type, data } of events) packed += `${id} ${type} ${data.length}\n${data}`;
+  return packed;
+}
+
+/** Appends the events of `packed` (the first at position `first`) that come after `after`. */
+export function unpack(packed: string, first: number, after: number, into: LoggedEvent[]): void {
+  let at = 0;
+  for (let position = first; at < packed.length; position += 1) {
+    const space = packed.indexOf(' ', at);
+    const space2 = packed.indexOf(' ', space + 1);
+    const newline = packed.indexOf('\n', space2 + 1);
+    const length = Number(packed.slice(space2 + 1, newline));
+    if (space < 0 || space2 < 0 || newline < 0 || !Number.isInteger(length) || newline + 1 + length > packed.length) {
+      throw new Error(`a malformed stream entry at position ${position}`);
+    }
+    const end = newline + 1 + length;
+    if (position > after) into.push(lazilyDecoded(position, packed.slice(at, space), packed.slice(space + 1, space2), packed.slice(newline + 1, end)));
+    at = end;
   }
 }
 

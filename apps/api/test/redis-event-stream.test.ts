@@ -1,0 +1,72 @@
+import { eventJson, messageCreated, memberLeft, type ChatEvent, type EncodedEvent, type LoggedEvent } from '@chat/domain';
+import { createBlockingRedisClient, RedisEventStream, unpack, whenReady, type Redis } from '@chat/redis';
+import { connect, describeWithRedis, redisUrl, uniquePrefix } from './redis-testing';
+
+const AWKWARD = ['two\nlines', 'ünïcödé 🎉 and " quotes', '12 message.created 3\n{}', '', ' '.repeat(300)];
+
+const said = (content: string, i: number): ChatEvent =>
+  messageCreated('7', { id: String(500 + i), channelId: '8', content, createdAt: new Date(Date.UTC(2026, 10, 23)), editedAt: null, author: { id: '9', username: 'ann' }, reactions: [] }, null);
+
+const encoded = (position: number, event: ChatEvent): EncodedEvent => {
+  const { t, d } = eventJson(event);
+  return { position, id: String(1000 + position), type: t, data: JSON.stringify(d) };
+};
+
+const packedOf = (events: readonly EncodedEvent[]) => events.map(({ id, type, data }) => `${id} ${type} ${data.length}\n${data}`).join('');
+const seen = (events: readonly LoggedEvent[]) => events.map(({ position, id, event }) => ({ position, id, event }));
+
+describe('a packed stream entry', () => {
+  const events = AWKWARD.map((content, i) => encoded(11 + i, said(content, i)));
+
+  it('gives back each event after the asked position, its data intact', () => {
+    const out: LoggedEvent[] = [];
+    unpack(packedOf(events), 11, 12, out);
+    expect(seen(out)).toEqual(events.slice(2).map(({ position, id }, i) => ({ position, id, event: said(AWKWARD[i + 2]!, i + 2) })));
+  });
+
+  it('refuses an entry that does not parse instead of inventing events', () => {
+    expect(() => unpack('12 message.created 99\n{}', 1, 0, [])).toThrow('malformed');
+    expect(() => unpack('12 message.created\n{}', 1, 0, [])).toThrow('malformed');
+    expect(() => unpack('12 message.created x\n{}', 1, 0, [])).toThrow('malformed');
+  });
+});
+
+describeWithRedis('the Redis event stream', () => {
+  let redis: Redis;
+  let blocking: Redis;
+
+  beforeAll(async () => {
+    redis = await connect();
+    blocking = createBlockingRedisClient(redisUrl(), 200);
+    // It queues nothing while it connects (as in the API): wait for it.
+    if (!(await whenReady(blocking, 5_000))) throw new Error('the blocking Redis client did not connect');
+  });
+
+  afterAll(() => {
+    redis.disconnect();
+    blocking.disconnect();
+  });
+
+  it('carries a pass as one entry and reads on from any position, inside a pass or between two', async () => {
+    const prefix = uniquePrefix();
+    const stream = new RedisEventStream(redis, blocking, prefix, 'log1');
+    const events = [...AWKWARD.slice(0, 3).map((content, i) => said(content, i)), memberLeft('7', '9', 'leave'), said(AWKWARD[3]!, 3)];
+    await stream.publish(events.slice(0, 3).map((event, i) => encoded(i + 1, event)));
+    await stream.publish(events.slice(3).map((event, i) => encoded(i + 4, event)));
+
+    expect(await redis.xlen(`${prefix}events:v2:log1`)).toBe(2);
+    expect(seen(await stream.read(0, 10))).toEqual(events.map((event, i) => ({ position: i + 1, id: String(1001 + i), event })));
+    expect((await stream.read(2, 10)).map(({ position }) => position)).toEqual([3, 4, 5]);
+    expect((await stream.read(3, 10)).map(({ position }) => position)).toEqual([4, 5]);
+    expect(await stream.read(5, 10)).toEqual([]);
+  });
+
+  it('takes a pass published twice once, and refuses positions that do not follow each other', async () => {
+    const stream = new RedisEventStream(redis, blocking, uniquePrefix(), 'log1');
+    const pass = [encoded(1, said('a', 1)), encoded(2, said('b', 2))];
+    await stream.publish(pass);
+    await stream.publish(pass);
+    expect((await stream.read(0, 10)).map(({ position }) => position)).toEqual([1, 2]);
+    await expect(stream.publish([encoded(3, said('c', 3)), encoded(5, said('d', 5))])).rejects.toThrow('consecutive');
+  });
+});
