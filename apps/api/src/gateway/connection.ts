@@ -33,10 +33,16 @@ export class Connection {
     return this.framesInWindow <= limit;
   }
 
+  /** Clears the identify timer and lets it go (a cleared timer held by the connection is memory kept). */
+  stopIdentifyTimer(): void {
+    clearTimeout(this.identifyTimer);
+    this.identifyTimer = undefined;
+  }
+
   close(code: number, reason: string, graceMs = 30_000): void {
     if (this.state === 'closed') return;
     this.state = 'closed';
-    clearTimeout(this.identifyTimer);
+    this.stopIdentifyTimer();
     this.socket.close(code, reason);
     // A client that does not read will not read the close frame either: cut it after a while
     // (as long as ws waits for a closing handshake), so one that reads again still learns why.

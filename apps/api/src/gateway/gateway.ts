@@ -69,10 +69,27 @@ export class Gateway {
   private readonly sweep: NodeJS.Timeout;
   private closing = false;
 
+  private readonly onMessage: (this: WebSocket, data: RawData, isBinary: boolean) => void;
+  private readonly onClose: (this: WebSocket) => void;
+
   constructor(
     private readonly deps: GatewayDeps,
     private readonly options: GatewayOptions,
   ) {
+    const receive = (socket: WebSocket, data: RawData, isBinary: boolean) => {
+      const connection = connectionOf.get(socket);
+      if (connection) void this.receive(connection, data, isBinary);
+    };
+    const forget = (socket: WebSocket) => {
+      const connection = connectionOf.get(socket);
+      if (connection) this.forget(connection);
+    };
+    this.onMessage = function (data, isBinary) {
+      receive(this, data, isBinary);
+    };
+    this.onClose = function () {
+      forget(this);
+    };
     this.sweep = setInterval(() => this.closeSilent(), Math.max(50, Math.min(1_000, options.heartbeatMs / 2)));
     this.sweep.unref();
   }
@@ -113,13 +130,16 @@ export class Gateway {
     this.all.add(connection);
     socket.send(hello(this.options.heartbeatMs));
     this.awaitIdentify(connection);
-    socket.on('message', (data: RawData, isBinary: boolean) => void this.receive(connection, data, isBinary));
-    socket.on('close', () => this.forget(connection));
-    socket.on('error', () => connection.close(1011, 'socket error'));
+    // The same three listeners for every socket (ws calls them with the socket as `this`), not three
+    // closures per socket: memory per idle connection is what a gateway's size is bound by.
+    connectionOf.set(socket, connection);
+    socket.on('message', this.onMessage);
+    socket.on('close', this.onClose);
+    socket.on('error', onSocketError);
   }
 
   private awaitIdentify(connection: Connection): void {
-    clearTimeout(connection.identifyTimer);
+    connection.stopIdentifyTimer();
     connection.identifyTimer = setTimeout(() => connection.close(CLOSE.NOT_AUTHENTICATED, 'identify or resume first'), this.options.identifyTimeoutMs);
   }
 
@@ -134,7 +154,7 @@ export class Gateway {
 
     if (connection.state === 'waiting') {
       if (frame.op === 'heartbeat') return connection.close(CLOSE.NOT_AUTHENTICATED, 'identify or resume first');
-      clearTimeout(connection.identifyTimer);
+      connection.stopIdentifyTimer();
       connection.state = 'syncing';
       try {
         await this.open(connection, frame);
@@ -317,12 +337,19 @@ export class Gateway {
 
   private forget(connection: Connection): void {
     connection.state = 'closed';
-    clearTimeout(connection.identifyTimer);
+    connection.stopIdentifyTimer();
     this.all.delete(connection);
     if (connection.audience) removeFrom(this.byUser, connection.audience.userId, connection);
     for (const serverId of connection.indexed) removeFrom(this.byServer, serverId, connection);
     connection.indexed.clear();
   }
+}
+
+/** Each socket's connection, for the listeners all sockets share. */
+const connectionOf = new WeakMap<WebSocket, Connection>();
+
+function onSocketError(this: WebSocket): void {
+  connectionOf.get(this)?.close(1011, 'socket error');
 }
 
 function ready(snapshot: GatewaySnapshot): string {
