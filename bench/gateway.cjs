@@ -10,9 +10,12 @@
 //   its reading of the 201 (in one process, socket.io's receipts came out ~150 ms *before* their
 //   201s). p50/p99 over every receipt, and the share of receipts delivered.
 // - Memory: one fresh replica of a side, `idle` identified connections (in one client process)
-//   that then stay idle (ours heartbeat as asked; socket.io pings by itself). Resident memory
-//   (VmRSS) of the server process after a settle period, minus before (taken after a warm-up of
-//   100 connections opened and closed, and the same settle period), divided by the connections.
+//   that then stay idle (ours heartbeat as asked; socket.io pings by itself), opened in two halves
+//   with a settle period after each. The figure is the growth of the server's resident memory
+//   (VmRSS) over the second half, divided by its connections: the cost of one more connection
+//   between states alike. "From none" (after − before, taken after a warm-up of 100 connections
+//   opened and closed and a settle period, ÷ all connections) is reported too: it also holds the
+//   heap V8 grows when an idle process gets busy, which moved it by a factor of two between runs.
 //
 // Run alone: `node bench/gateway.cjs [--quick] [--side=ours|socketio]` (builds nothing: `pnpm build`
 // first). It creates and drops a database of its own, like run.cjs; run.cjs calls `runGateway`.
@@ -307,16 +310,35 @@ async function idleMemory(side, env, tokens, plan, log) {
     await sleep(plan.settleMs);
     const before = rssKib(replica.child.pid);
     const count = Math.min(plan.idle, tokens.length);
+    const half = Math.floor(count / 2);
     group = clientProcess();
-    const { seconds: connectSeconds } = await group.ask({ cmd: 'connect', side: side.name, urls: [replica.url], tokens: tokens.slice(0, count), concurrency: plan.connectConcurrency });
+    // In two halves, each followed by the settle period: the second half's growth is the cost of
+    // one more idle connection with the process in the same state at both ends (busy with
+    // heartbeats), while "after − before" also holds the heap V8 grows once a process goes from
+    // idle to busy and keeps while it stays busy.
+    const first = await group.ask({ cmd: 'connect', side: side.name, urls: [replica.url], tokens: tokens.slice(0, half), concurrency: plan.connectConcurrency });
+    await sleep(plan.settleMs);
+    const middle = rssKib(replica.child.pid);
+    const second = await group.ask({ cmd: 'connect', side: side.name, urls: [replica.url], tokens: tokens.slice(half, count), concurrency: plan.connectConcurrency });
+    const connectSeconds = first.seconds + second.seconds;
     trace(`${count} idle clients connected`);
     await sleep(plan.settleMs);
     const after = rssKib(replica.child.pid);
     const { closed } = await group.ask({ cmd: 'report' });
-    const result = { connections: count, beforeMiB: before / 1024, afterMiB: after / 1024, kibPerConnection: (after - before) / count, connectSeconds, closed: closed.length };
+    const result = {
+      connections: count,
+      beforeMiB: before / 1024,
+      middleMiB: middle / 1024,
+      afterMiB: after / 1024,
+      kibPerConnection: (after - middle) / (count - half),
+      kibPerConnectionFromIdle: (after - before) / count,
+      connectSeconds,
+      closed: closed.length,
+    };
     log(
-      `gateway memory, ${side.label}: ${count} idle connections on 1 replica: RSS ${result.beforeMiB.toFixed(0)} → ${result.afterMiB.toFixed(0)} MiB, ` +
-        `${result.kibPerConnection.toFixed(1)} KiB per connection (connected in ${connectSeconds.toFixed(1)} s, ${result.closed} closed)`,
+      `gateway memory, ${side.label}: ${count} idle connections on 1 replica: RSS ${result.beforeMiB.toFixed(0)} → ${result.middleMiB.toFixed(0)} → ${result.afterMiB.toFixed(0)} MiB, ` +
+        `${result.kibPerConnection.toFixed(1)} KiB per connection from ${half} to ${count} (${result.kibPerConnectionFromIdle.toFixed(1)} from none) ` +
+        `(connected in ${connectSeconds.toFixed(1)} s, ${result.closed} closed)`,
     );
     return result;
   } finally {

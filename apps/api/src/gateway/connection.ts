@@ -14,8 +14,8 @@ export class Connection {
   identified = false;
   /** Ids of events that committed before the snapshot but were placed after its head. */
   reflected: Set<string> | undefined;
-  /** The servers under which the gateway's index holds this connection. */
-  readonly indexed = new Set<string>();
+  /** The servers under which the gateway's index holds this connection (a few: an array, not a set). */
+  readonly indexed: string[] = [];
   lastHeartbeat = Date.now();
   private windowStart = Date.now();
   private framesInWindow = 0;

@@ -65,7 +65,8 @@ export class Gateway {
   private readonly wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: MAX_INBOUND_BYTES, clientTracking: false });
   private readonly all = new Set<Connection>();
   private readonly byServer = new Map<Id, Set<Connection>>();
-  private readonly byUser = new Map<Id, Set<Connection>>();
+  /** Most users hold one socket: the index keeps that socket itself, and a set only for several. */
+  private readonly byUser = new Map<Id, Connection | Set<Connection>>();
   private readonly sweep: NodeJS.Timeout;
   private closing = false;
 
@@ -251,7 +252,10 @@ export class Gateway {
     const audience = connection.audience;
     if (!audience) return;
     connection.state = 'live';
-    addTo(this.byUser, audience.userId, connection);
+    const mine = this.byUser.get(audience.userId);
+    if (mine === undefined) this.byUser.set(audience.userId, connection);
+    else if (mine instanceof Set) mine.add(connection);
+    else this.byUser.set(audience.userId, new Set([mine, connection]));
     for (const serverId of audience.servers()) this.index(connection, serverId);
   }
 
@@ -279,11 +283,11 @@ export class Gateway {
     const frameOnce = () => (frame ??= this.frameOf(logged.position, event));
     if (serverId !== null) {
       for (const connection of this.byServer.get(serverId) ?? []) {
-        if (!subjects?.has(connection)) this.offer(connection, logged, frameOnce);
+        if (subjects !== connection && !(subjects instanceof Set && subjects.has(connection))) this.offer(connection, logged, frameOnce);
       }
     }
     // The user the event is about: a join opens the server for them, a leave shuts it after it.
-    for (const connection of subjects ?? []) {
+    for (const connection of subjects instanceof Set ? subjects : subjects ? [subjects] : []) {
       this.offer(connection, logged, frameOnce);
       if (serverId !== null) this.index(connection, serverId);
     }
@@ -314,10 +318,11 @@ export class Gateway {
   private index(connection: Connection, serverId: Id): void {
     if (connection.state === 'live' && connection.audience?.sees(serverId)) {
       addTo(this.byServer, serverId, connection);
-      connection.indexed.add(serverId);
+      if (!connection.indexed.includes(serverId)) connection.indexed.push(serverId);
     } else {
       removeFrom(this.byServer, serverId, connection);
-      connection.indexed.delete(serverId);
+      const at = connection.indexed.indexOf(serverId);
+      if (at >= 0) connection.indexed.splice(at, 1);
     }
   }
 
@@ -339,9 +344,16 @@ export class Gateway {
     connection.state = 'closed';
     connection.stopIdentifyTimer();
     this.all.delete(connection);
-    if (connection.audience) removeFrom(this.byUser, connection.audience.userId, connection);
+    const userId = connection.audience?.userId;
+    const mine = userId === undefined ? undefined : this.byUser.get(userId);
+    if (userId !== undefined && mine === connection) this.byUser.delete(userId);
+    if (userId !== undefined && mine instanceof Set) {
+      mine.delete(connection);
+      const [last, ...more] = mine;
+      if (last && more.length === 0) this.byUser.set(userId, last);
+    }
     for (const serverId of connection.indexed) removeFrom(this.byServer, serverId, connection);
-    connection.indexed.clear();
+    connection.indexed.length = 0;
   }
 }
 

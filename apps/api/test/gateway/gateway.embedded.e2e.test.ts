@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import { startReplica, type Replica } from '../replica-process';
 import { Clients } from './gateway-client';
-import { createServer, join, register, send } from './rest';
-import { contents, deliversInRestShape, leaveIsolation, logoutCloses, type Where } from './scenarios';
+import { createServer, join, leave, register, send, sleep } from './rest';
+import { contents, deliversInRestShape, leaveIsolation, logoutCloses, receivedAll, type Where } from './scenarios';
 
 /* The embedded default: no DATABASE_URL, no REDIS_URL, one process on PGlite under DATA_DIR. */
 describe('the gateway on the embedded default (PGlite under DATA_DIR, no Redis)', () => {
@@ -37,6 +37,43 @@ describe('the gateway on the embedded default (PGlite under DATA_DIR, no Redis)'
 
   it('closes the socket with 4004 when the session logs out', async () => {
     await logoutCloses(clients, here());
+  }, 30_000);
+
+  it('gives a user with two sockets their join and the server on both; after one closes, the other still gets their joins and leaves', async () => {
+    const owner = await register(replica.url, 'owner');
+    const twice = await register(replica.url, 'twice');
+    const server = await createServer(replica.url, owner, 'Two sockets');
+    const first = await clients.open(replica.url);
+    const second = await clients.open(replica.url);
+    await first.identify(twice.token);
+    await second.identify(twice.token);
+
+    await join(replica.url, twice, server.id, owner);
+    await send(replica.url, owner, server.defaultChannelId, 'to both');
+    for (const client of [first, second]) await receivedAll(client, ['to both'], 10_000);
+    first.close();
+    await first.closed(5_000);
+    // The socket left must still be found as the user's: a join opens a new server on it.
+    const another = await createServer(replica.url, owner, 'Joined later');
+    await join(replica.url, twice, another.id, owner);
+    await send(replica.url, owner, another.defaultChannelId, 'in the other server');
+    await receivedAll(second, ['in the other server'], 10_000);
+    await leave(replica.url, twice, server.id);
+    await send(replica.url, owner, server.defaultChannelId, 'after the leave');
+    const probe = await clients.open(replica.url);
+    await probe.identify(owner.token);
+    await send(replica.url, owner, server.defaultChannelId, 'last');
+    await receivedAll(probe, ['last'], 10_000);
+    await sleep(200);
+
+    expect(second.dispatches().map((frame) => `${frame.t} ${frame.d?.content ?? frame.d?.userId ?? frame.d?.user?.id}`)).toEqual([
+      `member.joined ${twice.id}`,
+      'message.created to both',
+      `member.joined ${twice.id}`,
+      'message.created in the other server',
+      `member.left ${twice.id}`,
+    ]);
+    expect(first.dispatches().map((frame) => frame.t)).toEqual(['member.joined', 'message.created']);
   }, 30_000);
 
   it('stays up when a client resets an upgrade it sent to another path', async () => {

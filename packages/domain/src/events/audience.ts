@@ -4,6 +4,8 @@ import { serverOf, subjectOf, type ChatEvent } from './chat-event';
 /** What to do with an event on one connection. */
 export type Admission = 'deliver' | 'skip' | 'close';
 
+const NO_SERVERS: ReadonlySet<Id> = new Set();
+
 /**
  * Who sees what, for one connection of one session, as events go by in log order. Only members of
  * a server get its events. A join opens the server before its own `member.joined` is delivered; a
@@ -13,7 +15,9 @@ export type Admission = 'deliver' | 'skip' | 'close';
  * the replay's start opens at their `member.joined`.
  */
 export class Audience {
-  private readonly open: Set<Id>;
+  /** Servers opened or shut since the snapshot (true: open); made only once one is. */
+  private changed: Map<Id, boolean> | undefined;
+  private readonly joinedAhead: ReadonlySet<Id>;
 
   constructor(
     readonly userId: Id,
@@ -21,18 +25,22 @@ export class Audience {
     /** The user's servers at the snapshot. */
     private readonly current: ReadonlySet<Id>,
     /** Of those, the ones whose (latest) join comes after the replay's start. */
-    joinedAhead: ReadonlySet<Id> = new Set(),
+    joinedAhead: ReadonlySet<Id> = NO_SERVERS,
   ) {
-    this.open = new Set([...current].filter((serverId) => !joinedAhead.has(serverId)));
+    // A gateway holds one audience per socket: share the (almost always) empty set.
+    this.joinedAhead = joinedAhead.size > 0 ? joinedAhead : NO_SERVERS;
   }
 
   /** Whether this connection currently receives the server's events. */
   sees(serverId: Id): boolean {
-    return this.open.has(serverId);
+    return this.changed?.get(serverId) ?? (this.current.has(serverId) && !this.joinedAhead.has(serverId));
   }
 
-  servers(): ReadonlySet<Id> {
-    return this.open;
+  /** The servers whose events this connection receives now. */
+  servers(): Id[] {
+    const open = [...this.current].filter((serverId) => this.sees(serverId));
+    for (const [serverId, isOpen] of this.changed ?? []) if (isOpen && !this.current.has(serverId)) open.push(serverId);
+    return open;
   }
 
   /** `live`: the event is newer than the snapshot (not a replay of what the snapshot already reflects). */
@@ -44,12 +52,16 @@ export class Audience {
     const serverId = serverOf(event);
     if (serverId === null) return 'skip';
     const aboutMe = subjectOf(event) === this.userId;
-    if (event.type === 'member.joined' && aboutMe && (live || this.current.has(serverId))) this.open.add(serverId);
+    if (event.type === 'member.joined' && aboutMe && (live || this.current.has(serverId))) this.set(serverId, true);
     if (event.type === 'member.left' && aboutMe) {
       // Their own leave is theirs to know, even on a replay; after it the server is shut.
-      this.open.delete(serverId);
+      this.set(serverId, false);
       return 'deliver';
     }
-    return this.open.has(serverId) ? 'deliver' : 'skip';
+    return this.sees(serverId) ? 'deliver' : 'skip';
+  }
+
+  private set(serverId: Id, open: boolean): void {
+    (this.changed ??= new Map()).set(serverId, open);
   }
 }
