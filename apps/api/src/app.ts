@@ -17,6 +17,16 @@ import { mountOAuthToken, oauthTokenOpenApi, TOKEN_PATH } from './routes/oauth-t
 import { serverRoutes } from './routes/server-routes';
 import type { AppServices } from './services';
 
+/**
+ * The OpenAPI document as the app serves it, without building the app (the client SDK's types are
+ * generated from it). Route specs reach for their services only when handling a request, so none
+ * are needed here.
+ */
+export function openApiDocument(): Record<string, unknown> {
+  const noServices = new Proxy({}, { get: () => undefined }) as AppServices;
+  return buildOpenApi(allRoutes(noServices), { [TOKEN_PATH]: oauthTokenOpenApi });
+}
+
 /** Whether each backing service answers; `/ready` is 200 only when all do. */
 export type Readiness = () => Promise<Record<string, 'up' | 'down'>>;
 

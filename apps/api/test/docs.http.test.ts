@@ -1,5 +1,5 @@
 import { createMemoryStores } from '@chat/domain/testing';
-import { allRoutes } from '../src/app';
+import { allRoutes, openApiDocument } from '../src/app';
 import { buildContainer, resolveServices } from '../src/container';
 import { buildTestApp, type TestApp } from './test-app';
 
@@ -24,6 +24,22 @@ describe('health and the API description', () => {
     );
     const mounted = [...allRoutes(services).map((r) => `${r.method} ${r.path.replace(/:([A-Za-z]+)/g, '{$1}')}`), 'post /api/oauth2/token'];
     expect(documented.sort()).toEqual(mounted.sort());
+  });
+
+  it('names every operation with a unique operationId (SDK generators name methods after them) and states a license', async () => {
+    const { body } = await t.http().get('/api/openapi.json');
+    const operations = Object.entries(body.paths as Record<string, Record<string, { operationId?: unknown }>>).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ at: `${method} ${path}`, operationId: operation.operationId })),
+    );
+    expect(operations.filter(({ operationId }) => typeof operationId !== 'string' || !/^[a-z][A-Za-z]+$/.test(operationId))).toEqual([]);
+    const ids = operations.map(({ operationId }) => operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(body.info.license).toEqual({ name: 'MIT', identifier: 'MIT' });
+  });
+
+  it('builds the same document without an app, as the client SDK generates its types from', async () => {
+    const { body } = await t.http().get('/api/openapi.json');
+    expect(openApiDocument()).toEqual(body);
   });
 
   it('describes request bodies from the same schemas that validate them', async () => {

@@ -68,6 +68,7 @@ export function buildOpenApi(routes: readonly RouteSpec<unknown, unknown>[], han
       responses[status] = { description: COMMON_PROBLEMS[status] ?? 'Problem', content: { 'application/problem+json': { schema: problemRef } } };
     }
     (paths[path] ??= {})[spec.method] = {
+      operationId: spec.operationId,
       summary: spec.summary,
       tags: [spec.tag],
       ...(spec.auth ? {} : { security: [] }),
@@ -93,6 +94,7 @@ export function buildOpenApi(routes: readonly RouteSpec<unknown, unknown>[], han
       version: '0.1.0',
       description:
         'Self-hosted chat: servers, channels, messages, reactions and members. Every error is RFC 9457 problem+json with a stable `code`.',
+      license: { name: 'MIT', identifier: 'MIT' },
     },
     externalDocs: { description: 'Realtime events: the WebSocket gateway at /api/gateway, described in AsyncAPI 3.0', url: '/api/asyncapi.json' },
     servers: [{ url: '/' }],

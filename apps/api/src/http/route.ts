@@ -30,6 +30,8 @@ interface Documented {
 export interface RouteSpec<B = unknown, Q = unknown> {
   readonly method: Method;
   readonly path: string;
+  /** Stable and unique: SDK generators name their methods after it. Never renamed once published. */
+  readonly operationId: string;
   readonly summary: string;
   readonly tag: string;
   readonly auth: boolean;

@@ -7,6 +7,7 @@ export const applicationRoutes = (s: AppServices) => [
   route({
     method: 'post',
     path: '/api/applications',
+    operationId: 'createApplication',
     summary: 'Create a bot application; its client secret is shown this once',
     tag: 'Applications',
     auth: true,
@@ -18,6 +19,7 @@ export const applicationRoutes = (s: AppServices) => [
   route({
     method: 'get',
     path: '/api/applications',
+    operationId: 'listApplications',
     summary: "The caller's applications, without secrets",
     tag: 'Applications',
     auth: true,
@@ -28,6 +30,7 @@ export const applicationRoutes = (s: AppServices) => [
   route({
     method: 'post',
     path: '/api/applications/:applicationId/secret',
+    operationId: 'resetApplicationSecret',
     summary: 'Rotate the client secret (the old one stops working at once)',
     tag: 'Applications',
     auth: true,
@@ -38,6 +41,7 @@ export const applicationRoutes = (s: AppServices) => [
   route({
     method: 'delete',
     path: '/api/applications/:applicationId',
+    operationId: 'deleteApplication',
     summary: "Delete an application and revoke its bot's tokens",
     tag: 'Applications',
     auth: true,

@@ -9,6 +9,7 @@ export const authRoutes = (s: AppServices) => [
   route({
     method: 'post',
     path: '/api/users/register',
+    operationId: 'register',
     summary: 'Create an account and log in',
     tag: 'Users',
     auth: false,
@@ -21,6 +22,7 @@ export const authRoutes = (s: AppServices) => [
   route({
     method: 'post',
     path: '/api/users/login',
+    operationId: 'logIn',
     summary: 'Log in with email or username, and password',
     tag: 'Users',
     auth: false,
@@ -33,6 +35,7 @@ export const authRoutes = (s: AppServices) => [
   route({
     method: 'post',
     path: '/api/users/logout',
+    operationId: 'logOut',
     summary: 'Revoke the session of this token, on every replica at once',
     tag: 'Users',
     auth: true,
@@ -46,6 +49,7 @@ export const authRoutes = (s: AppServices) => [
   route({
     method: 'get',
     path: '/api/users/@me/servers',
+    operationId: 'listMyServers',
     summary: 'The servers the caller belongs to',
     tag: 'Users',
     auth: true,

@@ -10,6 +10,7 @@ export const messageRoutes = (s: AppServices) => [
   route({
     method: 'get',
     path: '/api/channels/:channelId/messages',
+    operationId: 'listMessages',
     summary: 'Read a page of messages, oldest first within the page',
     tag: 'Messages',
     auth: true,
@@ -27,6 +28,7 @@ export const messageRoutes = (s: AppServices) => [
   route({
     method: 'post',
     path: '/api/channels/:channelId/messages',
+    operationId: 'sendMessage',
     summary: 'Send a message',
     tag: 'Messages',
     auth: true,
@@ -40,6 +42,7 @@ export const messageRoutes = (s: AppServices) => [
   route({
     method: 'get',
     path: MESSAGE,
+    operationId: 'getMessage',
     summary: 'Read one message',
     tag: 'Messages',
     auth: true,
@@ -51,6 +54,7 @@ export const messageRoutes = (s: AppServices) => [
   route({
     method: 'patch',
     path: MESSAGE,
+    operationId: 'editMessage',
     summary: 'Edit a message (author only)',
     tag: 'Messages',
     auth: true,
@@ -63,6 +67,7 @@ export const messageRoutes = (s: AppServices) => [
   route({
     method: 'delete',
     path: MESSAGE,
+    operationId: 'deleteMessage',
     summary: 'Delete a message and its reactions (author or server owner)',
     tag: 'Messages',
     auth: true,
@@ -74,6 +79,7 @@ export const messageRoutes = (s: AppServices) => [
   route({
     method: 'post',
     path: `${MESSAGE}/reactions`,
+    operationId: 'addReaction',
     summary: 'React with one emoji (reacting twice is harmless; at most 20 different emoji per message)',
     tag: 'Reactions',
     auth: true,
@@ -90,6 +96,7 @@ export const messageRoutes = (s: AppServices) => [
   route({
     method: 'delete',
     path: `${MESSAGE}/reactions/:emoji`,
+    operationId: 'removeReaction',
     summary: "Remove the caller's reaction (URL-encode the emoji; harmless if absent)",
     tag: 'Reactions',
     auth: true,

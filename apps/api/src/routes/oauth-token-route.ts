@@ -121,6 +121,7 @@ export function mountOAuthToken(router: Router, services: AppServices, limiter: 
 /** Its entry in the OpenAPI document, written by hand since it is not problem+json. */
 export const oauthTokenOpenApi = {
   post: {
+    operationId: 'issueOAuthToken',
     summary: 'OAuth 2.0 token endpoint for bot applications (client_credentials, refresh_token)',
     tags: ['OAuth2'],
     security: [{ clientBasic: [] }, {}],

@@ -9,6 +9,7 @@ export const serverRoutes = (s: AppServices) => [
   route({
     method: 'post',
     path: '/api/servers',
+    operationId: 'createServer',
     summary: 'Create a server with a default "general" channel; the caller owns it',
     tag: 'Servers',
     auth: true,
@@ -20,6 +21,7 @@ export const serverRoutes = (s: AppServices) => [
   route({
     method: 'get',
     path: '/api/servers/:serverId',
+    operationId: 'getServer',
     summary: 'Read a server (members only)',
     tag: 'Servers',
     auth: true,
@@ -30,6 +32,7 @@ export const serverRoutes = (s: AppServices) => [
   route({
     method: 'get',
     path: '/api/servers/:serverId/members',
+    operationId: 'listMembers',
     summary: 'List members in join order (members only)',
     tag: 'Servers',
     auth: true,
@@ -42,6 +45,7 @@ export const serverRoutes = (s: AppServices) => [
   route({
     method: 'delete',
     path: '/api/servers/:serverId/members/@me',
+    operationId: 'leaveServer',
     summary: 'Leave a server (the owner cannot)',
     tag: 'Servers',
     auth: true,
@@ -52,6 +56,7 @@ export const serverRoutes = (s: AppServices) => [
   route({
     method: 'get',
     path: '/api/servers/:serverId/channels',
+    operationId: 'listChannels',
     summary: "List a server's channels (members only)",
     tag: 'Channels',
     auth: true,
@@ -63,6 +68,7 @@ export const serverRoutes = (s: AppServices) => [
   route({
     method: 'post',
     path: '/api/servers/:serverId/channels',
+    operationId: 'createChannel',
     summary: 'Create a channel (owner only)',
     tag: 'Channels',
     auth: true,
@@ -74,6 +80,7 @@ export const serverRoutes = (s: AppServices) => [
   route({
     method: 'post',
     path: '/api/servers/:serverId/invites',
+    operationId: 'createInvite',
     summary: 'Create an invite code (members only)',
     tag: 'Invites',
     auth: true,
@@ -84,6 +91,7 @@ export const serverRoutes = (s: AppServices) => [
   route({
     method: 'post',
     path: '/api/invites/:code',
+    operationId: 'joinByInvite',
     summary: 'Join the server of an invite (joining twice is harmless)',
     tag: 'Invites',
     auth: true,
