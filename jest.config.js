@@ -14,6 +14,8 @@ module.exports = {
     '^@chat/domain/testing$': '<rootDir>/packages/domain/testing/index.ts',
     '^@chat/postgres/testing$': '<rootDir>/packages/postgres/test/test-databases.ts',
     '^@chat/([a-z-]+)$': '<rootDir>/packages/$1/src/index.ts',
+    // The client package is ES modules, whose relative imports name the .js they compile to.
+    '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
 };
