@@ -91,6 +91,7 @@ export class GatewayConnection {
   private position = 0;
   private cursorText: string | undefined;
   private heartbeat: ReturnType<typeof setTimeout> | undefined;
+  private heartbeatMs = 30_000;
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   private awaitingAck = false;
   private attempt = 0;
@@ -144,7 +145,7 @@ export class GatewayConnection {
     const socket = new Socket(url);
     this.socket = socket;
     socket.onmessage = (event) => {
-      if (this.socket === socket) void this.receive(String(event.data));
+      if (this.socket === socket) void this.receive(socket, String(event.data));
     };
     socket.onclose = (event) => {
       if (this.socket === socket) this.dropped(event.code, event.reason);
@@ -156,12 +157,24 @@ export class GatewayConnection {
     if (this.socket?.readyState === OPEN) this.socket.send(JSON.stringify(frame));
   }
 
-  private async token(): Promise<string> {
+  /**
+   * The token for `socket`; undefined when the token function failed: the socket is then dropped
+   * and retried with backoff, as if the network had failed (the function may work next time).
+   */
+  private async tokenFor(socket: WebSocketLike): Promise<string | undefined> {
     const { token } = this.options;
-    return typeof token === 'function' ? token() : token;
+    try {
+      return typeof token === 'function' ? await token() : token;
+    } catch {
+      if (this.socket === socket) {
+        this.dropped(4000, 'the token function failed');
+        socket.close(4000, 'the token function failed');
+      }
+      return undefined;
+    }
   }
 
-  private async receive(text: string): Promise<void> {
+  private async receive(socket: WebSocketLike, text: string): Promise<void> {
     let frame: { op?: string; t?: string; d?: any; cursor?: string };
     try {
       frame = JSON.parse(text);
@@ -170,14 +183,18 @@ export class GatewayConnection {
     }
     switch (frame.op) {
       case 'hello': {
-        this.startHeartbeat(Number(frame.d?.heartbeatInterval) || 30_000);
-        const token = await this.token();
+        this.heartbeatMs = Number(frame.d?.heartbeatInterval) || 30_000;
+        this.startHeartbeat();
+        const token = await this.tokenFor(socket);
+        // The socket may have dropped while the token came, and another be open: that one sends its own.
+        if (token === undefined || this.socket !== socket) return;
         if (this.cursorText) this.send({ op: 'resume', d: { token, cursor: this.cursorText } });
         else this.send({ op: 'identify', d: { token } });
         return;
       }
       case 'ready':
         this.attempt = 0;
+        if (this.heartbeat === undefined) this.startHeartbeat();
         this.take(frame.d.cursor, true);
         this.emit('ready', { ...frame.d, reason: this.identifyReason });
         return;
@@ -185,14 +202,19 @@ export class GatewayConnection {
         this.attempt = 0;
         this.emit('resumed', { replayed: Number(frame.d?.replayed ?? 0) });
         return;
-      case 'invalid_session':
+      case 'invalid_session': {
         // The cursor is gone from the log: start afresh on this socket.
         this.cursorText = undefined;
         this.logId = undefined;
         this.position = 0;
         this.identifyReason = 'invalid_session';
-        this.send({ op: 'identify', d: { token: await this.token() } });
+        // The gateway waits for identify again and takes a heartbeat before it as a protocol error:
+        // beats resume with ready.
+        this.stopHeartbeat();
+        const token = await this.tokenFor(socket);
+        if (token !== undefined && this.socket === socket) this.send({ op: 'identify', d: { token } });
         return;
+      }
       case 'heartbeat_ack':
         this.awaitingAck = false;
         return;
@@ -219,12 +241,20 @@ export class GatewayConnection {
     return true;
   }
 
-  private startHeartbeat(intervalMs: number): void {
+  private startHeartbeat(): void {
+    const intervalMs = this.heartbeatMs;
     this.stopHeartbeat();
     this.awaitingAck = false;
     const beat = () => {
-      // No answer to the last beat: the connection is dead though no close came. Drop it.
-      if (this.awaitingAck) return this.socket?.close(4000, 'no heartbeat_ack');
+      // No answer to the last beat: the connection is dead though no close came. Let go of it now:
+      // its close handshake cannot complete over a dead route, and would hold the reconnect back
+      // until the WebSocket gives up on it (30 s in `ws`).
+      if (this.awaitingAck) {
+        const socket = this.socket;
+        this.dropped(4000, 'no heartbeat_ack');
+        socket?.close(4000, 'no heartbeat_ack');
+        return;
+      }
       this.awaitingAck = true;
       this.send({ op: 'heartbeat' });
       this.heartbeat = setTimeout(beat, intervalMs);
