@@ -26,14 +26,16 @@ const PRUNE_BATCH = 10_000;
  * With nothing to place it locks nothing (a row lock costs a transaction id).
  *
  * The log's order is (transaction, id). A pass counts the events after the head's (kept in
- * `event_log`), writes nothing to them, and records one anchor at the last one it counted (see the event-anchors
- * migration): its cost hardly grows with the events it places. It counts only below the oldest
- * transaction of this database still in progress (its `pg_snapshot_xip` entries matched with
- * `pg_stat_activity`; the cluster-wide `pg_snapshot_xmin` would let a transaction in another
- * database hold every event back), so nothing can later commit into a counted stretch: positions
- * are dense and final, and a transaction that started after another committed comes after it.
- * pg_stat_activity shows the transaction ids of the connecting role's own sessions (all of them with
- * pg_read_all_stats): the replicas share one role, so their transactions are all seen.
+ * `event_log`), writes nothing to them, and records one anchor at the last one it counted (see the
+ * event-anchors migration): its cost hardly grows with the events it places. It counts only below
+ * the oldest transaction its snapshot saw in progress, so nothing can later commit into a counted
+ * stretch: positions are dense and final, and a transaction that started after another committed
+ * comes after it. An event committed behind the head would never be counted, and would shift every
+ * position counted across it, so this horizon must never be too high. The one transaction it leaves
+ * out is one `pg_stat_activity` positively shows in another database (the cluster-wide
+ * `pg_snapshot_xmin` would let those hold every event back). One that has ended since the snapshot
+ * still counts as in progress: the snapshot cannot see its rows (the racing test found this), and
+ * so does one whose database is hidden from this role (another role's, without pg_read_all_stats).
  */
 export class KyselyEventRelay {
   constructor(private readonly db: Kysely<Database>) {}
@@ -90,8 +92,9 @@ const PLACE = new PrecompiledStatement<{ batch: number }, PlaceRow>(
       horizon as (
         select coalesce(min(x), (select pg_snapshot_xmax(s) from snap)) as h
         from snap, pg_snapshot_xip(snap.s) as x
-        where (x::text::bigint % 4294967296) in (
-          select backend_xid::text::bigint from pg_stat_activity where datname = current_database() and backend_xid is not null)
+        where (x::text::bigint % 4294967296) not in (
+          select backend_xid::text::bigint from pg_stat_activity
+          where datname is distinct from current_database() and backend_xid is not null)
       ),
       ready as (
         select e.id, e.tx, e.type, e.payload, (select head from relay) + row_number() over (order by e.tx, e.id) as pos
