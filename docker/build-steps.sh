@@ -9,7 +9,8 @@
 #   4. checks the deployed tree: every @chat workspace package resolves (dist included), no dev tools;
 #   5. like the image: runs `node apps/api/dist/migrate.js`, starts `node apps/api/dist/main.js`
 #      (PORT=0, HOST=127.0.0.1, embedded PGlite in a temp DATA_DIR), runs the HEALTHCHECK command
-#      (GET /health must answer 200), stops it with SIGTERM and expects exit code 0.
+#      (GET /health must answer 200), fetches the chat page and every module it imports, stops it
+#      with SIGTERM and expects exit code 0.
 # Exits non-zero on any failure; removes its temp dir and stops what it started in every case.
 set -euo pipefail
 
@@ -138,10 +139,14 @@ done
 (cd apps/api && node -e '
   const deps = Object.keys(require("./package.json").dependencies || {}).filter((n) => n.startsWith("@chat/"));
   if (deps.length === 0) throw new Error("no @chat/* dependency found in apps/api/package.json");
+  const { existsSync } = require("node:fs");
+  const { dirname, join, relative } = require("node:path");
   for (const name of deps) {
-    const entry = require.resolve(name);
-    if (!require("node:fs").existsSync(entry)) throw new Error(`${name} resolves to a missing ${entry}`);
-    console.log(`  ${name} -> ${require("node:path").relative(process.cwd(), entry)}`);
+    // Through its package.json: the page and the ES-module SDK export no CommonJS entry to resolve.
+    const root = dirname(require.resolve(`${name}/package.json`));
+    const built = join(root, "dist");
+    if (!existsSync(built)) throw new Error(`${name} lacks its built ${built}`);
+    console.log(`  ${name} -> ${relative(process.cwd(), built)}`);
   }
 ') || fail "a workspace package does not resolve in the deployed tree"
 # Production dependencies only: none of the build and test tools.
@@ -197,6 +202,23 @@ done
   fail "GET /health did not answer 200"
 }
 echo "  GET /health answered 200"
+
+say "the chat page: GET / and every module it imports"
+PORT="$port" node -e '
+  const base = `http://127.0.0.1:${process.env.PORT}`;
+  (async () => {
+    const page = await fetch(`${base}/`);
+    const html = await page.text();
+    if (page.status !== 200 || !/^text\/html/.test(page.headers.get("content-type") ?? "")) throw new Error(`GET / answered ${page.status}`);
+    const map = JSON.parse(/<script type="importmap">([\s\S]*?)<\/script>/.exec(html)[1]).imports;
+    const modules = [...Object.values(map), ...[...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1])];
+    for (const url of modules) {
+      const res = await fetch(base + url);
+      if (res.status !== 200 || !/javascript/.test(res.headers.get("content-type") ?? "")) throw new Error(`GET ${url} answered ${res.status}`);
+      console.log(`  GET ${url}: 200`);
+    }
+  })().catch((error) => { console.error(error.message); process.exit(1); });
+' || fail "the image would not serve the chat page"
 
 say "docker stop: SIGTERM, expecting exit code 0"
 kill -TERM "$api_pid"

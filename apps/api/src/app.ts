@@ -16,6 +16,7 @@ import { messageRoutes } from './routes/message-routes';
 import { mountOAuthToken, oauthTokenOpenApi, TOKEN_PATH } from './routes/oauth-token-route';
 import { serverRoutes } from './routes/server-routes';
 import type { AppServices } from './services';
+import { mountWeb, type WebAssets } from './web';
 
 /**
  * The OpenAPI document as the app serves it, without building the app (the client SDK's types are
@@ -46,6 +47,8 @@ export interface AppOptions {
   readonly lifecycle?: Lifecycle;
   /** One JSON log line per request (off in unit tests). */
   readonly logRequests?: boolean;
+  /** The chat page at `/` (`DISABLE_WEB=1` turns it off); its files, or true to find them installed. */
+  readonly web?: boolean | WebAssets;
 }
 
 export function allRoutes(services: AppServices): RouteSpec<unknown, unknown>[] {
@@ -86,6 +89,7 @@ export function createApp(services: AppServices, options: AppOptions): Express {
     sendProblem(res.setHeader('Upgrade', 'websocket'), problem(426, 'UPGRADE_REQUIRED', 'Connect with a WebSocket client; see /api/asyncapi.json.')),
   );
   app.use('/api/docs', swaggerUi.serve, swaggerUi.setup(openApi, { customSiteTitle: 'Chat API' }));
+  if (options.web) mountWeb(app, options.web === true ? undefined : options.web);
 
   const router = express.Router();
   for (const spec of routes) mountRoute(router, spec, services.authenticate, options.rateLimiters ?? {});

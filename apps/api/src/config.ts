@@ -62,6 +62,10 @@ const envSchema = z.object({
   GATEWAY_MAX_BUFFER_BYTES: integer(4_096, 1_073_741_824).default(1_048_576),
   EVENTS_RETENTION_COUNT: integer(1, 1_000_000_000).default(100_000),
   EVENTS_RETENTION_MINUTES: integer(1, 525_600).default(15),
+  DISABLE_WEB: z
+    .enum(['0', '1', 'true', 'false'], { error: 'must be 1 or true (no chat page at /), or 0 or false' })
+    .default('0')
+    .transform((value) => value === '1' || value === 'true'),
   SCRYPT_COST: z
     .enum(['1024', '4096', '16384', '32768', '65536', '131072'], { error: 'must be a power of two 1024-131072' })
     .transform(Number)

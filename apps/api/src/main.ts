@@ -72,6 +72,7 @@ async function main(): Promise<void> {
     }),
     lifecycle,
     logRequests: true,
+    web: !config.DISABLE_WEB,
   });
   const server = createServer(app);
   server.keepAliveTimeout = 65_000; // longer than a load balancer's idle timeout, so it closes first

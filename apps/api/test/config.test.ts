@@ -32,7 +32,15 @@ describe('loadConfig', () => {
       GATEWAY_MAX_BUFFER_BYTES: 1_048_576,
       EVENTS_RETENTION_COUNT: 100_000,
       EVENTS_RETENTION_MINUTES: 15,
+      DISABLE_WEB: false,
     });
+  });
+
+  it('turns the chat page off with DISABLE_WEB, and refuses a value it cannot read', () => {
+    expect(loadConfig({ DISABLE_WEB: '1' }).DISABLE_WEB).toBe(true);
+    expect(loadConfig({ DISABLE_WEB: 'true' }).DISABLE_WEB).toBe(true);
+    expect(loadConfig({ DISABLE_WEB: '0' }).DISABLE_WEB).toBe(false);
+    expect(problemsOf({ DISABLE_WEB: 'yes' })).toEqual(['DISABLE_WEB must be 1 or true (no chat page at /), or 0 or false (got "yes")']);
   });
 
   it('reads every variable it knows', () => {

@@ -16,7 +16,7 @@ export interface TestUser {
 }
 
 /** The real app over in-memory stores, a fixed clock and sequential ids; real tokens and hashing. */
-export async function buildTestApp(overrides: Partial<Adapters> = {}, edge: { rateLimiters?: RateLimiters; trustProxy?: number } = {}) {
+export async function buildTestApp(overrides: Partial<Adapters> = {}, edge: { rateLimiters?: RateLimiters; trustProxy?: number; web?: boolean } = {}) {
   const state = new MemoryState();
   const stores = overrides.stores ?? createMemoryStores(state);
   const adapters: Adapters = {
@@ -35,6 +35,7 @@ export async function buildTestApp(overrides: Partial<Adapters> = {}, edge: { ra
     logger: pino({ level: 'silent' }),
     trustProxy: edge.trustProxy ?? 0,
     rateLimiters: edge.rateLimiters ?? {},
+    web: edge.web ?? false,
   });
   const http = () => request(app);
   let users = 0;

@@ -1,0 +1,28 @@
+/**
+ * Builds DOM nodes from tags, properties and children. Strings become text nodes, never markup:
+ * nothing a person typed (a message, a name) can reach the page as HTML.
+ */
+type Child = Node | string | false | null | undefined;
+type Props = Record<string, string | number | boolean | ((event: Event) => void) | undefined>;
+
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: Props = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(props)) {
+    if (value === undefined || value === false) continue;
+    if (typeof value === 'function') element.addEventListener(name.replace(/^on/, ''), value);
+    else if (name === 'className') element.className = String(value);
+    else element.setAttribute(name, value === true ? '' : String(value));
+  }
+  for (const child of children) {
+    if (child === false || child === null || child === undefined) continue;
+    element.append(typeof child === 'string' ? document.createTextNode(child) : child);
+  }
+  return element;
+}
+
+/** The element with this id, which the page's HTML must have. */
+export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
+  const element = document.getElementById(id);
+  if (!element) throw new Error(`the page lacks #${id}`);
+  return element as T;
+}

@@ -1,0 +1,45 @@
+import { describeError, waitInWords } from '../src/words.js';
+
+const failure = (status: number, code: string, problem: Record<string, unknown> = {}, retryAfterMs?: number) => ({ status, code, problem, retryAfterMs });
+
+describe('what the page tells a person when the API says no', () => {
+  it('gives a 429 its wait in words', () => {
+    expect(describeError(failure(429, 'RATE_LIMITED', { detail: 'Too many requests' }, 7_000))).toBe('Too many requests: please wait. You can try again in 7 seconds.');
+    expect(describeError(failure(429, 'RATE_LIMITED', {}, 65_000))).toContain('in 1 minute 5 seconds');
+    expect(describeError(failure(429, 'RATE_LIMITED'))).toContain('in a moment');
+  });
+
+  it('says what is not allowed, with the API’s reason', () => {
+    expect(describeError(failure(403, 'FORBIDDEN', { detail: 'Only the server owner can do this.' }), 'Creating a channel')).toBe(
+      'Creating a channel is not allowed: Only the server owner can do this.',
+    );
+  });
+
+  it('names each field a validation problem is about', () => {
+    const problem = { detail: 'The request is invalid.', errors: [{ path: 'content', message: 'must not be only whitespace' }, { path: 'nonce', message: 'too long' }] };
+    expect(describeError(failure(400, 'VALIDATION_FAILED', problem))).toBe('Please check: Message: must not be only whitespace; nonce: too long.');
+    expect(describeError(failure(400, 'VALIDATION_FAILED', { detail: 'Body is not JSON.' }))).toBe('Please check what you entered: Body is not JSON.');
+  });
+
+  it('tells a wrong password from an ended session', () => {
+    expect(describeError(failure(401, 'INVALID_CREDENTIALS', { detail: 'The account or the password is wrong.' }))).toBe('The account or the password is wrong.');
+    expect(describeError(failure(401, 'UNAUTHENTICATED', { detail: 'The token is missing, invalid, expired or revoked.' }))).toBe(
+      'Your session has ended. Please log in again.',
+    );
+  });
+
+  it('covers not found, conflicts, server errors, the network and anything else', () => {
+    expect(describeError(failure(404, 'NOT_FOUND', { detail: 'Unknown invite.' }))).toBe('Not found: Unknown invite.');
+    expect(describeError(failure(409, 'CONFLICT', { detail: 'That username is taken.' }))).toBe('That username is taken.');
+    expect(describeError(failure(409, 'CONFLICT'), 'Signing up')).toBe('Signing up failed (409 CONFLICT).');
+    expect(describeError(failure(503, 'UNAVAILABLE'))).toBe('The server could not do that right now (503). Please try again shortly.');
+    expect(describeError(new TypeError('Failed to fetch'))).toBe('Cannot reach the server. Check your connection and try again.');
+    expect(describeError(new Error('boom'))).toBe('Something went wrong: boom');
+  });
+
+  it('counts waits in whole seconds, rounding up', () => {
+    expect(waitInWords(1)).toBe('in 1 second');
+    expect(waitInWords(120_000)).toBe('in 2 minutes');
+    expect(waitInWords(Number.NaN)).toBe('in a moment');
+  });
+});
