@@ -1,11 +1,11 @@
-import type { EventHistory, UnitOfWork, Clock, IdGenerator, InviteCodeGenerator, OpaqueTokens, PasswordHasher, Stores, TokenService } from '@chat/domain';
+import type { EventHistory, UnitOfWork, Clock, IdGenerator, InviteCodeGenerator, OpaqueTokens, PasswordHasher, Stores, TokenService, UseCases } from '@chat/domain';
 
 /** A symbol that remembers what it stands for, so resolving it is type-checked. */
 export type Token<T> = symbol & { readonly __type?: T };
 
 const token = <T>(name: string): Token<T> => Symbol(name);
 
-/** The ports; use cases are registered under their own classes, which are typed tokens already. */
+/** The ports, and the use-case catalogue built on them. */
 export const TOKENS = {
   Stores: token<Stores>('Stores'),
   UnitOfWork: token<UnitOfWork>('UnitOfWork'),
@@ -16,4 +16,5 @@ export const TOKENS = {
   Tokens: token<TokenService>('TokenService'),
   InviteCodes: token<InviteCodeGenerator>('InviteCodeGenerator'),
   Opaque: token<OpaqueTokens>('OpaqueTokens'),
+  UseCases: token<UseCases>('UseCases'),
 } as const;

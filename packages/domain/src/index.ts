@@ -64,3 +64,4 @@ export * from './use-cases/create-application';
 export * from './use-cases/manage-applications';
 export * from './use-cases/oauth-grants';
 export * from './use-cases/open-gateway-session';
+export * from './use-cases/catalogue';

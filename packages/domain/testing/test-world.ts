@@ -1,36 +1,4 @@
-import {
-  AddReaction,
-  ClientCredentialsGrant,
-  CreateApplication,
-  DeleteApplication,
-  ListApplications,
-  RefreshTokenGrant,
-  RotateApplicationSecret,
-  Authenticate,
-  CreateChannel,
-  CreateInvite,
-  CreateServer,
-  DeleteMessage,
-  EditMessage,
-  GetMembers,
-  GetMessage,
-  GetMessages,
-  GetServer,
-  JoinByInvite,
-  LeaveServer,
-  ListChannels,
-  ListMyServers,
-  LogIn,
-  LogOut,
-  Register,
-  RemoveReaction,
-  SendMessage,
-  OpenGatewaySession,
-  type Actor,
-  type Result,
-  type Server,
-  type Stores,
-} from '../src';
+import { createUseCases, type Actor, type Result, type Server, type Stores } from '../src';
 import { createMemoryStores, memoryUnitOfWork } from './create-memory-stores';
 import { InMemoryEventHistory } from './in-memory-event-log';
 import { MemoryState } from './memory-state';
@@ -47,11 +15,9 @@ export function createTestWorld(state: MemoryState = new MemoryState(), stores: 
   const hasher = new FakePasswordHasher();
   const tokens = new FakeTokenService();
   const opaque = new FakeOpaqueTokens();
-  const { users, sessions, servers, channels, members, invites, messages, applications, refreshTokens } = stores;
-  const unitOfWork = memoryUnitOfWork(stores);
-  const grantPorts = { applications, refreshTokens, sessions, tokens, opaque, ids, clock, unitOfWork };
   const history = new InMemoryEventHistory(state);
-  const authenticate = new Authenticate(tokens, sessions);
+  const unitOfWork = memoryUnitOfWork(stores);
+  const useCases = createUseCases({ stores, unitOfWork, history, clock, ids, hasher, tokens, opaque, inviteCodes: new SequentialInviteCodes() });
   const world = {
     stores,
     history,
@@ -60,33 +26,7 @@ export function createTestWorld(state: MemoryState = new MemoryState(), stores: 
     clock,
     ids,
     tokens,
-    register: new Register(users, sessions, hasher, tokens, ids, clock),
-    logIn: new LogIn(users, sessions, hasher, tokens, ids, clock),
-    logOut: new LogOut(unitOfWork),
-    authenticate,
-    openGatewaySession: new OpenGatewaySession(authenticate, history),
-    listMyServers: new ListMyServers(servers),
-    createServer: new CreateServer(unitOfWork, users, ids, clock),
-    getServer: new GetServer(servers, members),
-    getMembers: new GetMembers(servers, members),
-    leaveServer: new LeaveServer(unitOfWork),
-    listChannels: new ListChannels(servers, members, channels),
-    createChannel: new CreateChannel(unitOfWork, ids, clock),
-    createInvite: new CreateInvite(servers, members, invites, new SequentialInviteCodes(), clock),
-    joinByInvite: new JoinByInvite(unitOfWork, clock),
-    getMessages: new GetMessages(messages, sessions),
-    getMessage: new GetMessage(channels, messages),
-    sendMessage: new SendMessage(messages, sessions, ids, clock),
-    editMessage: new EditMessage(unitOfWork, clock),
-    deleteMessage: new DeleteMessage(unitOfWork),
-    addReaction: new AddReaction(unitOfWork, clock),
-    removeReaction: new RemoveReaction(unitOfWork),
-    createApplication: new CreateApplication(users, applications, opaque, ids, clock),
-    listApplications: new ListApplications(applications),
-    rotateApplicationSecret: new RotateApplicationSecret(applications, users, opaque),
-    deleteApplication: new DeleteApplication(applications, unitOfWork),
-    clientCredentialsGrant: new ClientCredentialsGrant(grantPorts),
-    refreshTokenGrant: new RefreshTokenGrant(grantPorts),
+    ...useCases,
 
     /** Object mother: a registered user, as the actor their token stands for. */
     async aUser(username = `user${ids.next().slice(-6)}`): Promise<Actor> {

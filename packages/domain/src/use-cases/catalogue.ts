@@ -1,0 +1,92 @@
+import type { Clock } from '../ports/clock';
+import type { EventHistory } from '../ports/event-history';
+import type { IdGenerator } from '../ports/id-generator';
+import type { InviteCodeGenerator } from '../ports/invite-code-generator';
+import type { OpaqueTokens } from '../ports/opaque-tokens';
+import type { PasswordHasher } from '../ports/password-hasher';
+import type { Stores } from '../ports/stores';
+import type { TokenService } from '../ports/token-service';
+import type { UnitOfWork } from '../ports/unit-of-work';
+import { AddReaction } from './add-reaction';
+import { Authenticate } from './authenticate';
+import { CreateApplication } from './create-application';
+import { CreateChannel } from './create-channel';
+import { CreateInvite } from './create-invite';
+import { CreateServer } from './create-server';
+import { DeleteMessage } from './delete-message';
+import { EditMessage } from './edit-message';
+import { GetMembers } from './get-members';
+import { GetMessage } from './get-message';
+import { GetMessages } from './get-messages';
+import { GetServer } from './get-server';
+import { JoinByInvite } from './join-by-invite';
+import { LeaveServer } from './leave-server';
+import { ListChannels } from './list-channels';
+import { ListMyServers } from './list-my-servers';
+import { LogIn } from './log-in';
+import { LogOut } from './log-out';
+import { DeleteApplication, ListApplications, RotateApplicationSecret } from './manage-applications';
+import { ClientCredentialsGrant, RefreshTokenGrant } from './oauth-grants';
+import { OpenGatewaySession } from './open-gateway-session';
+import { Register } from './register';
+import { RemoveReaction } from './remove-reaction';
+import { SendMessage } from './send-message';
+
+/** Every port a use case may need: what a deployment (or a test) plugs in. */
+export interface UseCasePorts {
+  readonly stores: Stores;
+  /** Transactions over the same state as `stores`: a change and its event commit together. */
+  readonly unitOfWork: UnitOfWork;
+  /** The event log, as gateway connections read it. */
+  readonly history: EventHistory;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+  readonly hasher: PasswordHasher;
+  readonly tokens: TokenService;
+  readonly inviteCodes: InviteCodeGenerator;
+  readonly opaque: OpaqueTokens;
+}
+
+/**
+ * The one catalogue of use cases: the only place a use case is registered. The composition root and
+ * the test world both call it, so what the app drives and what the tests drive cannot differ; its
+ * return type is the app's `UseCases`.
+ */
+export function createUseCases(ports: UseCasePorts) {
+  const { stores, unitOfWork, history, clock, ids, hasher, tokens, inviteCodes, opaque } = ports;
+  const { users, sessions, servers, channels, members, invites, messages, applications, refreshTokens } = stores;
+  const grants = { applications, refreshTokens, sessions, tokens, opaque, ids, clock, unitOfWork };
+  const authenticate = new Authenticate(tokens, sessions);
+  return {
+    register: new Register(users, sessions, hasher, tokens, ids, clock),
+    logIn: new LogIn(users, sessions, hasher, tokens, ids, clock),
+    logOut: new LogOut(unitOfWork),
+    authenticate,
+    openGatewaySession: new OpenGatewaySession(authenticate, history),
+    listMyServers: new ListMyServers(servers),
+    createServer: new CreateServer(unitOfWork, users, ids, clock),
+    getServer: new GetServer(servers, members),
+    getMembers: new GetMembers(servers, members),
+    leaveServer: new LeaveServer(unitOfWork),
+    listChannels: new ListChannels(servers, members, channels),
+    createChannel: new CreateChannel(unitOfWork, ids, clock),
+    createInvite: new CreateInvite(servers, members, invites, inviteCodes, clock),
+    joinByInvite: new JoinByInvite(unitOfWork, clock),
+    getMessages: new GetMessages(messages, sessions),
+    getMessage: new GetMessage(channels, messages),
+    sendMessage: new SendMessage(messages, sessions, ids, clock),
+    editMessage: new EditMessage(unitOfWork, clock),
+    deleteMessage: new DeleteMessage(unitOfWork),
+    addReaction: new AddReaction(unitOfWork, clock),
+    removeReaction: new RemoveReaction(unitOfWork),
+    createApplication: new CreateApplication(users, applications, opaque, ids, clock),
+    listApplications: new ListApplications(applications),
+    rotateApplicationSecret: new RotateApplicationSecret(applications, users, opaque),
+    deleteApplication: new DeleteApplication(applications, unitOfWork),
+    clientCredentialsGrant: new ClientCredentialsGrant(grants),
+    refreshTokenGrant: new RefreshTokenGrant(grants),
+  } as const;
+}
+
+/** Everything the app drives: the use cases, built once per app by `createUseCases`. */
+export type UseCases = ReturnType<typeof createUseCases>;
