@@ -1,6 +1,7 @@
 import { createMemoryStores } from '@chat/domain/testing';
 import { allRoutes, openApiDocument } from '../src/app';
 import { buildContainer, resolveServices } from '../src/container';
+import { statusOf } from '../src/http/error-mapping';
 import { buildTestApp, type TestApp } from './test-app';
 
 describe('health and the API description', () => {
@@ -63,6 +64,30 @@ describe('health and the API description', () => {
     const leave = body.paths['/api/servers/{serverId}/members/@me'].delete.responses;
     expect(Object.keys(leave).sort()).toEqual(['204', '400', '401', '404', '409', '500']);
     expect(leave['409'].content['application/problem+json'].schema).toEqual({ $ref: '#/components/schemas/Problem' });
+  });
+
+  it("documents each route's problems from its use case's error kinds, with their codes", async () => {
+    const { body } = await t.http().get('/api/openapi.json');
+    const statuses = (path: string, method: string) => Object.keys(body.paths[path][method].responses).sort();
+    // A bot creating a server is refused 403 (BotsCannotDoThis): documented since it is declared.
+    expect(statuses('/api/servers', 'post')).toEqual(['201', '400', '401', '403', '413', '415', '500']);
+    expect(body.paths['/api/servers'].post.responses['403'].description).toContain('FORBIDDEN');
+    expect(statuses('/api/channels/{channelId}/messages', 'post')).toEqual(['201', '400', '401', '403', '404', '413', '415', '429', '500']);
+    // Logging in is public: its 401 is a wrong password, not a bad token.
+    const login = body.paths['/api/users/login'].post.responses;
+    expect(login['401'].description).toContain('INVALID_CREDENTIALS');
+    expect(login['401'].description).not.toContain('UNAUTHENTICATED');
+    expect(body.paths['/api/channels/{channelId}/messages/{messageId}/reactions'].post.responses['400'].description).toContain('TOO_MANY_REACTIONS');
+
+    // Every route: each error kind its use case declares is documented with its status and code.
+    const services = resolveServices(buildContainer({ ...t.adapters, stores: createMemoryStores() }));
+    for (const spec of allRoutes(services)) {
+      const responses = body.paths[spec.path.replace(/:([A-Za-z]+)/g, '{$1}')][spec.method].responses as Record<string, { description: string }>;
+      for (const kind of spec.errors) {
+        const { status, code } = statusOf(kind);
+        expect({ route: spec.operationId, kind, documented: responses[status]?.description.includes(code) }).toEqual({ route: spec.operationId, kind, documented: true });
+      }
+    }
   });
 
   it('serves a readable docs page at /api/docs', async () => {

@@ -30,4 +30,7 @@ export type DomainError =
 
 export type DomainErrorKind = DomainError['kind'];
 
-export const validationFailed = (issues: readonly Issue[]): DomainError => ({ kind: 'ValidationFailed', issues });
+/** The errors of these kinds, with their fields. */
+export type ErrorOf<K extends DomainErrorKind> = Extract<DomainError, { readonly kind: K }>;
+
+export const validationFailed = (issues: readonly Issue[]): ErrorOf<'ValidationFailed'> => ({ kind: 'ValidationFailed', issues });

@@ -1,50 +1,48 @@
-import type { DomainError } from '@chat/domain';
+import type { DomainError, DomainErrorKind, ErrorOf } from '@chat/domain';
 import { problem, type Problem } from './problem';
 
-/** The one table from domain outcomes to HTTP. A new error kind fails to compile until it is mapped. */
-export function problemFor(error: DomainError): Problem {
-  switch (error.kind) {
-    case 'ValidationFailed':
-      return problem(400, 'VALIDATION_FAILED', 'The request has invalid fields.', error.issues);
-    case 'TooManyReactions':
-      return problem(400, 'TOO_MANY_REACTIONS', `A message can carry at most ${error.max} different emoji.`);
-    case 'InvalidCredentials':
-      return problem(401, 'INVALID_CREDENTIALS', 'The account or the password is wrong.');
-    case 'InvalidToken':
-      return problem(401, 'UNAUTHENTICATED', 'The token is missing, invalid, expired or revoked.');
-    case 'NotAMember':
-      return problem(403, 'FORBIDDEN', 'Only members of this server may do that.');
-    case 'NotTheAuthor':
-      return problem(403, 'FORBIDDEN', 'Only the author may do that to this message.');
-    case 'NotTheOwner':
-      return problem(403, 'FORBIDDEN', 'Only the server owner may do that.');
-    case 'ServerNotFound':
-      return problem(404, 'NOT_FOUND', 'No such server.');
-    case 'ChannelNotFound':
-      return problem(404, 'NOT_FOUND', 'No such channel.');
-    case 'MessageNotFound':
-      return problem(404, 'NOT_FOUND', 'No such message in this channel.');
-    case 'InviteNotFound':
-      return problem(404, 'NOT_FOUND', 'No such invite.');
-    case 'MembershipNotFound':
-      return problem(404, 'NOT_FOUND', 'You are not a member of this server.');
-    case 'UsernameTaken':
-      return problem(409, 'CONFLICT', 'That username is taken.', [{ path: 'username', message: 'is taken' }]);
-    case 'EmailTaken':
-      return problem(409, 'CONFLICT', 'That email is already registered.', [{ path: 'email', message: 'is taken' }]);
-    case 'BotsCannotDoThis':
-      return problem(403, 'FORBIDDEN', 'Bots cannot do this; a person must.');
-    case 'ApplicationNotFound':
-      return problem(404, 'NOT_FOUND', 'No such application.');
-    case 'InvalidClient':
-      return problem(401, 'UNAUTHENTICATED', 'Unknown client or wrong client secret.');
-    case 'InvalidGrant':
-      return problem(400, 'VALIDATION_FAILED', 'The grant is invalid, expired or revoked.');
-    case 'OwnerCannotLeave':
-      return problem(409, 'OWNER_CANNOT_LEAVE', 'The owner cannot leave their own server.');
-    default: {
-      const unmapped: never = error;
-      throw new Error(`unmapped domain error ${JSON.stringify(unmapped)}`);
-    }
-  }
+interface Mapping<K extends DomainErrorKind> {
+  readonly status: number;
+  readonly code: string;
+  readonly detail: string | ((error: ErrorOf<K>) => string);
+  readonly errors?: (error: ErrorOf<K>) => Problem['errors'];
+}
+
+/**
+ * The one table from domain outcomes to HTTP. A new error kind fails to compile until it is mapped;
+ * the OpenAPI document reads each route's statuses from here too (`statusOf`).
+ */
+const PROBLEMS: { readonly [K in DomainErrorKind]: Mapping<K> } = {
+  ValidationFailed: { status: 400, code: 'VALIDATION_FAILED', detail: 'The request has invalid fields.', errors: (error) => error.issues },
+  TooManyReactions: { status: 400, code: 'TOO_MANY_REACTIONS', detail: (error) => `A message can carry at most ${error.max} different emoji.` },
+  InvalidGrant: { status: 400, code: 'VALIDATION_FAILED', detail: 'The grant is invalid, expired or revoked.' },
+  InvalidCredentials: { status: 401, code: 'INVALID_CREDENTIALS', detail: 'The account or the password is wrong.' },
+  InvalidToken: { status: 401, code: 'UNAUTHENTICATED', detail: 'The token is missing, invalid, expired or revoked.' },
+  InvalidClient: { status: 401, code: 'UNAUTHENTICATED', detail: 'Unknown client or wrong client secret.' },
+  NotAMember: { status: 403, code: 'FORBIDDEN', detail: 'Only members of this server may do that.' },
+  NotTheAuthor: { status: 403, code: 'FORBIDDEN', detail: 'Only the author may do that to this message.' },
+  NotTheOwner: { status: 403, code: 'FORBIDDEN', detail: 'Only the server owner may do that.' },
+  BotsCannotDoThis: { status: 403, code: 'FORBIDDEN', detail: 'Bots cannot do this; a person must.' },
+  ServerNotFound: { status: 404, code: 'NOT_FOUND', detail: 'No such server.' },
+  ChannelNotFound: { status: 404, code: 'NOT_FOUND', detail: 'No such channel.' },
+  MessageNotFound: { status: 404, code: 'NOT_FOUND', detail: 'No such message in this channel.' },
+  InviteNotFound: { status: 404, code: 'NOT_FOUND', detail: 'No such invite.' },
+  MembershipNotFound: { status: 404, code: 'NOT_FOUND', detail: 'You are not a member of this server.' },
+  ApplicationNotFound: { status: 404, code: 'NOT_FOUND', detail: 'No such application.' },
+  UsernameTaken: { status: 409, code: 'CONFLICT', detail: 'That username is taken.', errors: () => [{ path: 'username', message: 'is taken' }] },
+  EmailTaken: { status: 409, code: 'CONFLICT', detail: 'That email is already registered.', errors: () => [{ path: 'email', message: 'is taken' }] },
+  OwnerCannotLeave: { status: 409, code: 'OWNER_CANNOT_LEAVE', detail: 'The owner cannot leave their own server.' },
+};
+
+/** The problem a domain outcome is answered with. */
+export function problemFor<E extends DomainError>(error: E): Problem {
+  const mapping = PROBLEMS[error.kind] as Mapping<E['kind']>;
+  const detail = typeof mapping.detail === 'function' ? mapping.detail(error as unknown as ErrorOf<E['kind']>) : mapping.detail;
+  return problem(mapping.status, mapping.code, detail, mapping.errors?.(error as unknown as ErrorOf<E['kind']>));
+}
+
+/** The status and code an error kind is answered with (what the OpenAPI document lists per route). */
+export function statusOf(kind: DomainErrorKind): { readonly status: number; readonly code: string } {
+  const { status, code } = PROBLEMS[kind];
+  return { status, code };
 }

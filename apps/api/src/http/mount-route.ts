@@ -2,6 +2,7 @@ import type { Authenticate, Issue } from '@chat/domain';
 import express, { type RequestHandler, type Response, type Router } from 'express';
 import type { z } from 'zod';
 import { authenticateMiddleware, sendUnauthenticated } from './authenticate-middleware';
+import { problemFor } from './error-mapping';
 import { problem, sendProblem } from './problem';
 import type { RateLimiters } from './rate-limits';
 import type { RouteSpec } from './route';
@@ -81,6 +82,7 @@ export function mountRoute(
 
     const actor = res.locals.actor ?? { userId: '', sessionId: '' };
     const result = await spec.handle({ actor, body, query, params: req.params, req });
+    if ('error' in result) return sendProblem(res, problemFor(result.error));
     if ('problem' in result) return sendProblem(res, result.problem);
     if ('json' in result) return sendJson(res, result.status, result.json);
     if (result.body === undefined) return void res.status(result.status).end();

@@ -1,20 +1,45 @@
 import { z } from 'zod';
+import { statusOf } from './error-mapping';
 import type { RouteSpec } from './route';
 import { ProblemResponse } from './schemas';
 
 type JsonSchema = Record<string, unknown>;
 
-const COMMON_PROBLEMS: Record<number, string> = {
-  400: 'Invalid input, malformed JSON (code VALIDATION_FAILED or MALFORMED_JSON)',
-  401: 'Missing, invalid, expired or revoked token (code UNAUTHENTICATED)',
-  403: 'The caller may not do this (code FORBIDDEN)',
-  404: 'Not found (code NOT_FOUND)',
-  409: 'Conflict (code CONFLICT or OWNER_CANNOT_LEAVE)',
-  413: 'Body over 64 KiB (code PAYLOAD_TOO_LARGE)',
-  415: 'Body is not JSON (code UNSUPPORTED_MEDIA_TYPE)',
-  429: 'Too many requests (code RATE_LIMITED)',
-  500: 'Unexpected failure; never carries internals (code INTERNAL)',
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Invalid input, malformed JSON',
+  401: 'Missing, invalid, expired or revoked token',
+  403: 'The caller may not do this',
+  404: 'Not found',
+  409: 'Conflict',
+  413: 'Body over 64 KiB',
+  415: 'Body is not JSON',
+  429: 'Too many requests',
+  500: 'Unexpected failure; never carries internals',
 };
+
+/** The problems the edge answers by itself, before or around a use case, with their codes. */
+function edgeProblems(spec: RouteSpec<unknown, unknown>): [number, string][] {
+  const problems: [number, string][] = [
+    [400, 'VALIDATION_FAILED'],
+    [500, 'INTERNAL'],
+  ];
+  if (spec.auth) problems.push([401, 'UNAUTHENTICATED']);
+  if (spec.body) problems.push([400, 'MALFORMED_JSON'], [413, 'PAYLOAD_TOO_LARGE'], [415, 'UNSUPPORTED_MEDIA_TYPE']);
+  if (spec.rateLimit) problems.push([429, 'RATE_LIMITED']);
+  return problems;
+}
+
+/** Each status the route can answer with a problem, and its codes: the edge's, and its use case's error kinds'. */
+export function problemsOf(spec: RouteSpec<unknown, unknown>): Map<number, string[]> {
+  const problems = new Map<number, string[]>();
+  const fromUseCase = spec.errors.map((kind) => statusOf(kind)).map(({ status, code }) => [status, code] as [number, string]);
+  for (const [status, code] of [...edgeProblems(spec), ...fromUseCase].sort(([a], [b]) => a - b)) {
+    const codes = problems.get(status) ?? [];
+    if (!codes.includes(code)) codes.push(code);
+    problems.set(status, codes);
+  }
+  return problems;
+}
 
 /**
  * Converts a zod schema to JSON Schema 2020-12 (OpenAPI 3.1's dialect), hoisting named schemas
@@ -57,15 +82,15 @@ export function buildOpenApi(routes: readonly RouteSpec<unknown, unknown>[], han
       required: true,
       schema: { type: 'string' },
     }));
-    const statuses = new Set([400, 500, ...(spec.auth ? [401] : []), ...(spec.body ? [413, 415] : []), ...spec.problems]);
     const responses: Record<string, unknown> = {
       [spec.success.status]: {
         description: spec.success.description,
         ...(spec.success.schema ? { content: { 'application/json': { schema: toSchema(spec.success.schema, 'output', components) } } } : {}),
       },
     };
-    for (const status of [...statuses].sort()) {
-      responses[status] = { description: COMMON_PROBLEMS[status] ?? 'Problem', content: { 'application/problem+json': { schema: problemRef } } };
+    for (const [status, codes] of problemsOf(spec)) {
+      const description = `${STATUS_TEXT[status] ?? 'Problem'} (code ${codes.join(' or ')})`;
+      responses[status] = { description, content: { 'application/problem+json': { schema: problemRef } } };
     }
     (paths[path] ??= {})[spec.method] = {
       operationId: spec.operationId,

@@ -1,3 +1,4 @@
+import { CreateApplication, DeleteApplication, RotateApplicationSecret } from '@chat/domain';
 import { z } from 'zod';
 import { noContent, param, reply, route } from '../http/route';
 import { ApplicationResponse, CreatedApplicationResponse, ServerBody } from '../http/schemas';
@@ -13,7 +14,7 @@ export const applicationRoutes = (s: AppServices) => [
     auth: true,
     body: ServerBody,
     success: { status: 201, description: 'The application, its bot user and its client secret', schema: CreatedApplicationResponse },
-    problems: [403, 409],
+    errors: CreateApplication.errors,
     handle: async ({ actor, body }) => reply(await s.createApplication.execute(actor, body), 201, (a) => a),
   }),
   route({
@@ -24,7 +25,7 @@ export const applicationRoutes = (s: AppServices) => [
     tag: 'Applications',
     auth: true,
     success: { status: 200, description: 'Applications, oldest first', schema: z.array(ApplicationResponse) },
-    problems: [],
+    errors: [],
     handle: async ({ actor }) => ({ status: 200, body: await s.listApplications.execute(actor) }),
   }),
   route({
@@ -35,7 +36,7 @@ export const applicationRoutes = (s: AppServices) => [
     tag: 'Applications',
     auth: true,
     success: { status: 200, description: 'The application with its new secret, shown this once', schema: CreatedApplicationResponse },
-    problems: [403, 404],
+    errors: RotateApplicationSecret.errors,
     handle: async ({ actor, params }) => reply(await s.rotateApplicationSecret.execute(actor, param(params, 'applicationId')), 200, (a) => a),
   }),
   route({
@@ -46,7 +47,7 @@ export const applicationRoutes = (s: AppServices) => [
     tag: 'Applications',
     auth: true,
     success: { status: 204, description: 'Deleted; its tokens no longer work' },
-    problems: [403, 404],
+    errors: DeleteApplication.errors,
     handle: async ({ actor, params }) => noContent(await s.deleteApplication.execute(actor, param(params, 'applicationId'))),
   }),
 ];

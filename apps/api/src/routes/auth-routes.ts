@@ -1,6 +1,6 @@
-import { ok } from '@chat/domain';
+import { LogIn, Register } from '@chat/domain';
 import { AuthResponse, LogInBody, RegisterBody, ServerResponse } from '../http/schemas';
-import { noContent, reply, route } from '../http/route';
+import { reply, route } from '../http/route';
 import { serverJson } from '../http/serializers';
 import type { AppServices } from '../services';
 import { z } from 'zod';
@@ -16,7 +16,7 @@ export const authRoutes = (s: AppServices) => [
     body: RegisterBody,
     rateLimit: 'register',
     success: { status: 201, description: 'The account and a token for it', schema: AuthResponse },
-    problems: [409, 429],
+    errors: Register.errors,
     handle: async ({ body }) => reply(await s.register.execute(body), 201, (grant) => grant),
   }),
   route({
@@ -29,7 +29,7 @@ export const authRoutes = (s: AppServices) => [
     body: LogInBody,
     rateLimit: 'login',
     success: { status: 200, description: 'A token for a new session', schema: AuthResponse },
-    problems: [429],
+    errors: LogIn.errors,
     handle: async ({ body }) => reply(await s.logIn.execute(body), 200, (grant) => grant),
   }),
   route({
@@ -40,10 +40,10 @@ export const authRoutes = (s: AppServices) => [
     tag: 'Users',
     auth: true,
     success: { status: 204, description: 'The token no longer works' },
-    problems: [],
+    errors: [],
     handle: async ({ actor }) => {
       await s.logOut.execute(actor);
-      return noContent(ok(undefined));
+      return { status: 204 };
     },
   }),
   route({
@@ -54,7 +54,7 @@ export const authRoutes = (s: AppServices) => [
     tag: 'Users',
     auth: true,
     success: { status: 200, description: 'Servers, oldest first', schema: z.array(ServerResponse) },
-    problems: [],
+    errors: [],
     handle: async ({ actor }) => ({ status: 200, body: (await s.listMyServers.execute(actor)).map(serverJson) }),
   }),
 ];

@@ -1,3 +1,4 @@
+import { AddReaction, DeleteMessage, EditMessage, GetMessage, GetMessages, RemoveReaction, SendMessage } from '@chat/domain';
 import { z } from 'zod';
 import { noContent, param, reply, replyJson, route } from '../http/route';
 import { ContentBody, MessageResponse, MessagesQuery, ReactionBody, ReactionStateResponse, SendMessageBody, SentMessageResponse } from '../http/schemas';
@@ -22,7 +23,7 @@ export const messageRoutes = (s: AppServices) => [
         'No cursor: the newest `limit`. `before`: the `limit` just older. `after`: the `limit` just newer. Both: the `limit` nearest `after`.',
       schema: z.array(MessageResponse),
     },
-    problems: [403, 404],
+    errors: GetMessages.errors,
     handle: async ({ actor, params, query }) => replyJson(await s.getMessages.executeJson(actor, param(params, 'channelId'), query), 200),
   }),
   route({
@@ -36,7 +37,7 @@ export const messageRoutes = (s: AppServices) => [
     body: SendMessageBody,
     rateLimit: 'sendMessage',
     success: { status: 201, description: 'The message, with the nonce when one was sent', schema: SentMessageResponse },
-    problems: [403, 404, 429],
+    errors: SendMessage.errors,
     handle: async ({ actor, params, body }) => reply(await s.sendMessage.execute(actor, param(params, 'channelId'), body), 201, sentMessageJson),
   }),
   route({
@@ -47,7 +48,7 @@ export const messageRoutes = (s: AppServices) => [
     tag: 'Messages',
     auth: true,
     success: { status: 200, description: 'The message', schema: MessageResponse },
-    problems: [403, 404],
+    errors: GetMessage.errors,
     handle: async ({ actor, params }) =>
       reply(await s.getMessage.execute(actor, param(params, 'channelId'), param(params, 'messageId')), 200, messageJson),
   }),
@@ -60,7 +61,7 @@ export const messageRoutes = (s: AppServices) => [
     auth: true,
     body: ContentBody,
     success: { status: 200, description: 'The edited message, with editedAt set', schema: MessageResponse },
-    problems: [403, 404],
+    errors: EditMessage.errors,
     handle: async ({ actor, params, body }) =>
       reply(await s.editMessage.execute(actor, param(params, 'channelId'), param(params, 'messageId'), body), 200, messageJson),
   }),
@@ -72,7 +73,7 @@ export const messageRoutes = (s: AppServices) => [
     tag: 'Messages',
     auth: true,
     success: { status: 204, description: 'Deleted' },
-    problems: [403, 404],
+    errors: DeleteMessage.errors,
     handle: async ({ actor, params }) =>
       noContent(await s.deleteMessage.execute(actor, param(params, 'channelId'), param(params, 'messageId'))),
   }),
@@ -85,7 +86,7 @@ export const messageRoutes = (s: AppServices) => [
     auth: true,
     body: ReactionBody,
     success: { status: 200, description: 'The emoji on this message, from the caller\'s side', schema: ReactionStateResponse },
-    problems: [403, 404],
+    errors: AddReaction.errors,
     handle: async ({ actor, params, body }) =>
       reply(
         await s.addReaction.execute(actor, param(params, 'channelId'), param(params, 'messageId'), body.emoji),
@@ -101,7 +102,7 @@ export const messageRoutes = (s: AppServices) => [
     tag: 'Reactions',
     auth: true,
     success: { status: 200, description: 'The emoji on this message, from the caller\'s side', schema: ReactionStateResponse },
-    problems: [403, 404],
+    errors: RemoveReaction.errors,
     handle: async ({ actor, params }) =>
       reply(
         await s.removeReaction.execute(actor, param(params, 'channelId'), param(params, 'messageId'), param(params, 'emoji')),

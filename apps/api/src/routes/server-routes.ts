@@ -1,3 +1,4 @@
+import { CreateChannel, CreateInvite, CreateServer, GetMembers, GetServer, JoinByInvite, LeaveServer, ListChannels } from '@chat/domain';
 import { z } from 'zod';
 import { noContent, param, reply, route } from '../http/route';
 import { ChannelBody, ChannelResponse, InviteResponse, MemberResponse, MembersQuery, ServerBody, ServerResponse } from '../http/schemas';
@@ -15,7 +16,7 @@ export const serverRoutes = (s: AppServices) => [
     auth: true,
     body: ServerBody,
     success: { status: 201, description: 'The new server', schema: ServerResponse },
-    problems: [],
+    errors: CreateServer.errors,
     handle: async ({ actor, body }) => reply(await s.createServer.execute(actor, body), 201, serverJson),
   }),
   route({
@@ -26,7 +27,7 @@ export const serverRoutes = (s: AppServices) => [
     tag: 'Servers',
     auth: true,
     success: { status: 200, description: 'The server', schema: ServerResponse },
-    problems: [403, 404],
+    errors: GetServer.errors,
     handle: async ({ actor, params }) => reply(await s.getServer.execute(actor, param(params, 'serverId')), 200, serverJson),
   }),
   route({
@@ -38,7 +39,7 @@ export const serverRoutes = (s: AppServices) => [
     auth: true,
     query: MembersQuery,
     success: { status: 200, description: 'Members, earliest joined first', schema: z.array(MemberResponse) },
-    problems: [403, 404],
+    errors: GetMembers.errors,
     handle: async ({ actor, params, query }) =>
       reply(await s.getMembers.execute(actor, param(params, 'serverId'), query), 200, (members) => members.map(memberJson)),
   }),
@@ -50,7 +51,7 @@ export const serverRoutes = (s: AppServices) => [
     tag: 'Servers',
     auth: true,
     success: { status: 204, description: 'The caller is no longer a member' },
-    problems: [404, 409],
+    errors: LeaveServer.errors,
     handle: async ({ actor, params }) => noContent(await s.leaveServer.execute(actor, param(params, 'serverId'))),
   }),
   route({
@@ -61,7 +62,7 @@ export const serverRoutes = (s: AppServices) => [
     tag: 'Channels',
     auth: true,
     success: { status: 200, description: 'Channels, oldest first', schema: z.array(ChannelResponse) },
-    problems: [403, 404],
+    errors: ListChannels.errors,
     handle: async ({ actor, params }) =>
       reply(await s.listChannels.execute(actor, param(params, 'serverId')), 200, (channels) => channels.map(channelJson)),
   }),
@@ -74,7 +75,7 @@ export const serverRoutes = (s: AppServices) => [
     auth: true,
     body: ChannelBody,
     success: { status: 201, description: 'The new channel', schema: ChannelResponse },
-    problems: [403, 404],
+    errors: CreateChannel.errors,
     handle: async ({ actor, params, body }) => reply(await s.createChannel.execute(actor, param(params, 'serverId'), body), 201, channelJson),
   }),
   route({
@@ -85,7 +86,7 @@ export const serverRoutes = (s: AppServices) => [
     tag: 'Invites',
     auth: true,
     success: { status: 201, description: 'The invite', schema: InviteResponse },
-    problems: [403, 404],
+    errors: CreateInvite.errors,
     handle: async ({ actor, params }) => reply(await s.createInvite.execute(actor, param(params, 'serverId')), 201, inviteJson),
   }),
   route({
@@ -96,7 +97,7 @@ export const serverRoutes = (s: AppServices) => [
     tag: 'Invites',
     auth: true,
     success: { status: 200, description: 'The server joined', schema: ServerResponse },
-    problems: [404],
+    errors: JoinByInvite.errors,
     handle: async ({ actor, params }) => reply(await s.joinByInvite.execute(actor, param(params, 'code')), 200, serverJson),
   }),
 ];

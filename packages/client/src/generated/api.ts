@@ -549,7 +549,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict (code CONFLICT or OWNER_CANNOT_LEAVE) */
+            /** @description Conflict (code CONFLICT) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -627,6 +627,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Missing, invalid, expired or revoked token (code INVALID_CREDENTIALS) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Body over 64 KiB (code PAYLOAD_TOO_LARGE) */
             413: {
                 headers: {
@@ -681,7 +690,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED or MALFORMED_JSON) */
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -728,7 +737,7 @@ export interface operations {
                     "application/json": components["schemas"]["Server"][];
                 };
             };
-            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED or MALFORMED_JSON) */
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -797,6 +806,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The caller may not do this (code FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Body over 64 KiB (code PAYLOAD_TOO_LARGE) */
             413: {
                 headers: {
@@ -846,7 +864,7 @@ export interface operations {
                     "application/json": components["schemas"]["Server"];
                 };
             };
-            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED or MALFORMED_JSON) */
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -918,7 +936,7 @@ export interface operations {
                     "application/json": components["schemas"]["Member"][];
                 };
             };
-            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED or MALFORMED_JSON) */
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -983,7 +1001,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED or MALFORMED_JSON) */
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1010,7 +1028,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict (code CONFLICT or OWNER_CANNOT_LEAVE) */
+            /** @description Conflict (code OWNER_CANNOT_LEAVE) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1050,7 +1068,7 @@ export interface operations {
                     "application/json": components["schemas"]["Channel"][];
                 };
             };
-            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED or MALFORMED_JSON) */
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1206,7 +1224,7 @@ export interface operations {
                     "application/json": components["schemas"]["Invite"];
                 };
             };
-            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED or MALFORMED_JSON) */
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1273,7 +1291,7 @@ export interface operations {
                     "application/json": components["schemas"]["Server"];
                 };
             };
-            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED or MALFORMED_JSON) */
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1338,7 +1356,7 @@ export interface operations {
                     "application/json": components["schemas"]["Message"][];
                 };
             };
-            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED or MALFORMED_JSON) */
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1504,7 +1522,7 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED or MALFORMED_JSON) */
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1570,7 +1588,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED or MALFORMED_JSON) */
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1732,7 +1750,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReactionState"];
                 };
             };
-            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED or MALFORMED_JSON) */
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED or MALFORMED_JSON or TOO_MANY_REACTIONS) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1819,7 +1837,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReactionState"];
                 };
             };
-            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED or MALFORMED_JSON) */
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1884,7 +1902,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"][];
                 };
             };
-            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED or MALFORMED_JSON) */
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1962,7 +1980,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict (code CONFLICT or OWNER_CANNOT_LEAVE) */
+            /** @description Conflict (code CONFLICT) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2020,7 +2038,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApplicationWithSecret"];
                 };
             };
-            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED or MALFORMED_JSON) */
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2085,7 +2103,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED or MALFORMED_JSON) */
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED) */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -11,7 +11,7 @@ import type { SessionRepository } from '../ports/session-repository';
 import type { ServerRepository } from '../ports/server-repository';
 import type { UserRepository } from '../ports/user-repository';
 import { fail, ok, type Result } from '../result';
-import type { DomainError } from '../errors';
+import type { DomainError, ErrorOf } from '../errors';
 
 /** The server, if it exists and the user belongs to it. A malformed id names nothing: not found. */
 export async function serverOfMember(
@@ -19,7 +19,7 @@ export async function serverOfMember(
   members: MemberRepository,
   serverId: Id,
   userId: Id,
-): Promise<Result<Server>> {
+): Promise<Result<Server, ErrorOf<'ServerNotFound' | 'NotAMember'>>> {
   const server = isId(serverId) ? await servers.findById(serverId) : null;
   if (!server) return fail({ kind: 'ServerNotFound' });
   const member = await members.find(server.id, userId);
@@ -31,7 +31,7 @@ export async function channelOfMember(
   channels: ChannelRepository,
   channelId: Id,
   userId: Id,
-): Promise<Result<{ channel: Channel; member: UserSummary }>> {
+): Promise<Result<{ channel: Channel; member: UserSummary }, ErrorOf<'ChannelNotFound' | 'NotAMember'>>> {
   const found = isId(channelId) ? await channels.findWithMembership(channelId, userId) : null;
   if (!found) return fail({ kind: 'ChannelNotFound' });
   if (!found.member) return fail({ kind: 'NotAMember' });
@@ -49,7 +49,7 @@ export async function messageOfMember(
   channelId: Id,
   messageId: Id,
   userId: Id,
-): Promise<Result<{ channel: Channel; message: Message }>> {
+): Promise<Result<{ channel: Channel; message: Message }, ErrorOf<'ChannelNotFound' | 'NotAMember' | 'MessageNotFound'>>> {
   const access = await channelOfMember(channels, channelId, userId);
   if (!access.ok) return access;
   const { channel } = access.value;
@@ -59,7 +59,7 @@ export async function messageOfMember(
 }
 
 /** The caller as a user, who must be a person: some things (servers, applications) are not for bots. */
-export async function personActing(users: UserRepository, actor: Actor): Promise<Result<User>> {
+export async function personActing(users: UserRepository, actor: Actor): Promise<Result<User, ErrorOf<'InvalidToken' | 'BotsCannotDoThis'>>> {
   const user = await users.findById(actor.userId);
   if (!user) return fail({ kind: 'InvalidToken' });
   if (user.bot) return fail({ kind: 'BotsCannotDoThis' });
@@ -77,7 +77,7 @@ export async function sessionIsLive(sessions: SessionRepository, actor: Actor): 
  * (bad input, a malformed id) is reported only once the session is known to be live, so a revoked
  * token is told 401 first, as everywhere else.
  */
-export async function failAsSession<T>(sessions: SessionRepository, actor: Actor, error: DomainError): Promise<Result<T>> {
+export async function failAsSession<T, E extends DomainError>(sessions: SessionRepository, actor: Actor, error: E): Promise<Result<T, E | ErrorOf<'InvalidToken'>>> {
   return fail((await sessionIsLive(sessions, actor)) ? error : { kind: 'InvalidToken' });
 }
 
@@ -87,6 +87,6 @@ const GATE_ERRORS = {
   NotAMember: { kind: 'NotAMember' },
 } as const satisfies Record<string, DomainError>;
 
-export function fromGate<T>(gated: Gated<T>): Result<T> {
+export function fromGate<T>(gated: Gated<T>): Result<T, (typeof GATE_ERRORS)[keyof typeof GATE_ERRORS]> {
   return gated.ok ? ok(gated.value) : fail(GATE_ERRORS[gated.gate]);
 }

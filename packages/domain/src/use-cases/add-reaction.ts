@@ -4,17 +4,19 @@ import { validationFailed } from '../errors';
 import { reactionChanged } from '../events/chat-event';
 import type { Clock } from '../ports/clock';
 import type { UnitOfWork } from '../ports/unit-of-work';
-import { fail, ok, type Result } from '../result';
+import { fail, ok, type Outcome } from '../result';
 import { emojiIssues } from '../rules/emoji-rules';
 import { messageOfMember } from './access';
 
 export class AddReaction {
+  static readonly errors = ['ValidationFailed', 'ChannelNotFound', 'NotAMember', 'MessageNotFound', 'TooManyReactions'] as const;
+
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
   ) {}
 
-  async execute(actor: Actor, channelId: string, messageId: string, emoji: string): Promise<Result<ReactionState>> {
+  async execute(actor: Actor, channelId: string, messageId: string, emoji: string): Outcome<ReactionState, typeof AddReaction.errors> {
     const issues = emojiIssues(emoji);
     if (issues.length > 0) return fail(validationFailed(issues));
     return this.unitOfWork.run(async (stores) => {

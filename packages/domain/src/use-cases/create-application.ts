@@ -6,7 +6,7 @@ import type { Clock } from '../ports/clock';
 import type { IdGenerator } from '../ports/id-generator';
 import type { OpaqueTokens } from '../ports/opaque-tokens';
 import type { UserRepository } from '../ports/user-repository';
-import { fail, ok, type Result } from '../result';
+import { fail, ok, type Outcome } from '../result';
 import { personActing } from './access';
 import { serverNameIssues } from '../rules/name-rules';
 
@@ -20,6 +20,8 @@ const botUsername = (name: string, id: string): string =>
   `${name.replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 20) || 'bot'}-${id.slice(-8)}`;
 
 export class CreateApplication {
+  static readonly errors = ['ValidationFailed', 'InvalidToken', 'BotsCannotDoThis', 'UsernameTaken', 'EmailTaken'] as const;
+
   constructor(
     private readonly users: UserRepository,
     private readonly applications: ApplicationRepository,
@@ -28,7 +30,7 @@ export class CreateApplication {
     private readonly clock: Clock,
   ) {}
 
-  async execute(actor: Actor, input: { readonly name: string }): Promise<Result<CreatedApplication>> {
+  async execute(actor: Actor, input: { readonly name: string }): Outcome<CreatedApplication, typeof CreateApplication.errors> {
     const issues = serverNameIssues(input.name);
     if (issues.length > 0) return fail(validationFailed(issues));
     const person = await personActing(this.users, actor);

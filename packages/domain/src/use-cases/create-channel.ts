@@ -5,18 +5,20 @@ import { channelCreated } from '../events/chat-event';
 import type { Clock } from '../ports/clock';
 import type { IdGenerator } from '../ports/id-generator';
 import type { UnitOfWork } from '../ports/unit-of-work';
-import { fail, ok, type Result } from '../result';
+import { fail, ok, type Outcome } from '../result';
 import { channelNameIssues } from '../rules/name-rules';
 import { serverOfMember } from './access';
 
 export class CreateChannel {
+  static readonly errors = ['ValidationFailed', 'ServerNotFound', 'NotAMember', 'NotTheOwner'] as const;
+
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
   ) {}
 
-  async execute(actor: Actor, serverId: string, input: { readonly name: string }): Promise<Result<Channel>> {
+  async execute(actor: Actor, serverId: string, input: { readonly name: string }): Outcome<Channel, typeof CreateChannel.errors> {
     const issues = channelNameIssues(input.name);
     if (issues.length > 0) return fail(validationFailed(issues));
     return this.unitOfWork.run(async (stores) => {

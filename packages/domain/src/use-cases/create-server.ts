@@ -7,11 +7,13 @@ import type { Clock } from '../ports/clock';
 import type { IdGenerator } from '../ports/id-generator';
 import type { UnitOfWork } from '../ports/unit-of-work';
 import type { UserRepository } from '../ports/user-repository';
-import { fail, ok, type Result } from '../result';
+import { fail, ok, type Outcome } from '../result';
 import { personActing } from './access';
 import { serverNameIssues } from '../rules/name-rules';
 
 export class CreateServer {
+  static readonly errors = ['ValidationFailed', 'InvalidToken', 'BotsCannotDoThis'] as const;
+
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly users: UserRepository,
@@ -19,7 +21,7 @@ export class CreateServer {
     private readonly clock: Clock,
   ) {}
 
-  async execute(actor: Actor, input: { readonly name: string }): Promise<Result<Server>> {
+  async execute(actor: Actor, input: { readonly name: string }): Outcome<Server, typeof CreateServer.errors> {
     const issues = serverNameIssues(input.name);
     if (issues.length > 0) return fail(validationFailed(issues));
     // Servers are for people; bots join through invites.

@@ -1,13 +1,15 @@
 import type { Actor } from '../entities/session';
 import { messageDeleted } from '../events/chat-event';
 import type { UnitOfWork } from '../ports/unit-of-work';
-import { fail, ok, type Result } from '../result';
+import { fail, ok, type Outcome } from '../result';
 import { messageOfMember } from './access';
 
 export class DeleteMessage {
+  static readonly errors = ['ChannelNotFound', 'NotAMember', 'MessageNotFound', 'NotTheAuthor'] as const;
+
   constructor(private readonly unitOfWork: UnitOfWork) {}
 
-  async execute(actor: Actor, channelId: string, messageId: string): Promise<Result<void>> {
+  async execute(actor: Actor, channelId: string, messageId: string): Outcome<void, typeof DeleteMessage.errors> {
     return this.unitOfWork.run(async (stores) => {
       const found = await messageOfMember(stores, channelId, messageId, actor.userId);
       if (!found.ok) return found;

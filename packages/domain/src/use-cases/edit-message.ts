@@ -4,11 +4,13 @@ import { validationFailed } from '../errors';
 import { messageUpdated } from '../events/chat-event';
 import type { Clock } from '../ports/clock';
 import type { UnitOfWork } from '../ports/unit-of-work';
-import { fail, ok, type Result } from '../result';
+import { fail, ok, type Outcome } from '../result';
 import { contentIssues } from '../rules/message-rules';
 import { messageOfMember } from './access';
 
 export class EditMessage {
+  static readonly errors = ['ValidationFailed', 'ChannelNotFound', 'NotAMember', 'MessageNotFound', 'NotTheAuthor'] as const;
+
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
@@ -19,7 +21,7 @@ export class EditMessage {
     channelId: string,
     messageId: string,
     input: { readonly content: string },
-  ): Promise<Result<MessageView>> {
+  ): Outcome<MessageView, typeof EditMessage.errors> {
     const issues = contentIssues(input.content);
     if (issues.length > 0) return fail(validationFailed(issues));
     return this.unitOfWork.run(async (stores) => {

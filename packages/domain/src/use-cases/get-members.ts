@@ -4,7 +4,7 @@ import { validationFailed } from '../errors';
 import { isId } from '../ids';
 import type { MemberRepository } from '../ports/member-repository';
 import type { ServerRepository } from '../ports/server-repository';
-import { fail, ok, type Result } from '../result';
+import { fail, ok, type Outcome } from '../result';
 import { limitIssues, MEMBER_PAGE_LIMIT } from '../rules/message-rules';
 import { serverOfMember } from './access';
 
@@ -15,12 +15,14 @@ export interface GetMembersInput {
 }
 
 export class GetMembers {
+  static readonly errors = ['ValidationFailed', 'ServerNotFound', 'NotAMember'] as const;
+
   constructor(
     private readonly servers: ServerRepository,
     private readonly members: MemberRepository,
   ) {}
 
-  async execute(actor: Actor, serverId: string, input: GetMembersInput): Promise<Result<MemberView[]>> {
+  async execute(actor: Actor, serverId: string, input: GetMembersInput): Outcome<MemberView[], typeof GetMembers.errors> {
     const issues = limitIssues(input.limit, MEMBER_PAGE_LIMIT);
     if (issues.length > 0) return fail(validationFailed(issues));
     const limit = input.limit ?? MEMBER_PAGE_LIMIT.default;

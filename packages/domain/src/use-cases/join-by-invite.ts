@@ -3,18 +3,20 @@ import type { Actor } from '../entities/session';
 import { memberJoined } from '../events/chat-event';
 import type { Clock } from '../ports/clock';
 import type { UnitOfWork } from '../ports/unit-of-work';
-import { fail, ok, type Result } from '../result';
+import { fail, ok, type Outcome } from '../result';
 
 /** The shape of every code we hand out; anything else names no invite. */
 const INVITE_CODE = /^[A-Za-z0-9_-]{1,64}$/;
 
 export class JoinByInvite {
+  static readonly errors = ['InviteNotFound', 'InvalidToken'] as const;
+
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
   ) {}
 
-  async execute(actor: Actor, code: string): Promise<Result<Server>> {
+  async execute(actor: Actor, code: string): Outcome<Server, typeof JoinByInvite.errors> {
     if (!INVITE_CODE.test(code)) return fail({ kind: 'InviteNotFound' });
     return this.unitOfWork.run(async (stores) => {
       const invite = await stores.invites.findByCode(code);

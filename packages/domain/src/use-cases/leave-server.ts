@@ -2,12 +2,14 @@ import type { Actor } from '../entities/session';
 import { memberLeft } from '../events/chat-event';
 import { isId } from '../ids';
 import type { UnitOfWork } from '../ports/unit-of-work';
-import { fail, ok, type Result } from '../result';
+import { fail, ok, type Outcome } from '../result';
 
 export class LeaveServer {
+  static readonly errors = ['ServerNotFound', 'OwnerCannotLeave', 'MembershipNotFound'] as const;
+
   constructor(private readonly unitOfWork: UnitOfWork) {}
 
-  async execute(actor: Actor, serverId: string): Promise<Result<void>> {
+  async execute(actor: Actor, serverId: string): Outcome<void, typeof LeaveServer.errors> {
     if (!isId(serverId)) return fail({ kind: 'ServerNotFound' });
     return this.unitOfWork.run(async (stores) => {
       const server = await stores.servers.findById(serverId);

@@ -6,7 +6,7 @@ import type { PasswordHasher } from '../ports/password-hasher';
 import type { SessionRepository } from '../ports/session-repository';
 import type { TokenService } from '../ports/token-service';
 import type { UserRepository } from '../ports/user-repository';
-import { fail, ok, type Result } from '../result';
+import { fail, ok, type Outcome } from '../result';
 import { normalizeEmail } from '../rules/account-rules';
 import { isCleanText } from '../rules/text';
 import type { AuthGrant } from './register';
@@ -17,6 +17,8 @@ export type LogInInput =
   | { readonly username: string; readonly password: string };
 
 export class LogIn {
+  static readonly errors = ['InvalidCredentials'] as const;
+
   constructor(
     private readonly users: UserRepository,
     private readonly sessions: SessionRepository,
@@ -26,7 +28,7 @@ export class LogIn {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: LogInInput): Promise<Result<AuthGrant>> {
+  async execute(input: LogInInput): Outcome<AuthGrant, typeof LogIn.errors> {
     const user = await this.findAccount(input);
     // An unknown account and a wrong password look the same, in body and in time.
     // Bots have no password; answering them as fast as nobody would tell them apart.

@@ -7,10 +7,10 @@ import type { UnitOfWork } from '../ports/unit-of-work';
 import { sessionRevoked } from '../events/chat-event';
 import type { UserRepository } from '../ports/user-repository';
 import type { Application } from '../entities/application';
-import { fail, ok, type Result } from '../result';
+import { fail, ok, type Outcome } from '../result';
 import type { CreatedApplication } from './create-application';
 
-async function ownedApplication(applications: ApplicationRepository, actor: Actor, id: string): Promise<Result<Application>> {
+async function ownedApplication(applications: ApplicationRepository, actor: Actor, id: string): Outcome<Application, readonly ['ApplicationNotFound', 'NotTheOwner']> {
   const application = isId(id) ? await applications.findById(id) : null;
   if (!application) return fail({ kind: 'ApplicationNotFound' });
   if (application.ownerId !== actor.userId) return fail({ kind: 'NotTheOwner' });
@@ -27,13 +27,15 @@ export class ListApplications {
 
 /** A new secret; the old one stops working at once. Tokens already issued live on until revoked. */
 export class RotateApplicationSecret {
+  static readonly errors = ['ApplicationNotFound', 'NotTheOwner'] as const;
+
   constructor(
     private readonly applications: ApplicationRepository,
     private readonly users: UserRepository,
     private readonly secrets: OpaqueTokens,
   ) {}
 
-  async execute(actor: Actor, id: string): Promise<Result<CreatedApplication>> {
+  async execute(actor: Actor, id: string): Outcome<CreatedApplication, typeof RotateApplicationSecret.errors> {
     const owned = await ownedApplication(this.applications, actor, id);
     if (!owned.ok) return owned;
     const clientSecret = this.secrets.generate();
@@ -46,12 +48,14 @@ export class RotateApplicationSecret {
 
 /** Removes the application and revokes every token its bot holds. The bot's messages stay. */
 export class DeleteApplication {
+  static readonly errors = ['ApplicationNotFound', 'NotTheOwner'] as const;
+
   constructor(
     private readonly applications: ApplicationRepository,
     private readonly unitOfWork: UnitOfWork,
   ) {}
 
-  async execute(actor: Actor, id: string): Promise<Result<void>> {
+  async execute(actor: Actor, id: string): Outcome<void, typeof DeleteApplication.errors> {
     const owned = await ownedApplication(this.applications, actor, id);
     if (!owned.ok) return owned;
     // Revoke first: if the delete then fails, a retry still finds the application to delete.

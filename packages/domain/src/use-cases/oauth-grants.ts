@@ -8,7 +8,7 @@ import type { TokenService } from '../ports/token-service';
 import type { UnitOfWork } from '../ports/unit-of-work';
 import { sessionRevoked } from '../events/chat-event';
 import { isId } from '../ids';
-import { fail, ok, type Result } from '../result';
+import { fail, ok, type Outcome } from '../result';
 
 export interface ClientCredentials {
   readonly clientId: string;
@@ -26,7 +26,7 @@ export interface GrantPorts {
   readonly unitOfWork: UnitOfWork;
 }
 
-async function authenticateClient(ports: GrantPorts, { clientId, clientSecret }: ClientCredentials): Promise<Result<Application>> {
+async function authenticateClient(ports: GrantPorts, { clientId, clientSecret }: ClientCredentials): Outcome<Application, readonly ['InvalidClient']> {
   const application = isId(clientId) ? await ports.applications.findByClientId(clientId) : null;
   // Unknown client and wrong secret look alike; the comparison is constant-time.
   if (!application || !ports.opaque.matches(clientSecret, application.clientSecretHash)) return fail({ kind: 'InvalidClient' });
@@ -52,14 +52,16 @@ async function issuePair(ports: GrantPorts, application: Application, familyId: 
 
 /** `grant_type=client_credentials`: a new token family (a session of the bot) and its first pair. */
 export class ClientCredentialsGrant {
+  static readonly errors = ['InvalidClient'] as const;
+
   constructor(private readonly ports: GrantPorts) {}
 
   /** Client authentication alone, for grants this server refuses to such clients. */
-  authenticate(credentials: ClientCredentials): Promise<Result<Application>> {
+  authenticate(credentials: ClientCredentials): Outcome<Application, typeof ClientCredentialsGrant.errors> {
     return authenticateClient(this.ports, credentials);
   }
 
-  async execute(credentials: ClientCredentials): Promise<Result<TokenPair>> {
+  async execute(credentials: ClientCredentials): Outcome<TokenPair, typeof ClientCredentialsGrant.errors> {
     const application = await authenticateClient(this.ports, credentials);
     if (!application.ok) return application;
     const session = { id: this.ports.ids.next(), userId: application.value.botUserId, createdAt: this.ports.clock.now() };
@@ -74,9 +76,11 @@ export class ClientCredentialsGrant {
  * spent twice means it leaked: the whole family is revoked (the OAuth 2.1 reuse rule).
  */
 export class RefreshTokenGrant {
+  static readonly errors = ['InvalidClient', 'InvalidGrant'] as const;
+
   constructor(private readonly ports: GrantPorts) {}
 
-  async execute(credentials: ClientCredentials, refreshToken: string): Promise<Result<TokenPair>> {
+  async execute(credentials: ClientCredentials, refreshToken: string): Outcome<TokenPair, typeof RefreshTokenGrant.errors> {
     const application = await authenticateClient(this.ports, credentials);
     if (!application.ok) return application;
     const tokenHash = this.ports.opaque.hash(refreshToken);

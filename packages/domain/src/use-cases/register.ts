@@ -7,7 +7,7 @@ import type { PasswordHasher } from '../ports/password-hasher';
 import type { SessionRepository } from '../ports/session-repository';
 import type { TokenService } from '../ports/token-service';
 import type { UserRepository } from '../ports/user-repository';
-import { fail, ok, type Result } from '../result';
+import { fail, ok, type Outcome } from '../result';
 import { emailIssues, normalizeEmail, passwordIssues, usernameIssues } from '../rules/account-rules';
 
 export interface RegisterInput {
@@ -22,6 +22,8 @@ export interface AuthGrant {
 }
 
 export class Register {
+  static readonly errors = ['ValidationFailed', 'UsernameTaken', 'EmailTaken'] as const;
+
   constructor(
     private readonly users: UserRepository,
     private readonly sessions: SessionRepository,
@@ -31,7 +33,7 @@ export class Register {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: RegisterInput): Promise<Result<AuthGrant>> {
+  async execute(input: RegisterInput): Outcome<AuthGrant, typeof Register.errors> {
     const issues = [...usernameIssues(input.username), ...emailIssues(input.email), ...passwordIssues(input.password)];
     if (issues.length > 0) return fail(validationFailed(issues));
 

@@ -6,7 +6,7 @@ import type { IdGenerator } from '../ports/id-generator';
 import type { MessageRepository } from '../ports/message-repository';
 import type { SessionRepository } from '../ports/session-repository';
 import { isId } from '../ids';
-import { ok, type Result } from '../result';
+import { ok, type Outcome } from '../result';
 import { contentIssues, nonceIssues } from '../rules/message-rules';
 import { failAsSession, fromGate } from './access';
 
@@ -21,6 +21,8 @@ export interface SentMessage {
  * atomic statement.
  */
 export class SendMessage {
+  static readonly errors = ['ValidationFailed', 'InvalidToken', 'ChannelNotFound', 'NotAMember'] as const;
+
   constructor(
     private readonly messages: MessageRepository,
     private readonly sessions: SessionRepository,
@@ -28,7 +30,7 @@ export class SendMessage {
     private readonly clock: Clock,
   ) {}
 
-  async execute(actor: Actor, channelId: string, input: { readonly content: string; readonly nonce?: string | undefined }): Promise<Result<SentMessage>> {
+  async execute(actor: Actor, channelId: string, input: { readonly content: string; readonly nonce?: string | undefined }): Outcome<SentMessage, typeof SendMessage.errors> {
     const issues = [...contentIssues(input.content), ...nonceIssues(input.nonce)];
     if (issues.length > 0) return failAsSession(this.sessions, actor, validationFailed(issues));
     if (!isId(channelId)) return failAsSession(this.sessions, actor, { kind: 'ChannelNotFound' });
