@@ -1,26 +1,26 @@
-import { CreateChannel, fail } from '@chat/domain';
+import { CreateChannel, fail, SendMessage } from '@chat/domain';
 import { reply, route } from '../src/http/route';
 
 /*
- * A route answers only with the error kinds its use case declares: the compiler holds it to that
- * (`pnpm test` typechecks this file: the directive below fails the run if the refusal goes away),
- * and the OpenAPI document lists exactly those kinds' problems.
+ * What the compiler holds a route to (`pnpm test` typechecks this file: each directive below fails
+ * the run if its refusal goes away): it answers only with the error kinds its use case declares, and
+ * it is mounted claims-only exactly when its use case checks the session in its own statement.
  */
-describe('a route and its error kinds', () => {
+describe('a route, its use case and its auth mode', () => {
   const base = {
     method: 'post',
     path: '/x',
     operationId: 'x',
     summary: 'x',
     tag: 'x',
-    auth: true,
     success: { status: 201, description: 'x' },
-    errors: CreateChannel.errors,
   } as const;
 
-  it('refuses, at compile time, a reply of a kind the use case does not declare', () => {
+  it('refuses a reply of a kind the use case does not declare', () => {
     const refused = route({
       ...base,
+      auth: 'session',
+      useCase: CreateChannel,
       // @ts-expect-error 'InviteNotFound' is not one of CreateChannel's error kinds
       handle: async () => reply(fail({ kind: 'InviteNotFound' }), 201, () => undefined),
     });
@@ -28,7 +28,32 @@ describe('a route and its error kinds', () => {
   });
 
   it('accepts a reply of a declared kind, and carries the error to the edge', async () => {
-    const accepted = route({ ...base, handle: async () => reply(fail({ kind: 'NotTheOwner' }), 201, () => undefined) });
+    const accepted = route({ ...base, auth: 'session', useCase: CreateChannel, handle: async () => reply(fail({ kind: 'NotTheOwner' }), 201, () => undefined) });
     await expect(accepted.handle({} as never)).resolves.toEqual({ error: { kind: 'NotTheOwner' } });
+  });
+
+  it('mounts claims-only only a use case that checks the session itself', () => {
+    const hot = route({ ...base, auth: 'claims-checked-in-the-statement', useCase: SendMessage, handle: async () => ({ status: 201 }) });
+    expect(hot.auth).toBe('claims-checked-in-the-statement');
+    // CreateChannel does not check the session: mounted claims-only it would accept revoked tokens.
+    // @ts-expect-error CreateChannel is not mountable with 'claims-checked-in-the-statement'
+    route({ ...base, auth: 'claims-checked-in-the-statement', useCase: CreateChannel, handle: async () => ({ status: 201 }) });
+    // And a use case that checks it needs no second check before it.
+    // @ts-expect-error SendMessage is mounted with 'claims-checked-in-the-statement' only
+    route({ ...base, auth: 'session', useCase: SendMessage, handle: async () => ({ status: 201 }) });
+  });
+
+  it('gives a public route no actor', async () => {
+    const open = route({
+      ...base,
+      auth: 'public',
+      useCase: CreateChannel,
+      handle: async ({ actor }) => {
+        // @ts-expect-error a public route's actor is undefined, not an Actor
+        const userId: string = actor.userId;
+        return { status: 201, body: userId };
+      },
+    });
+    await expect(open.handle({ actor: undefined } as never)).rejects.toThrow(TypeError);
   });
 });

@@ -5,7 +5,7 @@ import { authenticateMiddleware, sendUnauthenticated } from './authenticate-midd
 import { problemFor } from './error-mapping';
 import { problem, sendProblem } from './problem';
 import type { RateLimiters } from './rate-limits';
-import type { RouteSpec } from './route';
+import type { RouteContext, RouteSpec } from './route';
 
 const JSON_TYPES = ['application/json', 'application/*+json'];
 export const BODY_LIMIT = '64kb';
@@ -43,7 +43,8 @@ export function mountRoute(
   limiters: RateLimiters,
 ): void {
   const limiter = spec.rateLimit ? limiters[spec.rateLimit] : undefined;
-  const deferred = spec.auth && spec.sessionCheckedByUseCase === true;
+  const authenticated = spec.auth !== 'public';
+  const deferred = spec.auth === 'claims-checked-in-the-statement';
   /**
    * Where the use case checks the session, a problem found before it (media type, JSON, fields)
    * waits for a session check of its own: a revoked token hears 401 first, as on every route.
@@ -55,9 +56,9 @@ export function mountRoute(
       send(res);
     };
   const chain: RequestHandler[] = [];
-  if (limiter && !spec.auth) chain.push(limiter);
-  if (spec.auth) chain.push(authenticateMiddleware(authenticate, deferred));
-  if (limiter && spec.auth) chain.push(limiter);
+  if (limiter && !authenticated) chain.push(limiter);
+  if (authenticated) chain.push(authenticateMiddleware(authenticate, deferred));
+  if (limiter && authenticated) chain.push(limiter);
   if (spec.body) {
     chain.push((req, res, next) => {
       if (req.headers['content-length'] === '0' || req.is(JSON_TYPES) !== false) return next();
@@ -80,9 +81,14 @@ export function mountRoute(
       return unlessRevoked((r) => sendProblem(r, problem(400, 'VALIDATION_FAILED', 'The request has invalid fields.', issues)))(req, res, next);
     }
 
-    const actor = res.locals.actor ?? { userId: '', sessionId: '' };
-    const result = await spec.handle({ actor, body, query, params: req.params, req });
-    if ('error' in result) return sendProblem(res, problemFor(result.error));
+    const actor = res.locals.actor;
+    if (authenticated && !actor) return sendUnauthenticated(res);
+    const result = await spec.handle({ actor, body, query, params: req.params, req } as RouteContext<unknown, unknown>);
+    if ('error' in result) {
+      // A refusal the use case made before its statement looked at the session: 401 still comes first.
+      if (deferred && result.error.kind !== 'InvalidToken' && !(await authenticate.isLive(actor!))) return sendUnauthenticated(res);
+      return sendProblem(res, problemFor(result.error));
+    }
     if ('problem' in result) return sendProblem(res, result.problem);
     if ('json' in result) return sendJson(res, result.status, result.json);
     if (result.body === undefined) return void res.status(result.status).end();

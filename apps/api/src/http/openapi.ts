@@ -23,7 +23,7 @@ function edgeProblems(spec: RouteSpec<unknown, unknown>): [number, string][] {
     [400, 'VALIDATION_FAILED'],
     [500, 'INTERNAL'],
   ];
-  if (spec.auth) problems.push([401, 'UNAUTHENTICATED']);
+  if (spec.auth !== 'public') problems.push([401, 'UNAUTHENTICATED']);
   if (spec.body) problems.push([400, 'MALFORMED_JSON'], [413, 'PAYLOAD_TOO_LARGE'], [415, 'UNSUPPORTED_MEDIA_TYPE']);
   if (spec.rateLimit) problems.push([429, 'RATE_LIMITED']);
   return problems;
@@ -96,7 +96,7 @@ export function buildOpenApi(routes: readonly RouteSpec<unknown, unknown>[], han
       operationId: spec.operationId,
       summary: spec.summary,
       tags: [spec.tag],
-      ...(spec.auth ? {} : { security: [] }),
+      ...(spec.auth === 'public' ? { security: [] } : {}),
       parameters: [...pathParameters, ...(spec.query ? queryParameters(spec.query, components) : [])],
       ...(spec.body
         ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(spec.body, 'input', components) } } } }

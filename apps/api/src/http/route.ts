@@ -16,8 +16,29 @@ export type Reply<K extends DomainErrorKind = DomainErrorKind> =
   | { readonly error: DomainError & { readonly kind: K } }
   | { readonly problem: Problem };
 
-export interface RouteContext<B, Q> {
-  readonly actor: Actor;
+/**
+ * Who may call a route, and who checks the session:
+ * - `session`: a token whose session is live, checked by the edge before the handler runs;
+ * - `claims-checked-in-the-statement`: the edge checks the token's signature only, and the use case
+ *   checks the session in its own single statement (the hot message routes: one round trip, not
+ *   two). Only a use case that declares `checksSession` may be mounted so: anything else fails to
+ *   compile, since it would accept revoked tokens;
+ * - `public`: no token; the handler gets no actor.
+ */
+export type AuthMode = 'session' | 'claims-checked-in-the-statement' | 'public';
+
+/** What a route needs of its use case's class: its error kinds, and whether it checks the session itself. */
+export interface UseCaseClass<K extends DomainErrorKind = DomainErrorKind> {
+  readonly errors: readonly K[];
+  readonly checksSession?: true;
+}
+
+/** The auth modes a use case may be mounted under. */
+export type AuthModeFor<U extends UseCaseClass> = U extends { readonly checksSession: true } ? 'claims-checked-in-the-statement' : 'session' | 'public';
+
+export interface RouteContext<B, Q, A extends AuthMode = AuthMode> {
+  /** The caller; a public route has none. */
+  readonly actor: A extends 'public' ? undefined : Actor;
   readonly body: B;
   readonly query: Q;
   readonly params: Readonly<Record<string, string | string[] | undefined>>;
@@ -31,38 +52,42 @@ interface Documented {
 
 /**
  * One route: how it is validated, documented, limited and handled. The app and the OpenAPI document
- * both read it. `K`: the error kinds of its use case (`errors: SendMessage.errors`); a handler that
- * answers with a kind not listed fails to compile, and the documented problems come from the list.
+ * both read it. `K`: the error kinds of its use case; a handler that answers with another kind fails
+ * to compile, and the documented problems come from the same list.
  */
-export interface RouteSpec<B = unknown, Q = unknown, K extends DomainErrorKind = DomainErrorKind> {
+export interface RouteSpec<B = unknown, Q = unknown, K extends DomainErrorKind = DomainErrorKind, A extends AuthMode = AuthMode> {
   readonly method: Method;
   readonly path: string;
   /** Stable and unique: SDK generators name their methods after it. Never renamed once published. */
   readonly operationId: string;
   readonly summary: string;
   readonly tag: string;
-  readonly auth: boolean;
-  /**
-   * The use case checks the session in its own single look-up (GetMessages, SendMessage): the
-   * middleware checks only the token's signature, saving a round trip on the hottest routes.
-   */
-  readonly sessionCheckedByUseCase?: true;
+  readonly auth: A;
   readonly body?: z.ZodType<B, unknown>;
   readonly query?: z.ZodType<Q, unknown>;
   readonly rateLimit?: RateLimitName;
   readonly success: { readonly status: number } & Documented;
   /** The error kinds the use case answers with: the route's problems, besides the edge's own (400/401/413/415/429/500). */
   readonly errors: readonly K[];
-  handle(ctx: RouteContext<B, Q>): Promise<Reply<K>>;
+  handle(ctx: RouteContext<B, Q, A>): Promise<Reply<K>>;
 }
 
+/** A route as written: it names its use case's class, whose error kinds and session check it takes. */
+export type RouteInput<B, Q, U extends UseCaseClass, A extends AuthModeFor<U>> = Omit<RouteSpec<B, Q, U['errors'][number], A>, 'errors' | 'handle'> & {
+  readonly useCase: U;
+  handle(ctx: RouteContext<B, Q, A>): Promise<Reply<NoInfer<U['errors'][number]>>>;
+};
+
 /**
- * Keeps each route's body and query types tied to its schemas, and its replies to its error kinds:
- * `K` is read from `errors` alone, so a reply of another kind fails to compile.
+ * Keeps each route's body and query types tied to its schemas, its replies to its use case's error
+ * kinds, and its auth mode to what the use case checks (see `AuthMode`).
  */
-export const route = <B = undefined, Q = undefined, K extends DomainErrorKind = never>(
-  spec: Omit<RouteSpec<B, Q, K>, 'handle'> & { handle(ctx: RouteContext<B, Q>): Promise<Reply<NoInfer<K>>> },
-): RouteSpec<B, Q, K> => spec;
+export function route<B = undefined, Q = undefined, U extends UseCaseClass = UseCaseClass, A extends AuthModeFor<U> = AuthModeFor<U>>(
+  spec: RouteInput<B, Q, U, A>,
+): RouteSpec<B, Q, U['errors'][number], A> {
+  const { useCase, ...rest } = spec;
+  return { ...rest, errors: useCase.errors };
+}
 
 /** A use case's result as a reply: the value serialized with `status`, or its error. */
 export function reply<T, E extends DomainError>(result: Result<T, E>, status: number, toJson: (value: T) => unknown): Reply<E['kind']> {

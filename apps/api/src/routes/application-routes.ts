@@ -1,4 +1,4 @@
-import { CreateApplication, DeleteApplication, RotateApplicationSecret } from '@chat/domain';
+import { CreateApplication, DeleteApplication, ListApplications, RotateApplicationSecret } from '@chat/domain';
 import { z } from 'zod';
 import { noContent, param, reply, route } from '../http/route';
 import { ApplicationResponse, CreatedApplicationResponse, ServerBody } from '../http/schemas';
@@ -11,10 +11,10 @@ export const applicationRoutes = (s: AppServices) => [
     operationId: 'createApplication',
     summary: 'Create a bot application; its client secret is shown this once',
     tag: 'Applications',
-    auth: true,
+    auth: 'session',
     body: ServerBody,
     success: { status: 201, description: 'The application, its bot user and its client secret', schema: CreatedApplicationResponse },
-    errors: CreateApplication.errors,
+    useCase: CreateApplication,
     handle: async ({ actor, body }) => reply(await s.createApplication.execute(actor, body), 201, (a) => a),
   }),
   route({
@@ -23,9 +23,9 @@ export const applicationRoutes = (s: AppServices) => [
     operationId: 'listApplications',
     summary: "The caller's applications, without secrets",
     tag: 'Applications',
-    auth: true,
+    auth: 'session',
     success: { status: 200, description: 'Applications, oldest first', schema: z.array(ApplicationResponse) },
-    errors: [],
+    useCase: ListApplications,
     handle: async ({ actor }) => ({ status: 200, body: await s.listApplications.execute(actor) }),
   }),
   route({
@@ -34,9 +34,9 @@ export const applicationRoutes = (s: AppServices) => [
     operationId: 'resetApplicationSecret',
     summary: 'Rotate the client secret (the old one stops working at once)',
     tag: 'Applications',
-    auth: true,
+    auth: 'session',
     success: { status: 200, description: 'The application with its new secret, shown this once', schema: CreatedApplicationResponse },
-    errors: RotateApplicationSecret.errors,
+    useCase: RotateApplicationSecret,
     handle: async ({ actor, params }) => reply(await s.rotateApplicationSecret.execute(actor, param(params, 'applicationId')), 200, (a) => a),
   }),
   route({
@@ -45,9 +45,9 @@ export const applicationRoutes = (s: AppServices) => [
     operationId: 'deleteApplication',
     summary: "Delete an application and revoke its bot's tokens",
     tag: 'Applications',
-    auth: true,
+    auth: 'session',
     success: { status: 204, description: 'Deleted; its tokens no longer work' },
-    errors: DeleteApplication.errors,
+    useCase: DeleteApplication,
     handle: async ({ actor, params }) => noContent(await s.deleteApplication.execute(actor, param(params, 'applicationId'))),
   }),
 ];

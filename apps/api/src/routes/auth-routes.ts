@@ -1,4 +1,4 @@
-import { LogIn, Register } from '@chat/domain';
+import { ListMyServers, LogIn, LogOut, Register } from '@chat/domain';
 import { AuthResponse, LogInBody, RegisterBody, ServerResponse } from '../http/schemas';
 import { reply, route } from '../http/route';
 import { serverJson } from '../http/serializers';
@@ -12,11 +12,11 @@ export const authRoutes = (s: AppServices) => [
     operationId: 'register',
     summary: 'Create an account and log in',
     tag: 'Users',
-    auth: false,
+    auth: 'public',
     body: RegisterBody,
     rateLimit: 'register',
     success: { status: 201, description: 'The account and a token for it', schema: AuthResponse },
-    errors: Register.errors,
+    useCase: Register,
     handle: async ({ body }) => reply(await s.register.execute(body), 201, (grant) => grant),
   }),
   route({
@@ -25,11 +25,11 @@ export const authRoutes = (s: AppServices) => [
     operationId: 'logIn',
     summary: 'Log in with email or username, and password',
     tag: 'Users',
-    auth: false,
+    auth: 'public',
     body: LogInBody,
     rateLimit: 'login',
     success: { status: 200, description: 'A token for a new session', schema: AuthResponse },
-    errors: LogIn.errors,
+    useCase: LogIn,
     handle: async ({ body }) => reply(await s.logIn.execute(body), 200, (grant) => grant),
   }),
   route({
@@ -38,9 +38,9 @@ export const authRoutes = (s: AppServices) => [
     operationId: 'logOut',
     summary: 'Revoke the session of this token, on every replica at once',
     tag: 'Users',
-    auth: true,
+    auth: 'session',
     success: { status: 204, description: 'The token no longer works' },
-    errors: [],
+    useCase: LogOut,
     handle: async ({ actor }) => {
       await s.logOut.execute(actor);
       return { status: 204 };
@@ -52,9 +52,9 @@ export const authRoutes = (s: AppServices) => [
     operationId: 'listMyServers',
     summary: 'The servers the caller belongs to',
     tag: 'Users',
-    auth: true,
+    auth: 'session',
     success: { status: 200, description: 'Servers, oldest first', schema: z.array(ServerResponse) },
-    errors: [],
+    useCase: ListMyServers,
     handle: async ({ actor }) => ({ status: 200, body: (await s.listMyServers.execute(actor)).map(serverJson) }),
   }),
 ];

@@ -72,15 +72,6 @@ export async function sessionIsLive(sessions: SessionRepository, actor: Actor): 
   return session !== null && session.userId === actor.userId;
 }
 
-/**
- * For use cases that check the session in their own look-up: a failure found before that look-up
- * (bad input, a malformed id) is reported only once the session is known to be live, so a revoked
- * token is told 401 first, as everywhere else.
- */
-export async function failAsSession<T, E extends DomainError>(sessions: SessionRepository, actor: Actor, error: E): Promise<Result<T, E | ErrorOf<'InvalidToken'>>> {
-  return fail((await sessionIsLive(sessions, actor)) ? error : { kind: 'InvalidToken' });
-}
-
 const GATE_ERRORS = {
   SessionRevoked: { kind: 'InvalidToken' },
   ChannelNotFound: { kind: 'ChannelNotFound' },

@@ -1,12 +1,11 @@
 import type { MessageView } from '../entities/message';
 import type { Actor } from '../entities/session';
-import { validationFailed, type Issue } from '../errors';
+import { validationFailed, type ErrorOf, type Issue } from '../errors';
 import { isId } from '../ids';
 import type { MessageCursor, MessageRepository } from '../ports/message-repository';
-import type { SessionRepository } from '../ports/session-repository';
-import { ok, type Outcome } from '../result';
+import { fail, ok, type Outcome, type Result } from '../result';
 import { limitIssues, PAGE_LIMIT } from '../rules/message-rules';
-import { failAsSession, fromGate } from './access';
+import { fromGate } from './access';
 
 export interface GetMessagesInput {
   readonly limit?: number;
@@ -20,29 +19,32 @@ export interface GetMessagesInput {
  */
 export class GetMessages {
   static readonly errors = ['ValidationFailed', 'InvalidToken', 'ChannelNotFound', 'NotAMember'] as const;
+  /**
+   * The session is checked in the page's own statement. Input refused before it (a bad limit, a
+   * malformed id) is answered without a look-up: an edge that answers a dead session first must
+   * check the session itself on those answers.
+   */
+  static readonly checksSession = true;
 
-  constructor(
-    private readonly messages: MessageRepository,
-    private readonly sessions: SessionRepository,
-  ) {}
+  constructor(private readonly messages: MessageRepository) {}
 
   async execute(actor: Actor, channelId: string, input: GetMessagesInput): Outcome<MessageView[], typeof GetMessages.errors> {
-    const cursor = await this.cursorFor(actor, channelId, input);
+    const cursor = cursorFor(channelId, input);
     return cursor.ok ? fromGate(await this.messages.pageAs(actor, channelId, cursor.value)) : cursor;
   }
 
   /** The same page, as the JSON text of `messageViewJson` values: what the HTTP edge sends. */
   async executeJson(actor: Actor, channelId: string, input: GetMessagesInput): Outcome<string, typeof GetMessages.errors> {
-    const cursor = await this.cursorFor(actor, channelId, input);
+    const cursor = cursorFor(channelId, input);
     return cursor.ok ? fromGate(await this.messages.pageJsonAs(actor, channelId, cursor.value)) : cursor;
   }
+}
 
-  private async cursorFor(actor: Actor, channelId: string, input: GetMessagesInput): Outcome<MessageCursor, typeof GetMessages.errors> {
-    const issues = pageIssues(input);
-    if (issues.length > 0) return failAsSession(this.sessions, actor, validationFailed(issues));
-    if (!isId(channelId)) return failAsSession(this.sessions, actor, { kind: 'ChannelNotFound' });
-    return ok({ limit: input.limit ?? PAGE_LIMIT.default, before: input.before, after: input.after });
-  }
+function cursorFor(channelId: string, input: GetMessagesInput): Result<MessageCursor, ErrorOf<'ValidationFailed' | 'ChannelNotFound'>> {
+  const issues = pageIssues(input);
+  if (issues.length > 0) return fail(validationFailed(issues));
+  if (!isId(channelId)) return fail({ kind: 'ChannelNotFound' });
+  return ok({ limit: input.limit ?? PAGE_LIMIT.default, before: input.before, after: input.after });
 }
 
 function pageIssues(input: GetMessagesInput): Issue[] {

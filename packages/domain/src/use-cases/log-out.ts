@@ -3,6 +3,8 @@ import { sessionRevoked } from '../events/chat-event';
 import type { UnitOfWork } from '../ports/unit-of-work';
 
 export class LogOut {
+  static readonly errors = [] as const;
+
   constructor(private readonly unitOfWork: UnitOfWork) {}
 
   /** The session ends at once, and so does every gateway connection it opened, on every replica. */

@@ -18,6 +18,8 @@ async function ownedApplication(applications: ApplicationRepository, actor: Acto
 }
 
 export class ListApplications {
+  static readonly errors = [] as const;
+
   constructor(private readonly applications: ApplicationRepository) {}
 
   execute(actor: Actor): Promise<ApplicationView[]> {

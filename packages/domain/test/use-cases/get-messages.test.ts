@@ -188,12 +188,25 @@ describe('GetMessages', () => {
     expect(await world.getMessages.execute(owner, channelId, {})).toEqual({ ok: false, error: { kind: 'ChannelNotFound' } });
   });
 
+  // Refused before the statement, with no look-up (GetMessages.checksSession): the HTTP edge answers
+  // a dead session first on such refusals (tested in auth.http.test.ts).
+  it.each([
+    ['a bad limit', { limit: 0 }, 'CHANNEL', 'ValidationFailed'],
+    ['a malformed channel id', {}, MALFORMED_ID, 'ChannelNotFound'],
+  ])('refuses %s without a look-up, revoked session or not', async (_case, input, target, kind) => {
+    const { world, member, channelId } = await aServerWithCast();
+    await world.stores.sessions.revoke(member.sessionId);
+
+    expect(await world.getMessages.execute(member, target === 'CHANNEL' ? channelId : target, input)).toEqual({
+      ok: false,
+      error: expect.objectContaining({ kind }),
+    });
+  });
+
   it.each([
     ['good input', {}, 'CHANNEL'],
-    ['a bad limit', { limit: 0 }, 'CHANNEL'],
     ['an unknown channel', {}, UNKNOWN_ID],
-    ['a malformed channel id', {}, MALFORMED_ID],
-  ])('returns InvalidToken once the session is revoked, even for %s', async (_case, input, target) => {
+  ])('returns InvalidToken once the session is revoked, for %s', async (_case, input, target) => {
     const { world, member, channelId } = await aServerWithCast();
     await world.stores.sessions.revoke(member.sessionId);
 

@@ -95,16 +95,29 @@ describe('SendMessage', () => {
 
   it.each([
     ['good input', 'hi', 'CHANNEL'],
-    ['bad content', ' ', 'CHANNEL'],
     ['an unknown channel', 'hi', UNKNOWN_ID],
-    ['a malformed channel id', 'hi', MALFORMED_ID],
-  ])('returns InvalidToken once the session is revoked, even for %s, and stores nothing', async (_case, content, target) => {
+  ])('returns InvalidToken once the session is revoked, for %s, and stores nothing', async (_case, content, target) => {
     const { world, member, owner, channelId } = await aServerWithCast();
     await world.stores.sessions.revoke(member.sessionId);
 
     const result = await world.sendMessage.execute(member, target === 'CHANNEL' ? channelId : target, { content });
 
     expect(result).toEqual({ ok: false, error: { kind: 'InvalidToken' } });
+    expect(await world.getMessages.execute(owner, channelId, {})).toEqual({ ok: true, value: [] });
+  });
+
+  // Refused before the statement, with no look-up (SendMessage.checksSession): the HTTP edge answers
+  // a dead session first on such refusals (tested in auth.http.test.ts).
+  it.each([
+    ['bad content', ' ', 'CHANNEL', 'ValidationFailed'],
+    ['a malformed channel id', 'hi', MALFORMED_ID, 'ChannelNotFound'],
+  ])('refuses %s without a look-up, revoked session or not, and stores nothing', async (_case, content, target, kind) => {
+    const { world, member, owner, channelId } = await aServerWithCast();
+    await world.stores.sessions.revoke(member.sessionId);
+
+    const result = await world.sendMessage.execute(member, target === 'CHANNEL' ? channelId : target, { content });
+
+    expect(result).toEqual({ ok: false, error: expect.objectContaining({ kind }) });
     expect(await world.getMessages.execute(owner, channelId, {})).toEqual({ ok: true, value: [] });
   });
 });
