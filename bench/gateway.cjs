@@ -19,8 +19,8 @@
 //
 // Run alone: `node bench/gateway.cjs [--quick] [--side=ours|socketio]` (builds nothing: `pnpm build`
 // first). It creates and drops a database of its own, like run.cjs; run.cjs calls `runGateway`.
-const { freePort, startServer, stopProcess } = require('./processes.cjs');
-const { execFileSync, fork, spawn } = require('node:child_process');
+const { startServer } = require('./processes.cjs');
+const { execFileSync, fork } = require('node:child_process');
 const { readFileSync } = require('node:fs');
 const path = require('node:path');
 const { SignJWT } = require('jose');
@@ -206,7 +206,7 @@ async function fanOutRound(state, token, channelId, count, plan) {
   await Promise.all(posts);
   // Until this round's receipts are all in, or 10 s after its last 201.
   const want = ok * state.clients;
-  let counts = countsBefore;
+  let counts;
   for (const deadline = now() + 10_000; ; ) {
     counts = await Promise.all(groups.map((g) => g.ask({ cmd: 'count' })));
     const got = counts.reduce((n, c, i) => n + c.received - countsBefore[i].received, 0);

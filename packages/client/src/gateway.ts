@@ -175,6 +175,7 @@ export class GatewayConnection {
   }
 
   private async receive(socket: WebSocketLike, text: string): Promise<void> {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a frame off the wire; each op below reads only its own fields
     let frame: { op?: string; t?: string; d?: any; cursor?: string };
     try {
       frame = JSON.parse(text);

@@ -41,7 +41,10 @@ describe('the example echo bot', () => {
       const timer = setTimeout(() => reject(new Error(`the bot did not get ready:\n${lines.join('')}`)), 15_000);
       createInterface({ input: bot!.stdout! }).on('line', (line) => {
         lines.push(line);
-        if (line.startsWith('echo bot ready')) (clearTimeout(timer), resolve());
+        if (line.startsWith('echo bot ready')) {
+          clearTimeout(timer);
+          resolve();
+        }
       });
     });
 

@@ -80,6 +80,7 @@ interface Compiled<V> {
   readonly slots: ReadonlyArray<keyof V>;
 }
 
+// eslint-disable-next-line no-control-regex -- NUL delimits a slot: no SQL text holds one
 const SLOT = /^\u0000slot:(.+)\u0000$/;
 
 /**

@@ -6,6 +6,7 @@ export function codePointLength(value: string): number {
 }
 
 /** NUL, or half of a surrogate pair: text no database stores as sent. */
+// eslint-disable-next-line no-control-regex -- finding NUL is the point
 const MALFORMED = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Well-formed Unicode without NUL: what is stored is then exactly what was sent. */
