@@ -29,7 +29,12 @@ describe('ScryptPasswordHasher', () => {
     expect(await hasher.verify('x', 'scrypt$1024$8$999$c2FsdA==$a2V5')).toBe(false);
   });
 
-  it('spends a verification on an unknown account', async () => {
+  it('spends a real verification, at its own cost, on an unknown account', async () => {
+    const verify = jest.spyOn(hasher, 'verify');
     await expect(hasher.verifyNothing('anything')).resolves.toBeUndefined();
+    // A whole scrypt verification against a hash made at this hasher's cost: as long as a real one.
+    expect(verify).toHaveBeenCalledTimes(1);
+    expect(verify).toHaveBeenCalledWith('anything', expect.stringMatching(/^scrypt\$1024\$8\$1\$[^$]+\$[^$]+$/));
+    verify.mockRestore();
   });
 });
