@@ -47,6 +47,8 @@ export interface AppOptions {
   readonly lifecycle?: Lifecycle;
   /** One JSON log line per request (off in unit tests). */
   readonly logRequests?: boolean;
+  /** Check every success against its route's documented status and schema (tests; costs a parse per response). */
+  readonly checkResponses?: boolean;
   /** The chat page at `/` (`DISABLE_WEB=1` turns it off); its files, or true to find them installed. */
   readonly web?: boolean | WebAssets;
 }
@@ -92,7 +94,7 @@ export function createApp(services: AppServices, options: AppOptions): Express {
   if (options.web) mountWeb(app, options.web === true ? undefined : options.web);
 
   const router = express.Router();
-  for (const spec of routes) mountRoute(router, spec, services.authenticate, options.rateLimiters ?? {});
+  for (const spec of routes) mountRoute(router, spec, services.authenticate, options.rateLimiters ?? {}, options.checkResponses);
   mountOAuthToken(router, services, options.rateLimiters?.oauthToken);
   app.use(router);
 

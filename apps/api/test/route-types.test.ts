@@ -1,5 +1,5 @@
 import { CreateChannel, fail, SendMessage } from '@chat/domain';
-import { reply, route } from '../src/http/route';
+import { param, reply, route } from '../src/http/route';
 
 /*
  * What the compiler holds a route to (`pnpm test` typechecks this file: each directive below fails
@@ -55,5 +55,12 @@ describe('a route, its use case and its auth mode', () => {
       },
     });
     await expect(open.handle({ actor: undefined } as never)).rejects.toThrow(TypeError);
+  });
+});
+
+describe('param', () => {
+  it('reads a named path parameter, and throws on a name the path does not have', () => {
+    expect(param({ serverId: '42' }, 'serverId')).toBe('42');
+    expect(() => param({ serverId: '42' }, 'severId')).toThrow('the route has no path parameter :severId');
   });
 });

@@ -36,6 +36,7 @@ export async function buildTestApp(overrides: Partial<Adapters> = {}, edge: { ra
     trustProxy: edge.trustProxy ?? 0,
     rateLimiters: edge.rateLimiters ?? {},
     web: edge.web ?? false,
+    checkResponses: true,
   });
   const http = () => request(app);
   let users = 0;

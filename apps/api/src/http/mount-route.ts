@@ -35,12 +35,28 @@ function sendJson(res: Response, status: number, json: string): void {
   res.end(json);
 }
 
+/**
+ * In tests, every success goes through the route's documented status and response schema: a body
+ * that strays from what the OpenAPI document promises fails the request (500) and so the test.
+ */
+function checkResponse(spec: RouteSpec<unknown, unknown>, status: number, body: unknown): void {
+  if (status !== spec.success.status) throw new Error(`${spec.operationId} answered ${status}, documented ${spec.success.status}`);
+  const schema = spec.success.schema;
+  if (!schema) {
+    if (body !== undefined) throw new Error(`${spec.operationId} documents no body but sent one`);
+    return;
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new Error(`${spec.operationId} answered a body its schema refuses: ${parsed.error.message}`);
+}
+
 /** Order: rate limit (by address) → authenticate → rate limit (by user) → parse → validate → handle. */
 export function mountRoute(
   router: Router,
   spec: RouteSpec<unknown, unknown>,
   authenticate: Authenticate,
   limiters: RateLimiters,
+  checkResponses = false,
 ): void {
   const limiter = spec.rateLimit ? limiters[spec.rateLimit] : undefined;
   const authenticated = spec.auth !== 'public';
@@ -90,6 +106,7 @@ export function mountRoute(
       return sendProblem(res, problemFor(result.error));
     }
     if ('problem' in result) return sendProblem(res, result.problem);
+    if (checkResponses) checkResponse(spec, result.status, 'json' in result ? JSON.parse(result.json) : result.body);
     if ('json' in result) return sendJson(res, result.status, result.json);
     if (result.body === undefined) return void res.status(result.status).end();
     sendJson(res, result.status, JSON.stringify(result.body));

@@ -102,8 +102,12 @@ export function replyJson<E extends DomainError>(result: Result<string, E>, stat
 
 export const noContent = <T, E extends DomainError>(result: Result<T, E>): Reply<E['kind']> => reply(result, 204, () => undefined);
 
-/** A named path parameter; Express always sets the ones its path names. */
+/**
+ * A named path parameter. Express always sets the ones a route's path names, so a missing one is a
+ * misspelt name in the route: a bug, thrown (500, and a failing test), never read as "".
+ */
 export function param(params: RouteContext<unknown, unknown>['params'], name: string): string {
   const value = params[name];
-  return typeof value === 'string' ? value : '';
+  if (typeof value !== 'string') throw new Error(`the route has no path parameter :${name}`);
+  return value;
 }

@@ -1,4 +1,4 @@
-import { channelJson, memberJson, messageViewJson, serverJson, type Invite, type ReactionState, type SentMessage } from '@chat/domain';
+import { channelJson, memberJson, messageViewJson, serverJson, type ApplicationView, type AuthGrant, type CreatedApplication, type Invite, type ReactionState, type SentMessage } from '@chat/domain';
 
 /* Entities to the exact JSON shapes of the contract: nothing more leaves the server. The shapes the
    gateway sends too are defined once, in the domain. */
@@ -10,5 +10,11 @@ export const inviteJson = (i: Invite) => ({ code: i.code, serverId: i.serverId, 
 export const messageJson = messageViewJson;
 
 export const sentMessageJson = ({ message, nonce }: SentMessage) => ({ ...messageViewJson(message), ...(nonce === null ? {} : { nonce }) });
+
+export const authGrantJson = (g: AuthGrant) => ({ token: g.token, user: { id: g.user.id, username: g.user.username } });
+
+export const applicationJson = (a: ApplicationView) => ({ id: a.id, name: a.name, clientId: a.clientId, bot: { id: a.bot.id, username: a.bot.username } });
+
+export const createdApplicationJson = (a: CreatedApplication) => ({ ...applicationJson(a), clientSecret: a.clientSecret });
 
 export const reactionStateJson = (r: ReactionState) => ({ messageId: r.messageId, emoji: r.emoji, count: r.count, reacted: r.reacted });

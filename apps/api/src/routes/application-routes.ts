@@ -2,6 +2,7 @@ import { CreateApplication, DeleteApplication, ListApplications, RotateApplicati
 import { z } from 'zod';
 import { noContent, param, reply, route } from '../http/route';
 import { ApplicationResponse, CreatedApplicationResponse, ServerBody } from '../http/schemas';
+import { applicationJson, createdApplicationJson } from '../http/serializers';
 import type { AppServices } from '../services';
 
 export const applicationRoutes = (s: AppServices) => [
@@ -15,7 +16,7 @@ export const applicationRoutes = (s: AppServices) => [
     body: ServerBody,
     success: { status: 201, description: 'The application, its bot user and its client secret', schema: CreatedApplicationResponse },
     useCase: CreateApplication,
-    handle: async ({ actor, body }) => reply(await s.createApplication.execute(actor, body), 201, (a) => a),
+    handle: async ({ actor, body }) => reply(await s.createApplication.execute(actor, body), 201, createdApplicationJson),
   }),
   route({
     method: 'get',
@@ -26,7 +27,7 @@ export const applicationRoutes = (s: AppServices) => [
     auth: 'session',
     success: { status: 200, description: 'Applications, oldest first', schema: z.array(ApplicationResponse) },
     useCase: ListApplications,
-    handle: async ({ actor }) => ({ status: 200, body: await s.listApplications.execute(actor) }),
+    handle: async ({ actor }) => ({ status: 200, body: (await s.listApplications.execute(actor)).map(applicationJson) }),
   }),
   route({
     method: 'post',
@@ -37,7 +38,7 @@ export const applicationRoutes = (s: AppServices) => [
     auth: 'session',
     success: { status: 200, description: 'The application with its new secret, shown this once', schema: CreatedApplicationResponse },
     useCase: RotateApplicationSecret,
-    handle: async ({ actor, params }) => reply(await s.rotateApplicationSecret.execute(actor, param(params, 'applicationId')), 200, (a) => a),
+    handle: async ({ actor, params }) => reply(await s.rotateApplicationSecret.execute(actor, param(params, 'applicationId')), 200, createdApplicationJson),
   }),
   route({
     method: 'delete',

@@ -1,7 +1,7 @@
 import { ListMyServers, LogIn, LogOut, Register } from '@chat/domain';
 import { AuthResponse, LogInBody, RegisterBody, ServerResponse } from '../http/schemas';
 import { reply, route } from '../http/route';
-import { serverJson } from '../http/serializers';
+import { authGrantJson, serverJson } from '../http/serializers';
 import type { AppServices } from '../services';
 import { z } from 'zod';
 
@@ -17,7 +17,7 @@ export const authRoutes = (s: AppServices) => [
     rateLimit: 'register',
     success: { status: 201, description: 'The account and a token for it', schema: AuthResponse },
     useCase: Register,
-    handle: async ({ body }) => reply(await s.register.execute(body), 201, (grant) => grant),
+    handle: async ({ body }) => reply(await s.register.execute(body), 201, authGrantJson),
   }),
   route({
     method: 'post',
@@ -30,7 +30,7 @@ export const authRoutes = (s: AppServices) => [
     rateLimit: 'login',
     success: { status: 200, description: 'A token for a new session', schema: AuthResponse },
     useCase: LogIn,
-    handle: async ({ body }) => reply(await s.logIn.execute(body), 200, (grant) => grant),
+    handle: async ({ body }) => reply(await s.logIn.execute(body), 200, authGrantJson),
   }),
   route({
     method: 'post',
