@@ -8,6 +8,8 @@ declare global {
   namespace Express {
     interface Locals {
       actor?: Actor;
+      /** Set by a per-user limiter once it has counted the request; a 401 calls it to give the hit back. */
+      giveBackRateLimit?: () => void;
     }
   }
 }
@@ -19,7 +21,18 @@ export function tokenFrom(header: string | undefined): string | null {
   return token.length > 0 && !/\s/.test(token) ? token : null;
 }
 
-export const sendUnauthenticated = (res: Response): void => sendProblem(res, problemFor({ kind: 'InvalidToken' }));
+/**
+ * The one way a route answers a bad, expired or revoked token. RFC 6750: the caller is told how to
+ * authenticate. A per-user limiter counted the request before the session was known: the hit is the
+ * token owner's to keep, and so are the headers that describe their limit.
+ */
+export function sendUnauthenticated(res: Response): void {
+  res.setHeader('WWW-Authenticate', 'Bearer');
+  res.locals.giveBackRateLimit?.();
+  res.removeHeader('RateLimit');
+  res.removeHeader('RateLimit-Policy');
+  sendProblem(res, problemFor({ kind: 'InvalidToken' }));
+}
 
 /** `claimsOnly`: the signature alone; the route's use case checks the session itself. */
 export function authenticateMiddleware(authenticate: Authenticate, claimsOnly = false): RequestHandler {

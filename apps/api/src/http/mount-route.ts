@@ -102,7 +102,8 @@ export function mountRoute(
     const result = await spec.handle({ actor, body, query, params: req.params, req } as RouteContext<unknown, unknown>);
     if ('error' in result) {
       // A refusal the use case made before its statement looked at the session: 401 still comes first.
-      if (deferred && result.error.kind !== 'InvalidToken' && !(await authenticate.isLive(actor!))) return sendUnauthenticated(res);
+      if (result.error.kind === 'InvalidToken') return sendUnauthenticated(res);
+      if (deferred && !(await authenticate.isLive(actor!))) return sendUnauthenticated(res);
       return sendProblem(res, problemFor(result.error));
     }
     if ('problem' in result) return sendProblem(res, result.problem);

@@ -45,7 +45,7 @@ function storeFor(name: RateLimitName, plan: LimiterPlan, config: Config, redis:
 /**
  * Per-user limits count before the session is checked (in the same statement as the work): a
  * request refused 401 gives its hit back, so a revoked token cannot use up its owner's limit. The
- * 401 is sent through `sendProblem`, which calls back; express-rate-limit's `skipFailedRequests`
+ * 401 is sent through `sendUnauthenticated`, which calls back; express-rate-limit's `skipFailedRequests`
  * would instead watch three events of every response.
  */
 function givingBackOn401(counted: RequestHandler, store: Store): RequestHandler {
