@@ -106,8 +106,8 @@ export class KyselyMessageRepository implements MessageRepository {
   }
 
   /**
-   * Several sends in one statement and one commit: PostgreSQL's CPU per message fell from about
-   * 100 µs alone to 50 in batches of four (10 clients, this machine). A batch that fails for a
+   * Several sends in one statement and one commit, which cuts PostgreSQL's CPU per message under
+   * load (bench/RESULTS.md, "What changed in session 4", has the figures). A batch that fails for a
    * reason of its own rows (a channel deleted meanwhile, a malformed id) is retried one send at a
    * time, so one bad send fails alone; a database that is away fails them all at once, without a
    * second wait.
