@@ -77,14 +77,14 @@ export class InMemoryMessageRepository implements MessageRepository {
     return gate;
   }
 
-  /** The checks `pageAs` and `createAs` make, in their order; answers the actor as a member. */
+  /** The facts `pageAs` and `createAs` check, all at once; answers the actor as a member when all hold. */
   private gate(actor: Actor, channelId: string): Gated<UserSummary> {
     const session = this.state.sessions.get(actor.sessionId);
-    if (!session || session.userId !== actor.userId) return { ok: false, gate: 'SessionRevoked' };
+    const sessionLive = session !== undefined && session.userId === actor.userId;
     const channel = this.state.channels.get(channelId);
-    if (!channel) return { ok: false, gate: 'ChannelNotFound' };
-    const member = this.state.memberSummary(channel.serverId, actor.userId);
-    return member ? { ok: true, value: member } : { ok: false, gate: 'NotAMember' };
+    const member = (channel && this.state.memberSummary(channel.serverId, actor.userId)) || undefined;
+    if (sessionLive && channel && member) return { ok: true, value: member };
+    return { ok: false, facts: { sessionLive, channelFound: channel !== undefined, member: member !== undefined } };
   }
 
   async updateContent(id: string, content: string, editedAt: Date): Promise<void> {

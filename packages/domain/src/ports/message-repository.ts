@@ -10,11 +10,23 @@ export interface MessageCursor {
   readonly limit: number;
 }
 
-/** Why a gated operation did nothing: checked in order, so a revoked session hides the rest. */
-export type Gate = 'SessionRevoked' | 'ChannelNotFound' | 'NotAMember';
+/**
+ * What a gated look-up found about the caller's access: facts only. Which refusal they amount to,
+ * and in which order they count, is the domain's to decide (`accessRefusal`).
+ */
+export interface AccessFacts {
+  /** The actor's session exists and is theirs (not logged out or revoked). */
+  readonly sessionLive: boolean;
+  readonly channelFound: boolean;
+  /** The actor belongs to the channel's server. */
+  readonly member: boolean;
+}
 
-/** The outcome of an operation that checks who may do it in the same look-up that does it. */
-export type Gated<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly gate: Gate };
+/**
+ * The outcome of an operation that checks who may do it in the same look-up that does it: done
+ * only when all three facts hold; otherwise nothing was done, and the facts say why.
+ */
+export type Gated<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly facts: AccessFacts };
 
 /** `MessageNotFound`: the message was deleted between the caller's check and the reaction. */
 export type AddReactionOutcome = 'added' | 'already' | 'TooManyReactions' | 'MessageNotFound';

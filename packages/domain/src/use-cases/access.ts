@@ -11,7 +11,7 @@ import type { SessionRepository } from '../ports/session-repository';
 import type { ServerRepository } from '../ports/server-repository';
 import type { UserRepository } from '../ports/user-repository';
 import { fail, ok, type Result } from '../result';
-import type { DomainError, ErrorOf } from '../errors';
+import type { ErrorOf } from '../errors';
 
 /** The server, if it exists and the user belongs to it. A malformed id names nothing: not found. */
 export async function serverOfMember(
@@ -21,10 +21,9 @@ export async function serverOfMember(
   userId: Id,
 ): Promise<Result<Server, ErrorOf<'ServerNotFound' | 'NotAMember'>>> {
   const server = isId(serverId) ? await servers.findById(serverId) : null;
-  if (!server) return fail({ kind: 'ServerNotFound' });
-  const member = await members.find(server.id, userId);
-  if (!member) return fail({ kind: 'NotAMember' });
-  return ok(server);
+  const member = server ? await members.find(server.id, userId) : null;
+  const refusal = accessRefusal({ found: server !== null, member: member !== null }, 'ServerNotFound');
+  return refusal || !server ? fail(refusal ?? { kind: 'ServerNotFound' }) : ok(server);
 }
 
 export async function channelOfMember(
@@ -33,9 +32,8 @@ export async function channelOfMember(
   userId: Id,
 ): Promise<Result<{ channel: Channel; member: UserSummary }, ErrorOf<'ChannelNotFound' | 'NotAMember'>>> {
   const found = isId(channelId) ? await channels.findWithMembership(channelId, userId) : null;
-  if (!found) return fail({ kind: 'ChannelNotFound' });
-  if (!found.member) return fail({ kind: 'NotAMember' });
-  return ok({ channel: found.channel, member: found.member });
+  const refusal = accessRefusal({ found: found !== null, member: Boolean(found?.member) }, 'ChannelNotFound');
+  return refusal || !found?.member ? fail(refusal ?? { kind: 'NotAMember' }) : ok({ channel: found.channel, member: found.member });
 }
 
 export interface MessageAccess {
@@ -72,12 +70,30 @@ export async function sessionIsLive(sessions: SessionRepository, actor: Actor): 
   return session !== null && session.userId === actor.userId;
 }
 
-const GATE_ERRORS = {
-  SessionRevoked: { kind: 'InvalidToken' },
-  ChannelNotFound: { kind: 'ChannelNotFound' },
-  NotAMember: { kind: 'NotAMember' },
-} as const satisfies Record<string, DomainError>;
+/**
+ * The one rule of access precedence: a dead session hides everything else (401), then what does not
+ * exist (404), then what the caller may not see (403). Facts that allow access refuse nothing.
+ */
+export function accessRefusal<N extends NotFoundKind>(facts: Facts & { readonly sessionLive: boolean }, notFound: N): ErrorOf<'InvalidToken' | N | 'NotAMember'> | null;
+/** The same rule where the session was already checked (by the edge, for non-claims routes). */
+export function accessRefusal<N extends NotFoundKind>(facts: Facts, notFound: N): ErrorOf<N | 'NotAMember'> | null;
+export function accessRefusal(facts: Facts & { readonly sessionLive?: boolean }, notFound: NotFoundKind): ErrorOf<'InvalidToken' | NotFoundKind | 'NotAMember'> | null {
+  if (facts.sessionLive === false) return { kind: 'InvalidToken' };
+  if (!facts.found) return { kind: notFound };
+  if (!facts.member) return { kind: 'NotAMember' };
+  return null;
+}
 
-export function fromGate<T>(gated: Gated<T>): Result<T, (typeof GATE_ERRORS)[keyof typeof GATE_ERRORS]> {
-  return gated.ok ? ok(gated.value) : fail(GATE_ERRORS[gated.gate]);
+type NotFoundKind = 'ChannelNotFound' | 'ServerNotFound';
+interface Facts {
+  readonly found: boolean;
+  readonly member: boolean;
+}
+
+/** A gated store operation's outcome as the use case's: its value, or the refusal its facts amount to. */
+export function fromGate<T>(gated: Gated<T>): Result<T, ErrorOf<'InvalidToken' | 'ChannelNotFound' | 'NotAMember'>> {
+  if (gated.ok) return ok(gated.value);
+  const { sessionLive, channelFound, member } = gated.facts;
+  // A refused operation has at least one fact against it; a store that says otherwise is not to be trusted with access.
+  return fail(accessRefusal({ sessionLive, found: channelFound, member }, 'ChannelNotFound') ?? { kind: 'NotAMember' });
 }

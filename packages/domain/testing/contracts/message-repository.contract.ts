@@ -1,4 +1,4 @@
-import { messageViewJson, type Actor, type Channel, type Id, type Message, type MessageCursor, type MessageView, type ReactionSummary, type Stores, type User } from '../../src';
+import { messageViewJson, type AccessFacts, type Actor, type Channel, type Id, type Message, type MessageCursor, type MessageView, type ReactionSummary, type Stores, type User } from '../../src';
 import {
   aChannelWithAuthor,
   aMessage,
@@ -52,7 +52,7 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
     /** The page as `viewerId` sees it through `pageAs`, with a live session (the viewer must be a member). */
     async function pageFor(channelId: Id, cursor: MessageCursor, viewerId: Id): Promise<MessageView[]> {
       const page = await stores.messages.pageAs(await givenActor(stores, viewerId), channelId, cursor);
-      if (!page.ok) throw new Error(`the gate should be open, not ${page.gate}`);
+      if (!page.ok) throw new Error(`the gate should be open, not ${JSON.stringify(page.facts)}`);
       return page.value;
     }
 
@@ -331,7 +331,7 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
         expect(await stores.messages.pageAs(actor, channel.id, { after: ids[9], limit: 3 })).toEqual({ ok: true, value: [] });
       });
 
-      it('says SessionRevoked first: for a revoked session, a session of someone else, or none', async () => {
+      it('reports a dead session as a fact: revoked, another user\'s, or none', async () => {
         const { channel, author } = await aChannelWithTenMessages();
         const other = await givenUser(stores);
         const revoked = await actorFor(author);
@@ -340,17 +340,17 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
         const none = { userId: author.id, sessionId: freshId() };
 
         for (const actor of [revoked, borrowed, none]) {
-          expect(await stores.messages.pageAs(actor, channel.id, { limit: 5 })).toEqual({ ok: false, gate: 'SessionRevoked' });
-          expect(await stores.messages.pageAs(actor, freshId(), { limit: 5 })).toEqual({ ok: false, gate: 'SessionRevoked' });
+          expect(await stores.messages.pageAs(actor, channel.id, { limit: 5 })).toEqual({ ok: false, facts: { sessionLive: false, channelFound: true, member: true } });
+          expect(await stores.messages.pageAs(actor, freshId(), { limit: 5 })).toEqual({ ok: false, facts: { sessionLive: false, channelFound: false, member: false } });
         }
       });
 
-      it('then ChannelNotFound, then NotAMember, and pages nothing for an outsider', async () => {
+      it('reports an unknown channel and a non-member as facts, and pages nothing for an outsider', async () => {
         const { channel } = await aChannelWithTenMessages();
         const outsider = await actorFor(await givenUser(stores));
 
-        expect(await stores.messages.pageAs(outsider, freshId(), { limit: 5 })).toEqual({ ok: false, gate: 'ChannelNotFound' });
-        expect(await stores.messages.pageAs(outsider, channel.id, { limit: 5 })).toEqual({ ok: false, gate: 'NotAMember' });
+        expect(await stores.messages.pageAs(outsider, freshId(), { limit: 5 })).toEqual({ ok: false, facts: { sessionLive: true, channelFound: false, member: false } });
+        expect(await stores.messages.pageAs(outsider, channel.id, { limit: 5 })).toEqual({ ok: false, facts: { sessionLive: true, channelFound: true, member: false } });
       });
 
       it('renders pageJsonAs as exactly JSON.stringify of pageAs in the interface form, for every cursor and gate', async () => {
@@ -379,9 +379,9 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
           expect(rendered.value).toBe(JSON.stringify(views.value.map(messageViewJson)));
         }
         const outsider = await actorFor(await givenUser(stores));
-        expect(await stores.messages.pageJsonAs(outsider, channel.id, { limit: 5 })).toEqual({ ok: false, gate: 'NotAMember' });
-        expect(await stores.messages.pageJsonAs(outsider, freshId(), { limit: 5 })).toEqual({ ok: false, gate: 'ChannelNotFound' });
-        expect(await stores.messages.pageJsonAs({ ...actor, sessionId: freshId() }, channel.id, { limit: 5 })).toEqual({ ok: false, gate: 'SessionRevoked' });
+        expect(await stores.messages.pageJsonAs(outsider, channel.id, { limit: 5 })).toEqual({ ok: false, facts: { sessionLive: true, channelFound: true, member: false } });
+        expect(await stores.messages.pageJsonAs(outsider, freshId(), { limit: 5 })).toEqual({ ok: false, facts: { sessionLive: true, channelFound: false, member: false } });
+        expect(await stores.messages.pageJsonAs({ ...actor, sessionId: freshId() }, channel.id, { limit: 5 })).toEqual({ ok: false, facts: { sessionLive: false, channelFound: true, member: true } });
       });
 
       it('creates a message for a member and answers them as its author', async () => {
@@ -398,14 +398,14 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
         const revoked = await actorFor(author);
         await stores.sessions.revoke(revoked.sessionId);
         const outsider = await actorFor(await givenUser(stores));
-        const cases: [Actor, Id, string][] = [
-          [revoked, channel.id, 'SessionRevoked'],
-          [outsider, freshId(), 'ChannelNotFound'],
-          [outsider, channel.id, 'NotAMember'],
+        const cases: [Actor, Id, AccessFacts][] = [
+          [revoked, channel.id, { sessionLive: false, channelFound: true, member: true }],
+          [outsider, freshId(), { sessionLive: true, channelFound: false, member: false }],
+          [outsider, channel.id, { sessionLive: true, channelFound: true, member: false }],
         ];
-        for (const [actor, channelId, gate] of cases) {
+        for (const [actor, channelId, facts] of cases) {
           const { authorId: _authorId, ...message } = aMessage(channelId, actor.userId);
-          expect(await stores.messages.createAs(actor, message, null)).toEqual({ ok: false, gate });
+          expect(await stores.messages.createAs(actor, message, null)).toEqual({ ok: false, facts });
           expect(await stores.messages.findById(message.id)).toBeNull();
         }
         expect(await pageFor(channel.id, { limit: 50 }, author.id)).toEqual([]);
@@ -815,10 +815,10 @@ export async function expectSendsAtOnceGatedEachAlone(stores: Stores): Promise<v
 
   expect(results).toEqual([
     { ok: true, value: summaryOf(author) },
-    { ok: false, gate: 'NotAMember' },
-    { ok: false, gate: 'SessionRevoked' },
+    { ok: false, facts: { sessionLive: true, channelFound: true, member: false } },
+    { ok: false, facts: { sessionLive: false, channelFound: true, member: true } },
     { ok: true, value: summaryOf(other) },
-    { ok: false, gate: 'ChannelNotFound' },
+    { ok: false, facts: { sessionLive: true, channelFound: false, member: false } },
     { ok: true, value: summaryOf(author) },
   ]);
   const stored = await Promise.all(messages.map((message) => stores.messages.findById(message.id)));

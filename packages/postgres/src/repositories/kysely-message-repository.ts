@@ -430,9 +430,9 @@ const gateQuery = (actor: { readonly userId: Operand; readonly sessionId: Operan
   left join members mb on mb.server_id = c.server_id and mb.user_id = ${actor.userId}
   left join users u on u.id = mb.user_id`;
 
+/** The gate's row as facts; the statement did its work only when all of them hold. */
 function gateOf(row: GateRow | undefined): Gated<UserSummary> {
-  if (!row?.live) return { ok: false, gate: 'SessionRevoked' };
-  if (!row.found) return { ok: false, gate: 'ChannelNotFound' };
-  if (row.member_id === null || row.member_username === null) return { ok: false, gate: 'NotAMember' };
-  return { ok: true, value: { id: row.member_id, username: row.member_username } };
+  const facts = { sessionLive: row?.live === true, channelFound: row?.found === true, member: (row?.member_id ?? null) !== null && (row?.member_username ?? null) !== null };
+  if (facts.sessionLive && facts.channelFound && facts.member) return { ok: true, value: { id: row!.member_id!, username: row!.member_username! } };
+  return { ok: false, facts };
 }

@@ -1,0 +1,37 @@
+import { accessRefusal, fromGate } from '../../src/use-cases/access';
+
+/* The one rule of access precedence, which every store's facts go through. */
+describe('accessRefusal', () => {
+  const facts = (sessionLive: boolean, found: boolean, member: boolean) => ({ sessionLive, found, member });
+
+  it('hides everything behind a dead session (401 before 404 before 403)', () => {
+    for (const [found, member] of [[true, true], [true, false], [false, false]] as const) {
+      expect(accessRefusal(facts(false, found, member), 'ChannelNotFound')).toEqual({ kind: 'InvalidToken' });
+    }
+  });
+
+  it('then says what does not exist, then what the caller may not see', () => {
+    expect(accessRefusal(facts(true, false, false), 'ChannelNotFound')).toEqual({ kind: 'ChannelNotFound' });
+    expect(accessRefusal(facts(true, false, false), 'ServerNotFound')).toEqual({ kind: 'ServerNotFound' });
+    expect(accessRefusal(facts(true, true, false), 'ChannelNotFound')).toEqual({ kind: 'NotAMember' });
+    expect(accessRefusal({ found: true, member: false }, 'ServerNotFound')).toEqual({ kind: 'NotAMember' });
+  });
+
+  it('refuses nothing when every fact allows access', () => {
+    expect(accessRefusal(facts(true, true, true), 'ChannelNotFound')).toBeNull();
+    expect(accessRefusal({ found: true, member: true }, 'ServerNotFound')).toBeNull();
+  });
+});
+
+describe('fromGate', () => {
+  it("turns a store's refused facts into the use case's error, and an open gate into its value", () => {
+    expect(fromGate({ ok: true, value: 7 })).toEqual({ ok: true, value: 7 });
+    expect(fromGate({ ok: false, facts: { sessionLive: false, channelFound: false, member: false } })).toEqual({ ok: false, error: { kind: 'InvalidToken' } });
+    expect(fromGate({ ok: false, facts: { sessionLive: true, channelFound: false, member: false } })).toEqual({ ok: false, error: { kind: 'ChannelNotFound' } });
+    expect(fromGate({ ok: false, facts: { sessionLive: true, channelFound: true, member: false } })).toEqual({ ok: false, error: { kind: 'NotAMember' } });
+  });
+
+  it('does not open a gate the store refused, even with facts that all allow (a store bug)', () => {
+    expect(fromGate({ ok: false, facts: { sessionLive: true, channelFound: true, member: true } })).toEqual({ ok: false, error: { kind: 'NotAMember' } });
+  });
+});
