@@ -1,0 +1,85 @@
+import type { Actor, MessageCursor } from '@chat/domain';
+import { sql } from 'kysely';
+import { PrecompiledStatement, preparedMark } from '../prepared-statements';
+import { gateQuery, isoDate, reactionArray, reactionCounts, type GateRow, type ViewRow } from './message-sql';
+
+/* The gated page's statements: rows (for pageAs) and the page's JSON rendered by the database (pageJsonAs). */
+
+export function gatedPage({ sessionId, userId, channelId, before, after, limit }: PageValues) {
+  const direction = after === undefined ? sql`desc` : sql`asc`;
+  return sql`
+    with gate as (${gateQuery({ sessionId, userId }, channelId)}),
+    page as (
+      select m.id, m.channel_id, m.content, m.created_at, m.edited_at, m.author_id
+      from messages m
+      where (select g.live and g.member_id is not null from gate g)
+        and m.channel_id >= ${channelId} and m.channel_id <= ${channelId}
+        ${before !== undefined ? sql`and m.id < ${before}` : sql``}
+        ${after !== undefined ? sql`and m.id > ${after}` : sql``}
+      order by m.channel_id ${direction}, m.id ${direction}
+      limit ${limit}
+    ),
+    counts as (${reactionCounts(userId, sql`message_id = any(array(select id from page))`)})`;
+}
+
+/** What a gated page takes, always in this order (the statement is compiled once per cursor shape). */
+export interface PageValues extends Record<string, unknown> {
+  sessionId: string;
+  userId: string;
+  channelId: string;
+  before: string | undefined;
+  after: string | undefined;
+  limit: number;
+}
+
+export const pageValues = (actor: Actor, channelId: string, { before, after, limit }: MessageCursor): PageValues => ({
+  sessionId: actor.sessionId,
+  userId: actor.userId,
+  channelId,
+  before,
+  after,
+  limit,
+});
+
+export const PAGE_ROWS = new PrecompiledStatement<PageValues, GateRow & Partial<ViewRow>>(
+  (values) => sql`${sql.raw(preparedMark('page_as'))}
+    ${gatedPage(values)},
+    summaries as (select message_id, ${reactionArray} as reactions from counts group by message_id)
+    select g.live, g.found, g.member_id, g.member_username,
+           p.*, u.username, coalesce(s.reactions, '[]'::json) as reactions
+    from gate g
+    left join page p on true
+    left join users u on u.id = p.author_id
+    left join summaries s on s.message_id = p.id
+    order by p.id`,
+);
+
+/**
+ * The page as the interface's JSON, written by PostgreSQL: each message's reactions joined in order
+ * of first use, then the messages joined in order of id, with `string_agg`'s delimiter as the comma
+ * between elements. Strings go through `to_json`, which escapes as `JSON.stringify` does, so the
+ * text is exactly `JSON.stringify` of the `messageViewJson` values (the contract compares them byte
+ * for byte). A message without reactions has no row in `lists`, hence `coalesce`.
+ */
+export const PAGE_JSON = new PrecompiledStatement<PageValues, GateRow & { body: string }>(
+  (values) => sql`${sql.raw(preparedMark('page_json_as'))}
+    ${gatedPage(values)},
+    lists as (
+      select message_id,
+             string_agg('{"emoji":' || to_json(emoji)::text || ',"count":' || count || ',"reacted":' || reacted || '}', ',' order by first_seq) as list
+      from counts group by message_id
+    )
+    select g.live, g.found, g.member_id, g.member_username, (
+      select '[' || coalesce(string_agg(
+               '{"id":"' || p.id || '","channelId":"' || p.channel_id || '","content":' || to_json(p.content)::text
+               || ',"createdAt":"' || ${isoDate(sql`p.created_at`)} || '","editedAt":'
+               || coalesce('"' || ${isoDate(sql`p.edited_at`)} || '"', 'null')
+               || ',"author":{"id":"' || p.author_id || '","username":' || to_json(u.username)::text || '},"reactions":['
+               || coalesce(l.list, '') || ']}',
+             ',' order by p.id), '') || ']'
+      from page p
+      join users u on u.id = p.author_id
+      left join lists l on l.message_id = p.id
+    ) as body
+    from gate g`,
+);
