@@ -233,7 +233,11 @@ function listen(gateway: GatewayConnection): void {
       if (member.userId === state.me?.id) void addServer(member.serverId);
       return;
     }
-    if (server.members && !server.members.some(({ userId }) => userId === member.userId)) server.members.push(member);
+    if (!server.members) {
+      if (member.serverId === state.serverId) void attempt('Listing members', () => refreshMembers(member.serverId));
+      return;
+    }
+    if (!server.members.some(({ userId }) => userId === member.userId)) server.members.push(member);
     if (member.serverId === state.serverId) renderMembers();
   });
   gateway.on('member.left', ({ serverId, userId }) => {
@@ -273,10 +277,22 @@ function listen(gateway: GatewayConnection): void {
 async function addServer(serverId: string): Promise<ServerState> {
   const path = { path: { serverId } };
   const [server, channels] = await Promise.all([ok(rest().GET('/api/servers/{serverId}', { params: path })), ok(rest().GET('/api/servers/{serverId}/channels', { params: path }))]);
+  // Creating or joining, and this account's own member.joined, may both add it: the first one stays.
+  const known = state.servers.get(server.id);
+  if (known) return known;
   const entry: ServerState = { ...server, channels };
   state.servers.set(server.id, entry);
   renderServers();
   return entry;
+}
+
+/** Fetches the member list again (an arrival came before the list it would have joined). */
+async function refreshMembers(serverId: string): Promise<void> {
+  const members = await ok(rest().GET('/api/servers/{serverId}/members', { params: { path: { serverId } } }));
+  const server = state.servers.get(serverId);
+  if (!server) return;
+  server.members = members;
+  if (serverId === state.serverId) renderMembers();
 }
 
 async function openServer(serverId: string, channelId?: string): Promise<void> {

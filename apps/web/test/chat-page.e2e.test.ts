@@ -1,0 +1,319 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+// (page.evaluate runs its functions in the page: they are typed against the DOM.)
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createRestClient, ok } from '@chat/client';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { startReplica, type Replica } from '../../api/test/replica-process.js';
+import { SwitchableProxy } from '../../../packages/client/test/switchable-proxy.js';
+
+/*
+ * The chat page in Debian's Chromium, driven by playwright-core, against the built API as its own
+ * process: two people chat live, one of them through a network that drops and comes back.
+ * `UPDATE_SCREENSHOTS=1` also writes the screenshots under docs/screenshots.
+ */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS ? join(__dirname, '..', '..', '..', 'docs', 'screenshots') : undefined;
+const PASSWORD = 'a long enough password';
+
+if (!existsSync(CHROMIUM)) {
+  const message = `Chromium not found at ${CHROMIUM}: install Debian's (apt-get install -y chromium) or set CHROMIUM_PATH`;
+  if (process.env.CI === 'true') {
+    describe('the chat page in Chromium', () => {
+      it('needs Chromium under CI=true', () => {
+        throw new Error(message);
+      });
+    });
+  } else {
+    console.warn(`\n*** SKIPPING the browser tests of the chat page. ${message} ***\n`);
+  }
+}
+
+const suite = existsSync(CHROMIUM) ? describe : describe.skip;
+jest.setTimeout(60_000);
+
+suite('the chat page in Chromium', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'chat-web-'));
+  let replica: Replica;
+  let proxy: SwitchableProxy;
+  let browser: Browser;
+  let alice: Page; // straight to the API
+  let bob: Page; // through a network the test can cut
+  const run = String(process.pid).slice(-4);
+  const names = { alice: `alice${run}`, bob: `bob${run}` };
+  let inviteCode = '';
+
+  beforeAll(async () => {
+    replica = await startReplica({
+      DATA_DIR: dataDir,
+      RATE_LIMIT_SEND_MESSAGE: '1000/1s',
+      RATE_LIMIT_REGISTER: '1000/1h',
+      RATE_LIMIT_LOGIN: '1000/1m',
+    });
+    proxy = new SwitchableProxy(replica.url);
+    await proxy.start();
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+    alice = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    bob = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    for (const page of [alice, bob]) page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await proxy?.cut();
+    await replica?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const messages = (page: Page) => page.locator('#messages > li');
+  const message = (page: Page, text: string) => messages(page).filter({ hasText: text });
+  const alert = (page: Page) => page.getByRole('alert');
+  const status = (page: Page) => page.getByRole('status');
+  const shoot = async (page: Page, name: string) => {
+    if (!SCREENSHOTS) return;
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+  };
+
+  async function signUp(page: Page, url: string, username: string): Promise<void> {
+    await page.goto(url);
+    await page.getByLabel('Username', { exact: true }).fill(username);
+    await page.getByLabel('Email', { exact: true }).fill(`${username}@example.com`);
+    await page.getByLabel(/^Password \(8/).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await isVisible(page.getByText(`Signed in as ${username}`));
+  }
+
+  async function send(page: Page, text: string): Promise<void> {
+    await page.getByLabel(/^Message # /).fill(text);
+    await page.getByLabel(/^Message # /).press('Enter');
+  }
+
+  it('lets one person create a server and an invite, and another join with it', async () => {
+    await alice.goto(replica.url);
+    await isVisible(alice.getByRole('heading', { name: 'Log in' }));
+    await shoot(alice, 'login');
+    await signUp(alice, replica.url, names.alice);
+    await alice.getByLabel('New server').fill('Book club');
+    await alice.getByRole('button', { name: 'Create server' }).click();
+    await isVisible(alice.getByRole('heading', { name: '# general' }));
+    await hasText(status(alice), 'Connected');
+    await alice.getByRole('button', { name: 'Create invite' }).click();
+    await eventually(async () => expect(await alice.getByLabel('Invite code to share').inputValue()).toMatch(/^\S{4,}$/));
+    inviteCode = await alice.getByLabel('Invite code to share').inputValue();
+
+    await signUp(bob, proxy.url, names.bob);
+    await bob.getByLabel('Invite code', { exact: true }).fill(inviteCode);
+    await bob.getByRole('button', { name: 'Join server' }).click();
+    await isVisible(bob.getByRole('heading', { name: 'Book club' }));
+    await isVisible(bob.getByRole('heading', { name: '# general' }));
+    // Bob's arrival reaches Alice's member list live.
+    await containsText(alice.locator('#member-list'), names.bob);
+  }, 60_000);
+
+  it("shows each person the other's message, edit, delete and reaction live", async () => {
+    await send(alice, 'Hello from Alice');
+    await hasCount(message(bob, 'Hello from Alice'), 1);
+    await send(bob, 'Hi from Bob');
+    await hasCount(message(alice, 'Hi from Bob'), 1);
+    await hasValue(alice.getByLabel(/^Message # /), '');
+
+    await message(alice, 'Hello from Alice').getByRole('button', { name: 'Edit' }).click();
+    await alice.getByLabel('Edit message').fill('Hello from Alice, edited');
+    await alice.getByRole('button', { name: 'Save' }).click();
+    await containsText(message(bob, 'Hello from Alice, edited'), '(edited)');
+
+    // Bob reacts to Alice's message; both see the count, and only Bob's button is pressed.
+    const bobsView = message(bob, 'Hello from Alice, edited');
+    await bobsView.getByLabel('Add a reaction').click();
+    await bobsView.getByRole('button', { name: 'React with 👍' }).click();
+    await hasAttribute(bobsView.getByRole('button', { name: /^👍 1/ }), 'aria-pressed', 'true');
+    await hasAttribute(message(alice, 'Hello from Alice, edited').getByRole('button', { name: /^👍 1/ }), 'aria-pressed', 'false');
+    // Alice adds hers: 2 for both.
+    const alicesView = message(alice, 'Hello from Alice, edited');
+    await alicesView.getByLabel('Add a reaction').click();
+    await alicesView.getByRole('button', { name: 'React with 👍' }).click();
+    await isVisible(bobsView.getByRole('button', { name: /^👍 2/ }));
+    await shoot(alice, 'chat');
+    // Bob un-reacts: 1 left, Alice's.
+    await bobsView.getByRole('button', { name: /^👍 2/ }).click();
+    await hasAttribute(alicesView.getByRole('button', { name: /^👍 1/ }), 'aria-pressed', 'true');
+
+    // Only one's own messages can be edited or deleted.
+    await hasCount(message(bob, 'Hello from Alice').getByRole('button', { name: 'Delete' }), 0);
+    alice.once('dialog', (dialog) => void dialog.accept());
+    expect(await message(alice, 'Hi from Bob').getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    await send(alice, 'A message to take back');
+    await hasCount(message(bob, 'A message to take back'), 1);
+    await message(alice, 'A message to take back').getByRole('button', { name: 'Delete' }).click();
+    await hasCount(message(alice, 'A message to take back'), 0);
+    await hasCount(message(bob, 'A message to take back'), 0);
+  }, 60_000);
+
+  it('shows markup in a message as text, never as markup', async () => {
+    const hostile = '<img src=x onerror=window.__xss=1> <b>bold?</b>';
+    await send(alice, hostile);
+    await hasCount(message(bob, hostile), 1);
+    await hasCount(message(alice, hostile), 1);
+    for (const page of [alice, bob]) {
+      await hasCount(page.locator('#messages img, #messages b'), 0);
+      expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    }
+  });
+
+  it('keeps up across a dropped network: the page resumes and shows what it missed, once each, in order', async () => {
+    await send(bob, 'Bob, before the drop');
+    await hasCount(message(alice, 'Bob, before the drop'), 1);
+    await proxy.cut();
+    await hasText(status(bob), 'Reconnecting…');
+    for (const n of [1, 2, 3]) await send(alice, `Missed while away ${n}`);
+    await hasCount(message(alice, 'Missed while away 3'), 1);
+    await proxy.start();
+    await hasText(status(bob), 'Connected', 30_000);
+    await hasCount(message(bob, 'Missed while away 3'), 1, 15_000);
+    const texts = await bob.locator('#messages > li .content').allTextContents();
+    const missed = texts.filter((text) => text.startsWith('Missed while away'));
+    expect(missed).toEqual(['Missed while away 1', 'Missed while away 2', 'Missed while away 3']);
+    // And the page still sends and receives after it.
+    await send(bob, 'Bob, back again');
+    await hasCount(message(alice, 'Bob, back again'), 1);
+  }, 60_000);
+
+  it('tells the person in words what the API refused: a 403, and a validation problem', async () => {
+    await bob.getByLabel('New channel').fill('bobs-corner');
+    await bob.getByRole('button', { name: 'Create channel' }).click();
+    await containsText(alert(bob), 'Creating a channel is not allowed');
+    await containsText(alert(bob), 'owner');
+
+    await send(bob, '   ');
+    await hasText(alert(bob), /Please check: Message: .*whitespace/);
+    await hasValue(bob.getByLabel(/^Message # /), '   ');
+  });
+
+  it('loads older messages a page at a time when scrolled up, and from the button by keyboard', async () => {
+    // 120 messages in a new channel, through the SDK as Alice.
+    const rest = createRestClient({ baseUrl: replica.url });
+    const grant = await ok(rest.POST('/api/users/login', { body: { username: names.alice, password: PASSWORD } }));
+    const asAlice = createRestClient({ baseUrl: replica.url, token: grant.token });
+    const [server] = await ok(asAlice.GET('/api/users/@me/servers'));
+    const channel = await ok(asAlice.POST('/api/servers/{serverId}/channels', { params: { path: { serverId: server!.id } }, body: { name: 'archive' } }));
+    for (let i = 0; i < 120; i++) {
+      await ok(asAlice.POST('/api/channels/{channelId}/messages', { params: { path: { channelId: channel.id } }, body: { content: `old ${String(i).padStart(3, '0')}` } }));
+    }
+    // The new channel reached Bob's list live.
+    await bob.getByRole('button', { name: '# archive' }).click();
+    await isVisible(bob.getByRole('heading', { name: '# archive' }));
+    await hasCount(messages(bob), 50);
+    await isHidden(bob.getByText('This is the start of the channel.'));
+
+    await bob.locator('#history').evaluate((history) => (history.scrollTop = 0));
+    await hasCount(messages(bob), 100);
+
+    await bob.getByRole('button', { name: 'Load older messages' }).focus();
+    await bob.keyboard.press('Enter');
+    await hasCount(messages(bob), 120);
+    await isVisible(bob.getByText('This is the start of the channel.'));
+    const texts = await bob.locator('#messages > li .content').allTextContents();
+    expect(texts).toEqual(Array.from({ length: 120 }, (_, i) => `old ${String(i).padStart(3, '0')}`));
+  }, 60_000);
+
+  it('can be used by keyboard, labels every control, and fits a narrow screen', async () => {
+    await alice.getByRole('button', { name: '# general' }).click();
+    await alice.getByLabel(/^Message # /).focus();
+    await alice.keyboard.type('Typed, then Enter');
+    await alice.keyboard.press('Enter');
+    await hasCount(message(bob, 'Typed, then Enter'), 0); // Bob is in #archive
+    await hasCount(message(alice, 'Typed, then Enter'), 1);
+
+    const unnamed = await alice.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('#chat-view input, #chat-view textarea, #chat-view button, #chat-view summary, header button')]
+        .filter((el) => el.offsetParent !== null)
+        .filter((el) => {
+          const labelled = el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement ? (el.labels?.length ?? 0) > 0 : false;
+          return !labelled && !el.getAttribute('aria-label') && !(el.textContent ?? '').trim();
+        })
+        .map((el) => el.outerHTML.slice(0, 80)),
+    );
+    expect(unnamed).toEqual([]);
+
+    await alice.setViewportSize({ width: 375, height: 740 });
+    expect(await alice.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    const box = alice.getByLabel(/^Message # /);
+    await box.scrollIntoViewIfNeeded();
+    await eventually(async () => expect(await box.evaluate((el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight; })).toBe(true));
+    await shoot(alice, 'narrow');
+    await alice.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('asks to log in again after a reload, as documented, and logging in brings the servers back', async () => {
+    await bob.reload();
+    await isVisible(bob.getByRole('heading', { name: 'Log in' }));
+    await isHidden(bob.getByText(/Signed in as/));
+    expect(await bob.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }))).toBe('{}{}');
+    await bob.getByLabel('Username or email').fill(names.bob);
+    await bob.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await bob.getByRole('button', { name: 'Log in' }).click();
+    await isVisible(bob.getByRole('button', { name: 'Book club' }));
+    await isVisible(bob.getByRole('heading', { name: '# general' }));
+    await hasCount(message(bob, 'Typed, then Enter'), 1);
+  });
+
+  describe('with a tight send limit', () => {
+    let limited: Replica;
+    const limitedDir = mkdtempSync(join(tmpdir(), 'chat-web-429-'));
+
+    beforeAll(async () => {
+      limited = await startReplica({ DATA_DIR: limitedDir, RATE_LIMIT_SEND_MESSAGE: '2/60s', RATE_LIMIT_REGISTER: '1000/1h' });
+    }, 60_000);
+
+    afterAll(async () => {
+      await limited?.stop();
+      rmSync(limitedDir, { recursive: true, force: true });
+    });
+
+    it('shows a 429 with its wait, and keeps the refused message in the box', async () => {
+      const page = await (await browser.newContext()).newPage();
+      await signUp(page, limited.url, `carol${run}`);
+      await page.getByLabel('New server').fill('Quiet room');
+      await page.getByRole('button', { name: 'Create server' }).click();
+      await isVisible(page.getByRole('heading', { name: '# general' }));
+      for (const text of ['one', 'two']) {
+        await send(page, text);
+        await hasCount(message(page, text), 1);
+      }
+      await send(page, 'three');
+      await hasText(alert(page), /^Too many requests: please wait\. You can try again in \d+ (seconds?|minutes?)( \d+ seconds?)?\.$/);
+      await hasValue(page.getByLabel(/^Message # /), 'three');
+      await hasCount(message(page, 'three'), 0);
+    }, 60_000);
+  });
+});
+
+/** Retries a jest assertion until it holds (a web-first assertion, as Playwright Test has), or throws its last failure. */
+async function eventually(assertion: () => Promise<void> | void, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await assertion();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+const hasCount = (locator: Locator, count: number, timeoutMs?: number) => eventually(async () => expect(await locator.count()).toBe(count), timeoutMs);
+const isVisible = (locator: Locator, timeoutMs = 10_000) => locator.first().waitFor({ state: 'visible', timeout: timeoutMs });
+const isHidden = (locator: Locator) => locator.first().waitFor({ state: 'hidden', timeout: 10_000 });
+const hasText = (locator: Locator, text: string | RegExp, timeoutMs?: number) =>
+  eventually(async () => {
+    const actual = (await locator.textContent()) ?? '';
+    if (typeof text === 'string') expect(actual).toBe(text);
+    else expect(actual).toMatch(text);
+  }, timeoutMs);
+const containsText = (locator: Locator, text: string) => eventually(async () => expect((await locator.textContent()) ?? '').toContain(text));
+const hasAttribute = (locator: Locator, name: string, value: string) => eventually(async () => expect(await locator.getAttribute(name)).toBe(value));
+const hasValue = (locator: Locator, value: string) => eventually(async () => expect(await locator.inputValue()).toBe(value));
