@@ -5,6 +5,7 @@ import {
   type Actor,
   type AddReactionOutcome,
   type Gated,
+  type RenderedPage,
   type Message,
   type MessageCursor,
   type MessageRepository,
@@ -57,14 +58,10 @@ export class InMemoryMessageRepository implements MessageRepository {
     return window.map((id) => this.toView(this.state.messages.get(id) as Message, viewerId));
   }
 
-  async pageAs(actor: Actor, channelId: string, cursor: MessageCursor): Promise<Gated<MessageView[]>> {
+  async pageJsonAs(actor: Actor, channelId: string, cursor: MessageCursor): Promise<Gated<RenderedPage>> {
     const gate = this.gate(actor, channelId);
-    return gate.ok ? { ok: true, value: this.page(channelId, cursor, actor.userId) } : gate;
-  }
-
-  async pageJsonAs(actor: Actor, channelId: string, cursor: MessageCursor): Promise<Gated<string>> {
-    const page = await this.pageAs(actor, channelId, cursor);
-    return page.ok ? { ok: true, value: JSON.stringify(page.value.map(messageViewJson)) } : page;
+    if (!gate.ok) return gate;
+    return { ok: true, value: JSON.stringify(this.page(channelId, cursor, actor.userId).map(messageViewJson)) as RenderedPage };
   }
 
   async createAs(actor: Actor, message: Omit<Message, 'authorId'>, nonce: string | null): Promise<Gated<UserSummary>> {
@@ -77,7 +74,7 @@ export class InMemoryMessageRepository implements MessageRepository {
     return gate;
   }
 
-  /** The facts `pageAs` and `createAs` check, all at once; answers the actor as a member when all hold. */
+  /** The facts `pageJsonAs` and `createAs` check, all at once; answers the actor as a member when all hold. */
   private gate(actor: Actor, channelId: string): Gated<UserSummary> {
     const session = this.state.sessions.get(actor.sessionId);
     const sessionLive = session !== undefined && session.userId === actor.userId;

@@ -1,4 +1,4 @@
-import { createUseCases, type Actor, type Result, type Server, type Stores } from '../src';
+import { createUseCases, messageViewJson, type Actor, type GetMessagesInput, type Result, type Server, type Stores } from '../src';
 import { createMemoryStores, memoryUnitOfWork } from './create-memory-stores';
 import { InMemoryEventHistory } from './in-memory-event-log';
 import { MemoryState } from './memory-state';
@@ -28,6 +28,15 @@ export function createTestWorld(state: MemoryState = new MemoryState(), stores: 
     tokens,
     ...useCases,
 
+    /**
+     * The page GetMessages answers, read back as the wire's objects: tests look into it, the app
+     * only passes it on.
+     */
+    async readMessages(actor: Actor, channelId: string, input: GetMessagesInput = {}) {
+      const page = await world.getMessages.execute(actor, channelId, input);
+      return page.ok ? { ok: true as const, value: JSON.parse(page.value) as MessageJson[] } : page;
+    },
+
     /** Object mother: a registered user, as the actor their token stands for. */
     async aUser(username = `user${ids.next().slice(-6)}`): Promise<Actor> {
       const grant = expectOk(await world.register.execute({ username, email: `${username}@example.com`, password: 'correct horse' }));
@@ -52,6 +61,9 @@ export function createTestWorld(state: MemoryState = new MemoryState(), stores: 
 }
 
 export type TestWorld = ReturnType<typeof createTestWorld>;
+
+/** A message as the wire carries it (`messageViewJson`). */
+export type MessageJson = ReturnType<typeof messageViewJson>;
 
 export function expectOk<T>(result: Result<T>): T {
   if (!result.ok) throw new Error(`expected success, got ${JSON.stringify(result.error)}`);

@@ -29,7 +29,7 @@ export function statementName(sql: string): string | null {
  * node-pg's pool for Kysely, with marked queries run as named prepared statements: PostgreSQL parses
  * them once per connection. On a pool opened with `genericPlans` they are also planned once instead
  * of on every request (for the gated page, planning cost about as much as running it), so a marked
- * statement must have a plan that is good for any parameters (see `pageAs`). (Behind PgBouncer in transaction mode, named statements need
+ * statement must have a plan that is good for any parameters (see `pageJsonAs`). (Behind PgBouncer in transaction mode, named statements need
  * its `max_prepared_statements` setting, 1.21 or later.)
  */
 export class PreparingPool implements PostgresPool {

@@ -33,8 +33,8 @@ describe('named statements on PGlite', () => {
 
     // A value PostgreSQL refuses at Bind: the error reaches the caller, and the connection is not left mid-protocol.
     await expect(stores.messages.createAs(actor, { ...message, id: freshId(), channelId: 'not-a-number' }, null)).rejects.toThrow(/bigint/);
-    const page = await stores.messages.pageAs(actor, channelId, { limit: 50 });
-    expect(page.ok && page.value.map((m) => m.id)).toEqual([message.id]);
+    const page = await stores.messages.pageJsonAs(actor, channelId, { limit: 50 });
+    expect(page.ok && (JSON.parse(page.value) as { id: string }[]).map((m) => m.id)).toEqual([message.id]);
     expect((await stores.messages.createAs(actor, { ...message, id: freshId() }, null)).ok).toBe(true);
   });
 });

@@ -23,7 +23,7 @@ export const messageRoutes = (s: AppServices) => [
       schema: z.array(MessageResponse),
     },
     useCase: GetMessages,
-    handle: async ({ actor, params, query }) => replyJson(await s.getMessages.executeJson(actor, param(params, 'channelId'), query), 200),
+    handle: async ({ actor, params, query }) => replyJson(await s.getMessages.execute(actor, param(params, 'channelId'), query), 200),
   }),
   route({
     method: 'post',

@@ -28,6 +28,10 @@ export interface AccessFacts {
  */
 export type Gated<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly facts: AccessFacts };
 
+declare const rendered: unique symbol;
+/** A page of messages as the wire's JSON text, made by a store: opaque to the domain, sent as it is. */
+export type RenderedPage = string & { readonly [rendered]: true };
+
 /** `MessageNotFound`: the message was deleted between the caller's check and the reaction. */
 export type AddReactionOutcome = 'added' | 'already' | 'TooManyReactions' | 'MessageNotFound';
 
@@ -40,14 +44,12 @@ export interface MessageRepository {
    * A page in chronological order (oldest first), as the actor sees it, only if their session is
    * live and they belong to the channel's server: the two hottest routes check access and do their
    * work in one look-up (one round trip). No cursor: the newest `limit`. `before`: the `limit` just
-   * older. `after`: the `limit` just newer. Both: the `limit` nearest `after`.
+   * older. `after`: the `limit` just newer. Both: the `limit` nearest `after`. The page comes
+   * rendered, as the JSON text of an array of `messageViewJson` values: a store may build it where
+   * the data lives, so a reader's page is never decoded and encoded again. The domain passes it on
+   * and never builds or reads it (`RenderedPage`).
    */
-  pageAs(actor: Actor, channelId: Id, cursor: MessageCursor): Promise<Gated<MessageView[]>>;
-  /**
-   * `pageAs`, rendered: the page as the JSON text of an array of `messageViewJson` values. A store
-   * may build it where the data lives, so a reader's page is never decoded and encoded again.
-   */
-  pageJsonAs(actor: Actor, channelId: Id, cursor: MessageCursor): Promise<Gated<string>>;
+  pageJsonAs(actor: Actor, channelId: Id, cursor: MessageCursor): Promise<Gated<RenderedPage>>;
   /**
    * Stores a message by the actor, only if their session is live and they belong to the channel's
    * server, atomically with that check and with its event (`messageCreated` of the stored message,

@@ -1,8 +1,7 @@
-import type { MessageView } from '../entities/message';
 import type { Actor } from '../entities/session';
 import { validationFailed, type ErrorOf, type Issue } from '../errors';
 import { isId } from '../ids';
-import type { MessageCursor, MessageRepository } from '../ports/message-repository';
+import type { MessageCursor, MessageRepository, RenderedPage } from '../ports/message-repository';
 import { fail, ok, type Outcome, type Result } from '../result';
 import { limitIssues, PAGE_LIMIT } from '../rules/message-rules';
 import { fromGate } from './access';
@@ -28,13 +27,8 @@ export class GetMessages {
 
   constructor(private readonly messages: MessageRepository) {}
 
-  async execute(actor: Actor, channelId: string, input: GetMessagesInput): Outcome<MessageView[], typeof GetMessages.errors> {
-    const cursor = cursorFor(channelId, input);
-    return cursor.ok ? fromGate(await this.messages.pageAs(actor, channelId, cursor.value)) : cursor;
-  }
-
-  /** The same page, as the JSON text of `messageViewJson` values: what the HTTP edge sends. */
-  async executeJson(actor: Actor, channelId: string, input: GetMessagesInput): Outcome<string, typeof GetMessages.errors> {
+  /** The page, rendered by the store as the wire's JSON (see `MessageRepository.pageJsonAs`). */
+  async execute(actor: Actor, channelId: string, input: GetMessagesInput): Outcome<RenderedPage, typeof GetMessages.errors> {
     const cursor = cursorFor(channelId, input);
     return cursor.ok ? fromGate(await this.messages.pageJsonAs(actor, channelId, cursor.value)) : cursor;
   }

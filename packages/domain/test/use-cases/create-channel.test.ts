@@ -25,7 +25,7 @@ describe('CreateChannel', () => {
 
     expectOk(await world.sendMessage.execute(member, channel.id, { content: 'hi' }));
 
-    expect(expectOk(await world.getMessages.execute(owner, channel.id, {})).map((m) => m.content)).toEqual(['hi']);
+    expect(expectOk(await world.readMessages(owner, channel.id, {})).map((m) => m.content)).toEqual(['hi']);
   });
 
   it('returns NotTheOwner for a plain member, and creates nothing', async () => {

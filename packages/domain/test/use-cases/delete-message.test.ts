@@ -9,7 +9,7 @@ describe('DeleteMessage', () => {
     expect(await world.deleteMessage.execute(member, channelId, sent.id)).toEqual({ ok: true, value: undefined });
 
     expect(await world.getMessage.execute(owner, channelId, sent.id)).toEqual({ ok: false, error: { kind: 'MessageNotFound' } });
-    expect(await world.getMessages.execute(owner, channelId, {})).toEqual({ ok: true, value: [] });
+    expect(await world.readMessages(owner, channelId, {})).toEqual({ ok: true, value: [] });
   });
 
   it('lets the server owner delete anyone’s message', async () => {
@@ -44,7 +44,7 @@ describe('DeleteMessage', () => {
 
     expectOk(await world.deleteMessage.execute(owner, channelId, gone.id));
 
-    expect(expectOk(await world.getMessages.execute(owner, channelId, {})).map((m) => m.id)).toEqual([kept.id]);
+    expect(expectOk(await world.readMessages(owner, channelId, {})).map((m) => m.id)).toEqual([kept.id]);
   });
 
   it('returns NotTheAuthor for another plain member, and keeps the message', async () => {

@@ -27,9 +27,9 @@ describe('EditMessage', () => {
     world.clock.advance(1_000);
     expectOk(await world.editMessage.execute(member, channelId, sent.id, { content: 'after' }));
 
-    const [read] = expectOk(await world.getMessages.execute(owner, channelId, {}));
+    const [read] = expectOk(await world.readMessages(owner, channelId, {}));
 
-    expect(read).toMatchObject({ id: sent.id, content: 'after', editedAt: world.clock.now() });
+    expect(read).toMatchObject({ id: sent.id, content: 'after', editedAt: world.clock.now().toISOString() });
   });
 
   it('moves editedAt forward on a second edit', async () => {

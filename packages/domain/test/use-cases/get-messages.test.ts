@@ -8,28 +8,28 @@ describe('GetMessages', () => {
   it('returns an empty page for a channel with no messages', async () => {
     const { world, member, channelId } = await aServerWithCast();
 
-    expect(await world.getMessages.execute(member, channelId, {})).toEqual({ ok: true, value: [] });
+    expect(await world.readMessages(member, channelId, {})).toEqual({ ok: true, value: [] });
   });
 
   it('returns the newest 50 by default, oldest first', async () => {
     const { world, owner, member, channelId } = await aServerWithCast();
     await someMessages(world, owner, channelId, 60);
 
-    expect(contents(expectOk(await world.getMessages.execute(member, channelId, {})))).toEqual(numbered(11, 60));
+    expect(contents(expectOk(await world.readMessages(member, channelId, {})))).toEqual(numbered(11, 60));
   });
 
   it('returns the `limit` newest, oldest first', async () => {
     const { world, owner, channelId } = await aServerWithCast();
     await someMessages(world, owner, channelId, 10);
 
-    expect(contents(expectOk(await world.getMessages.execute(owner, channelId, { limit: 3 })))).toEqual(numbered(8, 10));
+    expect(contents(expectOk(await world.readMessages(owner, channelId, { limit: 3 })))).toEqual(numbered(8, 10));
   });
 
   it('returns the `limit` just older than `before`', async () => {
     const { world, owner, channelId } = await aServerWithCast();
     const sent = await someMessages(world, owner, channelId, 10);
 
-    const page = expectOk(await world.getMessages.execute(owner, channelId, { before: sent[6]?.id, limit: 3 }));
+    const page = expectOk(await world.readMessages(owner, channelId, { before: sent[6]?.id, limit: 3 }));
 
     expect(contents(page)).toEqual(numbered(4, 6));
   });
@@ -38,7 +38,7 @@ describe('GetMessages', () => {
     const { world, owner, channelId } = await aServerWithCast();
     const sent = await someMessages(world, owner, channelId, 10);
 
-    const page = expectOk(await world.getMessages.execute(owner, channelId, { after: sent[2]?.id, limit: 3 }));
+    const page = expectOk(await world.readMessages(owner, channelId, { after: sent[2]?.id, limit: 3 }));
 
     expect(contents(page)).toEqual(numbered(4, 6));
   });
@@ -47,7 +47,7 @@ describe('GetMessages', () => {
     const { world, owner, channelId } = await aServerWithCast();
     const sent = await someMessages(world, owner, channelId, 10);
 
-    const page = expectOk(await world.getMessages.execute(owner, channelId, { after: sent[1]?.id, before: sent[8]?.id, limit: 3 }));
+    const page = expectOk(await world.readMessages(owner, channelId, { after: sent[1]?.id, before: sent[8]?.id, limit: 3 }));
 
     expect(contents(page)).toEqual(numbered(3, 5));
   });
@@ -56,7 +56,7 @@ describe('GetMessages', () => {
     const { world, owner, channelId } = await aServerWithCast();
     const sent = await someMessages(world, owner, channelId, 10);
 
-    const page = expectOk(await world.getMessages.execute(owner, channelId, { after: sent[1]?.id, before: sent[5]?.id }));
+    const page = expectOk(await world.readMessages(owner, channelId, { after: sent[1]?.id, before: sent[5]?.id }));
 
     expect(contents(page)).toEqual(numbered(3, 5));
   });
@@ -65,7 +65,7 @@ describe('GetMessages', () => {
     const { world, owner, channelId } = await aServerWithCast();
     const sent = await someMessages(world, owner, channelId, 5);
 
-    expect(await world.getMessages.execute(owner, channelId, { after: sent[3]?.id, before: sent[1]?.id })).toEqual({ ok: true, value: [] });
+    expect(await world.readMessages(owner, channelId, { after: sent[3]?.id, before: sent[1]?.id })).toEqual({ ok: true, value: [] });
   });
 
   it('still accepts the id of a deleted message as a cursor', async () => {
@@ -74,8 +74,8 @@ describe('GetMessages', () => {
     const gone = sent[4]?.id as string;
     expectOk(await world.deleteMessage.execute(owner, channelId, gone));
 
-    const older = expectOk(await world.getMessages.execute(owner, channelId, { before: gone, limit: 2 }));
-    const newer = expectOk(await world.getMessages.execute(owner, channelId, { after: gone, limit: 2 }));
+    const older = expectOk(await world.readMessages(owner, channelId, { before: gone, limit: 2 }));
+    const newer = expectOk(await world.readMessages(owner, channelId, { after: gone, limit: 2 }));
 
     expect(contents(older)).toEqual(numbered(3, 4));
     expect(contents(newer)).toEqual(numbered(6, 7));
@@ -90,10 +90,10 @@ describe('GetMessages', () => {
     }
 
     const seen: string[] = [];
-    let page = expectOk(await world.getMessages.execute(member, channelId, { limit: 7 }));
+    let page = expectOk(await world.readMessages(member, channelId, { limit: 7 }));
     while (page.length > 0) {
       seen.unshift(...idsOf(page));
-      page = expectOk(await world.getMessages.execute(member, channelId, { limit: 7, before: page[0]?.id }));
+      page = expectOk(await world.readMessages(member, channelId, { limit: 7, before: page[0]?.id }));
     }
 
     expect(seen).toEqual(sent);
@@ -104,10 +104,10 @@ describe('GetMessages', () => {
     const sent = idsOf(await someMessages(world, owner, channelId, 30));
 
     const seen: string[] = [];
-    let page = expectOk(await world.getMessages.execute(owner, channelId, { limit: 7, after: '0' }));
+    let page = expectOk(await world.readMessages(owner, channelId, { limit: 7, after: '0' }));
     while (page.length > 0) {
       seen.push(...idsOf(page));
-      page = expectOk(await world.getMessages.execute(owner, channelId, { limit: 7, after: page[page.length - 1]?.id }));
+      page = expectOk(await world.readMessages(owner, channelId, { limit: 7, after: page[page.length - 1]?.id }));
     }
 
     expect(seen).toEqual(sent);
@@ -121,7 +121,7 @@ describe('GetMessages', () => {
     const deleted = await aMessage(world, owner, channelId, 'deleted');
     expectOk(await world.deleteMessage.execute(owner, channelId, deleted.id));
 
-    expect(idsOf(expectOk(await world.getMessages.execute(owner, channelId, {})))).toEqual([kept.id]);
+    expect(idsOf(expectOk(await world.readMessages(owner, channelId, {})))).toEqual([kept.id]);
   });
 
   it('shows each reader their own `reacted` flag', async () => {
@@ -129,8 +129,8 @@ describe('GetMessages', () => {
     const message = await aMessage(world, owner, channelId);
     expectOk(await world.addReaction.execute(member, channelId, message.id, '👍'));
 
-    const [asMember] = expectOk(await world.getMessages.execute(member, channelId, {}));
-    const [asOwner] = expectOk(await world.getMessages.execute(owner, channelId, {}));
+    const [asMember] = expectOk(await world.readMessages(member, channelId, {}));
+    const [asOwner] = expectOk(await world.readMessages(owner, channelId, {}));
 
     expect(asMember?.reactions).toEqual([{ emoji: '👍', count: 1, reacted: true }]);
     expect(asOwner?.reactions).toEqual([{ emoji: '👍', count: 1, reacted: false }]);
@@ -140,14 +140,14 @@ describe('GetMessages', () => {
     const { world, owner, channelId } = await aServerWithCast();
     await someMessages(world, owner, channelId, 3);
 
-    expect(expectOk(await world.getMessages.execute(owner, channelId, { limit: 1 }))).toHaveLength(1);
-    expect(expectOk(await world.getMessages.execute(owner, channelId, { limit: 50 }))).toHaveLength(3);
+    expect(expectOk(await world.readMessages(owner, channelId, { limit: 1 }))).toHaveLength(1);
+    expect(expectOk(await world.readMessages(owner, channelId, { limit: 50 }))).toHaveLength(3);
   });
 
   it.each([0, 51, 2.5, -1])('returns ValidationFailed on path "limit" for limit %p', async (limit) => {
     const { world, owner, channelId } = await aServerWithCast();
 
-    expect(await world.getMessages.execute(owner, channelId, { limit })).toEqual({
+    expect(await world.readMessages(owner, channelId, { limit })).toEqual({
       ok: false,
       error: { kind: 'ValidationFailed', issues: [{ path: 'limit', message: 'must be an integer 1-50' }] },
     });
@@ -156,7 +156,7 @@ describe('GetMessages', () => {
   it.each(['before', 'after'] as const)('returns ValidationFailed on path "%s" for a malformed cursor', async (path) => {
     const { world, owner, channelId } = await aServerWithCast();
 
-    expect(await world.getMessages.execute(owner, channelId, { [path]: MALFORMED_ID })).toEqual({
+    expect(await world.readMessages(owner, channelId, { [path]: MALFORMED_ID })).toEqual({
       ok: false,
       error: { kind: 'ValidationFailed', issues: [{ path, message: 'must be a message id' }] },
     });
@@ -165,7 +165,7 @@ describe('GetMessages', () => {
   it('lists every bad paging field at once', async () => {
     const { world, owner, channelId } = await aServerWithCast();
 
-    const result = await world.getMessages.execute(owner, channelId, { limit: 0, before: 'x', after: '-1' });
+    const result = await world.readMessages(owner, channelId, { limit: 0, before: 'x', after: '-1' });
 
     expect(result).toEqual({
       ok: false,
@@ -179,13 +179,13 @@ describe('GetMessages', () => {
   it('returns NotAMember when the caller is not in the server', async () => {
     const { world, outsider, channelId } = await aServerWithCast();
 
-    expect(await world.getMessages.execute(outsider, channelId, {})).toEqual({ ok: false, error: { kind: 'NotAMember' } });
+    expect(await world.readMessages(outsider, channelId, {})).toEqual({ ok: false, error: { kind: 'NotAMember' } });
   });
 
   it.each([UNKNOWN_ID, MALFORMED_ID])('returns ChannelNotFound for the channel id %j', async (channelId) => {
     const { world, owner } = await aServerWithCast();
 
-    expect(await world.getMessages.execute(owner, channelId, {})).toEqual({ ok: false, error: { kind: 'ChannelNotFound' } });
+    expect(await world.readMessages(owner, channelId, {})).toEqual({ ok: false, error: { kind: 'ChannelNotFound' } });
   });
 
   // Refused before the statement, with no look-up (GetMessages.checksSession): the HTTP edge answers
@@ -197,7 +197,7 @@ describe('GetMessages', () => {
     const { world, member, channelId } = await aServerWithCast();
     await world.stores.sessions.revoke(member.sessionId);
 
-    expect(await world.getMessages.execute(member, target === 'CHANNEL' ? channelId : target, input)).toEqual({
+    expect(await world.readMessages(member, target === 'CHANNEL' ? channelId : target, input)).toEqual({
       ok: false,
       error: expect.objectContaining({ kind }),
     });
@@ -210,7 +210,7 @@ describe('GetMessages', () => {
     const { world, member, channelId } = await aServerWithCast();
     await world.stores.sessions.revoke(member.sessionId);
 
-    expect(await world.getMessages.execute(member, target === 'CHANNEL' ? channelId : target, input)).toEqual({
+    expect(await world.readMessages(member, target === 'CHANNEL' ? channelId : target, input)).toEqual({
       ok: false,
       error: { kind: 'InvalidToken' },
     });

@@ -18,7 +18,7 @@ describe('LeaveServer', () => {
     expectOk(await world.leaveServer.execute(member, server.id));
 
     expect(await world.getServer.execute(member, server.id)).toEqual({ ok: false, error: { kind: 'NotAMember' } });
-    expect(await world.getMessages.execute(member, channelId, {})).toEqual({ ok: false, error: { kind: 'NotAMember' } });
+    expect(await world.readMessages(member, channelId, {})).toEqual({ ok: false, error: { kind: 'NotAMember' } });
   });
 
   it('returns OwnerCannotLeave for the owner, who stays a member', async () => {

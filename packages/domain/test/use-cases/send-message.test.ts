@@ -1,3 +1,4 @@
+import { messageViewJson } from '@chat/domain';
 import { expectOk } from '@chat/domain/testing';
 import { aServerWithCast, MALFORMED_ID, UNKNOWN_ID } from '../helpers';
 
@@ -5,7 +6,7 @@ describe('SendMessage', () => {
   it('returns exactly the MessageView shape: author, no reactions, no edit time, and no stray authorId', async () => {
     const { world, member, channelId } = await aServerWithCast();
     world.clock.advance(1_234);
-    const username = (await world.stores.users.findById(member.userId))?.username;
+    const username = (await world.stores.users.findById(member.userId))?.username ?? 'missing';
 
     const { message: view, nonce } = expectOk(await world.sendMessage.execute(member, channelId, { content: 'hello' }));
 
@@ -24,7 +25,7 @@ describe('SendMessage', () => {
   it('stores the message so every member reads it back unchanged', async () => {
     const { world, owner, member, channelId } = await aServerWithCast();
 
-    const username = (await world.stores.users.findById(member.userId))?.username;
+    const username = (await world.stores.users.findById(member.userId))?.username ?? 'missing';
 
     const { id } = expectOk(await world.sendMessage.execute(member, channelId, { content: '  spaced  out  ' })).message;
 
@@ -38,7 +39,7 @@ describe('SendMessage', () => {
       reactions: [],
     };
     expect(await world.getMessage.execute(owner, channelId, id)).toEqual({ ok: true, value: stored });
-    expect(expectOk(await world.getMessages.execute(owner, channelId, {}))).toEqual([stored]);
+    expect(expectOk(await world.readMessages(owner, channelId, {}))).toEqual([messageViewJson(stored)]);
   });
 
   it('gives later messages larger ids, even within one millisecond', async () => {
@@ -68,14 +69,14 @@ describe('SendMessage', () => {
       ok: false,
       error: { kind: 'ValidationFailed', issues: [{ path: 'content', message }] },
     });
-    expect(await world.getMessages.execute(owner, channelId, {})).toEqual({ ok: true, value: [] });
+    expect(await world.readMessages(owner, channelId, {})).toEqual({ ok: true, value: [] });
   });
 
   it('returns NotAMember when the caller is not in the server', async () => {
     const { world, outsider, owner, channelId } = await aServerWithCast();
 
     expect(await world.sendMessage.execute(outsider, channelId, { content: 'hi' })).toEqual({ ok: false, error: { kind: 'NotAMember' } });
-    expect(await world.getMessages.execute(owner, channelId, {})).toEqual({ ok: true, value: [] });
+    expect(await world.readMessages(owner, channelId, {})).toEqual({ ok: true, value: [] });
   });
 
   it.each([UNKNOWN_ID, MALFORMED_ID])('returns ChannelNotFound for the channel id %j', async (channelId) => {
@@ -103,7 +104,7 @@ describe('SendMessage', () => {
     const result = await world.sendMessage.execute(member, target === 'CHANNEL' ? channelId : target, { content });
 
     expect(result).toEqual({ ok: false, error: { kind: 'InvalidToken' } });
-    expect(await world.getMessages.execute(owner, channelId, {})).toEqual({ ok: true, value: [] });
+    expect(await world.readMessages(owner, channelId, {})).toEqual({ ok: true, value: [] });
   });
 
   // Refused before the statement, with no look-up (SendMessage.checksSession): the HTTP edge answers
@@ -118,6 +119,6 @@ describe('SendMessage', () => {
     const result = await world.sendMessage.execute(member, target === 'CHANNEL' ? channelId : target, { content });
 
     expect(result).toEqual({ ok: false, error: expect.objectContaining({ kind }) });
-    expect(await world.getMessages.execute(owner, channelId, {})).toEqual({ ok: true, value: [] });
+    expect(await world.readMessages(owner, channelId, {})).toEqual({ ok: true, value: [] });
   });
 });

@@ -6,6 +6,7 @@ import type {
   MessageCursor,
   MessageRepository,
   MessageView,
+  RenderedPage,
   Reaction,
   ReactionState,
   UserSummary,
@@ -15,9 +16,9 @@ import { isDatabaseUnavailable } from '../driver-errors';
 import { inTransaction } from '../in-transaction';
 import { SameTurnBatcher } from '../same-turn-batcher';
 import type { Database } from '../schema';
-import { pageValues, PAGE_JSON, PAGE_ROWS } from './message-page-statements';
+import { pageValues, PAGE_JSON } from './message-page-statements';
 import { columnsOf, CREATE, CREATE_MANY, type CreateValues } from './message-send-statements';
-import { gateOf, reactionsOf, toView, type GateRow, type ViewRow } from './message-sql';
+import { gateOf, reactionsOf, toView, type GateRow } from './message-sql';
 
 /** What the message store tells its owner, for the logs. */
 export interface MessageStoreEvents {
@@ -28,7 +29,7 @@ export interface MessageStoreEvents {
 }
 
 export class KyselyMessageRepository implements MessageRepository {
-  /** `hot` runs the marked (prepared, generically planned) statements: pageAs, pageJsonAs, createAs. */
+  /** `hot` runs the marked (prepared, generically planned) statements: pageJsonAs, createAs. */
   constructor(
     private readonly db: Kysely<Database>,
     private readonly hot: Kysely<Database> = db,
@@ -69,23 +70,13 @@ export class KyselyMessageRepository implements MessageRepository {
    * cannot know a channel's size, reads (channel_id, id) in index order from the cursor on: with
    * `channel_id = $1` it may walk the whole primary key backwards for a small channel. The page's
    * reactions are aggregated in one pass over its 50 ids (probed in the primary key) rather than by
-   * a sub-select per message. The CTEs are in `gatedPage`.
+   * a sub-select per message. The CTEs are in `gatedPage`. PostgreSQL writes the page as the
+   * interface's JSON: one text value instead of 50 rows to decode, wrap and encode again.
    */
-  async pageAs(actor: Actor, channelId: string, cursor: MessageCursor): Promise<Gated<MessageView[]>> {
-    const { rows } = await PAGE_ROWS.execute(this.hot, pageValues(actor, channelId, cursor));
-    const gate = gateOf(rows[0]);
-    if (!gate.ok) return gate;
-    return { ok: true, value: rows.filter((row): row is GateRow & ViewRow => row.id !== null && row.id !== undefined).map(toView) };
-  }
-
-  /**
-   * `pageAs`, rendered by PostgreSQL as the interface's JSON: one text value instead of 50 rows to
-   * decode, wrap in objects and encode again, which was a third of the API's CPU per page.
-   */
-  async pageJsonAs(actor: Actor, channelId: string, cursor: MessageCursor): Promise<Gated<string>> {
+  async pageJsonAs(actor: Actor, channelId: string, cursor: MessageCursor): Promise<Gated<RenderedPage>> {
     const { rows } = await PAGE_JSON.execute(this.hot, pageValues(actor, channelId, cursor));
     const gate = gateOf(rows[0]);
-    return gate.ok ? { ok: true, value: rows[0]?.body ?? '[]' } : gate;
+    return gate.ok ? { ok: true, value: (rows[0]?.body ?? '[]') as RenderedPage } : gate;
   }
 
   /**

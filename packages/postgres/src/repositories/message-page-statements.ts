@@ -1,9 +1,9 @@
 import type { Actor, MessageCursor } from '@chat/domain';
 import { sql } from 'kysely';
 import { PrecompiledStatement, preparedMark } from '../prepared-statements';
-import { gateQuery, isoDate, reactionArray, reactionCounts, type GateRow, type ViewRow } from './message-sql';
+import { gateQuery, isoDate, reactionCounts, type GateRow } from './message-sql';
 
-/* The gated page's statements: rows (for pageAs) and the page's JSON rendered by the database (pageJsonAs). */
+/* The gated page's statement: the page's JSON rendered by the database (pageJsonAs). */
 
 export function gatedPage({ sessionId, userId, channelId, before, after, limit }: PageValues) {
   const direction = after === undefined ? sql`desc` : sql`asc`;
@@ -40,19 +40,6 @@ export const pageValues = (actor: Actor, channelId: string, { before, after, lim
   after,
   limit,
 });
-
-export const PAGE_ROWS = new PrecompiledStatement<PageValues, GateRow & Partial<ViewRow>>(
-  (values) => sql`${sql.raw(preparedMark('page_as'))}
-    ${gatedPage(values)},
-    summaries as (select message_id, ${reactionArray} as reactions from counts group by message_id)
-    select g.live, g.found, g.member_id, g.member_username,
-           p.*, u.username, coalesce(s.reactions, '[]'::json) as reactions
-    from gate g
-    left join page p on true
-    left join users u on u.id = p.author_id
-    left join summaries s on s.message_id = p.id
-    order by p.id`,
-);
 
 /**
  * The page as the interface's JSON, written by PostgreSQL: each message's reactions joined in order
