@@ -21,7 +21,8 @@ export { describeServerRepositoryContract } from './server-repository.contract';
 export { describeChannelRepositoryContract } from './channel-repository.contract';
 export { describeMemberRepositoryContract } from './member-repository.contract';
 export { describeInviteRepositoryContract } from './invite-repository.contract';
-export { describeMessageRepositoryContract, expectSendsAtOnceGatedEachAlone } from './message-repository.contract';
+export { describeMessageRepositoryContract } from './message-repository.contract';
+export { expectSendsAtOnceGatedEachAlone } from './message-gate.contract';
 export { describeApplicationRepositoryContract } from './application-repository.contract';
 export { describeEventLogContract, type EventStores } from './event-log.contract';
 

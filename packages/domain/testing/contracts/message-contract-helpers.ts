@@ -1,0 +1,22 @@
+import type { Actor, Channel, Gated, Id, Message, MessageCursor, MessageView, ReactionSummary, Stores, User } from '../../src';
+import { summaryOf } from './fixtures';
+
+export const viewOf = (message: Message, author: User, reactions: ReactionSummary[] = []): MessageView => ({
+  id: message.id,
+  channelId: message.channelId,
+  content: message.content,
+  createdAt: message.createdAt,
+  editedAt: message.editedAt,
+  author: summaryOf(author),
+  reactions,
+});
+
+export const idsOf = (items: readonly { readonly id: Id }[]): Id[] => items.map((item) => item.id);
+
+/** What the parts of the message contract share: the stores under test and a few makers. */
+export interface MessageContractContext {
+  readonly stores: () => Stores;
+  aChannelWithTenMessages(): Promise<{ channel: Channel; author: User; m: Message[]; ids: Id[] }>;
+  pageAs(actor: Actor, channelId: Id, cursor: MessageCursor): Promise<Gated<MessageView[]>>;
+  pageFor(channelId: Id, cursor: MessageCursor, viewerId: Id): Promise<MessageView[]>;
+}
