@@ -37,7 +37,6 @@ export type AddReactionOutcome = 'added' | 'already' | 'TooManyReactions' | 'Mes
 
 /** Messages and their reactions: one aggregate, so deleting a message takes its reactions along. */
 export interface MessageRepository {
-  create(message: Message): Promise<void>;
   findById(id: Id): Promise<Message | null>;
   view(id: Id, viewerId: Id): Promise<MessageView | null>;
   /**

@@ -1,8 +1,9 @@
 import type { Application, RefreshToken, Session, Stores } from '../../src';
+import type { SeedableStores } from './fixtures';
 import { at, freshId, givenUser, uniqueToken } from './fixtures';
 
 /** What every `ApplicationRepository` and `RefreshTokenRepository` must do. */
-export function describeApplicationRepositoryContract(name: string, makeStores: () => Promise<Stores>): void {
+export function describeApplicationRepositoryContract(name: string, makeStores: () => Promise<SeedableStores>): void {
   describe(`ApplicationRepository and RefreshTokenRepository contract: ${name}`, () => {
     let stores: Stores;
     beforeAll(async () => {

@@ -1,8 +1,9 @@
 import type { Stores } from '../../src';
+import type { SeedableStores } from './fixtures';
 import { aChannel, aServerWithOwner, aWiderId, at, freshId, freshIds, givenChannel, givenUser } from './fixtures';
 
 /** What every `ChannelRepository` must do. */
-export function describeChannelRepositoryContract(name: string, makeStores: () => Promise<Stores>): void {
+export function describeChannelRepositoryContract(name: string, makeStores: () => Promise<SeedableStores>): void {
   describe(`ChannelRepository contract: ${name}`, () => {
     let stores: Stores;
     beforeAll(async () => {

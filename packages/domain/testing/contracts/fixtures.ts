@@ -178,7 +178,7 @@ export function aMessage(channelId: Id, authorId: Id, overrides: Partial<Message
 /** A message as `createAs` takes it: the author is the actor. */
 export const withoutAuthor = ({ authorId: _authorId, ...message }: Message): Omit<Message, 'authorId'> => message;
 
-export async function givenMessage(stores: Stores, channelId: Id, authorId: Id, overrides: Partial<Message> = {}): Promise<Message> {
+export async function givenMessage(stores: SeedableStores, channelId: Id, authorId: Id, overrides: Partial<Message> = {}): Promise<Message> {
   const message = aMessage(channelId, authorId, overrides);
   await stores.messages.create(message);
   return message;
@@ -196,3 +196,9 @@ export async function aChannelWithAuthor(stores: Stores): Promise<{ server: Serv
 
 /** The summary other users see. */
 export const summaryOf = (user: User): { id: Id; username: string } => ({ id: user.id, username: user.username });
+
+/**
+ * Stores a test can seed messages into directly (no session, no gate, no event): every message
+ * store has this, though no use case needs it, so it is not on the port.
+ */
+export type SeedableStores = Stores & { readonly messages: Stores['messages'] & { create(message: Message): Promise<void> } };

@@ -4,7 +4,7 @@
  * every test makes its own fresh ids, names and codes, so a shared database that is never emptied
  * passes them as well as a brand-new one.
  */
-import type { Stores } from '../../src';
+import type { SeedableStores } from './fixtures';
 import { describeApplicationRepositoryContract } from './application-repository.contract';
 import { describeChannelRepositoryContract } from './channel-repository.contract';
 import { describeInviteRepositoryContract } from './invite-repository.contract';
@@ -30,7 +30,7 @@ export { describeEventLogContract, type EventStores } from './event-log.contract
  * Every port contract against the stores `makeStores` gives. Each suite calls it once, before its
  * tests; the factory may hand out the same stores every time (a shared database) or new ones.
  */
-export function describeStoreContracts(name: string, makeStores: () => Promise<Stores>): void {
+export function describeStoreContracts(name: string, makeStores: () => Promise<SeedableStores>): void {
   describeUserRepositoryContract(name, makeStores);
   describeSessionRepositoryContract(name, makeStores);
   describeServerRepositoryContract(name, makeStores);

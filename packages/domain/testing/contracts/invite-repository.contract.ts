@@ -1,8 +1,9 @@
 import type { Stores } from '../../src';
+import type { SeedableStores } from './fixtures';
 import { aServerWithOwner, anInvite, at, givenMemberOf, uniqueToken } from './fixtures';
 
 /** What every `InviteRepository` must do. */
-export function describeInviteRepositoryContract(name: string, makeStores: () => Promise<Stores>): void {
+export function describeInviteRepositoryContract(name: string, makeStores: () => Promise<SeedableStores>): void {
   describe(`InviteRepository contract: ${name}`, () => {
     let stores: Stores;
     beforeAll(async () => {

@@ -1,10 +1,11 @@
 import type { Member, MemberView, Stores, User } from '../../src';
+import type { SeedableStores } from './fixtures';
 import { aMember, aServerWithOwner, aWiderId, at, freshId, givenUser, summaryOf } from './fixtures';
 
 const viewOf = (member: Member, user: User): MemberView => ({ ...member, user: summaryOf(user) });
 
 /** What every `MemberRepository` must do. */
-export function describeMemberRepositoryContract(name: string, makeStores: () => Promise<Stores>): void {
+export function describeMemberRepositoryContract(name: string, makeStores: () => Promise<SeedableStores>): void {
   describe(`MemberRepository contract: ${name}`, () => {
     let stores: Stores;
     beforeAll(async () => {

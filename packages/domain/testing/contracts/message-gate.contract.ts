@@ -8,6 +8,7 @@ import {
   type Stores,
   type User,
 } from '../../src';
+import type { SeedableStores } from './fixtures';
 import {
   aChannelWithAuthor,
   aMessage,
@@ -25,7 +26,7 @@ import { idsOf, viewOf, type MessageContractContext } from './message-contract-h
 /** The message contract's gated operations: facts on refusal, nothing written. */
 export function describeMessageGate(ctx: MessageContractContext): void {
   const { aChannelWithTenMessages, pageAs, pageFor } = ctx;
-  let stores: Stores;
+  let stores: SeedableStores;
   beforeEach(() => {
     stores = ctx.stores();
   });

@@ -1,4 +1,5 @@
-import { type Channel, type Id, type Stores, type User } from '../../src';
+import { type Channel, type Id, type User } from '../../src';
+import type { SeedableStores } from './fixtures';
 import {
   aChannelWithAuthor,
   aMessage,
@@ -16,7 +17,7 @@ import { idsOf, viewOf, type MessageContractContext } from './message-contract-h
 /** The message contract's pages: every cursor, order and edge. */
 export function describeMessagePages(ctx: MessageContractContext): void {
   const { aChannelWithTenMessages, pageFor } = ctx;
-  let stores: Stores;
+  let stores: SeedableStores;
   beforeEach(() => {
     stores = ctx.stores();
   });

@@ -1,11 +1,12 @@
-import { type Message, type Stores, type User } from '../../src';
+import { type Message, type User } from '../../src';
+import type { SeedableStores } from './fixtures';
 import { aChannelWithAuthor, aReaction, at, freshId, givenMemberOf, givenMessage, givenUser } from './fixtures';
 import { type MessageContractContext } from './message-contract-helpers';
 
 /** The message contract's reactions: caps, counts, order of first use, races. */
 export function describeMessageReactions(ctx: MessageContractContext): void {
   const { pageFor } = ctx;
-  let stores: Stores;
+  let stores: SeedableStores;
   beforeEach(() => {
     stores = ctx.stores();
   });

@@ -7,9 +7,9 @@ import {
   type Message,
   type MessageCursor,
   type MessageView,
-  type Stores,
   type User,
 } from '../../src';
+import type { SeedableStores } from './fixtures';
 import { aChannelWithAuthor, aMessage, aReaction, at, freshId, freshIds, givenActor, givenMessage, givenUser } from './fixtures';
 import { idsOf, viewOf, type MessageContractContext } from './message-contract-helpers';
 import { describeMessageGate } from './message-gate.contract';
@@ -17,9 +17,9 @@ import { describeMessagePages } from './message-pages.contract';
 import { describeMessageReactions } from './message-reactions.contract';
 
 /** What every `MessageRepository` must do. */
-export function describeMessageRepositoryContract(name: string, makeStores: () => Promise<Stores>): void {
+export function describeMessageRepositoryContract(name: string, makeStores: () => Promise<SeedableStores>): void {
   describe(`MessageRepository contract: ${name}`, () => {
-    let stores: Stores;
+    let stores: SeedableStores;
     beforeAll(async () => {
       stores = await makeStores();
     });

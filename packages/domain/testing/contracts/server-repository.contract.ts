@@ -1,8 +1,9 @@
 import type { Stores } from '../../src';
+import type { SeedableStores } from './fixtures';
 import { aMember, aNewServer, aServerWithOwner, at, freshId, freshIds, givenUser } from './fixtures';
 
 /** What every `ServerRepository` must do. */
-export function describeServerRepositoryContract(name: string, makeStores: () => Promise<Stores>): void {
+export function describeServerRepositoryContract(name: string, makeStores: () => Promise<SeedableStores>): void {
   describe(`ServerRepository contract: ${name}`, () => {
     let stores: Stores;
     beforeAll(async () => {

@@ -1,8 +1,9 @@
 import type { Session, Stores } from '../../src';
+import type { SeedableStores } from './fixtures';
 import { at, freshId, givenUser } from './fixtures';
 
 /** What every `SessionRepository` must do. */
-export function describeSessionRepositoryContract(name: string, makeStores: () => Promise<Stores>): void {
+export function describeSessionRepositoryContract(name: string, makeStores: () => Promise<SeedableStores>): void {
   describe(`SessionRepository contract: ${name}`, () => {
     let stores: Stores;
     beforeAll(async () => {

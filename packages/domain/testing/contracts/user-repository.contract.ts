@@ -1,8 +1,9 @@
 import type { Stores } from '../../src';
+import type { SeedableStores } from './fixtures';
 import { aUser, freshId, givenUser, summaryOf } from './fixtures';
 
 /** What every `UserRepository` must do. */
-export function describeUserRepositoryContract(name: string, makeStores: () => Promise<Stores>): void {
+export function describeUserRepositoryContract(name: string, makeStores: () => Promise<SeedableStores>): void {
   describe(`UserRepository contract: ${name}`, () => {
     let stores: Stores;
     beforeAll(async () => {
