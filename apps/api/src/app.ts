@@ -13,7 +13,7 @@ import type { RouteSpec } from './http/route';
 import { applicationRoutes } from './routes/application-routes';
 import { authRoutes } from './routes/auth-routes';
 import { messageRoutes } from './routes/message-routes';
-import { mountOAuthToken, oauthTokenOpenApi, TOKEN_PATH } from './routes/oauth-token-route';
+import { mountOAuthToken, oauthTokenOpenApi } from './routes/oauth-token-route';
 import { serverRoutes } from './routes/server-routes';
 import type { AppServices } from './services';
 import { mountWeb, type WebAssets } from './web';
@@ -25,7 +25,7 @@ import { mountWeb, type WebAssets } from './web';
  */
 export function openApiDocument(): Record<string, unknown> {
   const noServices = new Proxy({}, { get: () => undefined }) as AppServices;
-  return buildOpenApi(allRoutes(noServices), { [TOKEN_PATH]: oauthTokenOpenApi });
+  return buildOpenApi(allRoutes(noServices), oauthTokenOpenApi);
 }
 
 /** Whether each backing service answers; `/ready` is 200 only when all do. */
@@ -82,7 +82,7 @@ export function createApp(services: AppServices, options: AppOptions): Express {
   });
 
   const routes = allRoutes(services);
-  const openApi = buildOpenApi(routes, { [TOKEN_PATH]: oauthTokenOpenApi });
+  const openApi = buildOpenApi(routes, oauthTokenOpenApi);
   const asyncApi = buildAsyncApi();
   app.get('/api/openapi.json', (_req, res) => void res.json(openApi));
   app.get('/api/asyncapi.json', (_req, res) => void res.json(asyncApi));

@@ -1,3 +1,4 @@
+import { OAuthErrorResponse, TokenResponse } from '../src/routes/oauth-token-route';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import * as oauth from 'oauth4webapi';
@@ -99,6 +100,11 @@ describe('bot applications and the OAuth2 token endpoint', () => {
       const res = await t.http().post('/api/oauth2/token').type('form').send({ grant_type: 'client_credentials', client_id: app.clientId, client_secret: app.clientSecret });
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.body.token_type).toBe('Bearer');
+      // Exactly the pair the OpenAPI document describes (it is built from the same schema).
+      expect(TokenResponse.safeParse(res.body).success).toBe(true);
+      const refused = await t.http().post('/api/oauth2/token').type('form').send({ grant_type: 'client_credentials', client_id: app.clientId, client_secret: 'wrong' });
+      expect(refused.status).toBe(401);
+      expect(OAuthErrorResponse.safeParse(refused.body).success).toBe(true);
     });
 
     it('rotates refresh tokens, and a reused one revokes the whole family', async () => {

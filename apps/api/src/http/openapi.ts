@@ -69,7 +69,10 @@ function queryParameters(query: z.ZodType, components: Record<string, JsonSchema
   });
 }
 
-export function buildOpenApi(routes: readonly RouteSpec<unknown, unknown>[], handWritten: Record<string, Record<string, unknown>> = {}): JsonSchema {
+/** Paths described outside the route specs (the OAuth token endpoint), from zod schemas through `schemaOf`. */
+export type ExtraPaths = (schemaOf: (schema: z.ZodType, io: 'input' | 'output') => JsonSchema) => Record<string, Record<string, unknown>>;
+
+export function buildOpenApi(routes: readonly RouteSpec<unknown, unknown>[], extraPaths?: ExtraPaths): JsonSchema {
   const components: Record<string, JsonSchema> = {};
   const problemRef = toSchema(ProblemResponse, 'output', components);
   const paths: Record<string, Record<string, unknown>> = {};
@@ -105,12 +108,7 @@ export function buildOpenApi(routes: readonly RouteSpec<unknown, unknown>[], han
     };
   }
 
-  Object.assign(paths, handWritten);
-  components.OAuthError = {
-    type: 'object',
-    required: ['error'],
-    properties: { error: { type: 'string' }, error_description: { type: 'string' } },
-  };
+  if (extraPaths) Object.assign(paths, extraPaths((schema, io) => toSchema(schema, io, components)));
 
   return {
     openapi: '3.1.0',

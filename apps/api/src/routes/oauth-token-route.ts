@@ -1,6 +1,8 @@
 import type { ClientCredentials, DomainError, Result, TokenPair } from '@chat/domain';
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response, type Router } from 'express';
 import { BODY_LIMIT } from '../http/mount-route';
+import { z } from 'zod';
+import type { ExtraPaths } from '../http/openapi';
 import type { AppServices } from '../services';
 
 export const TOKEN_PATH = '/api/oauth2/token';
@@ -14,7 +16,8 @@ const INTERACTIVE_GRANTS = new Set(['authorization_code', 'password', 'urn:ietf:
 function oauthError(res: Response, code: OAuthErrorCode, description: string, basic = false): void {
   if (code === 'invalid_client' && basic) res.setHeader('WWW-Authenticate', 'Basic realm="chat-api", charset="UTF-8"');
   const requestId = res.locals.requestId;
-  res.status(code === 'invalid_client' ? 401 : 400).json({ error: code, error_description: description, ...(requestId ? { request_id: requestId } : {}) });
+  const body: z.output<typeof OAuthErrorResponse> = { error: code, error_description: description, ...(requestId ? { request_id: requestId } : {}) };
+  res.status(code === 'invalid_client' ? 401 : 400).json(body);
 }
 
 /** `Basic base64(urlencode(client_id):urlencode(client_secret))`, as RFC 6749 §2.3.1 has it. */
@@ -81,12 +84,13 @@ async function handle(services: AppServices, req: Request, res: Response): Promi
     return oauthError(res, 'unauthorized_client', `bot applications use client_credentials, not ${grantType}`);
   }
   if (!result.ok) return sendGrantError(res, result.error, basic !== null);
-  res.status(200).json({
+  const pair: z.output<typeof TokenResponse> = {
     access_token: result.value.accessToken,
     token_type: 'Bearer',
     expires_in: result.value.expiresIn,
     refresh_token: result.value.refreshToken,
-  });
+  };
+  res.status(200).json(pair);
 }
 
 function sendGrantError(res: Response, error: DomainError, basic: boolean): void {
@@ -118,52 +122,55 @@ export function mountOAuthToken(router: Router, services: AppServices, limiter: 
   router.post(TOKEN_PATH, ...chain, bodyErrors);
 }
 
-/** Its entry in the OpenAPI document, written by hand since it is not problem+json. */
-export const oauthTokenOpenApi = {
-  post: {
-    operationId: 'issueOAuthToken',
-    summary: 'OAuth 2.0 token endpoint for bot applications (client_credentials, refresh_token)',
-    tags: ['OAuth2'],
-    security: [{ clientBasic: [] }, {}],
-    requestBody: {
-      required: true,
-      content: {
-        'application/x-www-form-urlencoded': {
-          schema: {
-            type: 'object',
-            required: ['grant_type'],
-            properties: {
-              grant_type: { type: 'string', enum: ['client_credentials', 'refresh_token'] },
-              refresh_token: { type: 'string', description: 'With grant_type=refresh_token; spent on use' },
-              client_id: { type: 'string', description: 'client_secret_post; or use HTTP Basic' },
-              client_secret: { type: 'string' },
-              scope: { type: 'string', description: 'Ignored: a bot token carries its bot user' },
-            },
-          },
+/** The token request, as RFC 6749 sends it (form-encoded); the handler checks it field by field. */
+export const TokenRequest = z
+  .object({
+    grant_type: z.enum(['client_credentials', 'refresh_token']),
+    refresh_token: z.string().meta({ description: 'With grant_type=refresh_token; spent on use' }).optional(),
+    client_id: z.string().meta({ description: 'client_secret_post; or use HTTP Basic' }).optional(),
+    client_secret: z.string().optional(),
+    scope: z.string().meta({ description: 'Ignored: a bot token carries its bot user' }).optional(),
+  })
+  .meta({ id: 'OAuthTokenRequest' });
+
+/** A token pair, as RFC 6749 §5.1 answers it. */
+export const TokenResponse = z
+  .strictObject({ access_token: z.string(), token_type: z.literal('Bearer'), expires_in: z.number().int(), refresh_token: z.string() })
+  .meta({ id: 'OAuthTokenPair' });
+
+/** RFC 6749 §5.2's error (this endpoint's errors are not problem+json: OAuth clients parse this shape). */
+export const OAuthErrorResponse = z
+  .strictObject({
+    error: z.enum(['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type']),
+    error_description: z.string().optional(),
+    request_id: z.string().optional(),
+  })
+  .meta({ id: 'OAuthError' });
+
+/** Its entry in the OpenAPI document, from the same schemas (see `ExtraPaths`). */
+export const oauthTokenOpenApi: ExtraPaths = (schemaOf) => ({
+  [TOKEN_PATH]: {
+    post: {
+      operationId: 'issueOAuthToken',
+      summary: 'OAuth 2.0 token endpoint for bot applications (client_credentials, refresh_token)',
+      tags: ['OAuth2'],
+      security: [{ clientBasic: [] }, {}],
+      requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: schemaOf(TokenRequest, 'input') } } },
+      responses: {
+        200: {
+          description: 'A token pair; `Cache-Control: no-store`. A refresh token spent twice revokes its whole family.',
+          content: { 'application/json': { schema: schemaOf(TokenResponse, 'output') } },
         },
-      },
-    },
-    responses: {
-      200: {
-        description: 'A token pair; `Cache-Control: no-store`. A refresh token spent twice revokes its whole family.',
-        content: {
-          'application/json': {
-            schema: {
-              type: 'object',
-              required: ['access_token', 'token_type', 'expires_in', 'refresh_token'],
-              properties: {
-                access_token: { type: 'string' },
-                token_type: { const: 'Bearer' },
-                expires_in: { type: 'integer' },
-                refresh_token: { type: 'string' },
-              },
-            },
-          },
+        400: {
+          description: 'RFC 6749 error: invalid_request, invalid_grant, unauthorized_client, unsupported_grant_type',
+          content: { 'application/json': { schema: schemaOf(OAuthErrorResponse, 'output') } },
         },
+        401: {
+          description: 'invalid_client (with WWW-Authenticate when Basic was used)',
+          content: { 'application/json': { schema: schemaOf(OAuthErrorResponse, 'output') } },
+        },
+        429: { description: 'Too many requests (problem+json, code RATE_LIMITED)' },
       },
-      400: { description: 'RFC 6749 error: invalid_request, invalid_grant, unauthorized_client, unsupported_grant_type', content: { 'application/json': { schema: { $ref: '#/components/schemas/OAuthError' } } } },
-      401: { description: 'invalid_client (with WWW-Authenticate when Basic was used)', content: { 'application/json': { schema: { $ref: '#/components/schemas/OAuthError' } } } },
-      429: { description: 'Too many requests (problem+json, code RATE_LIMITED)' },
     },
   },
-};
+});

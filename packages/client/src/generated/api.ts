@@ -505,9 +505,29 @@ export interface components {
             clientId: string;
             bot: components["schemas"]["UserSummary"];
         };
+        OAuthTokenRequest: {
+            /** @enum {string} */
+            grant_type: "client_credentials" | "refresh_token";
+            /** @description With grant_type=refresh_token; spent on use */
+            refresh_token?: string;
+            /** @description client_secret_post; or use HTTP Basic */
+            client_id?: string;
+            client_secret?: string;
+            /** @description Ignored: a bot token carries its bot user */
+            scope?: string;
+        };
+        OAuthTokenPair: {
+            access_token: string;
+            /** @constant */
+            token_type: "Bearer";
+            expires_in: number;
+            refresh_token: string;
+        };
         OAuthError: {
-            error: string;
+            /** @enum {string} */
+            error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type";
             error_description?: string;
+            request_id?: string;
         };
     };
     responses: never;
@@ -2159,17 +2179,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/x-www-form-urlencoded": {
-                    /** @enum {string} */
-                    grant_type: "client_credentials" | "refresh_token";
-                    /** @description With grant_type=refresh_token; spent on use */
-                    refresh_token?: string;
-                    /** @description client_secret_post; or use HTTP Basic */
-                    client_id?: string;
-                    client_secret?: string;
-                    /** @description Ignored: a bot token carries its bot user */
-                    scope?: string;
-                };
+                "application/x-www-form-urlencoded": components["schemas"]["OAuthTokenRequest"];
             };
         };
         responses: {
@@ -2179,13 +2189,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        access_token: string;
-                        /** @constant */
-                        token_type: "Bearer";
-                        expires_in: number;
-                        refresh_token: string;
-                    };
+                    "application/json": components["schemas"]["OAuthTokenPair"];
                 };
             };
             /** @description RFC 6749 error: invalid_request, invalid_grant, unauthorized_client, unsupported_grant_type */
