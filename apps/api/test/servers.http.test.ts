@@ -125,6 +125,50 @@ describe('servers, members, channels and invites over HTTP', () => {
     });
   });
 
+  describe('DELETE /api/servers/:serverId/members/:userId (kick)', () => {
+    it('lets the owner remove a member (204), who loses access and may rejoin with an invite', async () => {
+      const { owner, member, server } = await t.aServerWithMember();
+      const res = await t.http().delete(`/api/servers/${server.id}/members/${member.id}`).set('Authorization', owner.token);
+      expect({ status: res.status, body: res.body }).toEqual({ status: 204, body: {} });
+      expect((await t.http().get(`/api/servers/${server.id}`).set('Authorization', member.token)).status).toBe(403);
+      await t.join(member, server.id, owner);
+      expect((await t.http().get(`/api/servers/${server.id}`).set('Authorization', member.token)).status).toBe(200);
+    });
+
+    it('answers 403 to a member, 409 for the owner themself, 404 for a non-member or unknown server, 401 without a token', async () => {
+      const { owner, member, server } = await t.aServerWithMember();
+      const outsider = await t.register();
+      const kick = (who: { token: string } | null, userId: string, serverId = server.id) => {
+        const req = t.http().delete(`/api/servers/${serverId}/members/${userId}`);
+        return who ? req.set('Authorization', who.token) : req;
+      };
+      const answers = [
+        await kick(member, owner.id),
+        await kick(owner, owner.id),
+        await kick(owner, outsider.id),
+        await kick(owner, 'not-an-id'),
+        await kick(owner, member.id, '999999'),
+        await kick(null, member.id),
+      ].map((res) => [res.status, res.body.code]);
+      expect(answers).toEqual([
+        [403, 'FORBIDDEN'],
+        [409, 'OWNER_CANNOT_LEAVE'],
+        [404, 'NOT_FOUND'],
+        [404, 'NOT_FOUND'],
+        [404, 'NOT_FOUND'],
+        [401, 'UNAUTHENTICATED'],
+      ]);
+      // Nobody was removed by any of these.
+      const members = await t.http().get(`/api/servers/${server.id}/members`).set('Authorization', owner.token);
+      expect(members.body.map((m: { userId: string }) => m.userId)).toEqual([owner.id, member.id]);
+    });
+
+    it('still routes @me to leaving, not to a kick of a user named @me', async () => {
+      const { member, server } = await t.aServerWithMember();
+      expect((await t.http().delete(`/api/servers/${server.id}/members/@me`).set('Authorization', member.token)).status).toBe(204);
+    });
+  });
+
   describe('channels', () => {
     it('lets the owner create a channel and members list it', async () => {
       const { owner, member, server } = await t.aServerWithMember();

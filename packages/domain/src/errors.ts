@@ -18,6 +18,7 @@ export type DomainError =
   | { readonly kind: 'MessageNotFound' }
   | { readonly kind: 'InviteNotFound' }
   | { readonly kind: 'MembershipNotFound' }
+  | { readonly kind: 'MemberNotFound' }
   | { readonly kind: 'NotAMember' }
   | { readonly kind: 'NotTheAuthor' }
   | { readonly kind: 'NotTheOwner' }

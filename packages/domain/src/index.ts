@@ -49,6 +49,7 @@ export * from './use-cases/create-server';
 export * from './use-cases/get-server';
 export * from './use-cases/get-members';
 export * from './use-cases/leave-server';
+export * from './use-cases/kick-member';
 export * from './use-cases/list-channels';
 export * from './use-cases/create-channel';
 export * from './use-cases/create-invite';

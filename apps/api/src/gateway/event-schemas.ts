@@ -22,8 +22,8 @@ export const ReactionEvent = z
   .meta({ id: 'ReactionEvent', description: 'The emoji’s count after the change, and who reacted or un-reacted' });
 
 export const MemberLeftEvent = z
-  .object({ serverId: id, userId: id, reason: z.enum(['leave']) })
-  .meta({ id: 'MemberLeftEvent', description: 'The leaver gets their own, and then no further event of that server' });
+  .object({ serverId: id, userId: id, reason: z.enum(['leave', 'kick']) })
+  .meta({ id: 'MemberLeftEvent', description: 'A leave, or a kick by the owner. The member who left gets their own, and then no further event of that server' });
 
 /** Every type a client can be sent, with its data; a new event type does not compile until it is here. */
 export const EVENT_DATA = {

@@ -28,6 +28,7 @@ const PROBLEMS: { readonly [K in DomainErrorKind]: Mapping<K> } = {
   MessageNotFound: { status: 404, code: 'NOT_FOUND', detail: 'No such message in this channel.' },
   InviteNotFound: { status: 404, code: 'NOT_FOUND', detail: 'No such invite.' },
   MembershipNotFound: { status: 404, code: 'NOT_FOUND', detail: 'You are not a member of this server.' },
+  MemberNotFound: { status: 404, code: 'NOT_FOUND', detail: 'No such member of this server.' },
   ApplicationNotFound: { status: 404, code: 'NOT_FOUND', detail: 'No such application.' },
   UsernameTaken: { status: 409, code: 'CONFLICT', detail: 'That username is taken.', errors: () => [{ path: 'username', message: 'is taken' }] },
   EmailTaken: { status: 409, code: 'CONFLICT', detail: 'That email is already registered.', errors: () => [{ path: 'email', message: 'is taken' }] },

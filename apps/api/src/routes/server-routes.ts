@@ -1,4 +1,4 @@
-import { CreateChannel, CreateInvite, CreateServer, GetMembers, GetServer, JoinByInvite, LeaveServer, ListChannels } from '@chat/domain';
+import { CreateChannel, CreateInvite, CreateServer, GetMembers, GetServer, JoinByInvite, KickMember, LeaveServer, ListChannels } from '@chat/domain';
 import { z } from 'zod';
 import { noContent, param, reply, route } from '../http/route';
 import { ChannelBody, ChannelResponse, InviteResponse, MemberResponse, MembersQuery, ServerBody, ServerResponse } from '../http/schemas';
@@ -53,6 +53,18 @@ export const serverRoutes = (s: AppServices) => [
     success: { status: 204, description: 'The caller is no longer a member' },
     useCase: LeaveServer,
     handle: async ({ actor, params }) => noContent(await s.leaveServer.execute(actor, param(params, 'serverId'))),
+  }),
+  // After the leave route: Express tries routes in order, and `@me` is not a user id.
+  route({
+    method: 'delete',
+    path: '/api/servers/:serverId/members/:userId',
+    operationId: 'kickMember',
+    summary: 'Remove a member from the server (owner only; not the owner); they may rejoin with an invite',
+    tag: 'Servers',
+    auth: 'session',
+    success: { status: 204, description: 'The user is no longer a member; their sockets got member.left with reason kick' },
+    useCase: KickMember,
+    handle: async ({ actor, params }) => noContent(await s.kickMember.execute(actor, param(params, 'serverId'), param(params, 'userId'))),
   }),
   route({
     method: 'get',

@@ -60,6 +60,10 @@ describeWithPostgresAndRedis('the gateway on two replicas sharing PostgreSQL and
     await leaveIsolation(clients, { write: a.url, read: b.url, resumeOn: a.url });
   }, 60_000);
 
+  it('after a kick by the owner, the kicked member gets its own member.left (reason kick) and nothing more, live on B or on resume on A', async () => {
+    await leaveIsolation(clients, { write: a.url, read: b.url, resumeOn: a.url }, 'kick');
+  }, 60_000);
+
   it('closes the socket on B with 4004 when the session logs out through A', async () => {
     await logoutCloses(clients, { write: a.url, read: b.url, resumeOn: a.url });
   }, 30_000);

@@ -62,6 +62,10 @@ export async function leave(url: string, user: User, serverId: string): Promise<
   must('leave', await request(url).delete(`/api/servers/${serverId}/members/@me`).set('Authorization', user.token), 204);
 }
 
+export async function kick(url: string, owner: User, serverId: string, userId: string): Promise<void> {
+  must('kick', await request(url).delete(`/api/servers/${serverId}/members/${userId}`).set('Authorization', owner.token), 204);
+}
+
 export async function send(url: string, user: User, channelId: string, content: string, nonce?: string): Promise<Message> {
   const res = await request(url)
     .post(`/api/channels/${channelId}/messages`)

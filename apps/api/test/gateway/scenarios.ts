@@ -1,5 +1,5 @@
 import type { Clients, Frame, GatewayClient } from './gateway-client';
-import { createServer, getJson, join, leave, login, logout, register, send } from './rest';
+import { createServer, getJson, join, kick, leave, login, logout, register, send } from './rest';
 
 /*
  * Scenarios shared by the replicas suite and the embedded one. `write` is the replica REST calls go
@@ -67,7 +67,8 @@ export async function deliversInRestShape(clients: Clients, { write, read }: Whe
   expect(second.cursor).not.toBe(frame.cursor);
 }
 
-export async function leaveIsolation(clients: Clients, { write, read, resumeOn }: Where): Promise<void> {
+/** A member who leaves (or is kicked by the owner) gets its own member.left and then nothing of the server, live or on resume. */
+export async function leaveIsolation(clients: Clients, { write, read, resumeOn }: Where, how: 'leave' | 'kick' = 'leave'): Promise<void> {
   const owner = await register(write, 'owner');
   const watcher = await register(write, 'watcher');
   const leaver = await register(write, 'leaver');
@@ -86,9 +87,10 @@ export async function leaveIsolation(clients: Clients, { write, read, resumeOn }
   const before = await leaving.next(isCreated('before the leave'), 10_000, 'the message before the leave');
   await watching.next(isCreated('before the leave'), 10_000, 'the message before the leave');
 
-  await leave(write, leaver, shared.id);
+  if (how === 'kick') await kick(write, owner, shared.id, leaver.id);
+  else await leave(write, leaver, shared.id);
   const left = await leaving.next((f) => f.t === 'member.left', 10_000, 'its own member.left');
-  expect(left).toEqual({ op: 'dispatch', t: 'member.left', cursor: expect.any(String), d: { serverId: shared.id, userId: leaver.id, reason: 'leave' } });
+  expect(left).toEqual({ op: 'dispatch', t: 'member.left', cursor: expect.any(String), d: { serverId: shared.id, userId: leaver.id, reason: how } });
   await watching.next((f) => f.t === 'member.left' && f.d?.userId === leaver.id, 10_000, 'the leaver’s member.left');
 
   const after = Array.from({ length: 20 }, (_, i) => `after the leave ${i}`);

@@ -4,7 +4,8 @@ import type { MessageView, ReactionState } from '../entities/message';
 import type { Id } from '../ids';
 
 /** Why a member left a server. Moderation will add `kick` and `ban`. */
-export type LeaveReason = 'leave';
+/** Why a member left: of their own accord, or removed by the server's owner. */
+export type LeaveReason = 'leave' | 'kick';
 
 /**
  * Something that happened, as every replica's gateway learns of it: written with the change that

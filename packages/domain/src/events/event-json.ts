@@ -135,8 +135,8 @@ export function eventFromJson(t: string, data: unknown): ChatEvent {
       };
     }
     case 'member.left':
-      // A reason a newer version added (a kick, a ban) is still a leave here: fail closed.
-      return { type: t, serverId: str(d.serverId), userId: str(d.userId), reason: 'leave' };
+      // A reason a newer version added (a ban) is still a leave here: fail closed.
+      return { type: t, serverId: str(d.serverId), userId: str(d.userId), reason: d.reason === 'kick' ? 'kick' : 'leave' };
     case 'channel.created':
       return { type: t, channel: { id: str(d.id), serverId: str(d.serverId), name: str(d.name), createdAt: date(d.createdAt) } };
     case 'session.revoked':

@@ -20,6 +20,7 @@ import { GetMessage } from './get-message';
 import { GetMessages } from './get-messages';
 import { GetServer } from './get-server';
 import { JoinByInvite } from './join-by-invite';
+import { KickMember } from './kick-member';
 import { LeaveServer } from './leave-server';
 import { ListChannels } from './list-channels';
 import { ListMyServers } from './list-my-servers';
@@ -68,6 +69,7 @@ export function createUseCases(ports: UseCasePorts) {
     getServer: new GetServer(servers, members),
     getMembers: new GetMembers(servers, members),
     leaveServer: new LeaveServer(unitOfWork),
+    kickMember: new KickMember(unitOfWork),
     listChannels: new ListChannels(servers, members, channels),
     createChannel: new CreateChannel(unitOfWork, ids, clock),
     createInvite: new CreateInvite(servers, members, invites, inviteCodes, clock),
