@@ -240,11 +240,12 @@ function listen(gateway: GatewayConnection): void {
     if (!server.members.some(({ userId }) => userId === member.userId)) server.members.push(member);
     if (member.serverId === state.serverId) renderMembers();
   });
-  gateway.on('member.left', ({ serverId, userId }) => {
+  gateway.on('member.left', ({ serverId, userId, reason }) => {
     if (!mine()) return;
     const server = state.servers.get(serverId);
     if (!server) return;
     if (userId === state.me?.id) {
+      if (reason === 'kick') setStatus(`You were removed from ${server.name}`);
       state.servers.delete(serverId);
       renderServers();
       if (state.serverId === serverId) {
@@ -348,9 +349,28 @@ function renderChannels(): void {
 
 function renderMembers(): void {
   const server = state.serverId ? state.servers.get(state.serverId) : undefined;
+  const owning = server?.ownerId === state.me?.id;
   el.memberList.replaceChildren(
-    ...(server?.members ?? []).map((member) => h('li', {}, member.user.username, member.userId === server?.ownerId ? h('span', { className: 'hint' }, ' (owner)') : null)),
+    ...(server?.members ?? []).map((member) =>
+      h(
+        'li',
+        {},
+        member.user.username,
+        member.userId === server?.ownerId ? h('span', { className: 'hint' }, ' (owner)') : null,
+        owning && server && member.userId !== server.ownerId
+          ? h('button', { type: 'button', className: 'remove', 'aria-label': `Remove ${member.user.username}`, onclick: () => void removeMember(server, member) }, 'Remove')
+          : null,
+      ),
+    ),
   );
+}
+
+/** The owner removes a member (a kick): they may come back with a new invite. */
+async function removeMember(server: ServerState, member: Member): Promise<void> {
+  if (!confirm(`Remove ${member.user.username} from ${server.name}?`)) return;
+  await attempt('Removing a member', async () => {
+    await ok(rest().DELETE('/api/servers/{serverId}/members/{userId}', { params: { path: { serverId: server.id, userId: member.userId } } }));
+  });
 }
 
 el.newServerForm.addEventListener('submit', (event) => {

@@ -260,6 +260,20 @@ suite('the chat page in Chromium', () => {
     await hasCount(message(bob, 'Typed, then Enter'), 1);
   });
 
+  it("lets the owner remove a member, whose page drops the server at once", async () => {
+    await alice.getByRole('button', { name: 'Book club' }).click();
+    // Only the owner gets Remove buttons; Bob, a member, sees the list without them.
+    await containsText(bob.locator('#member-list'), names.alice);
+    await hasCount(bob.locator('#member-list button'), 0);
+    alice.once('dialog', (dialog) => void dialog.accept());
+    await alice.getByRole('button', { name: `Remove ${names.bob}` }).click();
+    await hasText(status(bob), 'You were removed from Book club');
+    await hasCount(bob.getByRole('button', { name: 'Book club' }), 0);
+    await eventually(async () => expect((await alice.locator('#member-list').textContent()) ?? '').not.toContain(names.bob));
+    // Nor is there one for the owner herself.
+    await hasCount(alice.getByRole('button', { name: `Remove ${names.alice}` }), 0);
+  });
+
   describe('with a tight send limit', () => {
     let limited: Replica;
     const limitedDir = mkdtempSync(join(tmpdir(), 'chat-web-429-'));
