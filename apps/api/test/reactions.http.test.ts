@@ -273,4 +273,45 @@ describe('reactions over HTTP', () => {
       expect((await getOne(member, channelId, kept.id)).body.reactions).toEqual([{ emoji: '👍', count: 1, reacted: true }]);
     });
   });
+
+  describe('DELETE .../messages/:messageId/reactions/:emoji/:userId (the owner cleans up)', () => {
+    const removeOf = (caller: TestUser, channelId: string, messageId: string, emoji: string, userId: string) =>
+      t.http().delete(`${reactionsPath(channelId, messageId)}/${encodeURIComponent(emoji)}/${userId}`).set('Authorization', caller.token);
+
+    it("lets the owner remove anyone's reactions, even all twenty a member filled, so the author can react again", async () => {
+      const { owner, member, channelId, messageId } = await aMessage();
+      for (const emoji of TWENTY) expect((await react(member, channelId, messageId, { emoji })).status).toBe(200);
+      expect((await react(owner, channelId, messageId, { emoji: '👍' })).body.code).toBe('TOO_MANY_REACTIONS');
+
+      const first = await removeOf(owner, channelId, messageId, TWENTY[0]!, member.id);
+      expect(statusAndBody(first)).toEqual({ status: 200, body: { messageId, emoji: TWENTY[0], count: 0, reacted: false } });
+      expect((await react(owner, channelId, messageId, { emoji: '👍' })).status).toBe(200);
+      expect((await getOne(member, channelId, messageId)).body.reactions).toHaveLength(20);
+    });
+
+    it("refuses a member who names someone else's reaction (403), and lets them name their own", async () => {
+      const { owner, member, bystander, channelId, messageId } = await aMessage();
+      await react(bystander, channelId, messageId, { emoji: '🎉' });
+      await react(member, channelId, messageId, { emoji: '🎉' });
+
+      expect(statusAndBody(await removeOf(member, channelId, messageId, '🎉', bystander.id))).toEqual(FORBIDDEN);
+      expect((await getOne(owner, channelId, messageId)).body.reactions).toEqual([{ emoji: '🎉', count: 2, reacted: false }]);
+      expect(statusAndBody(await removeOf(member, channelId, messageId, '🎉', member.id))).toEqual({
+        status: 200,
+        body: { messageId, emoji: '🎉', count: 1, reacted: false },
+      });
+    });
+
+    it('is harmless for a reaction that is not there, and answers the usual problems', async () => {
+      const { owner, member, channelId, messageId } = await aMessage();
+      const outsider = await t.register();
+      expect((await removeOf(owner, channelId, messageId, '🎉', member.id)).status).toBe(200);
+      expect((await removeOf(owner, channelId, messageId, '🎉', 'not-an-id')).status).toBe(200);
+      expect(statusAndBody(await removeOf(outsider, channelId, messageId, '🎉', member.id))).toEqual(FORBIDDEN);
+      expect(statusAndBody(await removeOf(owner, channelId, '999999', '🎉', member.id))).toEqual(NOT_FOUND);
+      expect(statusAndBody(await removeOf(owner, channelId, messageId, 'not an emoji', member.id))).toEqual(BAD_EMOJI);
+      const anonymous = await t.http().delete(`${reactionsPath(channelId, messageId)}/${encodeURIComponent('🎉')}/${member.id}`);
+      expect(statusAndBody(anonymous)).toEqual(UNAUTHENTICATED);
+    });
+  });
 });

@@ -61,6 +61,7 @@ export * from './use-cases/edit-message';
 export * from './use-cases/delete-message';
 export * from './use-cases/add-reaction';
 export * from './use-cases/remove-reaction';
+export * from './use-cases/remove-user-reaction';
 export * from './use-cases/create-application';
 export * from './use-cases/manage-applications';
 export * from './use-cases/oauth-grants';

@@ -1,4 +1,4 @@
-import { AddReaction, DeleteMessage, EditMessage, GetMessage, GetMessages, RemoveReaction, SendMessage } from '@chat/domain';
+import { AddReaction, DeleteMessage, EditMessage, GetMessage, GetMessages, RemoveReaction, RemoveUserReaction, SendMessage } from '@chat/domain';
 import { z } from 'zod';
 import { noContent, param, reply, replyJson, route } from '../http/route';
 import { ContentBody, MessageResponse, MessagesQuery, ReactionBody, ReactionStateResponse, SendMessageBody, SentMessageResponse } from '../http/schemas';
@@ -104,6 +104,22 @@ export const messageRoutes = (s: AppServices) => [
     handle: async ({ actor, params }) =>
       reply(
         await s.removeReaction.execute(actor, param(params, 'channelId'), param(params, 'messageId'), param(params, 'emoji')),
+        200,
+        reactionStateJson,
+      ),
+  }),
+  route({
+    method: 'delete',
+    path: `${MESSAGE}/reactions/:emoji/:userId`,
+    operationId: 'removeUserReaction',
+    summary: "Remove one user's reaction: the server owner, anyone's; a user, their own (harmless if absent)",
+    tag: 'Reactions',
+    auth: 'session',
+    success: { status: 200, description: "The emoji on this message, from the caller's side", schema: ReactionStateResponse },
+    useCase: RemoveUserReaction,
+    handle: async ({ actor, params }) =>
+      reply(
+        await s.removeUserReaction.execute(actor, param(params, 'channelId'), param(params, 'messageId'), param(params, 'emoji'), param(params, 'userId')),
         200,
         reactionStateJson,
       ),

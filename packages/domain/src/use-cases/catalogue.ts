@@ -31,6 +31,7 @@ import { ClientCredentialsGrant, RefreshTokenGrant } from './oauth-grants';
 import { OpenGatewaySession } from './open-gateway-session';
 import { Register } from './register';
 import { RemoveReaction } from './remove-reaction';
+import { RemoveUserReaction } from './remove-user-reaction';
 import { SendMessage } from './send-message';
 
 /** Every port a use case may need: what a deployment (or a test) plugs in. */
@@ -81,6 +82,7 @@ export function createUseCases(ports: UseCasePorts) {
     deleteMessage: new DeleteMessage(unitOfWork),
     addReaction: new AddReaction(unitOfWork, clock),
     removeReaction: new RemoveReaction(unitOfWork),
+    removeUserReaction: new RemoveUserReaction(unitOfWork),
     createApplication: new CreateApplication(users, applications, opaque, ids, clock),
     listApplications: new ListApplications(applications),
     rotateApplicationSecret: new RotateApplicationSecret(applications, users, opaque),
