@@ -125,6 +125,37 @@ describe('servers, members, channels and invites over HTTP', () => {
     });
   });
 
+  describe('PATCH /api/servers/:serverId', () => {
+    it('lets the owner rename the server and set or clear its pictures', async () => {
+      const { owner, member, server } = await t.aServerWithMember();
+      const patch = (body: object) => t.http().patch(`/api/servers/${server.id}`).set('Authorization', owner.token).send(body);
+
+      const renamed = await patch({ name: ' Book club ', avatar: 'https://cdn.example.com/a.png' });
+      expect({ status: renamed.status, body: renamed.body }).toEqual({
+        status: 200,
+        body: expect.objectContaining({ id: server.id, name: 'Book club', avatar: 'https://cdn.example.com/a.png', banner: null }),
+      });
+      expect((await patch({ avatar: null })).body).toEqual({ ...renamed.body, avatar: null });
+      expect((await t.http().get(`/api/servers/${server.id}`).set('Authorization', member.token)).body).toEqual({ ...renamed.body, avatar: null });
+    });
+
+    it('answers 400 for bad fields or none, 403 to a member, 404 for an unknown server, 401 without a token', async () => {
+      const { owner, member, server } = await t.aServerWithMember();
+      const patch = (who: { token: string } | null, body: object, serverId = server.id) => {
+        const req = t.http().patch(`/api/servers/${serverId}`).send(body);
+        return who ? req.set('Authorization', who.token) : req;
+      };
+      const bad = await patch(owner, { name: '', avatar: 'http://cdn.example.com/a.png', banner: 42 });
+      expect(bad.status).toBe(400);
+      expect(bad.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['avatar', 'banner', 'name']);
+      expect((await patch(owner, {})).status).toBe(400);
+      expect((await patch(member, { name: 'Mine' })).status).toBe(403);
+      expect((await patch(owner, { name: 'x' }, '999999')).status).toBe(404);
+      expect((await patch(null, { name: 'x' })).status).toBe(401);
+      expect((await t.http().get(`/api/servers/${server.id}`).set('Authorization', owner.token)).body.name).toBe('Test server');
+    });
+  });
+
   describe('DELETE /api/servers/:serverId/members/:userId (kick)', () => {
     it('lets the owner remove a member (204), who loses access and may rejoin with an invite', async () => {
       const { owner, member, server } = await t.aServerWithMember();

@@ -18,6 +18,7 @@ export * from './events/audience';
 export * from './rules/text';
 export * from './rules/account-rules';
 export * from './rules/name-rules';
+export * from './rules/image-rules';
 export * from './rules/message-rules';
 export * from './rules/emoji-rules';
 
@@ -47,6 +48,7 @@ export * from './use-cases/authenticate';
 export * from './use-cases/list-my-servers';
 export * from './use-cases/create-server';
 export * from './use-cases/get-server';
+export * from './use-cases/update-server';
 export * from './use-cases/get-members';
 export * from './use-cases/leave-server';
 export * from './use-cases/kick-member';

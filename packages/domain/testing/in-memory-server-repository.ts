@@ -1,4 +1,4 @@
-import { compareIds, type NewServer, type Server, type ServerRepository } from '../src';
+import { compareIds, type NewServer, type Server, type ServerChanges, type ServerRepository } from '../src';
 import type { MemoryState } from './memory-state';
 
 export class InMemoryServerRepository implements ServerRepository {
@@ -12,6 +12,15 @@ export class InMemoryServerRepository implements ServerRepository {
 
   async findById(id: string): Promise<Server | null> {
     return this.state.servers.get(id) ?? null;
+  }
+
+  async update(id: string, changes: ServerChanges): Promise<Server | null> {
+    const server = this.state.servers.get(id);
+    if (!server) return null;
+    const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+    const updated: Server = { ...server, ...defined };
+    this.state.servers.set(id, updated);
+    return updated;
   }
 
   async listForUser(userId: string): Promise<Server[]> {

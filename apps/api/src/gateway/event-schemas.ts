@@ -35,6 +35,7 @@ export const EVENT_DATA = {
   'member.joined': MemberResponse,
   'member.left': MemberLeftEvent,
   'channel.created': ChannelResponse,
+  'server.updated': ServerResponse,
 } as const satisfies Record<Exclude<ChatEventType, 'session.revoked'>, z.ZodType>;
 
 export const ReadyData = z

@@ -13,6 +13,7 @@ import {
   contentIssues,
   emailIssues,
   emojiIssues,
+  imageReferenceIssues,
   passwordIssues,
   serverNameIssues,
   usernameIssues,
@@ -76,6 +77,24 @@ export const LogInBody = z
 export const ServerBody = z
   .object({ name: text(`${SERVER_NAME.min}-${SERVER_NAME.max} characters, trimmed`).superRefine(rule(serverNameIssues)) })
   .meta({ id: 'CreateServerRequest' });
+
+/** Avatar or banner: an https URL (at most 2048 characters), or null to clear it. */
+const imageReference = (path: 'avatar' | 'banner') =>
+  z
+    .union([z.string(), z.null()], { error: 'must be a string or null' })
+    .superRefine((value, ctx) => {
+      for (const issue of imageReferenceIssues(value, path)) ctx.addIssue({ code: 'custom', message: issue.message });
+    })
+    .meta({ description: 'An https URL of at most 2048 characters, or null to clear it' })
+    .optional();
+
+export const UpdateServerBody = z
+  .object({
+    name: text(`${SERVER_NAME.min}-${SERVER_NAME.max} characters, trimmed`).superRefine(rule(serverNameIssues)).optional(),
+    avatar: imageReference('avatar'),
+    banner: imageReference('banner'),
+  })
+  .meta({ id: 'UpdateServerRequest', description: 'At least one of the fields; those left out stay as they are' });
 
 export const ChannelBody = z
   .object({ name: text(`${CHANNEL_NAME.min}-${CHANNEL_NAME.max} characters, trimmed`).superRefine(rule(channelNameIssues)) })

@@ -1,7 +1,7 @@
-import { CreateChannel, CreateInvite, CreateServer, GetMembers, GetServer, JoinByInvite, KickMember, LeaveServer, ListChannels } from '@chat/domain';
+import { CreateChannel, CreateInvite, CreateServer, GetMembers, GetServer, JoinByInvite, KickMember, LeaveServer, ListChannels, UpdateServer } from '@chat/domain';
 import { z } from 'zod';
 import { noContent, param, reply, route } from '../http/route';
-import { ChannelBody, ChannelResponse, InviteResponse, MemberResponse, MembersQuery, ServerBody, ServerResponse } from '../http/schemas';
+import { ChannelBody, ChannelResponse, InviteResponse, MemberResponse, MembersQuery, ServerBody, ServerResponse, UpdateServerBody } from '../http/schemas';
 import { channelJson, inviteJson, memberJson, serverJson } from '../http/serializers';
 import type { AppServices } from '../services';
 
@@ -29,6 +29,18 @@ export const serverRoutes = (s: AppServices) => [
     success: { status: 200, description: 'The server', schema: ServerResponse },
     useCase: GetServer,
     handle: async ({ actor, params }) => reply(await s.getServer.execute(actor, param(params, 'serverId')), 200, serverJson),
+  }),
+  route({
+    method: 'patch',
+    path: '/api/servers/:serverId',
+    operationId: 'updateServer',
+    summary: 'Rename a server or set its avatar and banner (owner only); members get server.updated',
+    tag: 'Servers',
+    auth: 'session',
+    body: UpdateServerBody,
+    success: { status: 200, description: 'The server as it is now', schema: ServerResponse },
+    useCase: UpdateServer,
+    handle: async ({ actor, params, body }) => reply(await s.updateServer.execute(actor, param(params, 'serverId'), body), 200, serverJson),
   }),
   route({
     method: 'get',

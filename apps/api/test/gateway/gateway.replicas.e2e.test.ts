@@ -1,6 +1,7 @@
 import { createPostgresDatabase, postgresUp, type TestDatabase } from '@chat/postgres/testing';
 import { messageCreated, messageViewJson } from '@chat/domain';
 import { KyselyUnitOfWork } from '@chat/postgres';
+import request from 'supertest';
 import { startReplica, type Replica } from '../replica-process';
 import { redisUp, redisUrl, uniquePrefix } from '../redis-testing';
 import { TcpProxy } from '../tcp-proxy';
@@ -63,6 +64,21 @@ describeWithPostgresAndRedis('the gateway on two replicas sharing PostgreSQL and
   it('after a kick by the owner, the kicked member gets its own member.left (reason kick) and nothing more, live on B or on resume on A', async () => {
     await leaveIsolation(clients, { write: a.url, read: b.url, resumeOn: a.url }, 'kick');
   }, 60_000);
+
+  it('delivers server.updated from a change through A to a member on B, in the REST shape of the server', async () => {
+    const owner = await register(a.url, 'owner');
+    const member = await register(a.url, 'member');
+    const server = await createServer(a.url, owner, 'Before');
+    await join(a.url, member, server.id, owner);
+    const watching = await clients.open(b.url);
+    await watching.identify(member.token);
+
+    const patched = await request(a.url).patch(`/api/servers/${server.id}`).set('Authorization', owner.token).send({ name: 'After', banner: 'https://cdn.example.com/b.png' });
+    expect(patched.status).toBe(200);
+    const update = await watching.next((f) => f.t === 'server.updated', 10_000, 'server.updated');
+    expect(update.d).toEqual(patched.body);
+    expect(update.d).toMatchObject({ id: server.id, name: 'After', banner: 'https://cdn.example.com/b.png' });
+  }, 30_000);
 
   it('closes the socket on B with 4004 when the session logs out through A', async () => {
     await logoutCloses(clients, { write: a.url, read: b.url, resumeOn: a.url });

@@ -1,9 +1,9 @@
 import type { Channel } from '../entities/channel';
 import type { MemberView } from '../entities/member';
 import type { MessageView, ReactionState } from '../entities/message';
+import type { Server } from '../entities/server';
 import type { Id } from '../ids';
 
-/** Why a member left a server. Moderation will add `kick` and `ban`. */
 /** Why a member left: of their own accord, or removed by the server's owner. */
 export type LeaveReason = 'leave' | 'kick';
 
@@ -20,6 +20,7 @@ export type ChatEvent =
   | { readonly type: 'member.joined'; readonly member: MemberView }
   | { readonly type: 'member.left'; readonly serverId: Id; readonly userId: Id; readonly reason: LeaveReason }
   | { readonly type: 'channel.created'; readonly channel: Channel }
+  | { readonly type: 'server.updated'; readonly server: Server }
   /** `sessionId` null: every session of the user (their application was deleted). */
   | { readonly type: 'session.revoked'; readonly userId: Id; readonly sessionId: Id | null };
 
@@ -59,6 +60,8 @@ export const memberLeft = (serverId: Id, userId: Id, reason: LeaveReason): ChatE
 
 export const channelCreated = (channel: Channel): ChatEvent => ({ type: 'channel.created', channel });
 
+export const serverUpdated = (server: Server): ChatEvent => ({ type: 'server.updated', server });
+
 export const sessionRevoked = (userId: Id, sessionId: Id | null): ChatEvent => ({ type: 'session.revoked', userId, sessionId });
 
 /** The server an event belongs to, or null for one that concerns a user's sessions only. */
@@ -68,6 +71,8 @@ export function serverOf(event: ChatEvent): Id | null {
       return event.member.serverId;
     case 'channel.created':
       return event.channel.serverId;
+    case 'server.updated':
+      return event.server.id;
     case 'session.revoked':
       return null;
     default:

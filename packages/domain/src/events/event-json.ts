@@ -1,4 +1,5 @@
 import { channelJson } from '../entities/channel';
+import { serverJson } from '../entities/server';
 import { memberJson } from '../entities/member';
 import { messageViewJson, type MessageView } from '../entities/message';
 import type { ChatEvent, ChatEventType } from './chat-event';
@@ -37,6 +38,8 @@ export function eventJson(event: ChatEvent): { readonly t: ChatEventType; readon
       return { t: event.type, d: { serverId: event.serverId, userId: event.userId, reason: event.reason } };
     case 'channel.created':
       return { t: event.type, d: channelJson(event.channel) };
+    case 'server.updated':
+      return { t: event.type, d: serverJson(event.server) };
     case 'session.revoked':
       return { t: event.type, d: { userId: event.userId, sessionId: event.sessionId } };
   }
@@ -139,6 +142,20 @@ export function eventFromJson(t: string, data: unknown): ChatEvent {
       return { type: t, serverId: str(d.serverId), userId: str(d.userId), reason: d.reason === 'kick' ? 'kick' : 'leave' };
     case 'channel.created':
       return { type: t, channel: { id: str(d.id), serverId: str(d.serverId), name: str(d.name), createdAt: date(d.createdAt) } };
+    case 'server.updated':
+      return {
+        type: t,
+        server: {
+          id: str(d.id),
+          name: str(d.name),
+          avatar: d.avatar === null ? null : str(d.avatar),
+          banner: d.banner === null ? null : str(d.banner),
+          verified: d.verified === true,
+          defaultChannelId: str(d.defaultChannelId),
+          ownerId: str(d.ownerId),
+          createdAt: date(d.createdAt),
+        },
+      };
     case 'session.revoked':
       return { type: t, userId: str(d.userId), sessionId: d.sessionId === null ? null : str(d.sessionId) };
     default:

@@ -14,4 +14,13 @@ export interface ServerRepository {
   create(newServer: NewServer): Promise<void>;
   findById(id: Id): Promise<Server | null>;
   listForUser(userId: Id): Promise<Server[]>;
+  /** Changes the given fields (the others stay); answers the server as it is now, or null if unknown. */
+  update(id: Id, changes: ServerChanges): Promise<Server | null>;
+}
+
+/** What the owner may change about a server. */
+export interface ServerChanges {
+  readonly name?: string;
+  readonly avatar?: string | null;
+  readonly banner?: string | null;
 }

@@ -33,6 +33,7 @@ import { Register } from './register';
 import { RemoveReaction } from './remove-reaction';
 import { RemoveUserReaction } from './remove-user-reaction';
 import { SendMessage } from './send-message';
+import { UpdateServer } from './update-server';
 
 /** Every port a use case may need: what a deployment (or a test) plugs in. */
 export interface UseCasePorts {
@@ -68,6 +69,7 @@ export function createUseCases(ports: UseCasePorts) {
     listMyServers: new ListMyServers(servers),
     createServer: new CreateServer(unitOfWork, users, ids, clock),
     getServer: new GetServer(servers, members),
+    updateServer: new UpdateServer(unitOfWork),
     getMembers: new GetMembers(servers, members),
     leaveServer: new LeaveServer(unitOfWork),
     kickMember: new KickMember(unitOfWork),

@@ -46,6 +46,22 @@ export function describeServerRepositoryContract(name: string, makeStores: () =>
       ]);
     });
 
+    it('updates only the fields given, and answers the server as it is now', async () => {
+      const { server } = await aServerWithOwner(stores);
+
+      const renamed = await stores.servers.update(server.id, { name: 'Renamed' });
+      expect(renamed).toEqual({ ...server, name: 'Renamed' });
+      const pictured = await stores.servers.update(server.id, { avatar: 'https://cdn.example.com/a.png', banner: null });
+      expect(pictured).toEqual({ ...server, name: 'Renamed', avatar: 'https://cdn.example.com/a.png', banner: null });
+      expect(await stores.servers.update(server.id, { avatar: null })).toEqual({ ...server, name: 'Renamed', avatar: null, banner: null });
+      expect(await stores.servers.findById(server.id)).toEqual({ ...server, name: 'Renamed', avatar: null, banner: null });
+      expect(await stores.servers.update(server.id, {})).toEqual({ ...server, name: 'Renamed', avatar: null, banner: null });
+    });
+
+    it('answers null when updating an unknown server', async () => {
+      expect(await stores.servers.update(freshId(), { name: 'Nobody' })).toBeNull();
+    });
+
     it('answers null for an unknown server', async () => {
       expect(await stores.servers.findById(freshId())).toBeNull();
     });

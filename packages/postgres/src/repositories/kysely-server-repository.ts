@@ -1,4 +1,4 @@
-import type { NewServer, Server, ServerRepository } from '@chat/domain';
+import type { NewServer, Server, ServerChanges, ServerRepository } from '@chat/domain';
 import type { Kysely } from 'kysely';
 import { inTransaction } from '../in-transaction';
 import type { Database } from '../schema';
@@ -32,6 +32,13 @@ export class KyselyServerRepository implements ServerRepository {
 
   async findById(id: string): Promise<Server | null> {
     const row = await this.db.selectFrom('servers').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? toServer(row) : null;
+  }
+
+  async update(id: string, { name, avatar, banner }: ServerChanges): Promise<Server | null> {
+    const set = { ...(name !== undefined ? { name } : {}), ...(avatar !== undefined ? { avatar } : {}), ...(banner !== undefined ? { banner } : {}) };
+    if (Object.keys(set).length === 0) return this.findById(id);
+    const row = await this.db.updateTable('servers').set(set).where('id', '=', id).returningAll().executeTakeFirst();
     return row ? toServer(row) : null;
   }
 

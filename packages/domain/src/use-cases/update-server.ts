@@ -1,0 +1,39 @@
+import type { Server } from '../entities/server';
+import type { Actor } from '../entities/session';
+import { validationFailed, type Issue } from '../errors';
+import { serverUpdated } from '../events/chat-event';
+import type { ServerChanges } from '../ports/server-repository';
+import type { UnitOfWork } from '../ports/unit-of-work';
+import { fail, ok, type Outcome } from '../result';
+import { imageReferenceIssues } from '../rules/image-rules';
+import { serverNameIssues } from '../rules/name-rules';
+import { serverOfMember } from './access';
+
+/** The owner renames a server or sets its avatar and banner; its members get `server.updated`. */
+export class UpdateServer {
+  static readonly errors = ['ValidationFailed', 'ServerNotFound', 'NotAMember', 'NotTheOwner'] as const;
+
+  constructor(private readonly unitOfWork: UnitOfWork) {}
+
+  async execute(actor: Actor, serverId: string, changes: ServerChanges): Outcome<Server, typeof UpdateServer.errors> {
+    const issues: Issue[] = [
+      ...(changes.name !== undefined ? serverNameIssues(changes.name) : []),
+      ...(changes.avatar !== undefined ? imageReferenceIssues(changes.avatar, 'avatar') : []),
+      ...(changes.banner !== undefined ? imageReferenceIssues(changes.banner, 'banner') : []),
+    ];
+    if (changes.name === undefined && changes.avatar === undefined && changes.banner === undefined) {
+      issues.push({ path: '', message: 'must change at least one of name, avatar, banner' });
+    }
+    if (issues.length > 0) return fail(validationFailed(issues));
+    return this.unitOfWork.run(async (stores) => {
+      const server = await serverOfMember(stores.servers, stores.members, serverId, actor.userId);
+      if (!server.ok) return server;
+      if (server.value.ownerId !== actor.userId) return fail({ kind: 'NotTheOwner' });
+      const name = changes.name?.trim();
+      const updated = await stores.servers.update(server.value.id, { ...changes, ...(name !== undefined ? { name } : {}) });
+      if (!updated) return fail({ kind: 'ServerNotFound' });
+      await stores.events.append(serverUpdated(updated));
+      return ok(updated);
+    });
+  }
+}
