@@ -40,7 +40,7 @@ describe('UpdateServer', () => {
         ],
       },
     });
-    for (const bad of ['javascript:alert(1)', 'https://', 'https://exa mple.com/a.png', 'https://user@evil.example/a.png']) {
+    for (const bad of ['javascript:alert(1)', 'https://', 'https://exa mple.com/a.png', 'https://user@evil.example/a.png', 'https://x.io/"><script>']) {
       expect((await world.updateServer.execute(owner, server.id, { avatar: bad })).ok).toBe(false);
     }
     expect(await world.updateServer.execute(owner, server.id, {})).toEqual({
