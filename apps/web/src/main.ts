@@ -44,6 +44,7 @@ const el = {
   composer: byId<HTMLFormElement>('composer'),
   composerLabel: byId('composer-label'),
   composerInput: byId<HTMLTextAreaElement>('composer-input'),
+  announce: byId('announce'),
 };
 
 /** Everything the page knows; only the functions below change it, and each re-renders what it touched. */
@@ -60,7 +61,38 @@ const state = {
   reachedStart: false,
   loadingOlder: false,
   editing: undefined as string | undefined,
+  /** Bumped on every channel opened: a page that comes back for an earlier opening is dropped. */
+  opening: 0,
+  /** Pages of the open channel being fetched: until they land, its events wait here (see `whenLoaded`). */
+  loads: 0,
+  waiting: [] as (() => void)[],
+  /** A login or sign-up in flight: a second submit waits for it. */
+  busy: false,
 };
+
+/**
+ * Runs a channel event now, or once the pages being fetched have landed: an edit, a delete or a
+ * reaction that arrives while its message's page is on the way would otherwise be overwritten by
+ * that older page. Events carry absolute state (counts, contents), so applying them after is exact.
+ */
+function whenLoaded(apply: () => void): void {
+  if (state.loads > 0) state.waiting.push(apply);
+  else apply();
+}
+
+/** Fetches and shows a page of the open channel; the events that waited meanwhile apply after it. */
+async function loading(fetchAndShow: () => Promise<void>): Promise<void> {
+  state.loads += 1;
+  try {
+    await fetchAndShow();
+  } finally {
+    state.loads -= 1;
+    if (state.loads === 0) {
+      const waiting = state.waiting.splice(0);
+      for (const apply of waiting) apply();
+    }
+  }
+}
 
 // --- feedback -------------------------------------------------------------------------------------
 
@@ -90,6 +122,9 @@ async function attempt(action: string, run: () => Promise<void>): Promise<void> 
 
 const setStatus = (text: string) => void (el.status.textContent = text);
 
+/** Says a new message from someone else to screen readers, once (the list itself is not a live region). */
+const announce = (text: string) => void (el.announce.textContent = text.length > 200 ? `${text.slice(0, 200)}…` : text);
+
 // --- session --------------------------------------------------------------------------------------
 
 function startSession(grant: { token: string; user: { id: string; username: string } }): void {
@@ -111,6 +146,11 @@ function endSession(message?: string): void {
   state.gateway?.close();
   Object.assign(state, { token: undefined, me: undefined, rest: undefined, gateway: undefined, serverId: undefined, channelId: undefined, messages: [], editing: undefined });
   state.servers.clear();
+  // Nothing of the last person's view stays in the page, hidden or not.
+  for (const list of [el.serverList, el.channelList, el.memberList, el.messages]) list.replaceChildren();
+  el.inviteOutput.value = '';
+  el.serverTitle.textContent = '';
+  el.channelTitle.textContent = '';
   el.account.hidden = true;
   el.chatView.hidden = true;
   el.authView.hidden = false;
@@ -136,23 +176,27 @@ el.loginForm.addEventListener('submit', (event) => {
   const form = new FormData(el.loginForm);
   const name = String(form.get('username') ?? '').trim();
   const password = String(form.get('password') ?? '');
+  if (state.busy) return;
+  state.busy = true;
   void attempt('Logging in', async () => {
     const anonymous = createRestClient({ baseUrl: location.origin, retryOn429: false });
     const body = name.includes('@') ? { email: name, password } : { username: name, password };
     startSession(await ok(anonymous.POST('/api/users/login', { body })));
     el.loginForm.reset();
-  });
+  }).finally(() => (state.busy = false));
 });
 
 el.signupForm.addEventListener('submit', (event) => {
   event.preventDefault();
   const form = new FormData(el.signupForm);
   const body = { username: String(form.get('username') ?? '').trim(), email: String(form.get('email') ?? '').trim(), password: String(form.get('password') ?? '') };
+  if (state.busy) return;
+  state.busy = true;
   void attempt('Signing up', async () => {
     const anonymous = createRestClient({ baseUrl: location.origin, retryOn429: false });
     startSession(await ok(anonymous.POST('/api/users/register', { body })));
     el.signupForm.reset();
-  });
+  }).finally(() => (state.busy = false));
 });
 
 el.logout.addEventListener('click', () => {
@@ -178,11 +222,11 @@ function listen(gateway: GatewayConnection): void {
     const stillThere = state.serverId && state.servers.has(state.serverId);
     if (!stillThere) {
       const first = servers[0];
-      if (first) void openServer(first.id);
+      if (first) void attempt('Opening the server', () => openServer(first.id));
       else renderServer();
     } else if (reason === 'invalid_session') {
       // Events were missed while away: what is shown is fetched again.
-      void openServer(state.serverId!, state.channelId);
+      void attempt('Catching up', () => openServer(state.serverId!, state.channelId));
     }
   });
   gateway.on('resumed', () => mine() && setStatus('Connected'));
@@ -193,21 +237,30 @@ function listen(gateway: GatewayConnection): void {
 
   gateway.on('message.created', (message) => {
     if (!mine() || message.channelId !== state.channelId) return;
-    addMessages([message]);
+    whenLoaded(() => {
+      if (message.channelId !== state.channelId) return;
+      addMessages([message]);
+      if (message.author.id !== state.me?.id) announce(`${message.author.username}: ${message.content}`);
+    });
   });
   gateway.on('message.updated', (message) => {
     if (!mine() || message.channelId !== state.channelId) return;
-    const known = state.messages.find(({ id }) => id === message.id);
-    if (!known) return;
-    // The event's reactions carry no `reacted` for this viewer: keep ours.
-    Object.assign(known, { content: message.content, editedAt: message.editedAt });
-    renderMessage(known);
+    whenLoaded(() => {
+      const known = state.messages.find(({ id }) => id === message.id);
+      if (!known) return;
+      // The event's reactions carry no `reacted` for this viewer: keep ours.
+      Object.assign(known, { content: message.content, editedAt: message.editedAt });
+      renderMessage(known);
+    });
   });
   gateway.on('message.deleted', ({ id, channelId }) => {
-    if (mine() && channelId === state.channelId) removeMessage(id);
+    if (mine() && channelId === state.channelId) whenLoaded(() => removeMessage(id));
   });
   const reaction = (added: boolean) => (event: { messageId: string; channelId: string; emoji: string; count: number; userId: string }) => {
     if (!mine() || event.channelId !== state.channelId) return;
+    whenLoaded(() => applyReaction(added, event));
+  };
+  const applyReaction = (added: boolean, event: { messageId: string; channelId: string; emoji: string; count: number; userId: string }) => {
     const message = state.messages.find(({ id }) => id === event.messageId);
     if (!message) return;
     const reactions = message.reactions.filter(({ emoji }) => emoji !== event.emoji);
@@ -230,7 +283,7 @@ function listen(gateway: GatewayConnection): void {
     const server = state.servers.get(member.serverId);
     if (!server) {
       // This account joined elsewhere (another tab): fetch the server it joined.
-      if (member.userId === state.me?.id) void addServer(member.serverId);
+      if (member.userId === state.me?.id) void attempt('Adding the server', () => addServer(member.serverId).then(() => undefined));
       return;
     }
     if (!server.members) {
@@ -437,19 +490,23 @@ async function openChannel(channelId: string): Promise<void> {
   const channel = server?.channels.find(({ id }) => id === channelId);
   if (!channel) return;
   state.channelId = channelId;
+  const opening = ++state.opening;
   state.messages = [];
   state.reachedStart = false;
   state.editing = undefined;
+  state.waiting = [];
   el.messages.replaceChildren();
   el.channelTitle.textContent = `# ${channel.name}`;
   el.composerLabel.textContent = `Message # ${channel.name}`;
   el.channelPanel.hidden = false;
   renderChannels();
-  const page = await ok(rest().GET('/api/channels/{channelId}/messages', { params: { path: { channelId }, query: { limit: String(PAGE) } } }));
-  if (state.channelId !== channelId) return;
-  state.reachedStart = page.length < PAGE;
-  addMessages(page);
-  el.history.scrollTop = el.history.scrollHeight;
+  await loading(async () => {
+    const page = await ok(rest().GET('/api/channels/{channelId}/messages', { params: { path: { channelId }, query: { limit: String(PAGE) } } }));
+    if (state.opening !== opening) return;
+    state.reachedStart = page.length < PAGE;
+    addMessages(page);
+    el.history.scrollTop = el.history.scrollHeight;
+  });
 }
 
 /** Loads the page just older than the oldest shown, keeping what is in view where it was. */
@@ -459,13 +516,16 @@ async function loadOlder(): Promise<void> {
   if (!channelId || state.loadingOlder || state.reachedStart || !oldest) return;
   state.loadingOlder = true;
   el.loadOlder.disabled = true;
+  const opening = state.opening;
   try {
-    const page = await ok(rest().GET('/api/channels/{channelId}/messages', { params: { path: { channelId }, query: { limit: String(PAGE), before: oldest.id } } }));
-    if (state.channelId !== channelId) return;
-    state.reachedStart = page.length < PAGE;
-    const fromBottom = el.history.scrollHeight - el.history.scrollTop;
-    addMessages(page);
-    el.history.scrollTop = el.history.scrollHeight - fromBottom;
+    await loading(async () => {
+      const page = await ok(rest().GET('/api/channels/{channelId}/messages', { params: { path: { channelId }, query: { limit: String(PAGE), before: oldest.id } } }));
+      if (state.opening !== opening) return;
+      state.reachedStart = page.length < PAGE;
+      const fromBottom = el.history.scrollHeight - el.history.scrollTop;
+      addMessages(page);
+      el.history.scrollTop = el.history.scrollHeight - fromBottom;
+    });
   } finally {
     state.loadingOlder = false;
     renderHistoryEdge();
@@ -514,10 +574,18 @@ const compareIds = (a: string, b: string) => a.length - b.length || (a < b ? -1 
 function renderMessage(message: Message): void {
   const old = document.getElementById(`message-${message.id}`);
   if (!old) return;
-  const hadFocus = old.contains(document.activeElement) ? (document.activeElement as HTMLElement).dataset.focusKey : undefined;
+  const focused = old.contains(document.activeElement) ? (document.activeElement as HTMLElement) : null;
+  const focusKey = focused?.dataset.focusKey;
   const node = messageNode(message);
+  // An edit in progress keeps its form, draft and caret whatever else changed (a reaction, say).
+  const draft = state.editing === message.id ? old.querySelector('form.edit') : null;
+  const fresh = node.querySelector('form.edit');
+  if (draft && fresh) fresh.replaceWith(draft);
+  const pickerOpen = old.querySelector('details.add-reaction')?.hasAttribute('open') ?? false;
+  if (pickerOpen) node.querySelector('details.add-reaction')?.setAttribute('open', '');
   old.replaceWith(node);
-  if (hadFocus) (node.querySelector(`[data-focus-key="${CSS.escape(hadFocus)}"]`) as HTMLElement | null)?.focus();
+  if (focused && draft?.contains(focused)) focused.focus();
+  else if (focusKey) (node.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`) as HTMLElement | null)?.focus();
 }
 
 function messageNode(message: Message): HTMLLIElement {
@@ -556,9 +624,23 @@ function messageNode(message: Message): HTMLLIElement {
       h(
         'details',
         { className: 'add-reaction' },
-        h('summary', { 'aria-label': 'Add a reaction' }, '+'),
+        h('summary', { 'aria-label': 'Add a reaction', 'data-focus-key': 'add-reaction' }, '+'),
         ...REACTIONS.filter((emoji) => !message.reactions.some((r) => r.emoji === emoji && r.reacted)).map((emoji) =>
-          h('button', { type: 'button', 'aria-label': `React with ${emoji}`, onclick: () => void react(message, emoji, true) }, emoji),
+          h(
+            'button',
+            {
+              type: 'button',
+              'aria-label': `React with ${emoji}`,
+              onclick: (event: Event) => {
+                // A pick closes the picker; focus goes back to its "+" for the next one.
+                const picker = (event.currentTarget as HTMLElement).closest('details');
+                picker?.removeAttribute('open');
+                picker?.querySelector('summary')?.focus();
+                void react(message, emoji, true);
+              },
+            },
+            emoji,
+          ),
         ),
       ),
     ),
@@ -584,7 +666,7 @@ function editForm(message: Message): HTMLFormElement {
   };
   input.addEventListener('keydown', (event) => {
     if (event.key === 'Escape') cancel();
-    if (event.key === 'Enter' && !event.shiftKey) {
+    if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
       event.preventDefault();
       input.form?.requestSubmit();
     }

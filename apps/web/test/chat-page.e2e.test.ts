@@ -121,8 +121,18 @@ suite('the chat page in Chromium', () => {
     await hasValue(alice.getByLabel(/^Message # /), '');
 
     await message(alice, 'Hello from Alice').getByRole('button', { name: 'Edit' }).click();
-    await alice.getByLabel('Edit message').fill('Hello from Alice, edited');
+    await alice.getByLabel('Edit message').fill('Hello from Alice, edi');
+    // A reaction arriving mid-edit changes the message's row: the draft and the caret stay.
+    await message(bob, 'Hello from Alice').getByLabel('Add a reaction').click();
+    await message(bob, 'Hello from Alice').getByRole('button', { name: 'React with 🎉' }).click();
+    const editing = messages(alice).filter({ has: alice.getByLabel('Edit message') });
+    await isVisible(editing.getByRole('button', { name: /^🎉 1/ }));
+    await hasValue(alice.getByLabel('Edit message'), 'Hello from Alice, edi');
+    expect(await alice.evaluate(() => document.activeElement?.id.startsWith('edit-'))).toBe(true);
+    await alice.keyboard.type('ted');
     await alice.getByRole('button', { name: 'Save' }).click();
+    await message(bob, 'Hello from Alice').getByRole('button', { name: /^🎉 1/ }).click();
+    await hasCount(message(alice, 'Hello from Alice').getByRole('button', { name: /^🎉/ }), 0);
     await containsText(message(bob, 'Hello from Alice, edited'), '(edited)');
 
     // Bob reacts to Alice's message; both see the count, and only Bob's button is pressed.
@@ -218,6 +228,43 @@ suite('the chat page in Chromium', () => {
     const texts = await bob.locator('#messages > li .content').allTextContents();
     expect(texts).toEqual(Array.from({ length: 120 }, (_, i) => `old ${String(i).padStart(3, '0')}`));
   }, 60_000);
+
+  it('applies a delete and an edit that arrive while the channel\'s page is still on its way', async () => {
+    await bob.getByRole('button', { name: '# general' }).click();
+    await isVisible(bob.getByRole('heading', { name: '# general' }));
+    await send(alice, 'Soon to go');
+    await send(alice, 'Soon to change');
+    await hasCount(message(bob, 'Soon to change'), 1);
+    // Bob switches away, and back: his page of #general is held up for a moment.
+    await bob.getByRole('button', { name: '# archive' }).click();
+    await isVisible(bob.getByRole('heading', { name: '# archive' }));
+    // The page is read now (before the delete and the edit) and handed to Bob's page later.
+    let release: () => void = () => undefined;
+    let fetched: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const read = new Promise<void>((resolve) => (fetched = resolve));
+    await bob.route('**/api/channels/*/messages?limit=50', async (route) => {
+      const response = await route.fetch();
+      fetched();
+      await held;
+      await route.fulfill({ response });
+    });
+    await bob.getByRole('button', { name: '# general' }).click();
+    await read;
+    alice.once('dialog', (dialog) => void dialog.accept());
+    await message(alice, 'Soon to go').getByRole('button', { name: 'Delete' }).click();
+    await message(alice, 'Soon to change').getByRole('button', { name: 'Edit' }).click();
+    await alice.getByLabel('Edit message').fill('Changed while Bob loaded');
+    await alice.getByRole('button', { name: 'Save' }).click();
+    await hasCount(message(alice, 'Changed while Bob loaded'), 1);
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the events reach Bob's page before its page does
+    release();
+    await hasCount(message(bob, 'Changed while Bob loaded'), 1);
+    await hasCount(message(bob, 'Soon to go'), 0);
+    await bob.unroute('**/api/channels/*/messages?limit=50');
+    await bob.getByRole('button', { name: '# archive' }).click();
+    await isVisible(bob.getByRole('heading', { name: '# archive' }));
+  });
 
   it('can be used by keyboard, labels every control, and fits a narrow screen', async () => {
     await alice.getByRole('button', { name: '# general' }).click();

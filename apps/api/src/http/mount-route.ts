@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { Authenticate, Issue } from '@chat/domain';
 import express, { type RequestHandler, type Response, type Router } from 'express';
 import type { z } from 'zod';
@@ -49,6 +50,8 @@ function checkResponse(spec: RouteSpec<unknown, unknown>, status: number, body: 
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw new Error(`${spec.operationId} answered a body its schema refuses: ${parsed.error.message}`);
+  // zod drops keys it does not know: a body with more than the schema describes differs from its parse.
+  if (!isDeepStrictEqual(parsed.data, body)) throw new Error(`${spec.operationId} answered fields its schema does not describe`);
 }
 
 /** Order: rate limit (by address) → authenticate → rate limit (by user) → parse → validate → handle. */
