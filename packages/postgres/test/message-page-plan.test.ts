@@ -44,17 +44,21 @@ describeWithPostgres('the message page query plan', () => {
     const { server: other } = await aServerWithOwner(stores);
     channelId = server.defaultChannelId;
     viewer = ownerUser.id;
-    // A small channel among huge ones: here a primary-key walk would read past everyone else's messages.
+    // A small channel among huge ones, its ids spread among theirs (one base, so the layout does not
+    // depend on the clock): a primary-key walk from any point of the small channel reads about 1000
+    // other messages for each of its own, in either direction.
     smallChannelId = freshId();
     await sql`insert into channels (id, server_id, name, created_at) values (${smallChannelId}, ${server.id}, 'small', now())`.execute(database.db);
+    const base = freshId();
     await sql`insert into messages (id, channel_id, author_id, content, created_at)
-      select ${freshId()}::bigint + g * 3000, ${smallChannelId}::bigint, ${viewer}::bigint, 'small ' || g, now()
+      select ${base}::bigint + 3 * 500 * g + 2, ${smallChannelId}::bigint, ${viewer}::bigint, 'small ' || g, now()
       from generate_series(1, 200) g`.execute(database.db);
-    // 100k messages here and 100k elsewhere, then fresh statistics, as a long-lived database has.
-    for (const target of [channelId, other.defaultChannelId]) {
+    // 100k messages here and 100k elsewhere (ids interleaved, past the small channel's on both sides),
+    // then fresh statistics, as a long-lived database has.
+    for (const [offset, target] of [channelId, other.defaultChannelId].entries()) {
       await sql`insert into messages (id, channel_id, author_id, content, created_at)
-        select ${freshId()}::bigint + g, ${target}::bigint, ${viewer}::bigint, 'message ' || g, now()
-        from generate_series(1, 100000) g`.execute(database.db);
+        select ${base}::bigint + 3 * g + ${offset}, ${target}::bigint, ${viewer}::bigint, 'message ' || g, now()
+        from generate_series(1, 110000) g`.execute(database.db);
     }
     await sql`analyze messages`.execute(database.db);
   }, 120_000);
