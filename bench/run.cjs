@@ -1,7 +1,7 @@
 // pnpm bench [--quick]: our API against the naive baseline, on the same data, in one run.
 // Prints medians and ratios, and writes bench/RESULTS.md (full runs only).
 const { execFileSync } = require('node:child_process');
-const { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
+const { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const autocannon = require('autocannon');
@@ -196,7 +196,9 @@ async function main() {
     const pglite = await seed(embedded, { users: PLAN.users, channels: PLAN.pgliteChannels });
     await embedded.destroy();
     cpSync(path.join(pgliteDir, 'api'), path.join(pgliteDir, 'baseline'), { recursive: true });
-    writeFileSync(path.join(pgliteDir, 'api', 'jwt-secret'), SECRET);
+    // The API refuses a DATA_DIR others may read (PGlite made this one with the umask's mode).
+    chmodSync(path.join(pgliteDir, 'api'), 0o700);
+    writeFileSync(path.join(pgliteDir, 'api', 'jwt-secret'), SECRET, { mode: 0o600 });
     const apiPglite = await startServer('api-pglite', [API_MAIN], { DATA_DIR: path.join(pgliteDir, 'api'), LOG_LEVEL: 'info' });
     processes.push(apiPglite);
     const basePglite = await startServer('baseline-pglite', [path.join(__dirname, 'baseline.cjs')], {

@@ -105,11 +105,28 @@ while IFS= read -r pattern || [[ -n "$pattern" ]]; do
     *) anchored+=("--exclude=./$pattern") ;;
   esac
 done <"$ignorefile"
-mkdir "$work/src" "$work/app" "$work/tools" "$work/data"
+mkdir "$work/src" "$work/app" "$work/tools"
+mkdir -m 700 "$work/data"
 tar -C "$repo" --anchored "${anchored[@]}" --no-anchored "${anywhere[@]}" -cf - . | tar -C "$work/src" -xf -
 for gone in .git data node_modules apps/api/dist; do
   [[ ! -e "$work/src/$gone" ]] || fail "the copied context still has $gone: exclusions not applied"
 done
+
+# --- the image's Node line -------------------------------------------------------------------------
+# The build and the run below use the Node major of the Dockerfile's base image: when this machine's
+# differs, that line's binary comes from the npm registry (node-linux-<arch>), as nothing else is
+# downloadable here.
+image_node="$(sed -n 's/^ARG NODE_IMAGE=node:\([0-9][0-9]*\)-.*/\1/p' "$dockerfile")"
+[[ -n "$image_node" ]] || fail "the Dockerfile has no 'ARG NODE_IMAGE=node:<major>-...' line"
+if [[ "$(node -p 'process.versions.node.split(".")[0]')" != "$image_node" ]]; then
+  say "fetching Node $image_node (the image's line) from the npm registry"
+  arch="$(node -p 'process.arch')"
+  npm install --prefix "$work/tools/node" --no-save --no-audit --no-fund --silent "node-linux-$arch@$image_node" ||
+    fail "could not install node-linux-$arch@$image_node from the npm registry"
+  export PATH="$work/tools/node/node_modules/node-linux-$arch/bin:$PATH"
+fi
+[[ "$(node -p 'process.versions.node.split(".")[0]')" == "$image_node" ]] || fail "node on PATH is $(node --version), not the image's $image_node"
+echo "  node $(node --version), the image's line"
 
 # --- 3. the build stage, word for word -------------------------------------------------------------
 # The Dockerfile's /app is $work/app here. `npm install -g` goes to $work/tools, not the machine's

@@ -86,6 +86,23 @@ awk '/location = \/api\/gateway/,/}/' "$nginx_conf" | grep -q 'proxy_http_versio
   fail "nginx.conf must proxy /api/gateway over HTTP/1.1 (upgrades need it)"
 echo "  nginx passes WebSocket upgrades on /api/gateway"
 
+# Metrics: each replica serves them on METRICS_PORT 9100, Prometheus scrapes each one, nginx none.
+mapfile -t targets < <(grep -oE 'api[0-9]+:9100' "$here/prometheus.yml" | cut -d: -f1 | sort)
+[[ "${replicas[*]}" == "${targets[*]}" ]] ||
+  fail "compose.yaml runs replicas '${replicas[*]}' but prometheus.yml scrapes '${targets[*]}'"
+for replica in "${replicas[@]}"; do
+  value="$(awk -v name="$replica" '
+    /^  [^ ]/ { inside = ($1 == name ":") }
+    inside && $1 == "METRICS_PORT:" { gsub(/'"'"'|"/, "", $2); print $2 }
+  ' <<<"$rendered")"
+  [[ "$value" == 9100 ]] || fail "$replica serves metrics on METRICS_PORT='$value': prometheus.yml scrapes 9100"
+done
+if grep -qE '9100|/metrics' "$nginx_conf"; then fail "nginx.conf must not forward the metrics port or /metrics"; fi
+node -e 'JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"))' "$here/grafana/dashboards/chat-fleet.json" ||
+  fail "docker/grafana/dashboards/chat-fleet.json is not JSON"
+echo "  prometheus.yml scrapes every replica's port 9100; nginx forwards neither; the dashboard parses"
+echo "  (apps/api/test/dashboard.e2e.test.ts checks the dashboard's metric names against a live /metrics)"
+
 # --- 3. the image's build steps -------------------------------------------------------------------
 say "docker/build-steps.sh"
 bash "$here/build-steps.sh" || fail "docker/build-steps.sh failed"

@@ -1,3 +1,8 @@
+import type { Actor } from '@chat/domain';
+import { MemoryIdempotencyStore, type IdempotencyStore } from './http/idempotency';
+import { metricsHandler } from './observability/metrics-server';
+import type { Metrics } from './observability/metrics';
+import type { Tracing } from './observability/tracing';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import swaggerUi from 'swagger-ui-express';
@@ -49,6 +54,14 @@ export interface AppOptions {
   readonly logRequests?: boolean;
   /** Check every success against its route's documented status and schema (tests; costs a parse per response). */
   readonly checkResponses?: boolean;
+  /** Where Idempotency-Keys live: the database in production (every replica sees them); memory by default. */
+  readonly idempotency?: IdempotencyStore;
+  /** Request metrics; with `metricsRoute`, also served at `GET /metrics` on this app. */
+  readonly metrics?: Metrics;
+  /** Serve `GET /metrics` here (no METRICS_PORT of its own). */
+  readonly metricsRoute?: boolean;
+  /** OpenTelemetry: a server span per request (off unless configured). */
+  readonly tracing?: Tracing;
   /** The chat page at `/` (`DISABLE_WEB=1` turns it off); its files, or true to find them installed. */
   readonly web?: boolean | WebAssets;
 }
@@ -67,6 +80,8 @@ export function createApp(services: AppServices, options: AppOptions): Express {
   const lifecycle = options.lifecycle ?? { draining: false };
   app.use(requestId);
   if (options.logRequests) app.use(requestLogger(options.logger));
+  if (options.metrics) app.use(options.metrics.middleware());
+  if (options.tracing) app.use(options.tracing.middleware());
   app.use((_req, res, next) => {
     // While draining, keep-alive clients reconnect, and land on another replica.
     if (lifecycle.draining) res.setHeader('Connection', 'close');
@@ -74,6 +89,7 @@ export function createApp(services: AppServices, options: AppOptions): Express {
   });
 
   app.get('/health', (_req, res) => void res.json({ status: 'ok' }));
+  if (options.metrics && options.metricsRoute) app.get('/metrics', metricsHandler(options.metrics));
   app.get('/ready', async (_req, res) => {
     const checks: Record<string, 'up' | 'down'> = options.readiness ? await options.readiness() : {};
     if (lifecycle.draining) checks.shutdown = 'down';
@@ -94,7 +110,13 @@ export function createApp(services: AppServices, options: AppOptions): Express {
   if (options.web) mountWeb(app, options.web === true ? undefined : options.web);
 
   const router = express.Router();
-  for (const spec of routes) mountRoute(router, spec, services.authenticate, options.rateLimiters ?? {}, options.checkResponses);
+  const edge = {
+    limiters: options.rateLimiters ?? {},
+    checkResponses: options.checkResponses ?? false,
+    touch: (actor: Actor) => services.touchSession.execute(actor),
+    idempotency: options.idempotency ?? new MemoryIdempotencyStore(),
+  };
+  for (const spec of routes) mountRoute(router, spec, services.authenticate, edge);
   mountOAuthToken(router, services, options.rateLimiters?.oauthToken);
   app.use(router);
 

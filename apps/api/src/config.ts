@@ -1,3 +1,4 @@
+import { DEFAULT_QUOTAS } from '@chat/domain';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -41,8 +42,11 @@ const envSchema = z.object({
   REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{0,64}$/, 'may hold only letters, digits, ":", "_" and "-"').default('chat:'),
   RATE_LIMIT_SEND_MESSAGE: rateLimit('15/10s'),
   RATE_LIMIT_LOGIN: rateLimit('10/60s'),
+  RATE_LIMIT_LOGIN_ACCOUNT: rateLimit('10/5m'),
+  RATE_LIMIT_CHANGE_PASSWORD: rateLimit('5/15m'),
   RATE_LIMIT_REGISTER: rateLimit('20/1h'),
   RATE_LIMIT_OAUTH_TOKEN: rateLimit('15/60s'),
+  RATE_LIMIT_WRITES: rateLimit('60/60s'),
   JWT_SECRET: z
     .string()
     .refine((value) => Buffer.byteLength(value) >= 32, 'must be at least 32 bytes')
@@ -70,6 +74,17 @@ const envSchema = z.object({
     .enum(['1024', '4096', '16384', '32768', '65536', '131072'], { error: 'must be a power of two 1024-131072' })
     .transform(Number)
     .default(32768),
+  SCRYPT_CONCURRENCY: integer(1, 64).default(2),
+  SWEEP_INTERVAL_MS: integer(1000, 86_400_000).default(600_000),
+  METRICS_PORT: integer(0, 65535).optional(),
+  /** OpenTelemetry's own variables: an OTLP/HTTP endpoint turns traces on (off by default). */
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: url(['http:', 'https:']).optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: url(['http:', 'https:']).optional(),
+  OTEL_SERVICE_NAME: z.string().min(1, 'must not be empty').max(100, 'must be at most 100 characters').optional(),
+  QUOTA_SERVERS_OWNED: integer(1, 1_000_000).default(DEFAULT_QUOTAS.serversOwned),
+  QUOTA_CHANNELS_PER_SERVER: integer(1, 1_000_000).default(DEFAULT_QUOTAS.channelsPerServer),
+  QUOTA_INVITES_PER_SERVER: integer(1, 1_000_000).default(DEFAULT_QUOTAS.invitesPerServer),
+  QUOTA_APPLICATIONS: integer(1, 1_000_000).default(DEFAULT_QUOTAS.applications),
 });
 
 const configSchema = envSchema.superRefine((config, ctx) => {
@@ -92,7 +107,7 @@ export class ConfigError extends Error {
  * DATABASE_ are left out on purpose: Kubernetes sets REDIS_PORT, DATABASE_SERVICE_HOST and the like
  * for every Service named so.
  */
-const OWN_PREFIXES = ['RATE_LIMIT_', 'JWT_', 'SCRYPT_', 'SHUTDOWN_', 'GATEWAY_', 'EVENTS_'];
+const OWN_PREFIXES = ['RATE_LIMIT_', 'JWT_', 'SCRYPT_', 'SHUTDOWN_', 'GATEWAY_', 'EVENTS_', 'SWEEP_', 'QUOTA_'];
 
 const describe = (present: Record<string, string | undefined>) => (issue: z.core.$ZodIssue): string => {
   const name = String(issue.path[0]);

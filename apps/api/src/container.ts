@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { createUseCases, type UseCasePorts, type UseCases } from '@chat/domain';
+import { createUseCases, DEFAULT_QUOTAS, type UseCasePorts, type UseCases } from '@chat/domain';
 import { JoseTokenService } from '@chat/jose';
 import { RandomInviteCodes, RandomOpaqueTokens, ScryptPasswordHasher } from '@chat/node-crypto';
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
@@ -19,7 +19,7 @@ export async function productionAdapters(config: Config, storage: Storage): Prom
     history: storage.history,
     clock: { now: () => new Date() },
     ids: storage.ids,
-    hasher: new ScryptPasswordHasher(config.SCRYPT_COST),
+    hasher: new ScryptPasswordHasher(config.SCRYPT_COST, config.SCRYPT_CONCURRENCY),
     tokens: await JoseTokenService.create({
       secret: signingSecret(config),
       ...(config.JWT_PREVIOUS_SECRET ? { previousSecret: config.JWT_PREVIOUS_SECRET } : {}),
@@ -27,6 +27,12 @@ export async function productionAdapters(config: Config, storage: Storage): Prom
     }),
     inviteCodes: new RandomInviteCodes(),
     opaque: new RandomOpaqueTokens(),
+    quotas: {
+      serversOwned: config.QUOTA_SERVERS_OWNED,
+      channelsPerServer: config.QUOTA_CHANNELS_PER_SERVER,
+      invitesPerServer: config.QUOTA_INVITES_PER_SERVER,
+      applications: config.QUOTA_APPLICATIONS,
+    },
   };
 }
 
@@ -50,6 +56,7 @@ export function buildContainer(adapters: Adapters): DependencyContainer {
   c.registerInstance(TOKENS.Tokens, adapters.tokens);
   c.registerInstance(TOKENS.InviteCodes, adapters.inviteCodes);
   c.registerInstance(TOKENS.Opaque, adapters.opaque);
+  c.registerInstance(TOKENS.Quotas, adapters.quotas ?? DEFAULT_QUOTAS);
   c.register(TOKENS.UseCases, {
     useFactory: instanceCachingFactory((x) =>
       createUseCases({
@@ -62,6 +69,7 @@ export function buildContainer(adapters: Adapters): DependencyContainer {
         tokens: get(x, TOKENS.Tokens),
         inviteCodes: get(x, TOKENS.InviteCodes),
         opaque: get(x, TOKENS.Opaque),
+        quotas: get(x, TOKENS.Quotas),
       }),
     ),
   });

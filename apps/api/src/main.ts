@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import { pingDatabase } from '@chat/postgres';
+import { KyselyIdempotencyStore, pingDatabase } from '@chat/postgres';
 import { createRedisClient, whenReady, type Redis } from '@chat/redis';
 import type { Logger } from 'pino';
 import { createApp, type Lifecycle } from './app';
@@ -10,6 +10,11 @@ import { createRateLimiters } from './rate-limits/create-rate-limiters';
 import { readinessOf } from './readiness';
 import { openStorage } from './storage';
 import { startEvents } from './events/start-events';
+import { SweepLoop } from './housekeeping/sweep-loop';
+import { Metrics } from './observability/metrics';
+import { startMetricsServer } from './observability/metrics-server';
+import { tracingFromConfig } from './observability/tracing-config';
+import { IDEMPOTENCY_ABANDONED_MS, IDEMPOTENCY_KEY_TTL_MS } from './http/idempotency';
 
 function readConfig(): Config {
   try {
@@ -44,6 +49,7 @@ async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config.LOG_LEVEL);
   let nudgeRelay = () => {};
+  const metrics = new Metrics();
   const storage = await openStorage(
     config,
     logger,
@@ -52,6 +58,7 @@ async function main(): Promise<void> {
       process.exit(1);
     },
     () => nudgeRelay(),
+    (size) => metrics.sendBatch(size),
   );
   const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL, logger) : undefined;
   // Serve once Redis answers, so the first requests count; an absent Redis only delays the start.
@@ -59,12 +66,20 @@ async function main(): Promise<void> {
 
   const lifecycle: Lifecycle = { draining: false };
   const services = resolveServices(buildContainer(await productionAdapters(config, storage)));
-  const events = await startEvents(config, storage, services, redis, logger, (nudge) => (nudgeRelay = nudge));
+  const events = await startEvents(config, storage, services, redis, logger, (nudge) => (nudgeRelay = nudge), metrics);
+  const sweeps = new SweepLoop(storage.sweeper, { intervalMs: config.SWEEP_INTERVAL_MS, logger });
+  sweeps.start();
+  const tracing = tracingFromConfig(config);
+  if (tracing) logger.info('OpenTelemetry traces on: a span per request to the OTLP endpoint');
   const app = createApp(services, {
     logger,
     trustProxy: config.TRUST_PROXY,
     isUnavailable: storage.isUnavailable,
-    rateLimiters: createRateLimiters(config, redis, logger),
+    rateLimiters: createRateLimiters(config, redis, logger, (limiter) => metrics.rateLimited(limiter)),
+    metrics,
+    metricsRoute: config.METRICS_PORT === undefined,
+    ...(tracing ? { tracing } : {}),
+    idempotency: new KyselyIdempotencyStore(storage.db, IDEMPOTENCY_KEY_TTL_MS, IDEMPOTENCY_ABANDONED_MS),
     readiness: readinessOf({
       [storage.engine]: () => pingDatabase(storage.db),
       ...(redis ? { redis: () => redis.ping() } : {}),
@@ -74,6 +89,10 @@ async function main(): Promise<void> {
     logRequests: true,
     web: !config.DISABLE_WEB,
   });
+  const metricsServer =
+    config.METRICS_PORT === undefined
+      ? undefined
+      : startMetricsServer(metrics, config.HOST, config.METRICS_PORT, (port) => logger.info({ port }, `metrics on http://${config.HOST}:${port}/metrics`));
   const server = createServer(app);
   server.keepAliveTimeout = 65_000; // longer than a load balancer's idle timeout, so it closes first
   events.gateway.attach(server);
@@ -111,10 +130,12 @@ async function main(): Promise<void> {
     sweep.unref();
     // Gateway sockets are long-lived: close them now (1001), and their clients resume elsewhere.
     void events.stop();
+    void sweeps.stop();
+    metricsServer?.close();
     server.close(() => {
       clearTimeout(force);
       clearInterval(sweep);
-      Promise.allSettled([storage.close(), redis?.quit()]).then(() => {
+      Promise.allSettled([storage.close(), redis?.quit(), tracing?.shutdown()]).then(() => {
         logger.info('stopped');
         process.exit(0);
       });

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from './config';
+import { privateDataDir } from './data-dir';
 
 /**
  * The signing secret: JWT_SECRET when set (required with DATABASE_URL, since replicas must share
@@ -10,8 +11,7 @@ import type { Config } from './config';
  */
 export function signingSecret(config: Config): string {
   if (config.JWT_SECRET) return config.JWT_SECRET;
-  mkdirSync(config.DATA_DIR, { recursive: true });
-  const file = join(config.DATA_DIR, 'jwt-secret');
+  const file = join(privateDataDir(config.DATA_DIR), 'jwt-secret');
   try {
     return readFileSync(file, 'utf8').trim();
   } catch (error) {

@@ -1,10 +1,12 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { EventHistory, IdGenerator, Stores, UnitOfWork } from '@chat/domain';
-import { createKyselyStores, KyselyEventHistory, KyselyEventRelay, KyselyUnitOfWork, isDatabaseUnavailable, leaseWorkerId, migrateToLatest, openPglite, openPostgres, type ChatDatabase } from '@chat/postgres';
+import { createKyselyStores, KyselyEventHistory, KyselyEventRelay, KyselySweeper, KyselyUnitOfWork, isDatabaseUnavailable, leaseWorkerId, migrateToLatest, openPglite, openPostgres, type ChatDatabase } from '@chat/postgres';
 import { SnowflakeIdGenerator } from '@chat/snowflake';
 import type { Logger } from 'pino';
 import { batchRetryWarning } from './batch-retry-warning';
+import { privateDataDir } from './data-dir';
+import { IDEMPOTENCY_KEY_TTL_MS } from './http/idempotency';
 import type { Config } from './config';
 
 export interface Storage {
@@ -14,6 +16,7 @@ export interface Storage {
   readonly unitOfWork: UnitOfWork;
   readonly history: EventHistory;
   readonly relay: KyselyEventRelay;
+  readonly sweeper: KyselySweeper;
   readonly ids: IdGenerator;
   readonly isUnavailable: (error: unknown) => boolean;
   close(): Promise<void>;
@@ -25,8 +28,8 @@ const LEASE_RENEW_MS = 60_000;
 
 export function openDatabase(config: Config, logger: Logger): ChatDatabase {
   return config.DATABASE_URL
-    ? openPostgres({ url: config.DATABASE_URL, onIdleError: (error) => logger.warn({ err: error }, 'a database connection dropped') })
-    : openPglite(config.DATA_DIR);
+    ? openPostgres({ url: config.DATABASE_URL, name: 'main', onIdleError: (error) => logger.warn({ err: error }, 'a database connection dropped') })
+    : openPglite(privateDataDir(config.DATA_DIR));
 }
 
 /**
@@ -36,6 +39,7 @@ export function openDatabase(config: Config, logger: Logger): ChatDatabase {
 function openHotDatabase(config: Config, logger: Logger): ChatDatabase | undefined {
   if (!config.DATABASE_URL) return undefined;
   return openPostgres({
+    name: 'hot',
     url: config.DATABASE_URL,
     poolSize: HOT_POOL_SIZE,
     genericPlans: true,
@@ -65,6 +69,8 @@ export async function openStorage(
   onLeaseLost: () => void,
   /** A write committed events: the relay should place them. */
   onEventsCommitted: () => void = () => {},
+  /** A statement wrote this many sends together (metrics). */
+  onSendBatch?: (size: number) => void,
 ): Promise<Storage> {
   const engine = config.DATABASE_URL ? 'postgres' : 'pglite';
   const db = openDatabase(config, logger);
@@ -93,10 +99,11 @@ export async function openStorage(
   return {
     engine,
     db,
-    stores: createKyselyStores(db, { hot, onBatchRetriedAlone: batchRetryWarning(logger), onSendsCommitted: onEventsCommitted }),
+    stores: createKyselyStores(db, { hot, onBatchRetriedAlone: batchRetryWarning(logger), onSendsCommitted: onEventsCommitted, ...(onSendBatch ? { onSendBatch } : {}) }),
     unitOfWork: new KyselyUnitOfWork(db, onEventsCommitted),
     history: new KyselyEventHistory(db),
     relay: new KyselyEventRelay(db),
+    sweeper: new KyselySweeper(db, IDEMPOTENCY_KEY_TTL_MS),
     ids: new SnowflakeIdGenerator(workerId),
     isUnavailable: isDatabaseUnavailable,
     async close() {

@@ -1,4 +1,4 @@
-import type { EventHistory, UnitOfWork, Clock, IdGenerator, InviteCodeGenerator, OpaqueTokens, PasswordHasher, Stores, TokenService, UseCases } from '@chat/domain';
+import type { EventHistory, UnitOfWork, Clock, IdGenerator, InviteCodeGenerator, OpaqueTokens, PasswordHasher, Quotas, Stores, TokenService, UseCases } from '@chat/domain';
 
 /** A symbol that remembers what it stands for, so resolving it is type-checked. */
 export type Token<T> = symbol & { readonly __type?: T };
@@ -16,5 +16,6 @@ export const TOKENS = {
   Tokens: token<TokenService>('TokenService'),
   InviteCodes: token<InviteCodeGenerator>('InviteCodeGenerator'),
   Opaque: token<OpaqueTokens>('OpaqueTokens'),
+  Quotas: token<Quotas>('Quotas'),
   UseCases: token<UseCases>('UseCases'),
 } as const;

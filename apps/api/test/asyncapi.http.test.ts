@@ -8,6 +8,8 @@ import {
   messageDeleted,
   messageUpdated,
   reactionChanged,
+  reactionCleared,
+  serverDeleted,
   type ChatEvent,
   type MessageView,
 } from '@chat/domain';
@@ -35,7 +37,10 @@ const SAMPLES: ChatEvent[] = [
   memberLeft('10', '3', 'leave'),
   channelCreated({ id: '21', serverId: '10', name: 'random', createdAt: new Date(0) }),
   memberLeft('10', '3', 'kick'),
-  serverUpdated({ id: '10', name: 'Book club', avatar: 'https://cdn.example.com/a.png', banner: null, verified: false, defaultChannelId: '20', ownerId: '1', createdAt: new Date(0) }),
+  serverUpdated({ id: '10', name: 'Book club', avatar: 'https://cdn.example.com/a.png', banner: null, verified: false, defaultChannelId: '20', ownerId: '1', createdAt: new Date(0), membersCanInvite: false }),
+  memberLeft('10', '3', 'ban'),
+  reactionCleared('10', '20', '100', '👍'),
+  serverDeleted('10'),
 ];
 
 describe('the gateway’s description', () => {

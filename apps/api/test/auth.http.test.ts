@@ -83,6 +83,14 @@ describe('accounts and tokens over HTTP', () => {
       const res = await t.http().post('/api/users/login').send({ password: 'correct horse' });
       expect(res.body).toEqual(problemBody(400, 'Bad Request', 'VALIDATION_FAILED', { errors: expect.any(Array) }));
     });
+
+    it.each([
+      ['an empty email', { email: '' }, 'email'],
+      ['a blank username', { username: '   ' }, 'username'],
+    ])('returns 400 for %s: it names no account', async (_label, identifier, field) => {
+      const res = await t.http().post('/api/users/login').send({ ...identifier, password: 'correct horse' });
+      expect(res.body).toEqual(problemBody(400, 'Bad Request', 'VALIDATION_FAILED', { errors: [{ path: field, message: 'must not be empty' }] }));
+    });
   });
 
   describe('tokens', () => {

@@ -62,17 +62,31 @@ describe('health and the API description', () => {
   it('documents the problem responses of each route', async () => {
     const { body } = await t.http().get('/api/openapi.json');
     const leave = body.paths['/api/servers/{serverId}/members/@me'].delete.responses;
-    expect(Object.keys(leave).sort()).toEqual(['204', '400', '401', '404', '409', '500']);
+    expect(Object.keys(leave).sort()).toEqual(['204', '400', '401', '404', '409', '429', '500']);
     expect(leave['409'].content['application/problem+json'].schema).toEqual({ $ref: '#/components/schemas/Problem' });
+  });
+
+  it('describes every field a problem is sent with: the Problem schema admits no others', async () => {
+    const { body } = await t.http().get('/api/openapi.json');
+    const schema = body.components.schemas.Problem;
+    const sent = await t.http().get('/api/applications?limit=abc').set('Authorization', (await t.register('problem')).token);
+
+    expect(sent.status).toBe(400);
+    expect(schema.additionalProperties).toBe(false);
+    expect(Object.keys(sent.body).filter((key) => !(key in schema.properties))).toEqual([]);
+    expect(sent.body.requestId).toBe(sent.headers['x-request-id']);
   });
 
   it("documents each route's problems from its use case's error kinds, with their codes", async () => {
     const { body } = await t.http().get('/api/openapi.json');
     const statuses = (path: string, method: string) => Object.keys(body.paths[path][method].responses).sort();
     // A bot creating a server is refused 403 (BotsCannotDoThis): documented since it is declared.
-    expect(statuses('/api/servers', 'post')).toEqual(['201', '400', '401', '403', '413', '415', '500']);
+    expect(statuses('/api/servers', 'post')).toEqual(['201', '400', '401', '403', '409', '413', '415', '422', '429', '500']);
     expect(body.paths['/api/servers'].post.responses['403'].description).toContain('FORBIDDEN');
-    expect(statuses('/api/channels/{channelId}/messages', 'post')).toEqual(['201', '400', '401', '403', '404', '413', '415', '429', '500']);
+    expect(statuses('/api/channels/{channelId}/messages', 'post')).toEqual(['201', '400', '401', '403', '404', '409', '413', '415', '422', '429', '500']);
+    // Routes that create things take an Idempotency-Key.
+    expect(body.paths['/api/channels/{channelId}/messages'].post.parameters).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }));
+    expect(body.paths['/api/servers/{serverId}'].patch.parameters).not.toContainEqual(expect.objectContaining({ name: 'Idempotency-Key' }));
     // Logging in is public: its 401 is a wrong password, not a bad token.
     const login = body.paths['/api/users/login'].post.responses;
     expect(login['401'].description).toContain('INVALID_CREDENTIALS');

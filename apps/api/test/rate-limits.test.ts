@@ -106,7 +106,7 @@ describeWithRedis('rate limits shared through the real Redis', () => {
   });
 
   it('counts the real client behind a trusted load balancer (TRUST_PROXY=1)', async () => {
-    const t = await appWith({}, 1);
+    const t = await appWith({ RATE_LIMIT_LOGIN_ACCOUNT: '100/5m' }, 1);
     await t.register('target');
     for (let i = 0; i < 10; i++) await login(t, 'wrong password', { 'X-Forwarded-For': '203.0.113.9' });
     expect((await login(t, 'wrong password', { 'X-Forwarded-For': '203.0.113.9' })).status).toBe(429);
@@ -119,5 +119,81 @@ describeWithRedis('rate limits shared through the real Redis', () => {
     await t.register('second');
     const res = await t.http().post('/api/users/register').send({ username: 'third', email: 'third@example.com', password: 'correct horse' });
     expect(res.status).toBe(429);
+  });
+
+  it('limits every other write per user (RATE_LIMIT_WRITES, default 60 a minute): reads, sends and other users apart', async () => {
+    const t = await appWith({ RATE_LIMIT_WRITES: '4/60s' });
+    const owner = await t.register('owner');
+    const other = await t.register('other');
+    const server = await t.createServer(owner); // 1
+    const invite = () => t.http().post(`/api/servers/${server.id}/invites`).set('Authorization', owner.token);
+    expect((await invite()).status).toBe(201); // 2
+    expect((await t.http().patch(`/api/servers/${server.id}`).set('Authorization', owner.token).send({ name: 'Renamed' })).status).toBe(200); // 3
+    expect((await t.http().post(`/api/servers/${server.id}/channels`).set('Authorization', owner.token).send({ name: 'more' })).status).toBe(201); // 4
+
+    const refused = await invite();
+    expect({ status: refused.status, body: refused.body }).toEqual({ status: 429, body: problemBody(429, 'Too Many Requests', 'RATE_LIMITED') });
+    expect(refused.headers['ratelimit-policy']).toMatch(/^"writes"; q=4; w=60/);
+    expect((await t.http().get(`/api/servers/${server.id}`).set('Authorization', owner.token)).status).toBe(200);
+    expect((await send(t, owner.token, server.defaultChannelId)).status).toBe(201);
+    expect((await t.http().post('/api/servers').set('Authorization', other.token).send({ name: 'Mine' })).status).toBe(201);
+  });
+
+  it('limits password changes per user (RATE_LIMIT_CHANGE_PASSWORD, default 5 per 15 minutes): a stolen token cannot guess the password', async () => {
+    const t = await appWith();
+    const alice = await t.register('alice');
+    const change = (currentPassword: string) =>
+      t.http().patch('/api/users/@me/password').set('Authorization', alice.token).send({ currentPassword, newPassword: 'battery staple' });
+    for (let i = 0; i < 5; i++) expect((await change(`guess number ${i}`)).status).toBe(400);
+    const refused = await change('correct horse');
+    expect(refused.status).toBe(429);
+    expect(refused.headers['ratelimit-policy']).toMatch(/^"changePassword"; q=5; w=900/);
+  });
+
+  describe('per account (RATE_LIMIT_LOGIN_ACCOUNT, default 10 failed logins per 5 minutes)', () => {
+    const from = (address: string) => ({ 'X-Forwarded-For': address });
+
+    it('stops a spray at one account from many addresses, whatever the case or spaces of the name; other accounts are untouched', async () => {
+      const t = await appWith({}, 1);
+      await t.register('target');
+      await t.register('bystander');
+      for (let i = 0; i < 10; i++) {
+        const name = i % 2 ? 'TARGET' : ' target ';
+        const res = await t.http().post('/api/users/login').set(from(`203.0.113.${i}`)).send({ username: name, password: 'wrong password' });
+        expect(res.status).toBe(401);
+      }
+      const refused = await login(t, 'correct horse', from('198.51.100.1'));
+      expect({ status: refused.status, body: refused.body }).toEqual({ status: 429, body: problemBody(429, 'Too Many Requests', 'RATE_LIMITED') });
+      expect(refused.headers['ratelimit-policy']).toMatch(/(^|, )"loginAccount"; q=10; w=300; pk=:[\w+/=]+:$/);
+      const other = await t.http().post('/api/users/login').set(from('198.51.100.2')).send({ username: 'bystander', password: 'correct horse' });
+      expect(other.status).toBe(200);
+    });
+
+    it('counts an email apart from other accounts, and never counts a login that succeeded', async () => {
+      const t = await appWith({ RATE_LIMIT_LOGIN: '1000/60s', RATE_LIMIT_LOGIN_ACCOUNT: '3/5m' });
+      await t.register('target');
+      for (let i = 0; i < 6; i++) {
+        expect((await t.http().post('/api/users/login').send({ email: 'Target@Example.com', password: 'correct horse' })).status).toBe(200);
+      }
+      for (let i = 0; i < 3; i++) expect((await t.http().post('/api/users/login').send({ email: 'target@example.com', password: 'nope nope' })).status).toBe(401);
+      expect((await t.http().post('/api/users/login').send({ email: 'TARGET@example.com', password: 'correct horse' })).status).toBe(429);
+    });
+
+    it('locks for its window only: once it turns, the owner logs in', async () => {
+      const t = await appWith({ RATE_LIMIT_LOGIN: '1000/60s', RATE_LIMIT_LOGIN_ACCOUNT: '2/2s' });
+      await t.register('target');
+      for (let i = 0; i < 2; i++) expect((await login(t, 'wrong password')).status).toBe(401);
+      const refused = await login(t, 'correct horse');
+      expect(refused.status).toBe(429);
+      await new Promise((resolve) => setTimeout(resolve, Number(refused.headers['retry-after']) * 1000 + 100));
+      expect((await login(t, 'correct horse')).status).toBe(200);
+    });
+
+    it('leaves a body that names no account to validation (400), uncounted', async () => {
+      const t = await appWith({ RATE_LIMIT_LOGIN: '1000/60s', RATE_LIMIT_LOGIN_ACCOUNT: '1/5m' });
+      for (let i = 0; i < 3; i++) expect((await t.http().post('/api/users/login').send({ password: 'x' })).status).toBe(400);
+      await t.register('target');
+      expect((await login(t, 'correct horse')).status).toBe(200);
+    });
   });
 });

@@ -306,12 +306,40 @@ describe('reactions over HTTP', () => {
       const { owner, member, channelId, messageId } = await aMessage();
       const outsider = await t.register();
       expect((await removeOf(owner, channelId, messageId, '🎉', member.id)).status).toBe(200);
-      expect((await removeOf(owner, channelId, messageId, '🎉', 'not-an-id')).status).toBe(200);
+      expect((await removeOf(owner, channelId, messageId, '🎉', '999999')).status).toBe(200);
+      // A malformed user id names nobody: 404, before the 403 a member would otherwise get.
+      expect(statusAndBody(await removeOf(owner, channelId, messageId, '🎉', 'not-an-id'))).toEqual(NOT_FOUND);
+      expect(statusAndBody(await removeOf(member, channelId, messageId, '🎉', 'not-an-id'))).toEqual(NOT_FOUND);
       expect(statusAndBody(await removeOf(outsider, channelId, messageId, '🎉', member.id))).toEqual(FORBIDDEN);
       expect(statusAndBody(await removeOf(owner, channelId, '999999', '🎉', member.id))).toEqual(NOT_FOUND);
       expect(statusAndBody(await removeOf(owner, channelId, messageId, 'not an emoji', member.id))).toEqual(BAD_EMOJI);
       const anonymous = await t.http().delete(`${reactionsPath(channelId, messageId)}/${encodeURIComponent('🎉')}/${member.id}`);
       expect(statusAndBody(anonymous)).toEqual(UNAUTHENTICATED);
+    });
+  });
+
+  describe('DELETE .../messages/:messageId/reactions/:emoji/@all (the owner clears one emoji)', () => {
+    const clear = (caller: TestUser, channelId: string, messageId: string, emoji: string) =>
+      t.http().delete(`${reactionsPath(channelId, messageId)}/${encodeURIComponent(emoji)}/@all`).set('Authorization', caller.token);
+
+    it('takes every reaction of the emoji off (204); other emoji stay; clearing again is harmless', async () => {
+      const { owner, member, bystander, channelId, messageId } = await aMessage();
+      for (const user of [member, bystander, owner]) await react(user, channelId, messageId, { emoji: '🎉' });
+      await react(member, channelId, messageId, { emoji: '👍' });
+
+      expect((await clear(owner, channelId, messageId, '🎉')).status).toBe(204);
+      expect((await getOne(owner, channelId, messageId)).body.reactions).toEqual([{ emoji: '👍', count: 1, reacted: false }]);
+      expect((await clear(owner, channelId, messageId, '🎉')).status).toBe(204);
+    });
+
+    it('refuses anyone but the owner (403), and answers the usual problems', async () => {
+      const { owner, member, channelId, messageId } = await aMessage();
+      await react(member, channelId, messageId, { emoji: '🎉' });
+      expect(statusAndBody(await clear(member, channelId, messageId, '🎉'))).toEqual(FORBIDDEN);
+      expect((await getOne(owner, channelId, messageId)).body.reactions).toHaveLength(1);
+      expect(statusAndBody(await clear(owner, channelId, '999999', '🎉'))).toEqual(NOT_FOUND);
+      expect(statusAndBody(await clear(owner, channelId, messageId, 'not an emoji'))).toEqual(BAD_EMOJI);
+      expect(statusAndBody(await t.http().delete(`${reactionsPath(channelId, messageId)}/${encodeURIComponent('🎉')}/@all`))).toEqual(UNAUTHENTICATED);
     });
   });
 });

@@ -25,7 +25,10 @@ export async function startReplica(env: Record<string, string>): Promise<Replica
 
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`replica did not start:\n${logs.join('\n')}`)), 30_000);
-    void exited.then((code) => reject(new Error(`replica exited with ${code}:\n${logs.join('\n')}`)));
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`replica exited with ${code}:\n${logs.join('\n')}`));
+    });
     createInterface({ input: child.stdout! }).on('line', (line) => {
       logs.push(line);
       const match = /listening on http:\/\/[^:]+:(\d+)/.exec(line);

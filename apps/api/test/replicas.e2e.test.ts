@@ -38,6 +38,27 @@ describeWithPostgres('two API replicas on one PostgreSQL', () => {
     expect((await request(a.url).get('/api/users/@me/servers').set('Authorization', token)).status).toBe(401);
   });
 
+  it('replays a message retried with its Idempotency-Key on the other replica, without a second message', async () => {
+    const registered = await request(a.url).post('/api/users/register').send({ username: 'carol', email: 'carol@example.com', password: 'correct horse' });
+    const token: string = registered.body.token;
+    const server = await request(a.url).post('/api/servers').set('Authorization', token).set('Idempotency-Key', 'server-1').send({ name: 'Retries' });
+    const path = `/api/channels/${server.body.defaultChannelId}/messages`;
+    const post = (replica: Replica, content: string) => request(replica.url).post(path).set('Authorization', token).set('Idempotency-Key', '"5b2c-retry"').send({ content });
+
+    const first = await post(a, 'sent once');
+    const retried = await post(b, 'sent once');
+    const changed = await post(b, 'sent twice?');
+
+    expect(first.status).toBe(201);
+    expect({ status: retried.status, body: retried.body, replayed: retried.headers['idempotent-replayed'] }).toEqual({ status: 201, body: first.body, replayed: 'true' });
+    expect(changed.status).toBe(422);
+    const again = await request(b.url).post('/api/servers').set('Authorization', token).set('Idempotency-Key', 'server-1').send({ name: 'Retries' });
+    expect(again.body.id).toBe(server.body.id);
+    const page = await request(a.url).get(path).set('Authorization', token);
+    expect(page.body.map((m: { content: string }) => m.content)).toEqual(['sent once']);
+    expect((await request(b.url).get('/api/users/@me/servers').set('Authorization', token)).body).toHaveLength(1);
+  });
+
   it('never hands out the same id from both replicas', async () => {
     const login = await request(a.url).post('/api/users/register').send({ username: 'bob', email: 'bob@example.com', password: 'correct horse' });
     const token: string = login.body.token;

@@ -39,6 +39,17 @@ describe('request ids and request logs', () => {
     );
   });
 
+  it('puts a W3C traceparent’s trace and parent ids in the line, beside the request id; ignores a malformed one', async () => {
+    const { app, lines } = await loggedApp();
+    await request(app).get('/health').set('X-Request-Id', 'with-trace').set('traceparent', '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01');
+    await request(app).get('/health').set('X-Request-Id', 'bad-trace').set('traceparent', '00-00000000000000000000000000000000-00f067aa0ba902b7-01');
+    await request(app).get('/health').set('X-Request-Id', 'odd-trace').set('traceparent', 'not a traceparent');
+
+    expect(lines().find((l) => l.req?.id === 'with-trace')?.trace).toEqual({ id: '4bf92f3577b34da6a3ce929d0e0e4736', parent: '00f067aa0ba902b7' });
+    expect(lines().find((l) => l.req?.id === 'bad-trace')).not.toHaveProperty('trace');
+    expect(lines().find((l) => l.req?.id === 'odd-trace')).not.toHaveProperty('trace');
+  });
+
   it('never logs tokens, passwords or message contents', async () => {
     const { app, raw, lines } = await loggedApp();
     const registered = await request(app).post('/api/users/register').send({ username: 'alice', email: 'alice@example.com', password: 'hunter2-secret' });

@@ -25,6 +25,7 @@ describe('servers, members, channels and invites over HTTP', () => {
           defaultChannelId: expect.stringMatching(/^\d+$/),
           ownerId: alice.id,
           createdAt: '2026-05-01T12:00:00.000Z',
+          membersCanInvite: false,
         },
       });
       const channels = await t.http().get(`/api/servers/${res.body.id}/channels`).set('Authorization', alice.token);
@@ -235,7 +236,15 @@ describe('servers, members, channels and invites over HTTP', () => {
       const invite = await t.http().post(`/api/servers/${server.id}/invites`).set('Authorization', alice.token);
       expect({ status: invite.status, body: invite.body }).toEqual({
         status: 201,
-        body: { code: expect.any(String), serverId: server.id, createdAt: expect.any(String) },
+        body: {
+          code: expect.any(String),
+          serverId: server.id,
+          creatorId: alice.id,
+          createdAt: '2026-05-01T12:00:00.000Z',
+          expiresAt: '2026-05-08T12:00:00.000Z',
+          maxUses: null,
+          uses: 0,
+        },
       });
       const first = await t.http().post(`/api/invites/${invite.body.code}`).set('Authorization', bob.token);
       const second = await t.http().post(`/api/invites/${invite.body.code}`).set('Authorization', bob.token);
@@ -250,6 +259,194 @@ describe('servers, members, channels and invites over HTTP', () => {
       const res = await t.http().post('/api/invites/nope').set('Authorization', outsider.token);
       expect({ status: res.status, body: res.body }).toEqual({ status: 404, body: problemBody(404, 'Not Found', 'NOT_FOUND') });
       expect((await t.http().post(`/api/servers/${server.id}/invites`).set('Authorization', outsider.token)).status).toBe(403);
+    });
+  });
+
+  describe('invite controls', () => {
+    const invite = (user: { token: string }, serverId: string, body?: object) => {
+      const req = t.http().post(`/api/servers/${serverId}/invites`).set('Authorization', user.token);
+      return body === undefined ? req : req.send(body);
+    };
+    const join = (user: { token: string }, code: string) => t.http().post(`/api/invites/${code}`).set('Authorization', user.token);
+
+    it('takes maxUses and expiresInSeconds; a used-up invite is a 404 like an unknown one', async () => {
+      const { owner, server } = await t.aServerWithMember();
+      const res = await invite(owner, server.id, { maxUses: 1, expiresInSeconds: 3600 });
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ maxUses: 1, uses: 0, expiresAt: '2026-05-01T13:00:00.000Z' });
+      const never = await invite(owner, server.id, { expiresInSeconds: null });
+      expect(never.body.expiresAt).toBeNull();
+
+      expect((await join(await t.register(), res.body.code)).status).toBe(200);
+      const late = await join(await t.register(), res.body.code);
+      expect({ status: late.status, body: late.body }).toEqual({ status: 404, body: problemBody(404, 'Not Found', 'NOT_FOUND') });
+    });
+
+    it.each([
+      [{ maxUses: 0 }, 'maxUses'],
+      [{ maxUses: '5' }, 'maxUses'],
+      [{ expiresInSeconds: 10 }, 'expiresInSeconds'],
+      [{ expiresInSeconds: 2.5 }, 'expiresInSeconds'],
+    ])('answers 400 for %j and makes no invite', async (body, path) => {
+      const { owner, server } = await t.aServerWithMember();
+      const before = (await t.http().get(`/api/servers/${server.id}/invites`).set('Authorization', owner.token)).body;
+      const res = await invite(owner, server.id, body);
+      expect(res.body).toEqual(problemBody(400, 'Bad Request', 'VALIDATION_FAILED', { errors: [{ path, message: expect.stringMatching(/^must be an integer/) }] }));
+      expect((await t.http().get(`/api/servers/${server.id}/invites`).set('Authorization', owner.token)).body).toEqual(before);
+    });
+
+    it('is owner-only until PATCH opens it with membersCanInvite; the list shows the owner all and a member their own', async () => {
+      const { owner, member, server } = await t.aServerWithMember();
+      const refused = await invite(member, server.id);
+      expect({ status: refused.status, body: refused.body }).toEqual({ status: 403, body: problemBody(403, 'Forbidden', 'FORBIDDEN') });
+
+      const patched = await t.http().patch(`/api/servers/${server.id}`).set('Authorization', owner.token).send({ membersCanInvite: true });
+      expect([patched.status, patched.body.membersCanInvite]).toEqual([200, true]);
+      const mine = await invite(member, server.id);
+      expect(mine.status).toBe(201);
+
+      const all = await t.http().get(`/api/servers/${server.id}/invites`).set('Authorization', owner.token);
+      const own = await t.http().get(`/api/servers/${server.id}/invites`).set('Authorization', member.token);
+      expect(all.status).toBe(200);
+      expect(all.body.map((i: { creatorId: string }) => i.creatorId)).toEqual([owner.id, member.id]);
+      expect(own.body.map((i: { code: string }) => i.code)).toEqual([mine.body.code]);
+      const bad = await t.http().patch(`/api/servers/${server.id}`).set('Authorization', owner.token).send({ membersCanInvite: 'yes' });
+      expect(bad.body).toEqual(problemBody(400, 'Bad Request', 'VALIDATION_FAILED', { errors: [{ path: 'membersCanInvite', message: 'must be a boolean' }] }));
+    });
+
+    it('revokes: the creator or the owner (204), anyone else 403, an outsider 404; the code then joins nobody', async () => {
+      const { owner, member, server } = await t.aServerWithMember();
+      const code = (await invite(owner, server.id)).body.code;
+      const outsider = await t.register();
+
+      expect((await t.http().delete(`/api/invites/${code}`).set('Authorization', member.token)).status).toBe(403);
+      expect((await t.http().delete(`/api/invites/${code}`).set('Authorization', outsider.token)).status).toBe(404);
+      expect((await t.http().delete(`/api/invites/${code}`)).status).toBe(401);
+      expect((await t.http().delete(`/api/invites/${code}`).set('Authorization', owner.token)).status).toBe(204);
+      expect((await join(outsider, code)).status).toBe(404);
+      expect((await t.http().delete(`/api/invites/${code}`).set('Authorization', owner.token)).status).toBe(404);
+    });
+  });
+
+  describe('bans', () => {
+    it('bans a member (204): they are removed, listed with the reason, refused by every invite (404), until unbanned', async () => {
+      const { owner, member, server } = await t.aServerWithMember();
+      const code = (await t.http().post(`/api/servers/${server.id}/invites`).set('Authorization', owner.token)).body.code;
+
+      const ban = await t.http().put(`/api/servers/${server.id}/bans/${member.id}`).set('Authorization', owner.token).send({ reason: 'spam' });
+      expect(ban.status).toBe(204);
+      expect((await t.http().get(`/api/servers/${server.id}`).set('Authorization', member.token)).status).toBe(403);
+      const list = await t.http().get(`/api/servers/${server.id}/bans`).set('Authorization', owner.token);
+      expect(list.body).toEqual([{ user: { id: member.id, username: member.username }, reason: 'spam', createdAt: '2026-05-01T12:00:00.000Z' }]);
+      expect((await t.http().post(`/api/invites/${code}`).set('Authorization', member.token)).status).toBe(404);
+
+      expect((await t.http().delete(`/api/servers/${server.id}/bans/${member.id}`).set('Authorization', owner.token)).status).toBe(204);
+      expect((await t.http().post(`/api/invites/${code}`).set('Authorization', member.token)).status).toBe(200);
+      expect((await t.http().delete(`/api/servers/${server.id}/bans/${member.id}`).set('Authorization', owner.token)).status).toBe(404);
+    });
+
+    it('takes no body at all, and refuses a reason that is not a string or too long', async () => {
+      const { owner, member, server } = await t.aServerWithMember();
+      const bad = await t.http().put(`/api/servers/${server.id}/bans/${member.id}`).set('Authorization', owner.token).send({ reason: 5 });
+      expect(bad.body).toEqual(problemBody(400, 'Bad Request', 'VALIDATION_FAILED', { errors: [{ path: 'reason', message: 'must be a string or null' }] }));
+      const long = await t.http().put(`/api/servers/${server.id}/bans/${member.id}`).set('Authorization', owner.token).send({ reason: 'x'.repeat(513) });
+      expect(long.status).toBe(400);
+      expect((await t.http().get(`/api/servers/${server.id}`).set('Authorization', member.token)).status).toBe(200);
+      expect((await t.http().put(`/api/servers/${server.id}/bans/${member.id}`).set('Authorization', owner.token)).status).toBe(204);
+    });
+
+    it('answers 403 to anyone but the owner, 409 for the owner themself, 404 for an unknown user or server', async () => {
+      const { owner, member, server } = await t.aServerWithMember();
+      const outsider = await t.register();
+      expect((await t.http().put(`/api/servers/${server.id}/bans/${outsider.id}`).set('Authorization', member.token)).status).toBe(403);
+      expect((await t.http().get(`/api/servers/${server.id}/bans`).set('Authorization', member.token)).status).toBe(403);
+      expect((await t.http().delete(`/api/servers/${server.id}/bans/${outsider.id}`).set('Authorization', member.token)).status).toBe(403);
+      const self = await t.http().put(`/api/servers/${server.id}/bans/${owner.id}`).set('Authorization', owner.token);
+      expect({ status: self.status, body: self.body }).toEqual({ status: 409, body: problemBody(409, 'Conflict', 'OWNER_CANNOT_LEAVE') });
+      expect((await t.http().put(`/api/servers/${server.id}/bans/42`).set('Authorization', owner.token)).status).toBe(404);
+      expect((await t.http().put(`/api/servers/42/bans/${member.id}`).set('Authorization', owner.token)).status).toBe(404);
+      expect((await t.http().put(`/api/servers/${server.id}/bans/${member.id}`)).status).toBe(401);
+    });
+  });
+
+  describe('deleting and handing over a server', () => {
+    it('deletes the server with its channels and messages (204); then everything of it is 404', async () => {
+      const { owner, member, server, channelId } = await t.aServerWithMember();
+      await t.send(member, channelId, 'hello');
+      expect((await t.http().delete(`/api/servers/${server.id}`).set('Authorization', member.token)).status).toBe(403);
+
+      expect((await t.http().delete(`/api/servers/${server.id}`).set('Authorization', owner.token)).status).toBe(204);
+      expect((await t.http().get(`/api/servers/${server.id}`).set('Authorization', owner.token)).status).toBe(404);
+      expect((await t.http().get(`/api/channels/${channelId}/messages`).set('Authorization', member.token)).status).toBe(404);
+      expect((await t.http().get('/api/users/@me/servers').set('Authorization', member.token)).body).toEqual([]);
+      expect((await t.http().delete(`/api/servers/${server.id}`).set('Authorization', owner.token)).status).toBe(404);
+    });
+
+    it('transfers to a member (200): the new owner may then kick the old one', async () => {
+      const { owner, member, server } = await t.aServerWithMember();
+      const res = await t.http().post(`/api/servers/${server.id}/transfer`).set('Authorization', owner.token).send({ userId: member.id });
+      expect([res.status, res.body.ownerId]).toEqual([200, member.id]);
+      expect((await t.http().delete(`/api/servers/${server.id}/members/${member.id}`).set('Authorization', owner.token)).status).toBe(403);
+      expect((await t.http().delete(`/api/servers/${server.id}/members/${owner.id}`).set('Authorization', member.token)).status).toBe(204);
+    });
+
+    it('refuses a transfer to an outsider (404), to the owner (400), a bad body (400), and by a member (403)', async () => {
+      const { owner, member, server } = await t.aServerWithMember();
+      const outsider = await t.register();
+      const transfer = (user: { token: string }, body: object) => t.http().post(`/api/servers/${server.id}/transfer`).set('Authorization', user.token).send(body);
+      expect((await transfer(owner, { userId: outsider.id })).status).toBe(404);
+      expect((await transfer(owner, { userId: owner.id })).body).toEqual(
+        problemBody(400, 'Bad Request', 'VALIDATION_FAILED', { errors: [{ path: 'userId', message: 'is already the owner' }] }),
+      );
+      expect((await transfer(owner, {})).body).toEqual(problemBody(400, 'Bad Request', 'VALIDATION_FAILED', { errors: [{ path: 'userId', message: expect.any(String) }] }));
+      expect((await transfer(member, { userId: member.id })).status).toBe(403);
+      expect((await t.http().get(`/api/servers/${server.id}`).set('Authorization', owner.token)).body.ownerId).toBe(owner.id);
+    });
+  });
+
+  describe('paging the lists of servers, channels and applications', () => {
+    it('pages each by limit and after, and answers 400 to a bad limit or after', async () => {
+      const alice = await t.register('alice');
+      const servers = [await t.createServer(alice, 'A'), await t.createServer(alice, 'B')];
+      const get = (path: string) => t.http().get(path).set('Authorization', alice.token);
+
+      const page = await get('/api/users/@me/servers?limit=1');
+      const next = await get(`/api/users/@me/servers?limit=1&after=${page.body[0].id}`);
+      expect([...page.body, ...next.body].map((s: { id: string }) => s.id)).toEqual(servers.map((s) => s.id));
+      await t.http().post(`/api/servers/${servers[0]!.id}/channels`).set('Authorization', alice.token).send({ name: 'second' });
+      expect((await get(`/api/servers/${servers[0]!.id}/channels?limit=1`)).body.map((c: { name: string }) => c.name)).toEqual(['general']);
+      await t.http().post('/api/applications').set('Authorization', alice.token).send({ name: 'Bot' });
+      expect((await get('/api/applications?limit=1')).body).toHaveLength(1);
+
+      for (const path of ['/api/users/@me/servers?limit=0', '/api/users/@me/servers?limit=201', `/api/servers/${servers[0]!.id}/channels?after=abc`, '/api/applications?limit=101']) {
+        const res = await get(path);
+        expect({ path, status: res.status, code: res.body.code }).toEqual({ path, status: 400, code: 'VALIDATION_FAILED' });
+      }
+    });
+  });
+
+  describe('quotas', () => {
+    it('answers 403 QUOTA_EXCEEDED past a quota, saying which, and creates nothing', async () => {
+      const q = await buildTestApp({ quotas: { serversOwned: 1, channelsPerServer: 1, invitesPerServer: 1, applications: 1 } });
+      const alice = await q.register('alice');
+      const server = await q.createServer(alice);
+      const post = (path: string, body: object = {}) => q.http().post(path).set('Authorization', alice.token).send(body);
+
+      const refusals = [
+        await post('/api/servers', { name: 'Second' }),
+        await post(`/api/servers/${server.id}/channels`, { name: 'second' }),
+        (await post(`/api/servers/${server.id}/invites`)) && (await post(`/api/servers/${server.id}/invites`)),
+        (await post('/api/applications', { name: 'One' })) && (await post('/api/applications', { name: 'Two' })),
+      ];
+
+      for (const res of refusals) expect({ status: res.status, body: res.body }).toEqual({ status: 403, body: problemBody(403, 'Forbidden', 'QUOTA_EXCEEDED') });
+      expect(refusals.map((res) => res.body.detail)).toEqual([
+        'That would be more servers than one user may own (at most 1).',
+        'This server has as many channels as a server may (at most 1).',
+        'This server has as many live invites as a server may (at most 1).',
+        'You own as many applications as one user may (at most 1).',
+      ]);
+      expect((await q.http().get('/api/users/@me/servers').set('Authorization', alice.token)).body).toHaveLength(1);
     });
   });
 });

@@ -5,7 +5,10 @@ import pino from 'pino';
 import request from 'supertest';
 import { createApp } from '../src/app';
 import { buildContainer, resolveServices, type Adapters } from '../src/container';
+import type { IdempotencyStore } from '../src/http/idempotency';
 import type { RateLimiters } from '../src/http/rate-limits';
+import type { Metrics } from '../src/observability/metrics';
+import type { Tracing } from '../src/observability/tracing';
 
 export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
@@ -16,7 +19,10 @@ export interface TestUser {
 }
 
 /** The real app over in-memory stores, a fixed clock and sequential ids; real tokens and hashing. */
-export async function buildTestApp(overrides: Partial<Adapters> = {}, edge: { rateLimiters?: RateLimiters; trustProxy?: number; web?: boolean } = {}) {
+export async function buildTestApp(
+  overrides: Partial<Adapters> = {},
+  edge: { rateLimiters?: RateLimiters; trustProxy?: number; web?: boolean; idempotency?: IdempotencyStore; metrics?: Metrics; tracing?: Tracing } = {},
+) {
   const state = new MemoryState();
   const stores = overrides.stores ?? createMemoryStores(state);
   const adapters: Adapters = {
@@ -37,6 +43,9 @@ export async function buildTestApp(overrides: Partial<Adapters> = {}, edge: { ra
     rateLimiters: edge.rateLimiters ?? {},
     web: edge.web ?? false,
     checkResponses: true,
+    ...(edge.idempotency ? { idempotency: edge.idempotency } : {}),
+    ...(edge.metrics ? { metrics: edge.metrics, metricsRoute: true } : {}),
+    ...(edge.tracing ? { tracing: edge.tracing } : {}),
   });
   const http = () => request(app);
   let users = 0;

@@ -277,6 +277,21 @@ function listen(gateway: GatewayConnection): void {
   };
   gateway.on('reaction.added', reaction(true));
   gateway.on('reaction.removed', reaction(false));
+  gateway.on('reaction.cleared', (event) => {
+    if (!mine() || event.channelId !== state.channelId) return;
+    whenLoaded(() => {
+      const message = state.messages.find(({ id }) => id === event.messageId);
+      if (!message) return;
+      message.reactions = message.reactions.filter(({ emoji }) => emoji !== event.emoji);
+      renderMessage(message);
+    });
+  });
+  gateway.on('server.deleted', ({ serverId }) => {
+    const server = state.servers.get(serverId);
+    if (!mine() || !server) return;
+    setStatus(`${server.name} was deleted`);
+    dropServer(serverId);
+  });
 
   gateway.on('member.joined', (member) => {
     if (!mine()) return;
@@ -299,13 +314,8 @@ function listen(gateway: GatewayConnection): void {
     if (!server) return;
     if (userId === state.me?.id) {
       if (reason === 'kick') setStatus(`You were removed from ${server.name}`);
-      state.servers.delete(serverId);
-      renderServers();
-      if (state.serverId === serverId) {
-        state.serverId = undefined;
-        state.channelId = undefined;
-        renderServer();
-      }
+      if (reason === 'ban') setStatus(`You were banned from ${server.name}`);
+      dropServer(serverId);
       return;
     }
     server.members = server.members?.filter((member) => member.userId !== userId);
@@ -327,6 +337,17 @@ function listen(gateway: GatewayConnection): void {
 }
 
 // --- servers and channels -------------------------------------------------------------------------
+
+/** Forgets a server this account no longer sees (left, removed, or deleted). */
+function dropServer(serverId: string): void {
+  state.servers.delete(serverId);
+  renderServers();
+  if (state.serverId === serverId) {
+    state.serverId = undefined;
+    state.channelId = undefined;
+    renderServer();
+  }
+}
 
 async function addServer(serverId: string): Promise<ServerState> {
   const path = { path: { serverId } };
@@ -383,6 +404,8 @@ function renderServer(): void {
     return;
   }
   el.serverTitle.textContent = server.name;
+  // Invites are the owner's, unless the server opens them to members.
+  el.createInvite.hidden = server.ownerId !== state.me?.id && !server.membersCanInvite;
   renderChannels();
   renderMembers();
 }

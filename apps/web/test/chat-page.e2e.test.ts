@@ -111,6 +111,9 @@ suite('the chat page in Chromium', () => {
     await isVisible(bob.getByRole('heading', { name: '# general' }));
     // Bob's arrival reaches Alice's member list live.
     await containsText(alice.locator('#member-list'), names.bob);
+    // Invites are the owner's: Bob, a plain member, is not offered the button.
+    expect(await bob.getByRole('button', { name: 'Create invite' }).isVisible()).toBe(false);
+    expect(await alice.getByRole('button', { name: 'Create invite' }).isVisible()).toBe(true);
   }, 60_000);
 
   it("shows each person the other's message, edit, delete and reaction live", async () => {

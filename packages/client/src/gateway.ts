@@ -13,10 +13,15 @@ export interface GatewayEvents {
   'message.deleted': { id: string; channelId: string; serverId: string };
   'reaction.added': { messageId: string; channelId: string; serverId: string; emoji: string; count: number; userId: string };
   'reaction.removed': { messageId: string; channelId: string; serverId: string; emoji: string; count: number; userId: string };
+  /** The owner took every reaction of this emoji off the message. */
+  'reaction.cleared': { messageId: string; channelId: string; serverId: string; emoji: string };
   'member.joined': Member & { serverId: string };
+  /** `reason`: `leave`, `kick` or `ban`; read one you do not know as a leave. */
   'member.left': { serverId: string; userId: string; reason?: string };
   'channel.created': Channel;
   'server.updated': Server;
+  /** The server is gone with everything in it: its last event. */
+  'server.deleted': { serverId: string };
 }
 
 export interface Ready {
@@ -295,10 +300,12 @@ const KNOWN: Record<keyof GatewayEvents, true> = {
   'message.deleted': true,
   'reaction.added': true,
   'reaction.removed': true,
+  'reaction.cleared': true,
   'member.joined': true,
   'member.left': true,
   'channel.created': true,
   'server.updated': true,
+  'server.deleted': true,
 };
 
 /** Opens a gateway connection that keeps itself up; see `GatewayConnection`. */

@@ -1,3 +1,5 @@
+import type { QuotaName } from './entities/quotas';
+
 export interface Issue {
   readonly path: string;
   readonly message: string;
@@ -22,8 +24,15 @@ export type DomainError =
   | { readonly kind: 'NotAMember' }
   | { readonly kind: 'NotTheAuthor' }
   | { readonly kind: 'NotTheOwner' }
+  | { readonly kind: 'NotTheCreator' }
+  | { readonly kind: 'BanNotFound' }
+  | { readonly kind: 'UserNotFound' }
+  | { readonly kind: 'SessionNotFound' }
+  | { readonly kind: 'WrongPassword' }
   | { readonly kind: 'OwnerCannotLeave' }
   | { readonly kind: 'TooManyReactions'; readonly max: number }
+  | { readonly kind: 'TooManyReactionsInAll'; readonly max: number }
+  | { readonly kind: 'QuotaExceeded'; readonly quota: QuotaName; readonly max: number }
   | { readonly kind: 'BotsCannotDoThis' }
   | { readonly kind: 'ApplicationNotFound' }
   | { readonly kind: 'InvalidClient' }

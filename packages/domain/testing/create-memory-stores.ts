@@ -1,6 +1,7 @@
 import type { Stores, UnitOfWork } from '../src';
 import { InMemoryEventLog } from './in-memory-event-log';
 import { InMemoryApplicationRepository, InMemoryRefreshTokenRepository } from './in-memory-application-repository';
+import { InMemoryBanRepository } from './in-memory-ban-repository';
 import { InMemoryChannelRepository } from './in-memory-channel-repository';
 import { InMemoryInviteRepository } from './in-memory-invite-repository';
 import { InMemoryMemberRepository } from './in-memory-member-repository';
@@ -18,6 +19,7 @@ export function createMemoryStores(state: MemoryState = new MemoryState()): Stor
     channels: new InMemoryChannelRepository(state),
     members: new InMemoryMemberRepository(state),
     invites: new InMemoryInviteRepository(state),
+    bans: new InMemoryBanRepository(state),
     messages: new InMemoryMessageRepository(state),
     applications: new InMemoryApplicationRepository(state),
     refreshTokens: new InMemoryRefreshTokenRepository(state),

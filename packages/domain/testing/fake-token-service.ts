@@ -2,6 +2,8 @@ import type { Actor, TokenService } from '../src';
 
 /** Unsigned, readable tokens for unit tests: `fake.<userId>.<sessionId>`. */
 export class FakeTokenService implements TokenService {
+  constructor(readonly lifetimeSeconds = 3600) {}
+
   async issue(actor: Actor): Promise<string> {
     return `fake.${actor.userId}.${actor.sessionId}`;
   }

@@ -6,6 +6,7 @@ import {
   type RefreshToken,
   type RefreshTokenRepository,
   type UseRefreshTokenOutcome,
+  type IdPage,
 } from '../src';
 import type { MemoryState } from './memory-state';
 
@@ -24,10 +25,15 @@ export class InMemoryApplicationRepository implements ApplicationRepository {
     return [...this.state.applications.values()].find((a) => a.clientId === clientId) ?? null;
   }
 
-  async listByOwner(ownerId: string): Promise<ApplicationView[]> {
+  async countByOwner(ownerId: string): Promise<number> {
+    return [...this.state.applications.values()].filter((a) => a.ownerId === ownerId).length;
+  }
+
+  async listByOwner(ownerId: string, page: IdPage): Promise<ApplicationView[]> {
     return [...this.state.applications.values()]
-      .filter((a) => a.ownerId === ownerId)
+      .filter((a) => a.ownerId === ownerId && (page.after === undefined || compareIds(a.id, page.after) > 0))
       .sort((a, b) => compareIds(a.id, b.id))
+      .slice(0, page.limit)
       .map((a) => ({ id: a.id, name: a.name, clientId: a.clientId, bot: { id: a.botUserId, username: this.state.users.get(a.botUserId)?.username ?? '' } }));
   }
 
@@ -65,5 +71,17 @@ export class InMemoryRefreshTokenRepository implements RefreshTokenRepository {
 
   async revokeFamily(familyId: string): Promise<void> {
     for (const [hash, entry] of this.state.refreshTokens) if (entry.token.familyId === familyId) this.state.refreshTokens.delete(hash);
+  }
+
+  async sweepExpired(now: Date, limit: number): Promise<number> {
+    let count = 0;
+    for (const [hash, entry] of this.state.refreshTokens) {
+      if (count >= limit) break;
+      if (entry.token.expiresAt.getTime() <= now.getTime()) {
+        this.state.refreshTokens.delete(hash);
+        count += 1;
+      }
+    }
+    return count;
   }
 }

@@ -1,4 +1,4 @@
-import { compareIds, type Channel, type ChannelRepository, type UserSummary } from '../src';
+import { compareIds, type Channel, type ChannelRepository, type UserSummary, type IdPage } from '../src';
 import type { MemoryState } from './memory-state';
 
 export class InMemoryChannelRepository implements ChannelRepository {
@@ -18,9 +18,14 @@ export class InMemoryChannelRepository implements ChannelRepository {
     return { channel, member: this.state.memberSummary(channel.serverId, userId) };
   }
 
-  async listByServer(serverId: string): Promise<Channel[]> {
+  async countByServer(serverId: string): Promise<number> {
+    return [...this.state.channels.values()].filter((c) => c.serverId === serverId).length;
+  }
+
+  async listByServer(serverId: string, page: IdPage): Promise<Channel[]> {
     return [...this.state.channels.values()]
-      .filter((channel) => channel.serverId === serverId)
-      .sort((a, b) => compareIds(a.id, b.id));
+      .filter((channel) => channel.serverId === serverId && (page.after === undefined || compareIds(channel.id, page.after) > 0))
+      .sort((a, b) => compareIds(a.id, b.id))
+      .slice(0, page.limit);
   }
 }

@@ -1,4 +1,4 @@
-import { subjectOf, type Actor, type ChatEvent, type EventHistory, type EventLog, type GatewaySnapshot, type LoggedEvent } from '../src';
+import { subjectOf, WHOLE_LIST, type Actor, type ChatEvent, type EventHistory, type EventLog, type GatewaySnapshot, type LoggedEvent } from '../src';
 import { InMemoryChannelRepository } from './in-memory-channel-repository';
 import { InMemoryServerRepository } from './in-memory-server-repository';
 import type { MemoryState } from './memory-state';
@@ -24,7 +24,7 @@ export class InMemoryEventHistory implements EventHistory {
     if (!user || this.state.sessions.get(sessionId)?.userId !== userId) return null;
     const channels = new InMemoryChannelRepository(this.state);
     const servers = await Promise.all(
-      (await new InMemoryServerRepository(this.state).listForUser(userId)).map(async (server) => ({ server, channels: await channels.listByServer(server.id) })),
+      (await new InMemoryServerRepository(this.state).listForUser(userId, WHOLE_LIST)).map(async (server) => ({ server, channels: await channels.listByServer(server.id, WHOLE_LIST) })),
     );
     const joinedAfter = new Set(
       this.state.events

@@ -4,6 +4,7 @@ import {
   messageViewJson,
   type Actor,
   type AddReactionOutcome,
+  type ReactionCaps,
   type Gated,
   type RenderedPage,
   type Message,
@@ -100,13 +101,14 @@ export class InMemoryMessageRepository implements MessageRepository {
     return 'deleted';
   }
 
-  async addReaction(reaction: Reaction, maxDistinctEmoji: number): Promise<AddReactionOutcome> {
+  async addReaction(reaction: Reaction, caps: ReactionCaps): Promise<AddReactionOutcome> {
     if (!this.state.messages.has(reaction.messageId)) return 'MessageNotFound';
     let reactions = this.state.reactions.get(reaction.messageId);
     if (!reactions) this.state.reactions.set(reaction.messageId, (reactions = []));
     if (reactions.some((r) => r.userId === reaction.userId && r.emoji === reaction.emoji)) return 'already';
     const distinct = new Set(reactions.map((r) => r.emoji));
-    if (!distinct.has(reaction.emoji) && distinct.size >= maxDistinctEmoji) return 'TooManyReactions';
+    if (!distinct.has(reaction.emoji) && distinct.size >= caps.distinctEmoji) return 'TooManyReactions';
+    if (reactions.length >= caps.total) return 'TooManyReactionsInAll';
     reactions.push(reaction);
     return 'added';
   }
@@ -117,6 +119,13 @@ export class InMemoryMessageRepository implements MessageRepository {
     if (index < 0) return 'absent';
     reactions.splice(index, 1);
     return 'removed';
+  }
+
+  async clearReaction(messageId: string, emoji: string): Promise<number> {
+    const reactions = this.state.reactions.get(messageId) ?? [];
+    const kept = reactions.filter((r) => r.emoji !== emoji);
+    if (kept.length !== reactions.length) this.state.reactions.set(messageId, kept);
+    return reactions.length - kept.length;
   }
 
   async reactionState(messageId: string, emoji: string, viewerId: string): Promise<ReactionState> {

@@ -1,4 +1,4 @@
-import { compareIds, type NewServer, type Server, type ServerChanges, type ServerRepository } from '../src';
+import { compareIds, type NewServer, type Server, type ServerChanges, type ServerRepository, type IdPage } from '../src';
 import type { MemoryState } from './memory-state';
 
 export class InMemoryServerRepository implements ServerRepository {
@@ -23,12 +23,45 @@ export class InMemoryServerRepository implements ServerRepository {
     return updated;
   }
 
-  async listForUser(userId: string): Promise<Server[]> {
+  async hold(id: string): Promise<Server | null> {
+    // One thread: nothing runs between this unit's awaits that a lock would have kept out.
+    return this.findById(id);
+  }
+
+  async setOwner(id: string, ownerId: string): Promise<Server | null> {
+    const server = this.state.servers.get(id);
+    if (!server) return null;
+    const updated: Server = { ...server, ownerId };
+    this.state.servers.set(id, updated);
+    return updated;
+  }
+
+  async delete(id: string): Promise<void> {
+    this.state.servers.delete(id);
+    this.state.members.delete(id);
+    this.state.bans.delete(id);
+    for (const [code, invite] of this.state.invites) if (invite.serverId === id) this.state.invites.delete(code);
+    for (const [channelId, channel] of this.state.channels) {
+      if (channel.serverId !== id) continue;
+      for (const messageId of this.state.channelMessages.get(channelId) ?? []) {
+        this.state.messages.delete(messageId);
+        this.state.reactions.delete(messageId);
+      }
+      this.state.channelMessages.delete(channelId);
+      this.state.channels.delete(channelId);
+    }
+  }
+
+  async countOwnedBy(userId: string): Promise<number> {
+    return [...this.state.servers.values()].filter((s) => s.ownerId === userId).length;
+  }
+
+  async listForUser(userId: string, page: IdPage): Promise<Server[]> {
     const servers: Server[] = [];
     for (const [serverId, members] of this.state.members) {
       const server = this.state.servers.get(serverId);
-      if (server && members.has(userId)) servers.push(server);
+      if (server && members.has(userId) && (page.after === undefined || compareIds(server.id, page.after) > 0)) servers.push(server);
     }
-    return servers.sort((a, b) => compareIds(a.id, b.id));
+    return servers.sort((a, b) => compareIds(a.id, b.id)).slice(0, page.limit);
   }
 }

@@ -19,6 +19,20 @@ export class InMemoryUserRepository implements UserRepository {
     return this.state.users.get(id) ?? null;
   }
 
+  async hold(id: string): Promise<User | null> {
+    // One thread: nothing runs between this unit's awaits that a lock would have kept out.
+    return this.findById(id);
+  }
+
+  async setPasswordHash(id: string, passwordHash: string): Promise<void> {
+    const user = this.state.users.get(id);
+    if (!user) return;
+    const updated = { ...user, passwordHash };
+    this.state.users.set(id, updated);
+    this.state.usersByName.set(user.username.toLowerCase(), updated);
+    this.state.usersByEmail.set(user.email.toLowerCase(), updated);
+  }
+
   async findSummary(id: string): Promise<UserSummary | null> {
     const user = this.state.users.get(id);
     return user ? { id: user.id, username: user.username } : null;

@@ -15,3 +15,4 @@ export * from './sequential-ids';
 export * from './fake-password-hasher';
 export * from './fake-token-service';
 export * from './test-world';
+export * from './in-memory-ban-repository';

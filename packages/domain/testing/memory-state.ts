@@ -1,4 +1,4 @@
-import type { ChatEvent, Application, Channel, Invite, Member, Message, Reaction, RefreshToken, Server, Session, User, UserSummary } from '../src';
+import type { Ban, ChatEvent, Application, Channel, Invite, Member, Message, Reaction, RefreshToken, Server, Session, User, UserSummary } from '../src';
 
 /** The tables of the in-memory adapters; every repository of one `createMemoryStores()` shares it. */
 export class MemoryState {
@@ -11,6 +11,8 @@ export class MemoryState {
   /** serverId → userId → membership */
   readonly members = new Map<string, Map<string, Member>>();
   readonly invites = new Map<string, Invite>();
+  /** serverId → userId → ban */
+  readonly bans = new Map<string, Map<string, Ban>>();
   readonly messages = new Map<string, Message>();
   /** channelId → message ids in ascending id order */
   readonly channelMessages = new Map<string, string[]>();

@@ -1,4 +1,4 @@
-import { createUseCases, messageViewJson, type Actor, type GetMessagesInput, type Result, type Server, type Stores } from '../src';
+import { createUseCases, messageViewJson, type Actor, type GetMessagesInput, type Quotas, type Result, type Server, type Stores } from '../src';
 import { createMemoryStores, memoryUnitOfWork } from './create-memory-stores';
 import { InMemoryEventHistory } from './in-memory-event-log';
 import { MemoryState } from './memory-state';
@@ -9,7 +9,8 @@ import { FixedClock } from './fixed-clock';
 import { SequentialIds, SequentialInviteCodes } from './sequential-ids';
 
 /** Every use case over in-memory stores and fakes: no I/O, deterministic time and ids. */
-export function createTestWorld(state: MemoryState = new MemoryState(), stores: Stores = createMemoryStores(state)) {
+/** `quotas`: smaller ones, to reach them in a test. */
+export function createTestWorld(state: MemoryState = new MemoryState(), stores: Stores = createMemoryStores(state), quotas?: Quotas) {
   const clock = new FixedClock();
   const ids = new SequentialIds();
   const hasher = new FakePasswordHasher();
@@ -17,7 +18,7 @@ export function createTestWorld(state: MemoryState = new MemoryState(), stores: 
   const opaque = new FakeOpaqueTokens();
   const history = new InMemoryEventHistory(state);
   const unitOfWork = memoryUnitOfWork(stores);
-  const useCases = createUseCases({ stores, unitOfWork, history, clock, ids, hasher, tokens, opaque, inviteCodes: new SequentialInviteCodes() });
+  const useCases = createUseCases({ stores, unitOfWork, history, clock, ids, hasher, tokens, opaque, inviteCodes: new SequentialInviteCodes(), ...(quotas ? { quotas } : {}) });
   const world = {
     stores,
     history,
@@ -55,6 +56,16 @@ export function createTestWorld(state: MemoryState = new MemoryState(), stores: 
       const invite = expectOk(await world.createInvite.execute(inviter, server.id));
       expectOk(await world.joinByInvite.execute(member, invite.code));
       return member;
+    },
+
+    /** A bot of a new application, joined to the server through the inviter's invite. */
+    async aBotIn(server: Server, inviter: Actor): Promise<Actor> {
+      const app = expectOk(await world.createApplication.execute(await world.aUser(), { name: 'Bot' }));
+      const pair = expectOk(await world.clientCredentialsGrant.execute({ clientId: app.clientId, clientSecret: app.clientSecret }));
+      const bot = expectOk(await world.authenticate.execute(pair.accessToken));
+      const invite = expectOk(await world.createInvite.execute(inviter, server.id));
+      expectOk(await world.joinByInvite.execute(bot, invite.code));
+      return bot;
     },
   };
   return world;

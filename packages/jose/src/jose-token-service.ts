@@ -54,6 +54,10 @@ export class JoseTokenService implements TokenService {
     return new JoseTokenService(current, previous, { issuer: 'chat-api', audience: 'chat-api', ...options });
   }
 
+  get lifetimeSeconds(): number {
+    return this.options.ttlSeconds;
+  }
+
   issue(actor: Actor, ttlSeconds = this.options.ttlSeconds): Promise<string> {
     return new SignJWT({ sid: actor.sessionId })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: this.current.kid })

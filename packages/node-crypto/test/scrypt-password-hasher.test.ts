@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { ScryptPasswordHasher } from '@chat/node-crypto';
 
 describe('ScryptPasswordHasher', () => {
@@ -29,6 +30,20 @@ describe('ScryptPasswordHasher', () => {
     expect(await hasher.verify('x', 'scrypt$1024$8$999$c2FsdA==$a2V5')).toBe(false);
   });
 
+  it('refuses, without running it, a planted hash that asks for too much memory or work', async () => {
+    const key = Buffer.alloc(32).toString('base64');
+    const derive = jest.spyOn(crypto, 'scrypt');
+    // 2^20 · 32 · 128 bytes = 4 GiB; 2^17 · 8 · 128 = 128 MiB but 2^17 · 8 · 2 is 8 times the work.
+    for (const params of ['1048576$32$1', '262144$8$1', '131072$8$2', '1024$8$1.5']) {
+      expect(await hasher.verify('x', `scrypt$${params}$c2FsdA==$${key}`)).toBe(false);
+    }
+    expect(derive).not.toHaveBeenCalled();
+    // At the bounds it still runs: 2^17 · 8 · 128 = 128 MiB, 2^20 of work.
+    expect(await hasher.verify('x', `scrypt$131072$8$1$c2FsdA==$${key}`)).toBe(false);
+    expect(derive).toHaveBeenCalledTimes(1);
+    derive.mockRestore();
+  });
+
   it('spends a real verification, at its own cost, on an unknown account', async () => {
     const verify = jest.spyOn(hasher, 'verify');
     await expect(hasher.verifyNothing('anything')).resolves.toBeUndefined();
@@ -36,5 +51,28 @@ describe('ScryptPasswordHasher', () => {
     expect(verify).toHaveBeenCalledTimes(1);
     expect(verify).toHaveBeenCalledWith('anything', expect.stringMatching(/^scrypt\$1024\$8\$1\$[^$]+\$[^$]+$/));
     verify.mockRestore();
+  });
+
+  it('runs at most `concurrency` hashes at once; the rest wait their turn', async () => {
+    const original = crypto.scrypt;
+    let inFlight = 0;
+    let most = 0;
+    const derive = jest.spyOn(crypto, 'scrypt').mockImplementation(((...args: Parameters<typeof crypto.scrypt>) => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      const done = args[args.length - 1] as (error: Error | null, key: Buffer) => void;
+      const rest = args.slice(0, -1) as unknown as [string, Buffer, number, crypto.ScryptOptions];
+      original(...rest, (error, key) => {
+        inFlight -= 1;
+        done(error, key);
+      });
+    }) as typeof crypto.scrypt);
+    const gated = new ScryptPasswordHasher(2 ** 10, 2);
+    const hashes = await Promise.all(Array.from({ length: 8 }, (_, i) => gated.hash(`password ${i}`)));
+
+    expect(most).toBe(2);
+    expect(new Set(hashes).size).toBe(8);
+    expect(derive).toHaveBeenCalledTimes(9); // and the dummy hash for unknown accounts
+    derive.mockRestore();
   });
 });

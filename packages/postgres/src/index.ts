@@ -8,3 +8,6 @@ export * from './worker-lease';
 export * from './kysely-unit-of-work';
 export * from './events/kysely-event-history';
 export * from './events/kysely-event-relay';
+export * from './kysely-sweeper';
+export * from './kysely-idempotency-store';
+export * from './pool-stats';

@@ -3,6 +3,10 @@ import * as initial from './migrations/2026-11-22T00-00-initial';
 import * as applications from './migrations/2026-11-22T01-00-applications';
 import * as events from './migrations/2026-11-23T00-00-events';
 import * as eventAnchors from './migrations/2026-11-24T00-00-event-anchors';
+import * as moderation from './migrations/2026-11-25T00-00-moderation';
+import * as sessions from './migrations/2026-11-25T01-00-sessions';
+import * as idempotencyKeys from './migrations/2026-11-25T02-00-idempotency-keys';
+import * as quotaIndexes from './migrations/2026-11-25T03-00-quota-indexes';
 
 /** Every migration, keyed so that names sort by date. New ones are added here, never edited. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -10,6 +14,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T01-00-applications': applications,
   '2026-11-23T00-00-events': events,
   '2026-11-24T00-00-event-anchors': eventAnchors,
+  '2026-11-25T00-00-moderation': moderation,
+  '2026-11-25T01-00-sessions': sessions,
+  '2026-11-25T02-00-idempotency-keys': idempotencyKeys,
+  '2026-11-25T03-00-quota-indexes': quotaIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

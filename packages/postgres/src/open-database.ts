@@ -1,3 +1,4 @@
+import { registerPool, unregisterPool } from './pool-stats';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
@@ -20,10 +21,12 @@ export interface PostgresOptions {
   readonly genericPlans?: boolean;
   /** Sees every query run, e.g. to EXPLAIN it in a test. */
   readonly log?: (sql: string, parameters: readonly unknown[]) => void;
+  /** The pool's name in `poolStats` (metrics); unnamed pools are not reported. */
+  readonly name?: string;
 }
 
 /** A real PostgreSQL through node-pg's pool; the production path and every replica's. */
-export function openPostgres({ url, poolSize = 10, onIdleError, log, queryTimeoutMs = 10_000, genericPlans = false }: PostgresOptions): Kysely<Database> {
+export function openPostgres({ url, poolSize = 10, onIdleError, log, queryTimeoutMs = 10_000, genericPlans = false, name }: PostgresOptions): Kysely<Database> {
   // A server that stops answering must not hold requests forever: each query gets a time limit,
   // and dead peers are found by TCP keep-alive. A timeout counts as the database being away (503).
   const pool = new pg.Pool({
@@ -40,6 +43,14 @@ export function openPostgres({ url, poolSize = 10, onIdleError, log, queryTimeou
   const report = (error: Error) => onIdleError?.(error);
   pool.on('error', report);
   pool.on('connect', (client) => client.on('error', report));
+  if (name !== undefined) {
+    registerPool(name, pool);
+    const end = pool.end.bind(pool);
+    pool.end = (() => {
+      unregisterPool(name, pool);
+      return end();
+    }) as typeof pool.end;
+  }
   return new Kysely<Database>({
     dialect: new PostgresDialect({ pool: new PreparingPool(pool) }),
     ...(log ? { log: (event) => log(event.query.sql, event.query.parameters) } : {}),

@@ -21,6 +21,9 @@ export interface SessionsTable {
   id: Id;
   user_id: string;
   created_at: Timestamp;
+  expires_at: Timestamp;
+  last_used_at: Timestamp;
+  user_agent: string | null;
 }
 
 export interface ServersTable {
@@ -32,6 +35,7 @@ export interface ServersTable {
   default_channel_id: string;
   owner_id: string;
   created_at: Timestamp;
+  members_can_invite: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface ChannelsTable {
@@ -51,6 +55,25 @@ export interface InvitesTable {
   code: string;
   server_id: string;
   creator_id: string;
+  created_at: Timestamp;
+  max_uses: number | null;
+  uses: ColumnType<number, number | undefined, number>;
+  expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  fingerprint: string;
+  status: number | null;
+  body: string | null;
+  created_at: Timestamp;
+}
+
+export interface BansTable {
+  server_id: string;
+  user_id: string;
+  reason: string | null;
   created_at: Timestamp;
 }
 
@@ -131,6 +154,8 @@ export interface Database {
   channels: ChannelsTable;
   members: MembersTable;
   invites: InvitesTable;
+  bans: BansTable;
+  idempotency_keys: IdempotencyKeysTable;
   messages: MessagesTable;
   reactions: ReactionsTable;
   worker_leases: WorkerLeasesTable;

@@ -5,6 +5,7 @@ import { Gateway } from '../gateway/gateway';
 import type { AppServices } from '../services';
 import type { Storage } from '../storage';
 import { EventReader } from './event-reader';
+import type { Metrics } from '../observability/metrics';
 import { HELD_BACK_WARN_MS, RelayLoop } from './relay-loop';
 
 const BLOCK_MS = 1_000;
@@ -38,6 +39,7 @@ export async function startEvents(
   redis: Redis | undefined,
   logger: Logger,
   setRelayNudge: (nudge: () => void) => void,
+  metrics?: Metrics,
 ): Promise<Events> {
   const { logId, head } = await storage.relay.head();
   // Its errors are the main client's too, which reports them; the reader says what they mean.
@@ -60,7 +62,14 @@ export async function startEvents(
     retention: { count: config.EVENTS_RETENTION_COUNT, minutes: config.EVENTS_RETENTION_MINUTES },
   });
   gateway = new Gateway(
-    { openSession: services.openGatewaySession, history: storage.history, readerPosition: () => reader.position, logId, logger },
+    {
+      openSession: services.openGatewaySession,
+      history: storage.history,
+      readerPosition: () => reader.position,
+      logId,
+      logger,
+      ...(metrics ? { onDelivered: () => metrics.eventsDelivered(), onSlowConsumerClosed: () => metrics.slowConsumerClosed() } : {}),
+    },
     {
       heartbeatMs: config.GATEWAY_HEARTBEAT_MS,
       identifyTimeoutMs: config.GATEWAY_IDENTIFY_TIMEOUT_MS,
@@ -68,6 +77,11 @@ export async function startEvents(
     },
   );
   setRelayNudge(() => relay.nudge());
+  metrics?.attach({
+    gatewayConnections: () => gateway?.size ?? 0,
+    eventReaderLag: () => Math.max(0, relay.head - reader.position),
+    ...(redis ? { redisUp: () => redis.status === 'ready' } : {}),
+  });
   // This replica hands on what is placed from now; connections catch up on the rest from the log.
   reader.start(head);
   relay.start();

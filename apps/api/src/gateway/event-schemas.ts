@@ -21,9 +21,20 @@ export const ReactionEvent = z
   .object({ messageId: id, channelId: id, serverId: id, emoji: z.string(), count: z.number().int(), userId: id })
   .meta({ id: 'ReactionEvent', description: 'The emoji’s count after the change, and who reacted or un-reacted' });
 
+export const ReactionClearedEvent = z
+  .object({ messageId: id, channelId: id, serverId: id, emoji: z.string() })
+  .meta({ id: 'ReactionClearedEvent', description: 'The owner took every reaction of this emoji off the message: its count is now 0' });
+
 export const MemberLeftEvent = z
-  .object({ serverId: id, userId: id, reason: z.enum(['leave', 'kick']) })
-  .meta({ id: 'MemberLeftEvent', description: 'A leave, or a kick by the owner. The member who left gets their own, and then no further event of that server' });
+  .object({ serverId: id, userId: id, reason: z.enum(['leave', 'kick', 'ban']) })
+  .meta({
+    id: 'MemberLeftEvent',
+    description: 'A leave, or a kick or ban by the owner. The member who left gets their own, and then no further event of that server. Read an unknown reason as a leave',
+  });
+
+export const ServerDeletedEvent = z
+  .object({ serverId: id })
+  .meta({ id: 'ServerDeletedEvent', description: 'The owner deleted the server with everything in it: the last event of that server' });
 
 /** Every type a client can be sent, with its data; a new event type does not compile until it is here. */
 export const EVENT_DATA = {
@@ -32,10 +43,12 @@ export const EVENT_DATA = {
   'message.deleted': MessageDeletedEvent,
   'reaction.added': ReactionEvent,
   'reaction.removed': ReactionEvent,
+  'reaction.cleared': ReactionClearedEvent,
   'member.joined': MemberResponse,
   'member.left': MemberLeftEvent,
   'channel.created': ChannelResponse,
   'server.updated': ServerResponse,
+  'server.deleted': ServerDeletedEvent,
 } as const satisfies Record<Exclude<ChatEventType, 'session.revoked'>, z.ZodType>;
 
 export const ReadyData = z

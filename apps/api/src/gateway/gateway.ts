@@ -52,6 +52,9 @@ export interface GatewayDeps {
   /** The log's name, part of every cursor. */
   readonly logId: string;
   readonly logger: Logger;
+  /** Told of each event sent to a socket, and of each socket closed for reading too slowly (metrics). */
+  readonly onDelivered?: () => void;
+  readonly onSlowConsumerClosed?: () => void;
 }
 
 const bearer = (token: string): string => token.replace(/^Bearer\s+/i, '');
@@ -234,7 +237,10 @@ export class Gateway {
         if (event && this.offer(connection, logged, () => this.frameOf(position, event))) sent += 1;
       }
       // Let the socket drain before the next page: a client that keeps reading is never cut.
-      if (!(await this.drained(connection))) connection.close(CLOSE.SLOW_CONSUMER, 'reading too slowly; resume to catch up');
+      if (!(await this.drained(connection))) {
+        connection.close(CLOSE.SLOW_CONSUMER, 'reading too slowly; resume to catch up');
+        this.deps.onSlowConsumerClosed?.();
+      }
     }
   }
 
@@ -308,8 +314,10 @@ export class Gateway {
     // After identify, `ready` already holds it; a resume replays it, as everything after its cursor.
     if (admission === 'skip' || (reflected && connection.identified)) return false;
     connection.socket.send(frame());
+    this.deps.onDelivered?.();
     if (connection.state === 'live' && connection.socket.bufferedAmount > this.options.maxBufferBytes) {
       connection.close(CLOSE.SLOW_CONSUMER, 'reading too slowly; resume to catch up');
+      this.deps.onSlowConsumerClosed?.();
     }
     return true;
   }

@@ -34,13 +34,18 @@ export function sendUnauthenticated(res: Response): void {
   sendProblem(res, problemFor({ kind: 'InvalidToken' }));
 }
 
-/** `claimsOnly`: the signature alone; the route's use case checks the session itself. */
-export function authenticateMiddleware(authenticate: Authenticate, claimsOnly = false): RequestHandler {
+/**
+ * `claimsOnly`: the signature alone; the route's use case checks the session itself. `touch` hears
+ * of every accepted token, without being waited for (the session's `lastUsedAt`; a store writes that
+ * at most every few minutes per session, and a failure to record it fails no request).
+ */
+export function authenticateMiddleware(authenticate: Authenticate, claimsOnly = false, touch?: (actor: Actor) => Promise<unknown>): RequestHandler {
   return async (req, res, next) => {
     const token = tokenFrom(req.headers.authorization);
     const result = token ? await (claimsOnly ? authenticate.claims(token) : authenticate.execute(token)) : null;
     if (!result?.ok) return sendUnauthenticated(res);
     res.locals.actor = result.value;
+    if (touch) touch(result.value).catch(() => undefined);
     next();
   };
 }

@@ -15,6 +15,13 @@ interface Mapping<K extends DomainErrorKind> {
 const PROBLEMS: { readonly [K in DomainErrorKind]: Mapping<K> } = {
   ValidationFailed: { status: 400, code: 'VALIDATION_FAILED', detail: 'The request has invalid fields.', errors: (error) => error.issues },
   TooManyReactions: { status: 400, code: 'TOO_MANY_REACTIONS', detail: (error) => `A message can carry at most ${error.max} different emoji.` },
+  TooManyReactionsInAll: { status: 400, code: 'TOO_MANY_REACTIONS', detail: (error) => `A message can carry at most ${error.max} reactions in all.` },
+  WrongPassword: {
+    status: 400,
+    code: 'VALIDATION_FAILED',
+    detail: 'The current password is wrong.',
+    errors: () => [{ path: 'currentPassword', message: 'is not your current password' }],
+  },
   InvalidGrant: { status: 400, code: 'VALIDATION_FAILED', detail: 'The grant is invalid, expired or revoked.' },
   InvalidCredentials: { status: 401, code: 'INVALID_CREDENTIALS', detail: 'The account or the password is wrong.' },
   InvalidToken: { status: 401, code: 'UNAUTHENTICATED', detail: 'The token is missing, invalid, expired or revoked.' },
@@ -22,6 +29,8 @@ const PROBLEMS: { readonly [K in DomainErrorKind]: Mapping<K> } = {
   NotAMember: { status: 403, code: 'FORBIDDEN', detail: 'Only members of this server may do that.' },
   NotTheAuthor: { status: 403, code: 'FORBIDDEN', detail: 'Only the author may do that to this message.' },
   NotTheOwner: { status: 403, code: 'FORBIDDEN', detail: 'Only the server owner may do that.' },
+  QuotaExceeded: { status: 403, code: 'QUOTA_EXCEEDED', detail: (error) => `${QUOTA_TEXT[error.quota]} (at most ${error.max}).` },
+  NotTheCreator: { status: 403, code: 'FORBIDDEN', detail: "Only the invite's creator or the server owner may do that." },
   BotsCannotDoThis: { status: 403, code: 'FORBIDDEN', detail: 'Bots cannot do this; a person must.' },
   ServerNotFound: { status: 404, code: 'NOT_FOUND', detail: 'No such server.' },
   ChannelNotFound: { status: 404, code: 'NOT_FOUND', detail: 'No such channel.' },
@@ -29,10 +38,21 @@ const PROBLEMS: { readonly [K in DomainErrorKind]: Mapping<K> } = {
   InviteNotFound: { status: 404, code: 'NOT_FOUND', detail: 'No such invite.' },
   MembershipNotFound: { status: 404, code: 'NOT_FOUND', detail: 'You are not a member of this server.' },
   MemberNotFound: { status: 404, code: 'NOT_FOUND', detail: 'No such member of this server.' },
+  BanNotFound: { status: 404, code: 'NOT_FOUND', detail: 'That user is not banned from this server.' },
+  UserNotFound: { status: 404, code: 'NOT_FOUND', detail: 'No such user.' },
+  SessionNotFound: { status: 404, code: 'NOT_FOUND', detail: 'No such session of yours.' },
   ApplicationNotFound: { status: 404, code: 'NOT_FOUND', detail: 'No such application.' },
   UsernameTaken: { status: 409, code: 'CONFLICT', detail: 'That username is taken.', errors: () => [{ path: 'username', message: 'is taken' }] },
   EmailTaken: { status: 409, code: 'CONFLICT', detail: 'That email is already registered.', errors: () => [{ path: 'email', message: 'is taken' }] },
   OwnerCannotLeave: { status: 409, code: 'OWNER_CANNOT_LEAVE', detail: 'The owner cannot leave their own server.' },
+};
+
+/** What each quota bounds, in words. */
+const QUOTA_TEXT: Record<ErrorOf<'QuotaExceeded'>['quota'], string> = {
+  serversOwned: 'That would be more servers than one user may own',
+  channelsPerServer: 'This server has as many channels as a server may',
+  invitesPerServer: 'This server has as many live invites as a server may',
+  applications: 'You own as many applications as one user may',
 };
 
 /** The problem a domain outcome is answered with. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { statusOf } from './error-mapping';
-import type { RouteSpec } from './route';
+import { rateLimitOf, type RouteSpec } from './route';
 import { ProblemResponse } from './schemas';
 
 type JsonSchema = Record<string, unknown>;
@@ -13,8 +13,18 @@ const STATUS_TEXT: Record<number, string> = {
   409: 'Conflict',
   413: 'Body over 64 KiB',
   415: 'Body is not JSON',
+  422: 'The Idempotency-Key was used for another request',
   429: 'Too many requests',
   500: 'Unexpected failure; never carries internals',
+};
+
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'A key of yours (1-255 visible ASCII characters, bare or as a quoted string; a UUID is a good choice). A retry with the same key within 24 hours gets the first answer (status and body, with `Idempotent-Replayed: true`) and writes nothing; the same key with another method, path or body is 422; while the first is still being answered, 409. Only successes are kept: after a problem, the key may be used again. A secret shown once (an application\'s client secret) is not kept: a replay shows a new one, and the first stops working.',
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
 };
 
 /** The problems the edge answers by itself, before or around a use case, with their codes. */
@@ -25,7 +35,10 @@ function edgeProblems(spec: RouteSpec<unknown, unknown>): [number, string][] {
   ];
   if (spec.auth !== 'public') problems.push([401, 'UNAUTHENTICATED']);
   if (spec.body) problems.push([400, 'MALFORMED_JSON'], [413, 'PAYLOAD_TOO_LARGE'], [415, 'UNSUPPORTED_MEDIA_TYPE']);
-  if (spec.rateLimit) problems.push([429, 'RATE_LIMITED']);
+  if (rateLimitOf(spec) || spec.bodyRateLimit) problems.push([429, 'RATE_LIMITED']);
+  if (spec.idempotent) problems.push([409, 'IDEMPOTENCY_KEY_IN_USE'], [422, 'IDEMPOTENCY_KEY_REUSED']);
+  // A replay that renews a secret finds what the first answer created gone if it was deleted since.
+  if (typeof spec.idempotent === 'object') problems.push([404, 'NOT_FOUND']);
   return problems;
 }
 
@@ -100,9 +113,9 @@ export function buildOpenApi(routes: readonly RouteSpec<unknown, unknown>[], ext
       summary: spec.summary,
       tags: [spec.tag],
       ...(spec.auth === 'public' ? { security: [] } : {}),
-      parameters: [...pathParameters, ...(spec.query ? queryParameters(spec.query, components) : [])],
+      parameters: [...pathParameters, ...(spec.query ? queryParameters(spec.query, components) : []), ...(spec.idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : [])],
       ...(spec.body
-        ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(spec.body, 'input', components) } } } }
+        ? { requestBody: { required: spec.bodyOptional !== true, content: { 'application/json': { schema: toSchema(spec.body, 'input', components) } } } }
         : {}),
       responses,
     };

@@ -7,6 +7,8 @@ declare global {
   namespace Express {
     interface Locals {
       requestId?: string;
+      /** The W3C trace this request belongs to, when the caller sent a valid `traceparent`. */
+      trace?: { readonly traceId: string; readonly parentId: string };
     }
   }
 }
@@ -14,11 +16,23 @@ declare global {
 /** An incoming X-Request-Id is kept when it looks like an id, so a trace crosses the load balancer. */
 const ACCEPTED_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
+/** W3C Trace Context: version 00, a trace id and a parent span id that are not all zeros, flags. */
+const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-[0-9a-f]{2}$/;
+
+/** The trace a `traceparent` header names, or undefined for none or a malformed one (ignored, as the spec says). */
+export function traceOf(header: string | string[] | undefined): { traceId: string; parentId: string } | undefined {
+  const match = typeof header === 'string' ? TRACEPARENT.exec(header.trim()) : null;
+  if (!match || /^0+$/.test(match[1]!) || /^0+$/.test(match[2]!)) return undefined;
+  return { traceId: match[1]!, parentId: match[2]! };
+}
+
 export const requestId: RequestHandler = (req, res, next) => {
   const incoming = req.headers['x-request-id'];
   const id = typeof incoming === 'string' && ACCEPTED_ID.test(incoming) ? incoming : randomUUID();
   res.locals.requestId = id;
   res.setHeader('X-Request-Id', id);
+  const trace = traceOf(req.headers.traceparent);
+  if (trace) res.locals.trace = trace;
   next();
 };
 
@@ -35,7 +49,14 @@ export function requestLogger(logger: Logger): RequestHandler {
     const done = () => {
       const responseTime = Math.round(performance.now() - started);
       // The matched route, not the path: a path can carry an invite code, which admits anyone.
-      const line = { req: { id: res.locals.requestId, method: req.method }, route: routeOf(req), res: { status: res.statusCode }, responseTime };
+      const trace = res.locals.trace;
+      const line = {
+        req: { id: res.locals.requestId, method: req.method },
+        ...(trace ? { trace: { id: trace.traceId, parent: trace.parentId } } : {}),
+        route: routeTemplateOf(req) ?? '(no route)',
+        res: { status: res.statusCode },
+        responseTime,
+      };
       if (!res.writableFinished) {
         // No status was sent if no header was: the 200 Node starts with would be a lie.
         const aborted = { ...line, res: { status: res.headersSent ? res.statusCode : null }, aborted: true };
@@ -49,4 +70,5 @@ export function requestLogger(logger: Logger): RequestHandler {
   };
 }
 
-const routeOf = (req: Request): string => (typeof req.route?.path === 'string' ? req.route.path : '(no route)');
+/** The route template the request matched (`/api/invites/:code`, never the path itself), if any did. */
+export const routeTemplateOf = (req: Request): string | undefined => (typeof req.route?.path === 'string' ? req.route.path : undefined);

@@ -3,8 +3,17 @@ import type { Request } from 'express';
 import type { z } from 'zod';
 import type { Problem } from './problem';
 
-export type Method = 'get' | 'post' | 'patch' | 'delete';
-export type RateLimitName = 'sendMessage' | 'login' | 'register' | 'oauthToken';
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+export type RateLimitName = 'sendMessage' | 'login' | 'loginAccount' | 'register' | 'oauthToken' | 'changePassword' | 'writes';
+
+/**
+ * The limit a route counts against: its own, or, for a signed-in write without one, the per-user
+ * limit shared by every such write (`RATE_LIMIT_WRITES`). Reads are not limited.
+ */
+export function rateLimitOf(spec: { readonly method: Method; readonly auth: AuthMode; readonly rateLimit?: RateLimitName }): RateLimitName | undefined {
+  if (spec.rateLimit) return spec.rateLimit;
+  return spec.method !== 'get' && spec.auth !== 'public' ? 'writes' : undefined;
+}
 
 /** What a handler answers; `K`: the error kinds it may answer with, as its use case declares them. */
 export type Reply<K extends DomainErrorKind = DomainErrorKind> =
@@ -64,12 +73,33 @@ export interface RouteSpec<B = unknown, Q = unknown, K extends DomainErrorKind =
   readonly tag: string;
   readonly auth: A;
   readonly body?: z.ZodType<B, unknown>;
+  /** The body may be left out (read as `{}`): every field of it is optional. */
+  readonly bodyOptional?: true;
   readonly query?: z.ZodType<Q, unknown>;
   readonly rateLimit?: RateLimitName;
+  /**
+   * Creates something: an `Idempotency-Key` header makes a retry replay the first answer (see
+   * `idempotency.ts`). `SecretRenewal`: the answer shows a secret kept only as a hash, which the
+   * stored answer must not keep either; a replay shows a new one instead.
+   */
+  readonly idempotent?: true | SecretRenewal<B, Q, A>;
+  /** A second limit, keyed by what the body names (an account), counted once the body is read. */
+  readonly bodyRateLimit?: RateLimitName;
   readonly success: { readonly status: number } & Documented;
   /** The error kinds the use case answers with: the route's problems, besides the edge's own (400/401/413/415/429/500). */
   readonly errors: readonly K[];
   handle(ctx: RouteContext<B, Q, A>): Promise<Reply<K>>;
+}
+
+/**
+ * For a creation whose answer shows a secret once: the stored answer leaves `field` out, and a replay
+ * answers `renew` (given the stored answer, the secret left out, and its status), which mints a new
+ * secret and answers as the first did; the old secret, never seen by a client that retries, stops
+ * working. What it refuses (the thing was deleted meanwhile) is answered as a problem.
+ */
+export interface SecretRenewal<B = unknown, Q = unknown, A extends AuthMode = AuthMode> {
+  readonly field: string;
+  renew(ctx: RouteContext<B, Q, A>, stored: Readonly<Record<string, unknown>>, status: number): Promise<Reply>;
 }
 
 /** A route as written: it names its use case's class, whose error kinds and session check it takes. */

@@ -1,5 +1,10 @@
 import {
+  APPLICATION_PAGE_LIMIT,
+  BAN_REASON_MAX,
+  CHANNEL_PAGE_LIMIT,
+  SERVER_PAGE_LIMIT,
   CHANNEL_NAME,
+  INVITE_LIMITS,
   EMAIL,
   MEMBER_PAGE_LIMIT,
   MESSAGE_CONTENT,
@@ -67,12 +72,23 @@ export const LogInBody = z
     if (body.password === undefined) ctx.addIssue({ code: 'custom', path: ['password'], message: 'is required' });
     if (given === 0) ctx.addIssue({ code: 'custom', path: ['email'], message: 'is required (or give username)' });
     if (given === 2) ctx.addIssue({ code: 'custom', path: ['username'], message: 'give email or username, not both' });
+    // A blank name names no account: a 400, as the per-account login limit reads it (not counted).
+    for (const field of ['email', 'username'] as const) {
+      if (body[field] !== undefined && body[field].trim() === '') ctx.addIssue({ code: 'custom', path: [field], message: 'must not be empty' });
+    }
   })
   .transform((body) => {
     const password = body.password ?? '';
     return body.email !== undefined ? { email: body.email, password } : { username: body.username ?? '', password };
   })
   .meta({ id: 'LogInRequest', description: 'Either email or username, and the password.' });
+
+export const ChangePasswordBody = z
+  .object({
+    currentPassword: text('The password the account has now').max(1024, 'is too long'),
+    newPassword: text(`${PASSWORD.min}-${PASSWORD.max} characters`).superRefine(rule(passwordIssues)),
+  })
+  .meta({ id: 'ChangePasswordRequest' });
 
 export const ServerBody = z
   .object({ name: text(`${SERVER_NAME.min}-${SERVER_NAME.max} characters, trimmed`).superRefine(rule(serverNameIssues)) })
@@ -93,8 +109,41 @@ export const UpdateServerBody = z
     name: text(`${SERVER_NAME.min}-${SERVER_NAME.max} characters, trimmed`).superRefine(rule(serverNameIssues)).optional(),
     avatar: imageReference('avatar'),
     banner: imageReference('banner'),
+    membersCanInvite: z.boolean({ error: 'must be a boolean' }).meta({ description: 'Whether members other than the owner may create invites' }).optional(),
   })
   .meta({ id: 'UpdateServerRequest', description: 'At least one of the fields; those left out stay as they are' });
+
+/** A count a creator may set, or null for none. */
+const boundedOrNull = (bounds: { readonly min: number; readonly max: number }, description: string) => {
+  // Stated as an integer with its bounds, so OpenAPI says so too; every way to miss is one message.
+  const error = `must be an integer ${bounds.min}-${bounds.max}, or null`;
+  return z
+    .union([z.number().int({ error }).min(bounds.min, { error }).max(bounds.max, { error }), z.null()], { error })
+    .meta({ description })
+    .optional();
+};
+
+export const CreateInviteBody = z
+  .object({
+    maxUses: boundedOrNull(INVITE_LIMITS.maxUses, `Joins it allows in all (${INVITE_LIMITS.maxUses.min}-${INVITE_LIMITS.maxUses.max}); null or left out: no limit`),
+    expiresInSeconds: boundedOrNull(
+      INVITE_LIMITS.expiresInSeconds,
+      `Seconds until it stops working (${INVITE_LIMITS.expiresInSeconds.min}-${INVITE_LIMITS.expiresInSeconds.max}); null: never; left out: ${INVITE_LIMITS.expiresInSeconds.default} (7 days)`,
+    ),
+  })
+  .meta({ id: 'CreateInviteRequest', description: 'Optional: with no body, the invite expires in 7 days and has no use limit' });
+
+export const BanBody = z
+  .object({
+    reason: z
+      .union([z.string(), z.null()], { error: 'must be a string or null' })
+      .refine((value) => value === null || [...value.trim()].length <= BAN_REASON_MAX, { message: `must be at most ${BAN_REASON_MAX} characters` })
+      .meta({ description: `Why, for the owner's list (at most ${BAN_REASON_MAX} characters); not shown to the banned user` })
+      .optional(),
+  })
+  .meta({ id: 'BanRequest', description: 'Optional' });
+
+export const TransferServerBody = z.object({ userId: idParam('The member who will own the server') }).meta({ id: 'TransferServerRequest' });
 
 export const ChannelBody = z
   .object({ name: text(`${CHANNEL_NAME.min}-${CHANNEL_NAME.max} characters, trimmed`).superRefine(rule(channelNameIssues)) })
@@ -125,6 +174,16 @@ export const MessagesQuery = z.object({
   after: idParam('Only messages newer than this message id (exclusive; the message need not exist)').optional(),
 });
 
+const pageQuery = (bounds: { min: number; max: number; default: number }, what: string) =>
+  z.object({
+    limit: integerParam(bounds, `1-${bounds.max}, default ${bounds.default}`).optional(),
+    after: idParam(`Continue after the ${what} with this id (the last of the previous page)`).optional(),
+  });
+
+export const ServersQuery = pageQuery(SERVER_PAGE_LIMIT, 'server');
+export const ChannelsQuery = pageQuery(CHANNEL_PAGE_LIMIT, 'channel');
+export const ApplicationsQuery = pageQuery(APPLICATION_PAGE_LIMIT, 'application');
+
 export const MembersQuery = z.object({
   limit: integerParam(MEMBER_PAGE_LIMIT, `1-${MEMBER_PAGE_LIMIT.max}, default ${MEMBER_PAGE_LIMIT.default}`).optional(),
   after: idParam('Continue after the member with this user id (the last of the previous page)').optional(),
@@ -141,6 +200,17 @@ export const AuthResponse = z
   .object({ token: z.string().meta({ description: 'Send as `Authorization: <token>` or `Authorization: Bearer <token>`' }), user: UserSummaryResponse })
   .meta({ id: 'AuthGrant' });
 
+export const SessionResponse = z
+  .object({
+    id,
+    createdAt: timestamp,
+    lastUsedAt: timestamp.meta({ description: 'When a request last came with one of its tokens, to within 5 minutes' }),
+    expiresAt: timestamp.meta({ description: 'When its tokens stop working' }),
+    userAgent: z.string().nullable().meta({ description: 'The User-Agent it logged in with (at most 256 characters), if any' }),
+    current: z.boolean().meta({ description: 'Whether this request came with this session' }),
+  })
+  .meta({ id: 'Session' });
+
 export const ServerResponse = z
   .object({
     id,
@@ -151,6 +221,7 @@ export const ServerResponse = z
     defaultChannelId: id,
     ownerId: id,
     createdAt: timestamp,
+    membersCanInvite: z.boolean().meta({ description: 'Whether members other than the owner may create invites (bots never may)' }),
   })
   .meta({ id: 'Server' });
 
@@ -160,7 +231,21 @@ export const MemberResponse = z
   .object({ userId: id, serverId: id, joinedAt: timestamp, user: UserSummaryResponse })
   .meta({ id: 'Member' });
 
-export const InviteResponse = z.object({ code: z.string(), serverId: id, createdAt: timestamp }).meta({ id: 'Invite' });
+export const InviteResponse = z
+  .object({
+    code: z.string(),
+    serverId: id,
+    creatorId: id,
+    createdAt: timestamp,
+    expiresAt: timestamp.nullable().meta({ description: 'When it stops working; null: never' }),
+    maxUses: z.number().int().nullable().meta({ description: 'How many joins it allows in all; null: no limit' }),
+    uses: z.number().int().meta({ description: 'How many joins it has let in' }),
+  })
+  .meta({ id: 'Invite' });
+
+export const BanResponse = z
+  .object({ user: UserSummaryResponse, reason: z.string().nullable(), createdAt: timestamp })
+  .meta({ id: 'Ban' });
 
 export const ReactionSummaryResponse = z
   .object({ emoji: z.string(), count: z.number().int(), reacted: z.boolean().meta({ description: 'Whether the caller reacted' }) })
@@ -194,6 +279,7 @@ export const ProblemResponse = z
     detail: z.string(),
     code: z.string().meta({ description: 'Stable machine code, e.g. VALIDATION_FAILED, NOT_FOUND, RATE_LIMITED' }),
     errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    requestId: z.string().optional().meta({ description: 'The request\'s id (also its X-Request-Id header), to quote when reporting a problem' }),
   })
   .meta({ id: 'Problem' });
 
@@ -206,7 +292,7 @@ export const CreatedApplicationResponse = z
     id,
     name: z.string(),
     clientId: z.string(),
-    clientSecret: z.string().meta({ description: 'Shown once; only a hash is kept' }),
+    clientSecret: z.string().meta({ description: 'Shown once; only a hash is kept (an Idempotency-Key replay shows a new one)' }),
     bot: UserSummaryResponse,
   })
   .meta({ id: 'ApplicationWithSecret' });

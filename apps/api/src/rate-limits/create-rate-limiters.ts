@@ -1,3 +1,4 @@
+import { normalizeEmail } from '@chat/domain';
 import { createRedisStore, ResilientStore, type OutagePolicy, type Redis } from '@chat/redis';
 import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, MemoryStore, rateLimit, type RateLimitInfo, type Store } from 'express-rate-limit';
@@ -9,8 +10,8 @@ import type { RateLimitName } from '../http/route';
 
 interface LimiterPlan {
   readonly setting: { readonly limit: number; readonly windowMs: number };
-  /** Authenticated routes count per user, anonymous ones per client address. */
-  readonly key: 'user' | 'address';
+  /** Authenticated routes count per user, anonymous ones per client address; `account`: per account a login names. */
+  readonly key: 'user' | 'address' | 'account';
   /** What a Redis outage means: sending messages stays up; credentials keep a per-replica limit. */
   readonly outage: 'fail-open' | 'fall-back';
 }
@@ -18,14 +19,30 @@ interface LimiterPlan {
 const plans = (config: Config): Record<RateLimitName, LimiterPlan> => ({
   sendMessage: { setting: config.RATE_LIMIT_SEND_MESSAGE, key: 'user', outage: 'fail-open' },
   login: { setting: config.RATE_LIMIT_LOGIN, key: 'address', outage: 'fall-back' },
+  loginAccount: { setting: config.RATE_LIMIT_LOGIN_ACCOUNT, key: 'account', outage: 'fall-back' },
   register: { setting: config.RATE_LIMIT_REGISTER, key: 'address', outage: 'fall-back' },
+  changePassword: { setting: config.RATE_LIMIT_CHANGE_PASSWORD, key: 'user', outage: 'fall-back' },
+  writes: { setting: config.RATE_LIMIT_WRITES, key: 'user', outage: 'fail-open' },
   oauthToken: { setting: config.RATE_LIMIT_OAUTH_TOKEN, key: 'address', outage: 'fall-back' },
 });
 
-const LIMITED: readonly RateLimitName[] = ['sendMessage', 'login', 'register', 'oauthToken'];
+const LIMITED: readonly RateLimitName[] = ['sendMessage', 'login', 'loginAccount', 'register', 'oauthToken', 'changePassword', 'writes'];
 
 const addressKey = (req: Request): string => ipKeyGenerator(req.ip ?? 'unknown');
 const userKey = (req: Request, res: Response): string => (res.locals.actor ? `user:${res.locals.actor.userId}` : addressKey(req));
+
+/**
+ * The account a login names, as it names it (email or username, ignoring case and surrounding
+ * spaces), whichever address it comes from: what stops a botnet spraying one account. Undefined
+ * for a body that names none (it is a 400 anyway).
+ */
+export function accountKey(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const { email, username } = body as { email?: unknown; username?: unknown };
+  if (typeof email === 'string' && email.trim() !== '') return `email:${normalizeEmail(email)}`;
+  if (typeof username === 'string' && username.trim() !== '') return `username:${username.trim().toLowerCase()}`;
+  return undefined;
+}
 
 function storeFor(name: RateLimitName, plan: LimiterPlan, config: Config, redis: Redis | undefined, logger: Logger): Store {
   if (!redis) return new MemoryStore();
@@ -66,7 +83,8 @@ function givingBackOn401(counted: RequestHandler, store: Store): RequestHandler 
 }
 
 /** The interface's limits, one limiter and one store per endpoint; shared through Redis when configured. */
-export function createRateLimiters(config: Config, redis: Redis | undefined, logger: Logger): RateLimiters {
+/** `onRefused`: told of each 429, with the limiter's name (metrics). */
+export function createRateLimiters(config: Config, redis: Redis | undefined, logger: Logger, onRefused?: (limiter: RateLimitName) => void): RateLimiters {
   const limiters: RateLimiters = {};
   const all = plans(config);
   for (const name of LIMITED) {
@@ -80,9 +98,28 @@ export function createRateLimiters(config: Config, redis: Redis | undefined, log
       standardHeaders: 'draft-8',
       legacyHeaders: false,
       store,
-      keyGenerator: plan.key === 'user' ? userKey : addressKey,
-      handler: (_req, res) =>
-        sendProblem(res, problem(429, 'RATE_LIMITED', `Too many requests: at most ${limit} every ${windowMs / 1000} seconds. Retry after the Retry-After header.`)),
+      keyGenerator: plan.key === 'user' ? userKey : plan.key === 'account' ? (req) => accountKey(req.body) ?? '' : addressKey,
+      ...(plan.key === 'account'
+        ? {
+            // Only refused credentials count: the owner's own logins never use up their account's limit.
+            skip: (req: Request) => accountKey(req.body) === undefined,
+            requestWasSuccessful: (_req: Request, res: Response) => res.statusCode !== 401,
+            skipSuccessfulRequests: true,
+          }
+        : {}),
+      handler: (_req, res) => {
+        onRefused?.(name);
+        sendProblem(
+          res,
+          problem(
+            429,
+            'RATE_LIMITED',
+            plan.key === 'account'
+              ? `Too many failed logins for this account: at most ${limit} every ${windowMs / 1000} seconds. Retry after the Retry-After header.`
+              : `Too many requests: at most ${limit} every ${windowMs / 1000} seconds. Retry after the Retry-After header.`,
+          ),
+        );
+      },
     });
     limiters[name] = plan.key === 'user' ? givingBackOn401(counted, store) : counted;
   }

@@ -1,7 +1,7 @@
 import { CreateApplication, DeleteApplication, ListApplications, RotateApplicationSecret } from '@chat/domain';
 import { z } from 'zod';
 import { noContent, param, reply, route } from '../http/route';
-import { ApplicationResponse, CreatedApplicationResponse, ServerBody } from '../http/schemas';
+import { ApplicationResponse, ApplicationsQuery, CreatedApplicationResponse, ServerBody } from '../http/schemas';
 import { applicationJson, createdApplicationJson } from '../http/serializers';
 import type { AppServices } from '../services';
 
@@ -10,7 +10,12 @@ export const applicationRoutes = (s: AppServices) => [
     method: 'post',
     path: '/api/applications',
     operationId: 'createApplication',
-    summary: 'Create a bot application; its client secret is shown this once',
+    // The secret is not kept for a replay: a retry with the same key gets the application with a new secret.
+    idempotent: {
+      field: 'clientSecret',
+      renew: async ({ actor }, stored, status) => reply(await s.rotateApplicationSecret.execute(actor, String(stored.id)), status, createdApplicationJson),
+    },
+    summary: 'Create a bot application; its client secret is shown this once (a replay with the Idempotency-Key shows a new one)',
     tag: 'Applications',
     auth: 'session',
     body: ServerBody,
@@ -25,9 +30,10 @@ export const applicationRoutes = (s: AppServices) => [
     summary: "The caller's applications, without secrets",
     tag: 'Applications',
     auth: 'session',
-    success: { status: 200, description: 'Applications, oldest first', schema: z.array(ApplicationResponse) },
+    query: ApplicationsQuery,
+    success: { status: 200, description: 'Applications, oldest first, a page at a time', schema: z.array(ApplicationResponse) },
     useCase: ListApplications,
-    handle: async ({ actor }) => ({ status: 200, body: (await s.listApplications.execute(actor)).map(applicationJson) }),
+    handle: async ({ actor, query }) => reply(await s.listApplications.execute(actor, query), 200, (list) => list.map(applicationJson)),
   }),
   route({
     method: 'post',

@@ -1,4 +1,4 @@
-import { AddReaction, DeleteMessage, EditMessage, GetMessage, GetMessages, RemoveReaction, RemoveUserReaction, SendMessage } from '@chat/domain';
+import { AddReaction, ClearReaction, DeleteMessage, EditMessage, GetMessage, GetMessages, RemoveReaction, RemoveUserReaction, SendMessage } from '@chat/domain';
 import { z } from 'zod';
 import { noContent, param, reply, replyJson, route } from '../http/route';
 import { ContentBody, MessageResponse, MessagesQuery, ReactionBody, ReactionStateResponse, SendMessageBody, SentMessageResponse } from '../http/schemas';
@@ -29,6 +29,7 @@ export const messageRoutes = (s: AppServices) => [
     method: 'post',
     path: '/api/channels/:channelId/messages',
     operationId: 'sendMessage',
+    idempotent: true,
     summary: 'Send a message',
     tag: 'Messages',
     auth: 'claims-checked-in-the-statement',
@@ -79,7 +80,7 @@ export const messageRoutes = (s: AppServices) => [
     method: 'post',
     path: `${MESSAGE}/reactions`,
     operationId: 'addReaction',
-    summary: 'React with one emoji (reacting twice is harmless; at most 20 different emoji per message)',
+    summary: 'React with one emoji (reacting twice is harmless; at most 20 different emoji and 5000 reactions per message)',
     tag: 'Reactions',
     auth: 'session',
     body: ReactionBody,
@@ -107,6 +108,19 @@ export const messageRoutes = (s: AppServices) => [
         200,
         reactionStateJson,
       ),
+  }),
+  // Before the next route: Express tries routes in order, and `@all` is not a user id.
+  route({
+    method: 'delete',
+    path: `${MESSAGE}/reactions/:emoji/@all`,
+    operationId: 'clearReaction',
+    summary: "Remove every user's reaction of one emoji (server owner only); members get reaction.cleared",
+    tag: 'Reactions',
+    auth: 'session',
+    success: { status: 204, description: 'No reaction of this emoji is left on the message' },
+    useCase: ClearReaction,
+    handle: async ({ actor, params }) =>
+      noContent(await s.clearReaction.execute(actor, param(params, 'channelId'), param(params, 'messageId'), param(params, 'emoji'))),
   }),
   route({
     method: 'delete',

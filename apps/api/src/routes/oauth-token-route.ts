@@ -7,11 +7,9 @@ import type { AppServices } from '../services';
 
 export const TOKEN_PATH = '/api/oauth2/token';
 
-type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unauthorized_client' | 'unsupported_grant_type';
+type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type';
 
 /** Grants that need a person at a browser: real OAuth grants, but not for bot clients. */
-const INTERACTIVE_GRANTS = new Set(['authorization_code', 'password', 'urn:ietf:params:oauth:grant-type:device_code']);
-
 /** RFC 6749 §5.2: OAuth clients parse this shape, so this one endpoint does not answer problem+json. */
 function oauthError(res: Response, code: OAuthErrorCode, description: string, basic = false): void {
   if (code === 'invalid_client' && basic) res.setHeader('WWW-Authenticate', 'Basic realm="chat-api", charset="UTF-8"');
@@ -66,7 +64,10 @@ async function handle(services: AppServices, req: Request, res: Response): Promi
 
   const grantType = params.grant_type;
   if (!grantType) return oauthError(res, 'invalid_request', 'grant_type is required');
-  if (grantType !== 'client_credentials' && grantType !== 'refresh_token' && !INTERACTIVE_GRANTS.has(grantType)) {
+  // RFC 6749 §5.2: a grant this server does not implement (password, authorization_code, device
+  // code and every other) is unsupported_grant_type; unauthorized_client is for a grant it implements
+  // but the client may not use, which no client here has.
+  if (grantType !== 'client_credentials' && grantType !== 'refresh_token') {
     return oauthError(res, 'unsupported_grant_type', describable(grantType) ? `grant_type ${grantType} is not supported` : 'grant_type is not supported');
   }
   if (!credentials) return oauthError(res, 'invalid_client', 'client authentication is required', true);
@@ -74,14 +75,9 @@ async function handle(services: AppServices, req: Request, res: Response): Promi
   let result: Result<TokenPair>;
   if (grantType === 'client_credentials') {
     result = await services.clientCredentialsGrant.execute(credentials);
-  } else if (grantType === 'refresh_token') {
+  } else {
     if (!params.refresh_token) return oauthError(res, 'invalid_request', 'refresh_token is required');
     result = await services.refreshTokenGrant.execute(credentials, params.refresh_token);
-  } else {
-    // Authenticate first, so an unknown client learns nothing about grants.
-    const client = await services.clientCredentialsGrant.authenticate(credentials);
-    if (!client.ok) return oauthError(res, 'invalid_client', 'unknown client or wrong secret', basic !== null);
-    return oauthError(res, 'unauthorized_client', `bot applications use client_credentials, not ${grantType}`);
   }
   if (!result.ok) return sendGrantError(res, result.error, basic !== null);
   const pair: z.output<typeof TokenResponse> = {
@@ -141,7 +137,7 @@ export const TokenResponse = z
 /** RFC 6749 §5.2's error (this endpoint's errors are not problem+json: OAuth clients parse this shape). */
 export const OAuthErrorResponse = z
   .strictObject({
-    error: z.enum(['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type']),
+    error: z.enum(['invalid_request', 'invalid_client', 'invalid_grant', 'unsupported_grant_type']),
     error_description: z.string().optional(),
     request_id: z.string().optional(),
   })
@@ -162,7 +158,7 @@ export const oauthTokenOpenApi: ExtraPaths = (schemaOf) => ({
           content: { 'application/json': { schema: schemaOf(TokenResponse, 'output') } },
         },
         400: {
-          description: 'RFC 6749 error: invalid_request, invalid_grant, unauthorized_client, unsupported_grant_type',
+          description: 'RFC 6749 error: invalid_request, invalid_grant, unsupported_grant_type',
           content: { 'application/json': { schema: schemaOf(OAuthErrorResponse, 'output') } },
         },
         401: {

@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
+import request from 'supertest';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import { startReplica, type Replica } from '../replica-process';
@@ -34,6 +35,31 @@ describe('the gateway on the embedded default (PGlite under DATA_DIR, no Redis)'
   it('after a leave, the leaver gets its own member.left and none of the next 20 messages, live or on resume', async () => {
     await leaveIsolation(clients, here());
   }, 60_000);
+
+  it('tells members of reaction.cleared and then server.deleted, the server’s last event; their sockets stay open for other servers', async () => {
+    const owner = await register(replica.url, 'owner');
+    const member = await register(replica.url, 'member');
+    const server = await createServer(replica.url, owner, 'Doomed');
+    const other = await createServer(replica.url, member, 'Mine');
+    await join(replica.url, member, server.id, owner);
+    const message = await send(replica.url, member, server.defaultChannelId, 'react to me');
+    const react = await request(replica.url).post(`/api/channels/${server.defaultChannelId}/messages/${message.id}/reactions`).set('Authorization', member.token).send({ emoji: '👍' });
+    expect(react.status).toBe(200);
+    const watching = await clients.open(replica.url);
+    await watching.identify(member.token);
+
+    const base = `/api/channels/${server.defaultChannelId}/messages/${message.id}/reactions/${encodeURIComponent('👍')}/@all`;
+    expect((await request(replica.url).delete(base).set('Authorization', owner.token)).status).toBe(204);
+    const cleared = await watching.next((f) => f.t === 'reaction.cleared', 10_000, 'reaction.cleared');
+    expect(cleared.d).toEqual({ messageId: message.id, channelId: server.defaultChannelId, serverId: server.id, emoji: '👍' });
+
+    expect((await request(replica.url).delete(`/api/servers/${server.id}`).set('Authorization', owner.token)).status).toBe(204);
+    const deleted = await watching.next((f) => f.t === 'server.deleted', 10_000, 'server.deleted');
+    expect(deleted.d).toEqual({ serverId: server.id });
+    await send(replica.url, member, other.defaultChannelId, 'still here');
+    await watching.next((f) => f.t === 'message.created' && f.d?.content === 'still here', 10_000, 'a message in the other server');
+    expect(watching.dispatches().map((f) => f.t)).toEqual(['reaction.cleared', 'server.deleted', 'message.created']);
+  }, 30_000);
 
   it('closes the socket with 4004 when the session logs out', async () => {
     await logoutCloses(clients, here());

@@ -65,6 +65,10 @@ describeWithPostgresAndRedis('the gateway on two replicas sharing PostgreSQL and
     await leaveIsolation(clients, { write: a.url, read: b.url, resumeOn: a.url }, 'kick');
   }, 60_000);
 
+  it('after a ban by the owner, the banned member gets its own member.left (reason ban) and nothing more, live on B or on resume on A', async () => {
+    await leaveIsolation(clients, { write: a.url, read: b.url, resumeOn: a.url }, 'ban');
+  }, 60_000);
+
   it('delivers server.updated from a change through A to a member on B, in the REST shape of the server', async () => {
     const owner = await register(a.url, 'owner');
     const member = await register(a.url, 'member');

@@ -53,6 +53,7 @@ export async function createServer(url: string, owner: User, name = 'Gateway tes
 }
 
 export async function join(url: string, user: User, serverId: string, inviter: User): Promise<void> {
+  // Invites are the owner's unless the server opens them to members.
   const invite = await request(url).post(`/api/servers/${serverId}/invites`).set('Authorization', inviter.token);
   must('invite', invite, 201);
   must('join', await request(url).post(`/api/invites/${invite.body.code}`).set('Authorization', user.token), 200);
@@ -64,6 +65,10 @@ export async function leave(url: string, user: User, serverId: string): Promise<
 
 export async function kick(url: string, owner: User, serverId: string, userId: string): Promise<void> {
   must('kick', await request(url).delete(`/api/servers/${serverId}/members/${userId}`).set('Authorization', owner.token), 204);
+}
+
+export async function ban(url: string, owner: User, serverId: string, userId: string): Promise<void> {
+  must('ban', await request(url).put(`/api/servers/${serverId}/bans/${userId}`).set('Authorization', owner.token).send({ reason: 'test' }), 204);
 }
 
 export async function send(url: string, user: User, channelId: string, content: string, nonce?: string): Promise<Message> {

@@ -1,5 +1,5 @@
 import type { Clients, Frame, GatewayClient } from './gateway-client';
-import { createServer, getJson, join, kick, leave, login, logout, register, send } from './rest';
+import { ban, createServer, getJson, join, kick, leave, login, logout, register, send } from './rest';
 
 /*
  * Scenarios shared by the replicas suite and the embedded one. `write` is the replica REST calls go
@@ -67,8 +67,8 @@ export async function deliversInRestShape(clients: Clients, { write, read }: Whe
   expect(second.cursor).not.toBe(frame.cursor);
 }
 
-/** A member who leaves (or is kicked by the owner) gets its own member.left and then nothing of the server, live or on resume. */
-export async function leaveIsolation(clients: Clients, { write, read, resumeOn }: Where, how: 'leave' | 'kick' = 'leave'): Promise<void> {
+/** A member who leaves (or is kicked or banned by the owner) gets its own member.left and then nothing of the server, live or on resume. */
+export async function leaveIsolation(clients: Clients, { write, read, resumeOn }: Where, how: 'leave' | 'kick' | 'ban' = 'leave'): Promise<void> {
   const owner = await register(write, 'owner');
   const watcher = await register(write, 'watcher');
   const leaver = await register(write, 'leaver');
@@ -88,6 +88,7 @@ export async function leaveIsolation(clients: Clients, { write, read, resumeOn }
   await watching.next(isCreated('before the leave'), 10_000, 'the message before the leave');
 
   if (how === 'kick') await kick(write, owner, shared.id, leaver.id);
+  else if (how === 'ban') await ban(write, owner, shared.id, leaver.id);
   else await leave(write, leaver, shared.id);
   const left = await leaving.next((f) => f.t === 'member.left', 10_000, 'its own member.left');
   expect(left).toEqual({ op: 'dispatch', t: 'member.left', cursor: expect.any(String), d: { serverId: shared.id, userId: leaver.id, reason: how } });

@@ -68,6 +68,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/@me/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's sessions that have not expired, newest first; `current` marks this one */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/@me/sessions/revoke-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke every session of the caller but this one (their tokens stop, their sockets close) */
+        post: operations["revokeOtherSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/@me/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke one of the caller's sessions (this one too: a logout); its tokens stop and its sockets close */
+        delete: operations["revokeSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/@me/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the password (a person, proving the current one); every other session is revoked */
+        patch: operations["changePassword"];
+        trace?: never;
+    };
     "/api/servers": {
         parameters: {
             query?: never;
@@ -96,11 +164,29 @@ export interface paths {
         get: operations["getServer"];
         put?: never;
         post?: never;
+        /** Delete a server with its channels, messages, invites and bans (owner only); members get server.deleted */
+        delete: operations["deleteServer"];
+        options?: never;
+        head?: never;
+        /** Rename a server, set its avatar and banner, or who may invite (owner only); members get server.updated */
+        patch: operations["updateServer"];
+        trace?: never;
+    };
+    "/api/servers/{serverId}/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hand the server to another member, a person (owner only); members get server.updated */
+        post: operations["transferServer"];
         delete?: never;
         options?: never;
         head?: never;
-        /** Rename a server or set its avatar and banner (owner only); members get server.updated */
-        patch: operations["updateServer"];
+        patch?: never;
         trace?: never;
     };
     "/api/servers/{serverId}/members": {
@@ -154,6 +240,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/servers/{serverId}/bans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the server's bans, oldest first (owner only) */
+        get: operations["listBans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/servers/{serverId}/bans/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Ban a user (owner only; not the owner): a member is removed, and no invite lets them back in */
+        put: operations["banMember"];
+        post?: never;
+        /** Lift a ban (owner only): the user may join again with an invite */
+        delete: operations["unban"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/servers/{serverId}/channels": {
         parameters: {
             query?: never;
@@ -179,9 +300,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** List the server's live invites, oldest first: the owner sees all, a member their own */
+        get: operations["listInvites"];
         put?: never;
-        /** Create an invite code (members only) */
+        /** Create an invite code: the owner, or any member (not a bot) where membersCanInvite is on */
         post: operations["createInvite"];
         delete?: never;
         options?: never;
@@ -198,9 +320,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Join the server of an invite (joining twice is harmless) */
+        /** Join the server of a live invite (joining twice is harmless and uses nothing up, even once it has run out); expired, used up, revoked or banned: 404 */
         post: operations["joinByInvite"];
-        delete?: never;
+        /** Revoke an invite (its creator or the server's owner); joining with it is then a 404 */
+        delete: operations["revokeInvite"];
         options?: never;
         head?: never;
         patch?: never;
@@ -252,7 +375,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** React with one emoji (reacting twice is harmless; at most 20 different emoji per message) */
+        /** React with one emoji (reacting twice is harmless; at most 20 different emoji and 5000 reactions per message) */
         post: operations["addReaction"];
         delete?: never;
         options?: never;
@@ -272,6 +395,23 @@ export interface paths {
         post?: never;
         /** Remove the caller's reaction (URL-encode the emoji; harmless if absent) */
         delete: operations["removeReaction"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channels/{channelId}/messages/{messageId}/reactions/{emoji}/@all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove every user's reaction of one emoji (server owner only); members get reaction.cleared */
+        delete: operations["clearReaction"];
         options?: never;
         head?: never;
         patch?: never;
@@ -304,7 +444,7 @@ export interface paths {
         /** The caller's applications, without secrets */
         get: operations["listApplications"];
         put?: never;
-        /** Create a bot application; its client secret is shown this once */
+        /** Create a bot application; its client secret is shown this once (a replay with the Idempotency-Key shows a new one) */
         post: operations["createApplication"];
         delete?: never;
         options?: never;
@@ -378,6 +518,8 @@ export interface components {
                 path: string;
                 message: string;
             }[];
+            /** @description The request's id (also its X-Request-Id header), to quote when reporting a problem */
+            requestId?: string;
         };
         AuthGrant: {
             /** @description Send as `Authorization: <token>` or `Authorization: Bearer <token>` */
@@ -422,6 +564,40 @@ export interface components {
              * @description ISO 8601, UTC, milliseconds
              */
             createdAt: string;
+            /** @description Whether members other than the owner may create invites (bots never may) */
+            membersCanInvite: boolean;
+        };
+        Session: {
+            /** @description Snowflake id: a decimal string, ordered by creation time */
+            id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, milliseconds
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When a request last came with one of its tokens, to within 5 minutes
+             */
+            lastUsedAt: string;
+            /**
+             * Format: date-time
+             * @description When its tokens stop working
+             */
+            expiresAt: string;
+            /** @description The User-Agent it logged in with (at most 256 characters), if any */
+            userAgent: string | null;
+            /** @description Whether this request came with this session */
+            current: boolean;
+        };
+        RevokedSessions: {
+            revoked: number;
+        };
+        ChangePasswordRequest: {
+            /** @description The password the account has now */
+            currentPassword: string;
+            /** @description 8-128 characters */
+            newPassword: string;
         };
         CreateServerRequest: {
             /** @description 1-100 characters, trimmed */
@@ -435,6 +611,12 @@ export interface components {
             avatar?: string | null;
             /** @description An https URL of at most 2048 characters, or null to clear it */
             banner?: string | null;
+            /** @description Whether members other than the owner may create invites */
+            membersCanInvite?: boolean;
+        };
+        TransferServerRequest: {
+            /** @description The member who will own the server */
+            userId: string;
         };
         Member: {
             /** @description Snowflake id: a decimal string, ordered by creation time */
@@ -447,6 +629,20 @@ export interface components {
              */
             joinedAt: string;
             user: components["schemas"]["UserSummary"];
+        };
+        Ban: {
+            user: components["schemas"]["UserSummary"];
+            reason: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, milliseconds
+             */
+            createdAt: string;
+        };
+        /** @description Optional */
+        BanRequest: {
+            /** @description Why, for the owner's list (at most 512 characters); not shown to the banned user */
+            reason?: string | null;
         };
         Channel: {
             /** @description Snowflake id: a decimal string, ordered by creation time */
@@ -468,11 +664,26 @@ export interface components {
             code: string;
             /** @description Snowflake id: a decimal string, ordered by creation time */
             serverId: string;
+            /** @description Snowflake id: a decimal string, ordered by creation time */
+            creatorId: string;
             /**
              * Format: date-time
              * @description ISO 8601, UTC, milliseconds
              */
             createdAt: string;
+            /** @description When it stops working; null: never */
+            expiresAt: string | null;
+            /** @description How many joins it allows in all; null: no limit */
+            maxUses: number | null;
+            /** @description How many joins it has let in */
+            uses: number;
+        };
+        /** @description Optional: with no body, the invite expires in 7 days and has no use limit */
+        CreateInviteRequest: {
+            /** @description Joins it allows in all (1-1000); null or left out: no limit */
+            maxUses?: number | null;
+            /** @description Seconds until it stops working (60-2592000); null: never; left out: 604800 (7 days) */
+            expiresInSeconds?: number | null;
         };
         Message: {
             /** @description Snowflake id: a decimal string, ordered by creation time */
@@ -538,7 +749,7 @@ export interface components {
             id: string;
             name: string;
             clientId: string;
-            /** @description Shown once; only a hash is kept */
+            /** @description Shown once; only a hash is kept (an Idempotency-Key replay shows a new one) */
             clientSecret: string;
             bot: components["schemas"]["UserSummary"];
         };
@@ -569,7 +780,7 @@ export interface components {
         };
         OAuthError: {
             /** @enum {string} */
-            error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type";
+            error: "invalid_request" | "invalid_client" | "invalid_grant" | "unsupported_grant_type";
             error_description?: string;
             request_id?: string;
         };
@@ -772,6 +983,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests (code RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unexpected failure; never carries internals (code INTERNAL) */
             500: {
                 headers: {
@@ -785,14 +1005,19 @@ export interface operations {
     };
     listMyServers: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1-200, default 200 */
+                limit?: string;
+                /** @description Continue after the server with this id (the last of the previous page) */
+                after?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Servers, oldest first */
+            /** @description Servers, oldest first, a page at a time */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -830,7 +1055,175 @@ export interface operations {
             };
         };
     };
-    createServer: {
+    listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sessions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"][];
+                };
+            };
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token (code UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; never carries internals (code INTERNAL) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    revokeOtherSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many sessions were revoked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevokedSessions"];
+                };
+            };
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token (code UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (code RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; never carries internals (code INTERNAL) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    revokeSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session is revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token (code UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (code NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (code RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; never carries internals (code INTERNAL) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    changePassword: {
         parameters: {
             query?: never;
             header?: never;
@@ -839,18 +1232,16 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateServerRequest"];
+                "application/json": components["schemas"]["ChangePasswordRequest"];
             };
         };
         responses: {
-            /** @description The new server */
-            201: {
+            /** @description The password is changed; only this session is left */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Server"];
-                };
+                content?: never;
             };
             /** @description Invalid input, malformed JSON (code VALIDATION_FAILED or MALFORMED_JSON) */
             400: {
@@ -890,6 +1281,123 @@ export interface operations {
             };
             /** @description Body is not JSON (code UNSUPPORTED_MEDIA_TYPE) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (code RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; never carries internals (code INTERNAL) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createServer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of yours (1-255 visible ASCII characters, bare or as a quoted string; a UUID is a good choice). A retry with the same key within 24 hours gets the first answer (status and body, with `Idempotent-Replayed: true`) and writes nothing; the same key with another method, path or body is 422; while the first is still being answered, 409. Only successes are kept: after a problem, the key may be used again. A secret shown once (an application's client secret) is not kept: a replay shows a new one, and the first stops working. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateServerRequest"];
+            };
+        };
+        responses: {
+            /** @description The new server */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Server"];
+                };
+            };
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED or MALFORMED_JSON) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token (code UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller may not do this (code FORBIDDEN or QUOTA_EXCEEDED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict (code IDEMPOTENCY_KEY_IN_USE) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 64 KiB (code PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON (code UNSUPPORTED_MEDIA_TYPE) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Idempotency-Key was used for another request (code IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (code RATE_LIMITED) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -957,6 +1465,80 @@ export interface operations {
             };
             /** @description Not found (code NOT_FOUND) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; never carries internals (code INTERNAL) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteServer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                serverId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The server is gone */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token (code UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller may not do this (code FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (code NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (code RATE_LIMITED) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1046,6 +1628,113 @@ export interface operations {
             };
             /** @description Body is not JSON (code UNSUPPORTED_MEDIA_TYPE) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (code RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; never carries internals (code INTERNAL) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    transferServer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                serverId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferServerRequest"];
+            };
+        };
+        responses: {
+            /** @description The server, owned by the new owner */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Server"];
+                };
+            };
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED or MALFORMED_JSON) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token (code UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller may not do this (code FORBIDDEN or QUOTA_EXCEEDED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (code NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 64 KiB (code PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON (code UNSUPPORTED_MEDIA_TYPE) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (code RATE_LIMITED) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1190,6 +1879,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests (code RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unexpected failure; never carries internals (code INTERNAL) */
             500: {
                 headers: {
@@ -1265,6 +1963,263 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests (code RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; never carries internals (code INTERNAL) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listBans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                serverId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bans */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ban"][];
+                };
+            };
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token (code UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller may not do this (code FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (code NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; never carries internals (code INTERNAL) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    banMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                serverId: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BanRequest"];
+            };
+        };
+        responses: {
+            /** @description The user is banned; a member among their sockets got member.left with reason ban */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED or MALFORMED_JSON) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token (code UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller may not do this (code FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (code NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict (code OWNER_CANNOT_LEAVE) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 64 KiB (code PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON (code UNSUPPORTED_MEDIA_TYPE) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (code RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; never carries internals (code INTERNAL) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    unban: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                serverId: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ban is lifted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token (code UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller may not do this (code FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (code NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (code RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unexpected failure; never carries internals (code INTERNAL) */
             500: {
                 headers: {
@@ -1278,7 +2233,12 @@ export interface operations {
     };
     listChannels: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1-500, default 500 */
+                limit?: string;
+                /** @description Continue after the channel with this id (the last of the previous page) */
+                after?: string;
+            };
             header?: never;
             path: {
                 serverId: string;
@@ -1287,7 +2247,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Channels, oldest first */
+            /** @description Channels, oldest first, a page at a time */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1346,7 +2306,10 @@ export interface operations {
     createChannel: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of yours (1-255 visible ASCII characters, bare or as a quoted string; a UUID is a good choice). A retry with the same key within 24 hours gets the first answer (status and body, with `Idempotent-Replayed: true`) and writes nothing; the same key with another method, path or body is 422; while the first is still being answered, 409. Only successes are kept: after a problem, the key may be used again. A secret shown once (an application's client secret) is not kept: a replay shows a new one, and the first stops working. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 serverId: string;
             };
@@ -1385,7 +2348,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The caller may not do this (code FORBIDDEN) */
+            /** @description The caller may not do this (code FORBIDDEN or QUOTA_EXCEEDED) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1396,6 +2359,15 @@ export interface operations {
             };
             /** @description Not found (code NOT_FOUND) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict (code IDEMPOTENCY_KEY_IN_USE) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1421,6 +2393,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Idempotency-Key was used for another request (code IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (code RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unexpected failure; never carries internals (code INTERNAL) */
             500: {
                 headers: {
@@ -1432,7 +2422,7 @@ export interface operations {
             };
         };
     };
-    createInvite: {
+    listInvites: {
         parameters: {
             query?: never;
             header?: never;
@@ -1443,13 +2433,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The invite */
-            201: {
+            /** @description Invites that are neither expired nor used up */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Invite"];
+                    "application/json": components["schemas"]["Invite"][];
                 };
             };
             /** @description Invalid input, malformed JSON (code VALIDATION_FAILED) */
@@ -1481,6 +2471,125 @@ export interface operations {
             };
             /** @description Not found (code NOT_FOUND) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; never carries internals (code INTERNAL) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createInvite: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of yours (1-255 visible ASCII characters, bare or as a quoted string; a UUID is a good choice). A retry with the same key within 24 hours gets the first answer (status and body, with `Idempotent-Replayed: true`) and writes nothing; the same key with another method, path or body is 422; while the first is still being answered, 409. Only successes are kept: after a problem, the key may be used again. A secret shown once (an application's client secret) is not kept: a replay shows a new one, and the first stops working. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                serverId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateInviteRequest"];
+            };
+        };
+        responses: {
+            /** @description The invite */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invite"];
+                };
+            };
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED or MALFORMED_JSON) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token (code UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller may not do this (code FORBIDDEN or QUOTA_EXCEEDED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (code NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict (code IDEMPOTENCY_KEY_IN_USE) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 64 KiB (code PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON (code UNSUPPORTED_MEDIA_TYPE) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Idempotency-Key was used for another request (code IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (code RATE_LIMITED) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1539,6 +2648,89 @@ export interface operations {
             };
             /** @description Not found (code NOT_FOUND) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (code RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; never carries internals (code INTERNAL) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    revokeInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invite no longer exists */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token (code UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller may not do this (code FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (code NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (code RATE_LIMITED) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1634,7 +2826,10 @@ export interface operations {
     sendMessage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of yours (1-255 visible ASCII characters, bare or as a quoted string; a UUID is a good choice). A retry with the same key within 24 hours gets the first answer (status and body, with `Idempotent-Replayed: true`) and writes nothing; the same key with another method, path or body is 422; while the first is still being answered, 409. Only successes are kept: after a problem, the key may be used again. A secret shown once (an application's client secret) is not kept: a replay shows a new one, and the first stops working. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 channelId: string;
             };
@@ -1691,6 +2886,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Conflict (code IDEMPOTENCY_KEY_IN_USE) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Body over 64 KiB (code PAYLOAD_TOO_LARGE) */
             413: {
                 headers: {
@@ -1702,6 +2906,15 @@ export interface operations {
             };
             /** @description Body is not JSON (code UNSUPPORTED_MEDIA_TYPE) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Idempotency-Key was used for another request (code IDEMPOTENCY_KEY_REUSED) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1852,6 +3065,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests (code RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unexpected failure; never carries internals (code INTERNAL) */
             500: {
                 headers: {
@@ -1935,6 +3157,15 @@ export interface operations {
             };
             /** @description Body is not JSON (code UNSUPPORTED_MEDIA_TYPE) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (code RATE_LIMITED) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2032,6 +3263,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests (code RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unexpected failure; never carries internals (code INTERNAL) */
             500: {
                 headers: {
@@ -2094,6 +3334,91 @@ export interface operations {
             };
             /** @description Not found (code NOT_FOUND) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (code RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; never carries internals (code INTERNAL) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    clearReaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channelId: string;
+                messageId: string;
+                emoji: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No reaction of this emoji is left on the message */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token (code UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller may not do this (code FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (code NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (code RATE_LIMITED) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2171,6 +3496,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests (code RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unexpected failure; never carries internals (code INTERNAL) */
             500: {
                 headers: {
@@ -2184,14 +3518,19 @@ export interface operations {
     };
     listApplications: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1-100, default 100 */
+                limit?: string;
+                /** @description Continue after the application with this id (the last of the previous page) */
+                after?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Applications, oldest first */
+            /** @description Applications, oldest first, a page at a time */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2232,7 +3571,10 @@ export interface operations {
     createApplication: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of yours (1-255 visible ASCII characters, bare or as a quoted string; a UUID is a good choice). A retry with the same key within 24 hours gets the first answer (status and body, with `Idempotent-Replayed: true`) and writes nothing; the same key with another method, path or body is 422; while the first is still being answered, 409. Only successes are kept: after a problem, the key may be used again. A secret shown once (an application's client secret) is not kept: a replay shows a new one, and the first stops working. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2269,7 +3611,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The caller may not do this (code FORBIDDEN) */
+            /** @description The caller may not do this (code FORBIDDEN or QUOTA_EXCEEDED) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2278,7 +3620,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict (code CONFLICT) */
+            /** @description Not found (code NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict (code IDEMPOTENCY_KEY_IN_USE or CONFLICT) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2298,6 +3649,24 @@ export interface operations {
             };
             /** @description Body is not JSON (code UNSUPPORTED_MEDIA_TYPE) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Idempotency-Key was used for another request (code IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (code RATE_LIMITED) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2372,6 +3741,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests (code RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unexpected failure; never carries internals (code INTERNAL) */
             500: {
                 headers: {
@@ -2437,6 +3815,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests (code RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unexpected failure; never carries internals (code INTERNAL) */
             500: {
                 headers: {
@@ -2470,7 +3857,7 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthTokenPair"];
                 };
             };
-            /** @description RFC 6749 error: invalid_request, invalid_grant, unauthorized_client, unsupported_grant_type */
+            /** @description RFC 6749 error: invalid_request, invalid_grant, unsupported_grant_type */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -58,3 +58,5 @@ export interface ReactionState {
 }
 
 export const MAX_DISTINCT_REACTIONS = 20;
+/** Every user's reactions to one message, all emoji together: what one message may hold in all. */
+export const MAX_REACTIONS_PER_MESSAGE = 5000;

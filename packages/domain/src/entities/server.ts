@@ -10,6 +10,8 @@ export interface Server {
   readonly defaultChannelId: Id;
   readonly ownerId: Id;
   readonly createdAt: Date;
+  /** Whether members other than the owner may create invites (bots never may). */
+  readonly membersCanInvite: boolean;
 }
 
 /** A server in its one JSON form, the interface's. */
@@ -22,4 +24,5 @@ export const serverJson = (s: Server) => ({
   defaultChannelId: s.defaultChannelId,
   ownerId: s.ownerId,
   createdAt: s.createdAt.toISOString(),
+  membersCanInvite: s.membersCanInvite,
 });

@@ -46,7 +46,8 @@ export class Audience {
   /** `live`: the event is newer than the snapshot (not a replay of what the snapshot already reflects). */
   admit(event: ChatEvent, live: boolean): Admission {
     if (event.type === 'session.revoked') {
-      const mine = event.userId === this.userId && (event.sessionId === null || event.sessionId === this.sessionId);
+      const mine =
+        event.userId === this.userId && (event.sessionId === null ? event.exceptSessionId !== this.sessionId : event.sessionId === this.sessionId);
       return mine ? 'close' : 'skip';
     }
     const serverId = serverOf(event);
@@ -57,6 +58,12 @@ export class Audience {
       // Their own leave is theirs to know, even on a replay; after it the server is shut.
       this.set(serverId, false);
       return 'deliver';
+    }
+    if (event.type === 'server.deleted') {
+      // Every member's leave at once: the last event of the server, to those who saw it.
+      const saw = this.sees(serverId);
+      this.set(serverId, false);
+      return saw ? 'deliver' : 'skip';
     }
     return this.sees(serverId) ? 'deliver' : 'skip';
   }

@@ -4,8 +4,8 @@ import type { MessageView, ReactionState } from '../entities/message';
 import type { Server } from '../entities/server';
 import type { Id } from '../ids';
 
-/** Why a member left: of their own accord, or removed by the server's owner. */
-export type LeaveReason = 'leave' | 'kick';
+/** Why a member left: of their own accord, or removed by the server's owner (a ban also keeps them out). */
+export type LeaveReason = 'leave' | 'kick' | 'ban';
 
 /**
  * Something that happened, as every replica's gateway learns of it: written with the change that
@@ -17,12 +17,16 @@ export type ChatEvent =
   | { readonly type: 'message.updated'; readonly serverId: Id; readonly message: MessageView }
   | { readonly type: 'message.deleted'; readonly serverId: Id; readonly channelId: Id; readonly messageId: Id }
   | { readonly type: 'reaction.added' | 'reaction.removed'; readonly serverId: Id; readonly channelId: Id; readonly userId: Id; readonly reaction: ReactionCount }
+  /** Every reaction of one emoji taken off a message at once (by the server's owner). */
+  | { readonly type: 'reaction.cleared'; readonly serverId: Id; readonly channelId: Id; readonly messageId: Id; readonly emoji: string }
   | { readonly type: 'member.joined'; readonly member: MemberView }
   | { readonly type: 'member.left'; readonly serverId: Id; readonly userId: Id; readonly reason: LeaveReason }
   | { readonly type: 'channel.created'; readonly channel: Channel }
   | { readonly type: 'server.updated'; readonly server: Server }
-  /** `sessionId` null: every session of the user (their application was deleted). */
-  | { readonly type: 'session.revoked'; readonly userId: Id; readonly sessionId: Id | null };
+  /** The server is gone with everything in it; like a leave of every member, it is the last event of the server. */
+  | { readonly type: 'server.deleted'; readonly serverId: Id }
+  /** `sessionId` null: every session of the user (their application was deleted), but `exceptSessionId` if set. */
+  | { readonly type: 'session.revoked'; readonly userId: Id; readonly sessionId: Id | null; readonly exceptSessionId?: Id };
 
 export type ChatEventType = ChatEvent['type'];
 
@@ -62,7 +66,20 @@ export const channelCreated = (channel: Channel): ChatEvent => ({ type: 'channel
 
 export const serverUpdated = (server: Server): ChatEvent => ({ type: 'server.updated', server });
 
+export const serverDeleted = (serverId: Id): ChatEvent => ({ type: 'server.deleted', serverId });
+
+export const reactionCleared = (serverId: Id, channelId: Id, messageId: Id, emoji: string): ChatEvent => ({
+  type: 'reaction.cleared',
+  serverId,
+  channelId,
+  messageId,
+  emoji,
+});
+
 export const sessionRevoked = (userId: Id, sessionId: Id | null): ChatEvent => ({ type: 'session.revoked', userId, sessionId });
+
+/** Every session of the user but one (revoke-all, a password change). */
+export const otherSessionsRevoked = (userId: Id, exceptSessionId: Id): ChatEvent => ({ type: 'session.revoked', userId, sessionId: null, exceptSessionId });
 
 /** The server an event belongs to, or null for one that concerns a user's sessions only. */
 export function serverOf(event: ChatEvent): Id | null {

@@ -32,6 +32,8 @@ export function eventJson(event: ChatEvent): { readonly t: ChatEventType; readon
           userId: event.userId,
         },
       };
+    case 'reaction.cleared':
+      return { t: event.type, d: { messageId: event.messageId, channelId: event.channelId, serverId: event.serverId, emoji: event.emoji } };
     case 'member.joined':
       return { t: event.type, d: memberJson(event.member) };
     case 'member.left':
@@ -40,8 +42,13 @@ export function eventJson(event: ChatEvent): { readonly t: ChatEventType; readon
       return { t: event.type, d: channelJson(event.channel) };
     case 'server.updated':
       return { t: event.type, d: serverJson(event.server) };
+    case 'server.deleted':
+      return { t: event.type, d: { serverId: event.serverId } };
     case 'session.revoked':
-      return { t: event.type, d: { userId: event.userId, sessionId: event.sessionId } };
+      return {
+        t: event.type,
+        d: { userId: event.userId, sessionId: event.sessionId, ...(event.exceptSessionId !== undefined ? { exceptSessionId: event.exceptSessionId } : {}) },
+      };
   }
 }
 
@@ -130,6 +137,8 @@ export function eventFromJson(t: string, data: unknown): ChatEvent {
         userId: str(d.userId),
         reaction: { messageId: str(d.messageId), emoji: str(d.emoji), count: num(d.count) },
       };
+    case 'reaction.cleared':
+      return { type: t, serverId: str(d.serverId), channelId: str(d.channelId), messageId: str(d.messageId), emoji: str(d.emoji) };
     case 'member.joined': {
       const user = obj(d.user);
       return {
@@ -138,8 +147,8 @@ export function eventFromJson(t: string, data: unknown): ChatEvent {
       };
     }
     case 'member.left':
-      // A reason a newer version added (a ban) is still a leave here: fail closed.
-      return { type: t, serverId: str(d.serverId), userId: str(d.userId), reason: d.reason === 'kick' ? 'kick' : 'leave' };
+      // A reason a newer version adds is still a leave here: fail closed.
+      return { type: t, serverId: str(d.serverId), userId: str(d.userId), reason: d.reason === 'kick' || d.reason === 'ban' ? d.reason : 'leave' };
     case 'channel.created':
       return { type: t, channel: { id: str(d.id), serverId: str(d.serverId), name: str(d.name), createdAt: date(d.createdAt) } };
     case 'server.updated':
@@ -154,10 +163,18 @@ export function eventFromJson(t: string, data: unknown): ChatEvent {
           defaultChannelId: str(d.defaultChannelId),
           ownerId: str(d.ownerId),
           createdAt: date(d.createdAt),
+          membersCanInvite: d.membersCanInvite === true,
         },
       };
+    case 'server.deleted':
+      return { type: t, serverId: str(d.serverId) };
     case 'session.revoked':
-      return { type: t, userId: str(d.userId), sessionId: d.sessionId === null ? null : str(d.sessionId) };
+      return {
+        type: t,
+        userId: str(d.userId),
+        sessionId: d.sessionId === null ? null : str(d.sessionId),
+        ...(d.exceptSessionId !== undefined ? { exceptSessionId: str(d.exceptSessionId) } : {}),
+      };
     default:
       throw new TypeError(`unknown event type ${t}`);
   }

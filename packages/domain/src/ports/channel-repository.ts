@@ -1,6 +1,7 @@
 import type { Channel } from '../entities/channel';
 import type { UserSummary } from '../entities/user';
 import type { Id } from '../ids';
+import type { IdPage } from '../rules/message-rules';
 
 export interface ChannelRepository {
   create(channel: Channel): Promise<void>;
@@ -11,5 +12,7 @@ export interface ChannelRepository {
    */
   findWithMembership(id: Id, userId: Id): Promise<{ readonly channel: Channel; readonly member: UserSummary | null } | null>;
   /** Oldest first. */
-  listByServer(serverId: Id): Promise<Channel[]>;
+  /** The server's channels in id order (oldest first), a page at a time. */
+  listByServer(serverId: Id, page: IdPage): Promise<Channel[]>;
+  countByServer(serverId: Id): Promise<number>;
 }

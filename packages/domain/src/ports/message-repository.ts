@@ -33,7 +33,13 @@ declare const rendered: unique symbol;
 export type RenderedPage = string & { readonly [rendered]: true };
 
 /** `MessageNotFound`: the message was deleted between the caller's check and the reaction. */
-export type AddReactionOutcome = 'added' | 'already' | 'TooManyReactions' | 'MessageNotFound';
+export type AddReactionOutcome = 'added' | 'already' | 'TooManyReactions' | 'TooManyReactionsInAll' | 'MessageNotFound';
+
+/** The caps a new reaction must stay under: distinct emoji, and reactions in all. */
+export interface ReactionCaps {
+  readonly distinctEmoji: number;
+  readonly total: number;
+}
 
 /** Messages and their reactions: one aggregate, so deleting a message takes its reactions along. */
 export interface MessageRepository {
@@ -58,9 +64,11 @@ export interface MessageRepository {
   updateContent(id: Id, content: string, editedAt: Date): Promise<void>;
   /** `absent`: already gone (a delete racing this one won). */
   delete(id: Id): Promise<'deleted' | 'absent'>;
-  /** Atomic: the distinct-emoji cap holds even under concurrent reactions. */
-  addReaction(reaction: Reaction, maxDistinctEmoji: number): Promise<AddReactionOutcome>;
+  /** Atomic: both caps hold even under concurrent reactions. */
+  addReaction(reaction: Reaction, caps: ReactionCaps): Promise<AddReactionOutcome>;
   /** Serialized with other reactions to the message, as `addReaction` is, so counts read after it are exact. */
   removeReaction(messageId: Id, userId: Id, emoji: string): Promise<'removed' | 'absent'>;
   reactionState(messageId: Id, emoji: string, viewerId: Id): Promise<ReactionState>;
+  /** Removes every user's reaction of this emoji, serialized as `removeReaction` is; answers how many went. */
+  clearReaction(messageId: Id, emoji: string): Promise<number>;
 }

@@ -1,4 +1,5 @@
 import type { ApplicationRepository, RefreshTokenRepository } from './application-repository';
+import type { BanRepository } from './ban-repository';
 import type { ChannelRepository } from './channel-repository';
 import type { EventLog } from './event-log';
 import type { InviteRepository } from './invite-repository';
@@ -16,6 +17,7 @@ export interface Stores {
   readonly channels: ChannelRepository;
   readonly members: MemberRepository;
   readonly invites: InviteRepository;
+  readonly bans: BanRepository;
   readonly messages: MessageRepository;
   readonly applications: ApplicationRepository;
   readonly refreshTokens: RefreshTokenRepository;

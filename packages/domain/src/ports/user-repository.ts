@@ -7,6 +7,13 @@ export interface UserRepository {
   /** Usernames and emails are unique case-insensitively; a clash is an outcome, not an error. */
   create(user: User): Promise<CreateUserOutcome>;
   findById(id: Id): Promise<User | null>;
+  /**
+   * Reads the user and orders the rest of this unit of work after every other unit that holds the
+   * same user, until it ends: what one user owns is counted and added to one unit at a time, so
+   * racing creations cannot pass a quota together. Other readers and writers do not wait.
+   */
+  hold(id: Id): Promise<User | null>;
+  setPasswordHash(id: Id, passwordHash: string): Promise<void>;
   findSummary(id: Id): Promise<UserSummary | null>;
   findByEmail(email: string): Promise<User | null>;
   findByUsername(username: string): Promise<User | null>;

@@ -9,21 +9,45 @@ import type { MemberRepository } from '../ports/member-repository';
 import type { Gated, MessageRepository } from '../ports/message-repository';
 import type { SessionRepository } from '../ports/session-repository';
 import type { ServerRepository } from '../ports/server-repository';
+import type { Stores } from '../ports/stores';
 import type { UserRepository } from '../ports/user-repository';
 import { fail, ok, type Result } from '../result';
-import type { ErrorOf } from '../errors';
+import { validationFailed, type DomainError, type ErrorOf } from '../errors';
+import type { UnitOfWork } from '../ports/unit-of-work';
+import { emojiIssues } from '../rules/emoji-rules';
 
-/** The server, if it exists and the user belongs to it. A malformed id names nothing: not found. */
+/**
+ * The server, if it exists and the user belongs to it. A malformed id names nothing: not found.
+ * `hold`: read it through `ServerRepository.hold`, so the membership is checked after any change
+ * that committed while this unit waited.
+ */
 export async function serverOfMember(
   servers: ServerRepository,
   members: MemberRepository,
   serverId: Id,
   userId: Id,
+  hold?: 'join' | 'change',
 ): Promise<Result<Server, ErrorOf<'ServerNotFound' | 'NotAMember'>>> {
-  const server = isId(serverId) ? await servers.findById(serverId) : null;
+  const server = isId(serverId) ? await (hold ? servers.hold(serverId, hold) : servers.findById(serverId)) : null;
   const member = server ? await members.find(server.id, userId) : null;
   const refusal = accessRefusal({ found: server !== null, member: member !== null }, 'ServerNotFound');
   return refusal || !server ? fail(refusal ?? { kind: 'ServerNotFound' }) : ok(server);
+}
+
+/**
+ * The server, if the user is its owner (a member who is not is refused `NotTheOwner`). `held`: for a
+ * change of its members or owner, held first (see `ServerRepository.hold`), so a transfer that
+ * committed meanwhile is seen.
+ */
+export async function serverOfOwner(
+  stores: Pick<Stores, 'servers' | 'members'>,
+  serverId: Id,
+  userId: Id,
+  { held = false }: { readonly held?: boolean } = {},
+): Promise<Result<Server, ErrorOf<'ServerNotFound' | 'NotAMember' | 'NotTheOwner'>>> {
+  const server = await serverOfMember(stores.servers, stores.members, serverId, userId, held ? 'change' : undefined);
+  if (!server.ok) return server;
+  return server.value.ownerId === userId ? server : fail({ kind: 'NotTheOwner' });
 }
 
 export async function channelOfMember(
@@ -56,9 +80,16 @@ export async function messageOfMember(
   return ok({ channel, message });
 }
 
-/** The caller as a user, who must be a person: some things (servers, applications) are not for bots. */
-export async function personActing(users: UserRepository, actor: Actor): Promise<Result<User, ErrorOf<'InvalidToken' | 'BotsCannotDoThis'>>> {
-  const user = await users.findById(actor.userId);
+/**
+ * The caller as a user, who must be a person: some things (servers, applications) are not for bots.
+ * `held`: read through `UserRepository.hold`, for a unit that counts what the person owns.
+ */
+export async function personActing(
+  users: UserRepository,
+  actor: Actor,
+  { held = false }: { readonly held?: boolean } = {},
+): Promise<Result<User, ErrorOf<'InvalidToken' | 'BotsCannotDoThis'>>> {
+  const user = await (held ? users.hold(actor.userId) : users.findById(actor.userId));
   if (!user) return fail({ kind: 'InvalidToken' });
   if (user.bot) return fail({ kind: 'BotsCannotDoThis' });
   return ok(user);
@@ -96,4 +127,22 @@ export function fromGate<T>(gated: Gated<T>): Result<T, ErrorOf<'InvalidToken' |
   const { sessionLive, channelFound, member } = gated.facts;
   // A refused operation has at least one fact against it; a store that says otherwise is not to be trusted with access.
   return fail(accessRefusal({ sessionLive, found: channelFound, member }, 'ChannelNotFound') ?? { kind: 'NotAMember' });
+}
+
+/**
+ * What every reaction use case starts with: the emoji checked (400 before anything is read), then,
+ * in one unit of work, the message the caller may see; `work` goes on from there.
+ */
+export async function onReactionTarget<T, E extends DomainError>(
+  unitOfWork: UnitOfWork,
+  actor: Actor,
+  where: { readonly channelId: Id; readonly messageId: Id; readonly emoji: string },
+  work: (stores: Stores, target: { readonly channel: Channel; readonly message: Message }) => Promise<Result<T, E>>,
+): Promise<Result<T, E | ErrorOf<'ValidationFailed' | 'ChannelNotFound' | 'NotAMember' | 'MessageNotFound'>>> {
+  const issues = emojiIssues(where.emoji);
+  if (issues.length > 0) return fail(validationFailed(issues));
+  return unitOfWork.run(async (stores) => {
+    const found = await messageOfMember(stores, where.channelId, where.messageId, actor.userId);
+    return found.ok ? work(stores, found.value) : found;
+  });
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_QUOTAS, type Quotas } from '../entities/quotas';
 import type { Clock } from '../ports/clock';
 import type { EventHistory } from '../ports/event-history';
 import type { IdGenerator } from '../ports/id-generator';
@@ -9,11 +10,13 @@ import type { TokenService } from '../ports/token-service';
 import type { UnitOfWork } from '../ports/unit-of-work';
 import { AddReaction } from './add-reaction';
 import { Authenticate } from './authenticate';
+import { ClearReaction } from './clear-reaction';
 import { CreateApplication } from './create-application';
 import { CreateChannel } from './create-channel';
 import { CreateInvite } from './create-invite';
 import { CreateServer } from './create-server';
 import { DeleteMessage } from './delete-message';
+import { DeleteServer, TransferServer } from './delete-server';
 import { EditMessage } from './edit-message';
 import { GetMembers } from './get-members';
 import { GetMessage } from './get-message';
@@ -26,6 +29,9 @@ import { ListChannels } from './list-channels';
 import { ListMyServers } from './list-my-servers';
 import { LogIn } from './log-in';
 import { LogOut } from './log-out';
+import { ChangePassword, ListSessions, RevokeOtherSessions, RevokeSession, TouchSession } from './manage-sessions';
+import { BanMember, ListBans, Unban } from './manage-bans';
+import { ListInvites, RevokeInvite } from './manage-invites';
 import { DeleteApplication, ListApplications, RotateApplicationSecret } from './manage-applications';
 import { ClientCredentialsGrant, RefreshTokenGrant } from './oauth-grants';
 import { OpenGatewaySession } from './open-gateway-session';
@@ -48,6 +54,8 @@ export interface UseCasePorts {
   readonly tokens: TokenService;
   readonly inviteCodes: InviteCodeGenerator;
   readonly opaque: OpaqueTokens;
+  /** How much one user may own; `DEFAULT_QUOTAS` when left out. */
+  readonly quotas?: Quotas;
 }
 
 /**
@@ -56,8 +64,8 @@ export interface UseCasePorts {
  * return type is the app's `UseCases`.
  */
 export function createUseCases(ports: UseCasePorts) {
-  const { stores, unitOfWork, history, clock, ids, hasher, tokens, inviteCodes, opaque } = ports;
-  const { users, sessions, servers, channels, members, invites, messages, applications, refreshTokens } = stores;
+  const { stores, unitOfWork, history, clock, ids, hasher, tokens, inviteCodes, opaque, quotas = DEFAULT_QUOTAS } = ports;
+  const { users, sessions, servers, channels, members, messages, applications, refreshTokens } = stores;
   const grants = { applications, refreshTokens, sessions, tokens, opaque, ids, clock, unitOfWork };
   const authenticate = new Authenticate(tokens, sessions);
   return {
@@ -65,17 +73,29 @@ export function createUseCases(ports: UseCasePorts) {
     logIn: new LogIn(users, sessions, hasher, tokens, ids, clock),
     logOut: new LogOut(unitOfWork),
     authenticate,
+    touchSession: new TouchSession(sessions, clock),
+    listSessions: new ListSessions(sessions, clock),
+    revokeSession: new RevokeSession(unitOfWork),
+    revokeOtherSessions: new RevokeOtherSessions(unitOfWork),
+    changePassword: new ChangePassword(users, hasher, unitOfWork),
     openGatewaySession: new OpenGatewaySession(authenticate, history),
     listMyServers: new ListMyServers(servers),
-    createServer: new CreateServer(unitOfWork, users, ids, clock),
+    createServer: new CreateServer(unitOfWork, ids, clock, quotas),
     getServer: new GetServer(servers, members),
     updateServer: new UpdateServer(unitOfWork),
     getMembers: new GetMembers(servers, members),
     leaveServer: new LeaveServer(unitOfWork),
     kickMember: new KickMember(unitOfWork),
+    banMember: new BanMember(unitOfWork, clock),
+    listBans: new ListBans(stores),
+    unban: new Unban(unitOfWork),
+    deleteServer: new DeleteServer(unitOfWork),
+    transferServer: new TransferServer(unitOfWork, quotas),
     listChannels: new ListChannels(servers, members, channels),
-    createChannel: new CreateChannel(unitOfWork, ids, clock),
-    createInvite: new CreateInvite(servers, members, invites, inviteCodes, clock),
+    createChannel: new CreateChannel(unitOfWork, ids, clock, quotas),
+    createInvite: new CreateInvite(unitOfWork, inviteCodes, clock, quotas),
+    listInvites: new ListInvites(stores, clock),
+    revokeInvite: new RevokeInvite(unitOfWork),
     joinByInvite: new JoinByInvite(unitOfWork, clock),
     getMessages: new GetMessages(messages),
     getMessage: new GetMessage(channels, messages),
@@ -85,7 +105,8 @@ export function createUseCases(ports: UseCasePorts) {
     addReaction: new AddReaction(unitOfWork, clock),
     removeReaction: new RemoveReaction(unitOfWork),
     removeUserReaction: new RemoveUserReaction(unitOfWork),
-    createApplication: new CreateApplication(users, applications, opaque, ids, clock),
+    clearReaction: new ClearReaction(unitOfWork),
+    createApplication: new CreateApplication(unitOfWork, opaque, ids, clock, quotas),
     listApplications: new ListApplications(applications),
     rotateApplicationSecret: new RotateApplicationSecret(applications, users, opaque),
     deleteApplication: new DeleteApplication(applications, unitOfWork),

@@ -1,11 +1,11 @@
 import type { ApplicationView } from '../entities/application';
+import { DEFAULT_QUOTAS, type Quotas } from '../entities/quotas';
 import type { Actor } from '../entities/session';
 import { validationFailed } from '../errors';
-import type { ApplicationRepository } from '../ports/application-repository';
 import type { Clock } from '../ports/clock';
 import type { IdGenerator } from '../ports/id-generator';
 import type { OpaqueTokens } from '../ports/opaque-tokens';
-import type { UserRepository } from '../ports/user-repository';
+import type { UnitOfWork } from '../ports/unit-of-work';
 import { fail, ok, type Outcome } from '../result';
 import { personActing } from './access';
 import { serverNameIssues } from '../rules/name-rules';
@@ -20,32 +20,38 @@ const botUsername = (name: string, id: string): string =>
   `${name.replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 20) || 'bot'}-${id.slice(-8)}`;
 
 export class CreateApplication {
-  static readonly errors = ['ValidationFailed', 'InvalidToken', 'BotsCannotDoThis', 'UsernameTaken', 'EmailTaken'] as const;
+  static readonly errors = ['ValidationFailed', 'InvalidToken', 'BotsCannotDoThis', 'QuotaExceeded', 'UsernameTaken', 'EmailTaken'] as const;
 
   constructor(
-    private readonly users: UserRepository,
-    private readonly applications: ApplicationRepository,
+    private readonly unitOfWork: UnitOfWork,
     private readonly secrets: OpaqueTokens,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly quotas: Quotas = DEFAULT_QUOTAS,
   ) {}
 
   async execute(actor: Actor, input: { readonly name: string }): Outcome<CreatedApplication, typeof CreateApplication.errors> {
     const issues = serverNameIssues(input.name);
     if (issues.length > 0) return fail(validationFailed(issues));
-    const person = await personActing(this.users, actor);
-    if (!person.ok) return person;
+    // One unit: the bot user and its application exist together or not at all.
+    return this.unitOfWork.run(async ({ users, applications }) => {
+      // Held: racing creations count one at a time.
+      const person = await personActing(users, actor, { held: true });
+      if (!person.ok) return person;
+      const max = this.quotas.applications;
+      if ((await applications.countByOwner(actor.userId)) >= max) return fail({ kind: 'QuotaExceeded', quota: 'applications', max });
 
-    const now = this.clock.now();
-    const id = this.ids.next();
-    const name = input.name.trim();
-    const bot = { id: this.ids.next(), username: botUsername(name, id), email: `${id}@bots.invalid`, passwordHash: '', bot: true, createdAt: now };
-    const created = await this.users.create(bot);
-    if (created !== 'created') return fail({ kind: created });
+      const now = this.clock.now();
+      const id = this.ids.next();
+      const name = input.name.trim();
+      const bot = { id: this.ids.next(), username: botUsername(name, id), email: `${id}@bots.invalid`, passwordHash: '', bot: true, createdAt: now };
+      const created = await users.create(bot);
+      if (created !== 'created') return fail({ kind: created });
 
-    const clientSecret = this.secrets.generate();
-    const clientSecretHash = this.secrets.hash(clientSecret);
-    await this.applications.create({ id, name, ownerId: person.value.id, botUserId: bot.id, clientId: id, clientSecretHash, createdAt: now });
-    return ok({ id, name, clientId: id, clientSecret, bot: { id: bot.id, username: bot.username } });
+      const clientSecret = this.secrets.generate();
+      const clientSecretHash = this.secrets.hash(clientSecret);
+      await applications.create({ id, name, ownerId: person.value.id, botUserId: bot.id, clientId: id, clientSecretHash, createdAt: now });
+      return ok({ id, name, clientId: id, clientSecret, bot: { id: bot.id, username: bot.username } });
+    });
   }
 }

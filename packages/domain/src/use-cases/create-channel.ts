@@ -1,4 +1,5 @@
 import type { Channel } from '../entities/channel';
+import { DEFAULT_QUOTAS, type Quotas } from '../entities/quotas';
 import type { Actor } from '../entities/session';
 import { validationFailed } from '../errors';
 import { channelCreated } from '../events/chat-event';
@@ -7,24 +8,27 @@ import type { IdGenerator } from '../ports/id-generator';
 import type { UnitOfWork } from '../ports/unit-of-work';
 import { fail, ok, type Outcome } from '../result';
 import { channelNameIssues } from '../rules/name-rules';
-import { serverOfMember } from './access';
+import { serverOfOwner } from './access';
 
 export class CreateChannel {
-  static readonly errors = ['ValidationFailed', 'ServerNotFound', 'NotAMember', 'NotTheOwner'] as const;
+  static readonly errors = ['ValidationFailed', 'ServerNotFound', 'NotAMember', 'NotTheOwner', 'QuotaExceeded'] as const;
 
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly quotas: Quotas = DEFAULT_QUOTAS,
   ) {}
 
   async execute(actor: Actor, serverId: string, input: { readonly name: string }): Outcome<Channel, typeof CreateChannel.errors> {
     const issues = channelNameIssues(input.name);
     if (issues.length > 0) return fail(validationFailed(issues));
     return this.unitOfWork.run(async (stores) => {
-      const server = await serverOfMember(stores.servers, stores.members, serverId, actor.userId);
+      // Held: racing creations in one server count one at a time.
+      const server = await serverOfOwner(stores, serverId, actor.userId, { held: true });
       if (!server.ok) return server;
-      if (server.value.ownerId !== actor.userId) return fail({ kind: 'NotTheOwner' });
+      const max = this.quotas.channelsPerServer;
+      if ((await stores.channels.countByServer(server.value.id)) >= max) return fail({ kind: 'QuotaExceeded', quota: 'channelsPerServer', max });
 
       const channel = { id: this.ids.next(), serverId: server.value.id, name: input.name.trim(), createdAt: this.clock.now() };
       await stores.channels.create(channel);

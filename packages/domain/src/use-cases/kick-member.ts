@@ -3,13 +3,12 @@ import { memberLeft } from '../events/chat-event';
 import { isId } from '../ids';
 import type { UnitOfWork } from '../ports/unit-of-work';
 import { fail, ok, type Outcome } from '../result';
-import { serverOfMember } from './access';
+import { serverOfOwner } from './access';
 
 /**
  * The owner removes a member from their server. Like a leave, it is a `member.left` (reason `kick`)
  * in the same transaction: the member's sockets get that event last, and nothing of the server
- * after it. A kicked member may come back with a new invite (a ban, which would stop that, is not
- * built yet).
+ * after it. A kicked member may come back with a new invite; a ban (`BanMember`) stops that.
  */
 export class KickMember {
   static readonly errors = ['ServerNotFound', 'NotAMember', 'NotTheOwner', 'OwnerCannotLeave', 'MemberNotFound'] as const;
@@ -18,9 +17,9 @@ export class KickMember {
 
   async execute(actor: Actor, serverId: string, userId: string): Outcome<void, typeof KickMember.errors> {
     return this.unitOfWork.run(async (stores) => {
-      const server = await serverOfMember(stores.servers, stores.members, serverId, actor.userId);
+      // Held: a transfer of the server to this very member, at the same moment, goes first or waits.
+      const server = await serverOfOwner(stores, serverId, actor.userId, { held: true });
       if (!server.ok) return server;
-      if (server.value.ownerId !== actor.userId) return fail({ kind: 'NotTheOwner' });
       // A server always has its owner; ownership would have to move first.
       if (userId === actor.userId) return fail({ kind: 'OwnerCannotLeave' });
       if (!isId(userId) || (await stores.members.remove(server.value.id, userId)) === 'absent') return fail({ kind: 'MemberNotFound' });

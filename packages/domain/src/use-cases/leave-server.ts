@@ -12,7 +12,8 @@ export class LeaveServer {
   async execute(actor: Actor, serverId: string): Outcome<void, typeof LeaveServer.errors> {
     if (!isId(serverId)) return fail({ kind: 'ServerNotFound' });
     return this.unitOfWork.run(async (stores) => {
-      const server = await stores.servers.findById(serverId);
+      // Held: a transfer to the leaver at the same moment goes first (and then they cannot leave) or fails.
+      const server = await stores.servers.hold(serverId, 'change');
       if (!server) return fail({ kind: 'ServerNotFound' });
       // A server always has its owner; ownership would have to move first.
       if (server.ownerId === actor.userId) return fail({ kind: 'OwnerCannotLeave' });

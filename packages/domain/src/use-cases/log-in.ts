@@ -9,7 +9,7 @@ import type { UserRepository } from '../ports/user-repository';
 import { fail, ok, type Outcome } from '../result';
 import { normalizeEmail } from '../rules/account-rules';
 import { isCleanText } from '../rules/text';
-import type { AuthGrant } from './register';
+import { newSession, type AuthGrant, type SessionClient } from './register';
 
 /** One of the two identifiers, and the password. */
 export type LogInInput =
@@ -28,7 +28,8 @@ export class LogIn {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: LogInInput): Outcome<AuthGrant, typeof LogIn.errors> {
+  /** `client`: what the request says of the client, kept with the session for its user's list. */
+  async execute(input: LogInInput, client: SessionClient = {}): Outcome<AuthGrant, typeof LogIn.errors> {
     const user = await this.findAccount(input);
     // An unknown account and a wrong password look the same, in body and in time.
     // Bots have no password; answering them as fast as nobody would tell them apart.
@@ -38,7 +39,7 @@ export class LogIn {
     }
     if (!(await this.hasher.verify(input.password, user.passwordHash))) return fail({ kind: 'InvalidCredentials' });
 
-    const session = { id: this.ids.next(), userId: user.id, createdAt: this.clock.now() };
+    const session = newSession(this.ids.next(), user.id, this.clock.now(), this.tokens.lifetimeSeconds, client);
     await this.sessions.create(session);
     const token = await this.tokens.issue({ userId: user.id, sessionId: session.id });
     return ok({ token, user: summarizeUser(user) });

@@ -8,6 +8,8 @@ import { sessionRevoked } from '../events/chat-event';
 import type { UserRepository } from '../ports/user-repository';
 import type { Application } from '../entities/application';
 import { fail, ok, type Outcome } from '../result';
+import { validationFailed } from '../errors';
+import { APPLICATION_PAGE_LIMIT, idPageOf, type PageInput } from '../rules/message-rules';
 import type { CreatedApplication } from './create-application';
 
 async function ownedApplication(applications: ApplicationRepository, actor: Actor, id: string): Outcome<Application, readonly ['ApplicationNotFound', 'NotTheOwner']> {
@@ -17,13 +19,16 @@ async function ownedApplication(applications: ApplicationRepository, actor: Acto
   return ok(application);
 }
 
+/** The caller's applications in id order, `limit` (1-100, default 100) after the id `after`. */
 export class ListApplications {
-  static readonly errors = [] as const;
+  static readonly errors = ['ValidationFailed'] as const;
 
   constructor(private readonly applications: ApplicationRepository) {}
 
-  execute(actor: Actor): Promise<ApplicationView[]> {
-    return this.applications.listByOwner(actor.userId);
+  async execute(actor: Actor, input: PageInput = {}): Outcome<ApplicationView[], typeof ListApplications.errors> {
+    const page = idPageOf(input, APPLICATION_PAGE_LIMIT);
+    if (Array.isArray(page)) return fail(validationFailed(page));
+    return ok(await this.applications.listByOwner(actor.userId, page));
   }
 }
 

@@ -9,6 +9,7 @@ import type { UnitOfWork } from '../ports/unit-of-work';
 import { sessionRevoked } from '../events/chat-event';
 import { isId } from '../ids';
 import { fail, ok, type Outcome } from '../result';
+import { newSession } from './register';
 
 export interface ClientCredentials {
   readonly clientId: string;
@@ -46,6 +47,8 @@ async function issuePair(ports: GrantPorts, application: Application, familyId: 
     expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
   });
   if (stored === 'Revoked') return null;
+  // The family lives as long as its newest refresh token.
+  await ports.sessions.extend(familyId, new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000));
   const accessToken = await ports.tokens.issue({ userId: application.botUserId, sessionId: familyId }, ACCESS_TOKEN_TTL_SECONDS);
   return { accessToken, expiresIn: ACCESS_TOKEN_TTL_SECONDS, refreshToken };
 }
@@ -56,15 +59,10 @@ export class ClientCredentialsGrant {
 
   constructor(private readonly ports: GrantPorts) {}
 
-  /** Client authentication alone, for grants this server refuses to such clients. */
-  authenticate(credentials: ClientCredentials): Outcome<Application, typeof ClientCredentialsGrant.errors> {
-    return authenticateClient(this.ports, credentials);
-  }
-
   async execute(credentials: ClientCredentials): Outcome<TokenPair, typeof ClientCredentialsGrant.errors> {
     const application = await authenticateClient(this.ports, credentials);
     if (!application.ok) return application;
-    const session = { id: this.ports.ids.next(), userId: application.value.botUserId, createdAt: this.ports.clock.now() };
+    const session = newSession(this.ports.ids.next(), application.value.botUserId, this.ports.clock.now(), REFRESH_TOKEN_TTL_SECONDS);
     await this.ports.sessions.create(session);
     const pair = await issuePair(this.ports, application.value, session.id);
     return pair ? ok(pair) : fail({ kind: 'InvalidClient' });

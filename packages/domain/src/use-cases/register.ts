@@ -1,3 +1,4 @@
+import type { Id } from '../ids';
 import type { Session } from '../entities/session';
 import { summarizeUser, type UserSummary } from '../entities/user';
 import { validationFailed } from '../errors';
@@ -21,6 +22,21 @@ export interface AuthGrant {
   readonly user: UserSummary;
 }
 
+/** What the request says of the client; kept with the session. */
+export interface SessionClient {
+  readonly userAgent?: string | null;
+}
+
+/** A session that starts `now` and lasts as long as its first token. */
+export const newSession = (id: Id, userId: Id, now: Date, lifetimeSeconds: number, client: SessionClient = {}): Session => ({
+  id,
+  userId,
+  createdAt: now,
+  expiresAt: new Date(now.getTime() + lifetimeSeconds * 1000),
+  lastUsedAt: now,
+  userAgent: client.userAgent ?? null,
+});
+
 export class Register {
   static readonly errors = ['ValidationFailed', 'UsernameTaken', 'EmailTaken'] as const;
 
@@ -33,7 +49,7 @@ export class Register {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: RegisterInput): Outcome<AuthGrant, typeof Register.errors> {
+  async execute(input: RegisterInput, client: SessionClient = {}): Outcome<AuthGrant, typeof Register.errors> {
     const issues = [...usernameIssues(input.username), ...emailIssues(input.email), ...passwordIssues(input.password)];
     if (issues.length > 0) return fail(validationFailed(issues));
 
@@ -49,7 +65,7 @@ export class Register {
     const outcome = await this.users.create(user);
     if (outcome !== 'created') return fail({ kind: outcome });
 
-    const session: Session = { id: this.ids.next(), userId: user.id, createdAt: now };
+    const session = newSession(this.ids.next(), user.id, now, this.tokens.lifetimeSeconds, client);
     await this.sessions.create(session);
     const token = await this.tokens.issue({ userId: user.id, sessionId: session.id });
     return ok({ token, user: summarizeUser(user) });

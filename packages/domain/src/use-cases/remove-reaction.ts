@@ -1,11 +1,9 @@
 import type { ReactionState } from '../entities/message';
 import type { Actor } from '../entities/session';
-import { validationFailed } from '../errors';
 import { reactionChanged } from '../events/chat-event';
 import type { UnitOfWork } from '../ports/unit-of-work';
-import { fail, ok, type Outcome } from '../result';
-import { emojiIssues } from '../rules/emoji-rules';
-import { messageOfMember } from './access';
+import { ok, type Outcome } from '../result';
+import { onReactionTarget } from './access';
 
 /** Removes the caller's own reaction; removing one that is not there is harmless. */
 export class RemoveReaction {
@@ -14,12 +12,7 @@ export class RemoveReaction {
   constructor(private readonly unitOfWork: UnitOfWork) {}
 
   async execute(actor: Actor, channelId: string, messageId: string, emoji: string): Outcome<ReactionState, typeof RemoveReaction.errors> {
-    const issues = emojiIssues(emoji);
-    if (issues.length > 0) return fail(validationFailed(issues));
-    return this.unitOfWork.run(async (stores) => {
-      const found = await messageOfMember(stores, channelId, messageId, actor.userId);
-      if (!found.ok) return found;
-      const { channel, message } = found.value;
+    return onReactionTarget(this.unitOfWork, actor, { channelId, messageId, emoji }, async (stores, { channel, message }) => {
 
       const outcome = await stores.messages.removeReaction(message.id, actor.userId, emoji);
       const state = await stores.messages.reactionState(message.id, emoji, actor.userId);

@@ -7,9 +7,9 @@ import type { UnitOfWork } from '../ports/unit-of-work';
 import { fail, ok, type Outcome } from '../result';
 import { imageReferenceIssues } from '../rules/image-rules';
 import { serverNameIssues } from '../rules/name-rules';
-import { serverOfMember } from './access';
+import { serverOfOwner } from './access';
 
-/** The owner renames a server or sets its avatar and banner; its members get `server.updated`. */
+/** The owner renames a server, sets its avatar and banner or who may invite; its members get `server.updated`. */
 export class UpdateServer {
   static readonly errors = ['ValidationFailed', 'ServerNotFound', 'NotAMember', 'NotTheOwner'] as const;
 
@@ -21,14 +21,14 @@ export class UpdateServer {
       ...(changes.avatar !== undefined ? imageReferenceIssues(changes.avatar, 'avatar') : []),
       ...(changes.banner !== undefined ? imageReferenceIssues(changes.banner, 'banner') : []),
     ];
-    if (changes.name === undefined && changes.avatar === undefined && changes.banner === undefined) {
-      issues.push({ path: '', message: 'must change at least one of name, avatar, banner' });
+    if (changes.membersCanInvite !== undefined && typeof changes.membersCanInvite !== 'boolean') issues.push({ path: 'membersCanInvite', message: 'must be a boolean' });
+    if (Object.values(changes).every((value) => value === undefined)) {
+      issues.push({ path: '', message: 'must change at least one of name, avatar, banner, membersCanInvite' });
     }
     if (issues.length > 0) return fail(validationFailed(issues));
     return this.unitOfWork.run(async (stores) => {
-      const server = await serverOfMember(stores.servers, stores.members, serverId, actor.userId);
+      const server = await serverOfOwner(stores, serverId, actor.userId);
       if (!server.ok) return server;
-      if (server.value.ownerId !== actor.userId) return fail({ kind: 'NotTheOwner' });
       const name = changes.name?.trim();
       const updated = await stores.servers.update(server.value.id, { ...changes, ...(name !== undefined ? { name } : {}) });
       if (!updated) return fail({ kind: 'ServerNotFound' });

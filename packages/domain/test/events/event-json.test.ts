@@ -71,7 +71,7 @@ describe('the events’ JSON form', () => {
   });
 
   it('reads a leave with a reason a newer version added as a leave: the server still shuts', () => {
-    expect(eventFromJson('member.left', { serverId: '10', userId: '3', reason: 'ban' })).toEqual(memberLeft('10', '3', 'leave'));
+    expect(eventFromJson('member.left', { serverId: '10', userId: '3', reason: 'mute' })).toEqual(memberLeft('10', '3', 'leave'));
   });
 
   it('refuses a type it does not know and data of the wrong shape', () => {

@@ -1,4 +1,4 @@
-import { MAX_DISTINCT_REACTIONS } from '@chat/domain';
+import { MAX_DISTINCT_REACTIONS, MAX_REACTIONS_PER_MESSAGE } from '@chat/domain';
 import { expectOk } from '@chat/domain/testing';
 import { aMessage, aServerWithCast, MALFORMED_ID, TWENTY_EMOJI, UNKNOWN_ID } from '../helpers';
 
@@ -58,6 +58,18 @@ describe('AddReaction', () => {
     });
     const reactions = expectOk(await world.getMessage.execute(owner, channelId, sent.id)).reactions;
     expect(reactions.map((r) => r.emoji)).toEqual(TWENTY_EMOJI);
+  });
+
+  it(`refuses the reaction after ${MAX_REACTIONS_PER_MESSAGE} in all with TooManyReactionsInAll, even of an emoji already there`, async () => {
+    const { world, owner, member, channelId } = await aServerWithCast();
+    const sent = await aMessage(world, owner, channelId);
+    // Seeded straight into the store: as many reactors as the cap, each a user of their own.
+    for (let i = 0; i < MAX_REACTIONS_PER_MESSAGE; i++) {
+      await world.stores.messages.addReaction({ messageId: sent.id, userId: String(9_000_000 + i), emoji: '👍', createdAt: world.clock.now() }, { distinctEmoji: 20, total: MAX_REACTIONS_PER_MESSAGE });
+    }
+
+    expect(await world.addReaction.execute(member, channelId, sent.id, '👍')).toEqual({ ok: false, error: { kind: 'TooManyReactionsInAll', max: MAX_REACTIONS_PER_MESSAGE } });
+    expect(expectOk(await world.getMessage.execute(owner, channelId, sent.id)).reactions).toEqual([{ emoji: '👍', count: MAX_REACTIONS_PER_MESSAGE, reacted: false }]);
   });
 
   it('still accepts an emoji already on a full message', async () => {

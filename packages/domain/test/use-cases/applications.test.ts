@@ -8,7 +8,7 @@ describe('bot applications', () => {
     expect(created).toEqual({ id: created.id, name: 'Greeter!', clientId: created.id, clientSecret: 'secret-1', bot: { id: created.bot.id, username: expect.stringMatching(/^Greeter-\d+$/) } });
     expect((await world.stores.users.findById(created.bot.id))?.bot).toBe(true);
     expect((await world.stores.applications.findById(created.id))?.clientSecretHash).toBe('hashed:secret-1');
-    expect(await world.listApplications.execute(owner)).toEqual([{ id: created.id, name: 'Greeter!', clientId: created.id, bot: created.bot }]);
+    expect(expectOk(await world.listApplications.execute(owner))).toEqual([{ id: created.id, name: 'Greeter!', clientId: created.id, bot: created.bot }]);
   });
 
   it('returns ValidationFailed for a blank name', async () => {
@@ -35,7 +35,7 @@ describe('bot applications', () => {
     expect((await world.authenticate.execute(pair.accessToken)).ok).toBe(true);
     expect(await world.deleteApplication.execute(owner, created.id)).toEqual({ ok: true, value: undefined });
     expect(await world.authenticate.execute(pair.accessToken)).toEqual({ ok: false, error: { kind: 'InvalidToken' } });
-    expect(await world.listApplications.execute(owner)).toEqual([]);
+    expect(expectOk(await world.listApplications.execute(owner))).toEqual([]);
   });
 
   it('keeps bots from creating servers and applications', async () => {

@@ -12,6 +12,9 @@ describe('Authenticate', () => {
       id: actor.sessionId,
       userId: grant.user.id,
       createdAt: world.clock.now(),
+      expiresAt: new Date(world.clock.now().getTime() + world.tokens.lifetimeSeconds * 1000),
+      lastUsedAt: world.clock.now(),
+      userAgent: null,
     });
   });
 

@@ -22,6 +22,7 @@ describe('CreateServer', () => {
       defaultChannelId: expect.any(String),
       ownerId: owner.userId,
       createdAt: world.clock.now(),
+      membersCanInvite: false,
     });
   });
 
@@ -52,7 +53,7 @@ describe('CreateServer', () => {
     expect(members).toEqual([
       { serverId: server.id, userId: owner.userId, joinedAt: world.clock.now(), user: { id: owner.userId, username: 'owner' } },
     ]);
-    expect(await world.listMyServers.execute(owner)).toEqual([server]);
+    expect(expectOk(await world.listMyServers.execute(owner))).toEqual([server]);
   });
 
   it('lets the owner post in the default channel straight away', async () => {
@@ -81,6 +82,6 @@ describe('CreateServer', () => {
       ok: false,
       error: { kind: 'ValidationFailed', issues: [{ path: 'name', message: 'must be 1-100 characters after trimming' }] },
     });
-    expect(await world.listMyServers.execute(owner)).toEqual([]);
+    expect(expectOk(await world.listMyServers.execute(owner))).toEqual([]);
   });
 });

@@ -124,7 +124,7 @@ describe('every write records its event with the change', () => {
 
     const events = await recorded(world, () => world.aServer(owner));
 
-    const server = (await world.listMyServers.execute(owner))[0]!;
+    const server = expectOk(await world.listMyServers.execute(owner))[0]!;
     expect(events).toEqual([memberJoined({ serverId: server.id, userId: owner.userId, joinedAt: world.clock.now(), user: { id: owner.userId, username: 'owner' } })]);
   });
 

@@ -51,9 +51,11 @@ describe('KickMember', () => {
     }
   });
 
-  it("keeps the kick's reason on the wire, and reads a reason it does not know as a leave", () => {
+  it("keeps the kick's and the ban's reason on the wire, and reads a reason it does not know as a leave", () => {
     const kick = memberLeft('1', '2', 'kick');
     expect(eventFromJson('member.left', eventJson(kick).d)).toEqual(kick);
-    expect(eventFromJson('member.left', { serverId: '1', userId: '2', reason: 'ban' })).toEqual(memberLeft('1', '2', 'leave'));
+    const ban = memberLeft('1', '2', 'ban');
+    expect(eventFromJson('member.left', eventJson(ban).d)).toEqual(ban);
+    expect(eventFromJson('member.left', { serverId: '1', userId: '2', reason: 'timeout' })).toEqual(memberLeft('1', '2', 'leave'));
   });
 });

@@ -34,4 +34,15 @@ describe('RemoveUserReaction', () => {
     expect(expectOk(await world.removeUserReaction.execute(owner, channelId, sent.id, '👍', member.userId)).count).toBe(0);
     expect(world.events().slice(before)).toEqual([]);
   });
+
+  it.each(['abc', '-1', '123456789012345678901234'])('answers UserNotFound for the malformed user id %j, owner or not, and changes nothing', async (userId) => {
+    const { world, owner, member, channelId } = await aServerWithCast();
+    const sent = await aMessage(world, owner, channelId);
+    expectOk(await world.addReaction.execute(owner, channelId, sent.id, '👍'));
+    const before = world.events().length;
+
+    expect(await world.removeUserReaction.execute(owner, channelId, sent.id, '👍', userId)).toEqual({ ok: false, error: { kind: 'UserNotFound' } });
+    expect(await world.removeUserReaction.execute(member, channelId, sent.id, '👍', userId)).toEqual({ ok: false, error: { kind: 'UserNotFound' } });
+    expect(world.events().slice(before)).toEqual([]);
+  });
 });

@@ -1,5 +1,6 @@
 import { messageViewJson } from '@chat/domain';
 import { expectOk } from '@chat/domain/testing';
+import { aSession } from '@chat/domain/testing/contracts';
 import { aServerWithCast, MALFORMED_ID, UNKNOWN_ID } from '../helpers';
 
 describe('SendMessage', () => {
@@ -88,7 +89,7 @@ describe('SendMessage', () => {
   it('treats a membership whose account no longer exists as none (the database forbids it anyway)', async () => {
     const { world, server, channelId } = await aServerWithCast();
     const ghost = { userId: UNKNOWN_ID, sessionId: UNKNOWN_ID };
-    await world.stores.sessions.create({ id: ghost.sessionId, userId: ghost.userId, createdAt: world.clock.now() });
+    await world.stores.sessions.create({ ...aSession(ghost.userId, { createdAt: world.clock.now() }), id: ghost.sessionId });
     await world.stores.members.add({ serverId: server.id, userId: ghost.userId, joinedAt: world.clock.now() });
 
     expect(await world.sendMessage.execute(ghost, channelId, { content: 'boo' })).toEqual({ ok: false, error: { kind: 'NotAMember' } });

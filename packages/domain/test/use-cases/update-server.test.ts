@@ -45,13 +45,14 @@ describe('UpdateServer', () => {
     }
     expect(await world.updateServer.execute(owner, server.id, {})).toEqual({
       ok: false,
-      error: { kind: 'ValidationFailed', issues: [{ path: '', message: 'must change at least one of name, avatar, banner' }] },
+      error: { kind: 'ValidationFailed', issues: [{ path: '', message: 'must change at least one of name, avatar, banner, membersCanInvite' }] },
     });
   });
 
   it('carries the server in its REST shape on the wire, and reads it back', async () => {
     const { world, owner, server } = await aServerWithCast();
-    const updated = expectOk(await world.updateServer.execute(owner, server.id, { banner: 'https://cdn.example.com/b.png' }));
+    const updated = expectOk(await world.updateServer.execute(owner, server.id, { banner: 'https://cdn.example.com/b.png', membersCanInvite: true }));
+    expect(updated.membersCanInvite).toBe(true);
     const { t, d } = eventJson(serverUpdated(updated));
     expect(eventFromJson(t, JSON.parse(JSON.stringify(d)))).toEqual(serverUpdated(updated));
   });

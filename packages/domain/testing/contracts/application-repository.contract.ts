@@ -1,6 +1,6 @@
 import type { Application, RefreshToken, Session, Stores } from '../../src';
 import type { SeedableStores } from './fixtures';
-import { at, freshId, givenUser, uniqueToken } from './fixtures';
+import { aSession, at, freshId, givenUser, uniqueToken } from './fixtures';
 
 /** What every `ApplicationRepository` and `RefreshTokenRepository` must do. */
 export function describeApplicationRepositoryContract(name: string, makeStores: () => Promise<SeedableStores>): void {
@@ -22,7 +22,7 @@ export function describeApplicationRepositoryContract(name: string, makeStores: 
     async function givenRefreshToken(application: Application, familyId?: string): Promise<RefreshToken> {
       let family = familyId;
       if (!family) {
-        const session: Session = { id: freshId(), userId: application.botUserId, createdAt: at() };
+        const session: Session = aSession(application.botUserId);
         await stores.sessions.create(session);
         family = session.id;
       }
@@ -50,9 +50,19 @@ export function describeApplicationRepositoryContract(name: string, makeStores: 
       const first = await givenApplication(owner.id);
       const second = await givenApplication(owner.id);
       await givenApplication();
-      const listed = await stores.applications.listByOwner(owner.id);
+      const listed = await stores.applications.listByOwner(owner.id, { limit: 1000 });
       expect(listed.map((a) => a.id)).toEqual([first.id, second.id]);
       expect(listed[0]).toEqual({ id: first.id, name: 'Bot', clientId: first.clientId, bot: await stores.users.findSummary(first.botUserId) });
+    });
+
+    it("counts an owner's applications", async () => {
+      const owner = await givenUser(stores);
+      await givenApplication(owner.id);
+      await givenApplication(owner.id);
+      await givenApplication();
+
+      expect(await stores.applications.countByOwner(owner.id)).toBe(2);
+      expect(await stores.applications.countByOwner(freshId())).toBe(0);
     });
 
     it('replaces the secret hash', async () => {
@@ -81,7 +91,7 @@ export function describeApplicationRepositoryContract(name: string, makeStores: 
       const application = await givenApplication();
       const goneFamily = { tokenHash: `rt-${uniqueToken()}`, familyId: freshId(), applicationId: application.id, userId: application.botUserId, createdAt: at(), expiresAt: at(60_000) };
       expect(await stores.refreshTokens.create(goneFamily)).toBe('Revoked');
-      const session: Session = { id: freshId(), userId: application.botUserId, createdAt: at() };
+      const session: Session = aSession(application.botUserId);
       await stores.sessions.create(session);
       await stores.applications.delete(application.id);
       expect(await stores.refreshTokens.create({ ...goneFamily, tokenHash: `rt-${uniqueToken()}`, familyId: session.id })).toBe('Revoked');
@@ -104,12 +114,44 @@ export function describeApplicationRepositoryContract(name: string, makeStores: 
       const one = await givenRefreshToken(application);
       const two = await givenRefreshToken(application);
       const other = await givenUser(stores);
-      const otherSession: Session = { id: freshId(), userId: other.id, createdAt: at() };
+      const otherSession: Session = aSession(other.id);
       await stores.sessions.create(otherSession);
       await stores.sessions.revokeAllForUser(application.botUserId);
       expect(await stores.sessions.find(one.familyId)).toBeNull();
       expect(await stores.sessions.find(two.familyId)).toBeNull();
       expect(await stores.sessions.find(otherSession.id)).toEqual(otherSession);
     });
+
+    it('sweeps refresh tokens expired at the time given, spent or not, up to a limit; live ones stay', async () => {
+      const application = await givenApplication();
+      const live = await givenRefreshToken(application);
+      const expired = [await givenExpiredRefreshToken(application), await givenExpiredRefreshToken(application), await givenExpiredRefreshToken(application)];
+      await stores.refreshTokens.use(expired[0]!.tokenHash, at());
+
+      let swept = 0;
+      for (let pass = await stores.refreshTokens.sweepExpired(at(), 2); pass > 0; pass = await stores.refreshTokens.sweepExpired(at(), 2)) {
+        expect(pass).toBeLessThanOrEqual(2);
+        swept += pass;
+      }
+
+      expect(swept).toBeGreaterThanOrEqual(3);
+      for (const gone of expired) expect(await stores.refreshTokens.findByHash(gone.tokenHash)).toBeNull();
+      expect(await stores.refreshTokens.findByHash(live.tokenHash)).toEqual(live);
+    });
+
+    async function givenExpiredRefreshToken(application: Application): Promise<RefreshToken> {
+      const session = aSession(application.botUserId);
+      await stores.sessions.create(session);
+      const token: RefreshToken = {
+        tokenHash: `rt-${uniqueToken()}`,
+        familyId: session.id,
+        applicationId: application.id,
+        userId: application.botUserId,
+        createdAt: at(-120_000),
+        expiresAt: at(-60_000),
+      };
+      expect(await stores.refreshTokens.create(token)).toBe('created');
+      return token;
+    }
   });
 }

@@ -32,7 +32,7 @@ export function describeChannelRepositoryContract(name: string, makeStores: () =
       // Created out of order, so the order of the answer is the store's doing.
       for (const channel of [third, first, second]) await stores.channels.create(channel);
 
-      expect(await stores.channels.listByServer(server.id)).toEqual([defaultChannel, first, second, third]);
+      expect(await stores.channels.listByServer(server.id, { limit: 1000 })).toEqual([defaultChannel, first, second, third]);
     });
 
     it('orders channels by the numeric value of their ids, not by their text', async () => {
@@ -40,7 +40,7 @@ export function describeChannelRepositoryContract(name: string, makeStores: () =
       // One more digit: numerically after the default channel's id, alphabetically before it.
       const later = await givenChannel(stores, server.id, { id: aWiderId(), createdAt: at(1) });
 
-      expect(await stores.channels.listByServer(server.id)).toEqual([defaultChannel, later]);
+      expect(await stores.channels.listByServer(server.id, { limit: 1000 })).toEqual([defaultChannel, later]);
     });
 
     it("lists only that server's channels", async () => {
@@ -49,11 +49,11 @@ export function describeChannelRepositoryContract(name: string, makeStores: () =
       const mine = await givenChannel(stores, server.id);
       await givenChannel(stores, other.server.id);
 
-      expect(await stores.channels.listByServer(server.id)).toEqual([defaultChannel, mine]);
+      expect(await stores.channels.listByServer(server.id, { limit: 1000 })).toEqual([defaultChannel, mine]);
     });
 
     it('lists no channels for an unknown server', async () => {
-      expect(await stores.channels.listByServer(freshId())).toEqual([]);
+      expect(await stores.channels.listByServer(freshId(), { limit: 1000 })).toEqual([]);
     });
 
     it('finds a channel with the user, if the user belongs to its server', async () => {
@@ -66,6 +66,22 @@ export function describeChannelRepositoryContract(name: string, makeStores: () =
       await stores.members.remove(server.id, ownerUser.id);
       expect(await stores.channels.findWithMembership(channel.id, ownerUser.id)).toEqual({ channel, member: null });
       expect(await stores.channels.findWithMembership(freshId(), ownerUser.id)).toBeNull();
+    });
+
+    it('lists a page: at most `limit` channels after the id given, in id order', async () => {
+      const { server, defaultChannel } = await aServerWithOwner(stores);
+      const more = [await givenChannel(stores, server.id), await givenChannel(stores, server.id)];
+
+      expect(await stores.channels.listByServer(server.id, { limit: 2 })).toEqual([defaultChannel, more[0]]);
+      expect(await stores.channels.listByServer(server.id, { limit: 2, after: more[0]!.id })).toEqual([more[1]]);
+    });
+
+    it("counts a server's channels, the default one included", async () => {
+      const { server } = await aServerWithOwner(stores);
+      await givenChannel(stores, server.id);
+
+      expect(await stores.channels.countByServer(server.id)).toBe(2);
+      expect(await stores.channels.countByServer(freshId())).toBe(0);
     });
   });
 }

@@ -3,7 +3,7 @@
  * tests and never emptied (a real PostgreSQL), so every value made here is new: fresh ids, fresh
  * usernames and emails, fresh invite codes. Nothing here assumes an empty store.
  */
-import { DEFAULT_CHANNEL_NAME, type Actor, type Channel, type Id, type Invite, type Member, type Message, type NewServer, type Reaction, type Server, type Stores, type User } from '../../src';
+import { DEFAULT_CHANNEL_NAME, type Actor, type Channel, type Id, type Invite, type Member, type Message, type NewServer, type Reaction, type Server, type Session, type Stores, type User } from '../../src';
 
 /** 2020-01-01T00:00:00Z: ids count milliseconds from here, which keeps them far inside 64 bits. */
 const ID_EPOCH = 1_577_836_800_000n;
@@ -112,6 +112,7 @@ export function aNewServer(ownerId: Id, parts: NewServerParts = {}): NewServer {
     defaultChannelId: defaultChannel.id,
     ownerId,
     createdAt,
+    membersCanInvite: false,
     ...parts.server,
   };
   return { server, defaultChannel, owner: { serverId, userId: ownerId, joinedAt: parts.joinedAt ?? createdAt } };
@@ -121,11 +122,17 @@ export interface ServerWithOwner extends NewServer {
   readonly ownerUser: User;
 }
 
+/** A session of the user, a day long from `at()`, never used since. */
+export function aSession(userId: Id, overrides: Partial<Session> = {}): Session {
+  const createdAt = overrides.createdAt ?? at();
+  return { id: freshId(), userId, createdAt, expiresAt: new Date(createdAt.getTime() + 86_400_000), lastUsedAt: createdAt, userAgent: null, ...overrides };
+}
+
 /** A live session for the user, named as their token would name it. */
 export async function givenActor(stores: Stores, userId: Id): Promise<Actor> {
-  const sessionId = freshId();
-  await stores.sessions.create({ id: sessionId, userId, createdAt: at() });
-  return { userId, sessionId };
+  const session = aSession(userId);
+  await stores.sessions.create(session);
+  return { userId, sessionId: session.id };
 }
 
 /** A stored owner and a server created for them with `servers.create`. */
@@ -160,7 +167,7 @@ export async function givenMemberOf(stores: Stores, serverId: Id, joinedAt: Date
 }
 
 export function anInvite(serverId: Id, creatorId: Id, overrides: Partial<Invite> = {}): Invite {
-  return { code: `inv${uniqueToken()}`, serverId, creatorId, createdAt: at(), ...overrides };
+  return { code: `inv${uniqueToken()}`, serverId, creatorId, createdAt: at(), maxUses: null, uses: 0, expiresAt: null, ...overrides };
 }
 
 export function aMessage(channelId: Id, authorId: Id, overrides: Partial<Message> = {}): Message {

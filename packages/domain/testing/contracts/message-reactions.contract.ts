@@ -24,7 +24,7 @@ export function describeMessageReactions(ctx: MessageContractContext): void {
       const { message, author, users } = await aMessageAndReactors(1);
       const [reactor] = users as [User];
 
-      expect(await stores.messages.addReaction(aReaction(message.id, reactor.id, '👍'), 20)).toBe('added');
+      expect(await stores.messages.addReaction(aReaction(message.id, reactor.id, '👍'), { distinctEmoji: 20, total: 5000 })).toBe('added');
 
       expect(await stores.messages.reactionState(message.id, '👍', reactor.id)).toEqual({
         messageId: message.id,
@@ -43,9 +43,9 @@ export function describeMessageReactions(ctx: MessageContractContext): void {
     it("answers 'already' when the same user reacts with the same emoji again, and counts it once", async () => {
       const { message, users } = await aMessageAndReactors(1);
       const [reactor] = users as [User];
-      await stores.messages.addReaction(aReaction(message.id, reactor.id, '👍', { createdAt: at(1) }), 20);
+      await stores.messages.addReaction(aReaction(message.id, reactor.id, '👍', { createdAt: at(1) }), { distinctEmoji: 20, total: 5000 });
 
-      expect(await stores.messages.addReaction(aReaction(message.id, reactor.id, '👍', { createdAt: at(2) }), 20)).toBe('already');
+      expect(await stores.messages.addReaction(aReaction(message.id, reactor.id, '👍', { createdAt: at(2) }), { distinctEmoji: 20, total: 5000 })).toBe('already');
 
       expect((await stores.messages.reactionState(message.id, '👍', reactor.id)).count).toBe(1);
     });
@@ -53,9 +53,9 @@ export function describeMessageReactions(ctx: MessageContractContext): void {
     it("counts another user's reaction with the same emoji ('added')", async () => {
       const { message, users } = await aMessageAndReactors(2);
       const [first, second] = users as [User, User];
-      await stores.messages.addReaction(aReaction(message.id, first.id, '👍'), 20);
+      await stores.messages.addReaction(aReaction(message.id, first.id, '👍'), { distinctEmoji: 20, total: 5000 });
 
-      expect(await stores.messages.addReaction(aReaction(message.id, second.id, '👍'), 20)).toBe('added');
+      expect(await stores.messages.addReaction(aReaction(message.id, second.id, '👍'), { distinctEmoji: 20, total: 5000 })).toBe('added');
 
       expect(await stores.messages.reactionState(message.id, '👍', second.id)).toEqual({
         messageId: message.id,
@@ -69,11 +69,33 @@ export function describeMessageReactions(ctx: MessageContractContext): void {
       const { message, users } = await aMessageAndReactors(1);
       const [reactor] = users as [User];
 
-      expect(await stores.messages.addReaction(aReaction(message.id, reactor.id, '👍'), 20)).toBe('added');
-      expect(await stores.messages.addReaction(aReaction(message.id, reactor.id, '🎉'), 20)).toBe('added');
+      expect(await stores.messages.addReaction(aReaction(message.id, reactor.id, '👍'), { distinctEmoji: 20, total: 5000 })).toBe('added');
+      expect(await stores.messages.addReaction(aReaction(message.id, reactor.id, '🎉'), { distinctEmoji: 20, total: 5000 })).toBe('added');
 
       expect((await stores.messages.reactionState(message.id, '👍', reactor.id)).count).toBe(1);
       expect((await stores.messages.reactionState(message.id, '🎉', reactor.id)).count).toBe(1);
+    });
+
+    it("refuses a reaction beyond the cap in all ('TooManyReactionsInAll'), even of an emoji already there", async () => {
+      const { message, users } = await aMessageAndReactors(4);
+      const caps = { distinctEmoji: 20, total: 3 };
+      for (const user of users.slice(0, 3)) expect(await stores.messages.addReaction(aReaction(message.id, user.id, '👍'), caps)).toBe('added');
+
+      expect(await stores.messages.addReaction(aReaction(message.id, users[3]!.id, '👍'), caps)).toBe('TooManyReactionsInAll');
+      expect(await stores.messages.addReaction(aReaction(message.id, users[0]!.id, '👍'), caps)).toBe('already');
+      expect((await stores.messages.reactionState(message.id, '👍', users[3]!.id)).count).toBe(3);
+    });
+
+    it('clears every user\'s reaction of one emoji, answering how many went; other emoji stay', async () => {
+      const { message, users } = await aMessageAndReactors(3);
+      for (const user of users) await stores.messages.addReaction(aReaction(message.id, user.id, '👍'), { distinctEmoji: 20, total: 5000 });
+      await stores.messages.addReaction(aReaction(message.id, users[0]!.id, '🎉'), { distinctEmoji: 20, total: 5000 });
+
+      expect(await stores.messages.clearReaction(message.id, '👍')).toBe(3);
+      expect(await stores.messages.clearReaction(message.id, '👍')).toBe(0);
+
+      expect((await stores.messages.reactionState(message.id, '👍', users[0]!.id)).count).toBe(0);
+      expect((await stores.messages.reactionState(message.id, '🎉', users[0]!.id)).count).toBe(1);
     });
 
     it('answers a zero state for an emoji nobody used, or a message that does not exist', async () => {
@@ -98,13 +120,13 @@ export function describeMessageReactions(ctx: MessageContractContext): void {
       const { message, author, users } = await aMessageAndReactors(2);
       const [first, second] = users as [User, User];
       for (const [i, emoji] of ['😀', '😁', '😂'].entries()) {
-        expect(await stores.messages.addReaction(aReaction(message.id, first.id, emoji, { createdAt: at(i) }), 3)).toBe('added');
+        expect(await stores.messages.addReaction(aReaction(message.id, first.id, emoji, { createdAt: at(i) }), { distinctEmoji: 3, total: 5000 })).toBe('added');
       }
 
-      expect(await stores.messages.addReaction(aReaction(message.id, first.id, '🤣', { createdAt: at(10) }), 3)).toBe(
+      expect(await stores.messages.addReaction(aReaction(message.id, first.id, '🤣', { createdAt: at(10) }), { distinctEmoji: 3, total: 5000 })).toBe(
         'TooManyReactions',
       );
-      expect(await stores.messages.addReaction(aReaction(message.id, second.id, '🤣', { createdAt: at(11) }), 3)).toBe(
+      expect(await stores.messages.addReaction(aReaction(message.id, second.id, '🤣', { createdAt: at(11) }), { distinctEmoji: 3, total: 5000 })).toBe(
         'TooManyReactions',
       );
 
@@ -121,11 +143,11 @@ export function describeMessageReactions(ctx: MessageContractContext): void {
       const { message, users } = await aMessageAndReactors(2);
       const [first, second] = users as [User, User];
       for (const [i, emoji] of ['😀', '😁', '😂'].entries()) {
-        await stores.messages.addReaction(aReaction(message.id, first.id, emoji, { createdAt: at(i) }), 3);
+        await stores.messages.addReaction(aReaction(message.id, first.id, emoji, { createdAt: at(i) }), { distinctEmoji: 3, total: 5000 });
       }
 
-      expect(await stores.messages.addReaction(aReaction(message.id, second.id, '😁', { createdAt: at(10) }), 3)).toBe('added');
-      expect(await stores.messages.addReaction(aReaction(message.id, first.id, '😁', { createdAt: at(11) }), 3)).toBe('already');
+      expect(await stores.messages.addReaction(aReaction(message.id, second.id, '😁', { createdAt: at(10) }), { distinctEmoji: 3, total: 5000 })).toBe('added');
+      expect(await stores.messages.addReaction(aReaction(message.id, first.id, '😁', { createdAt: at(11) }), { distinctEmoji: 3, total: 5000 })).toBe('already');
 
       expect(await stores.messages.reactionState(message.id, '😁', second.id)).toEqual({
         messageId: message.id,
@@ -138,7 +160,7 @@ export function describeMessageReactions(ctx: MessageContractContext): void {
     it('caps distinct emoji, not reactions: many users may share one emoji under a cap of 1', async () => {
       const { message, users } = await aMessageAndReactors(4);
       for (const [i, user] of users.entries()) {
-        expect(await stores.messages.addReaction(aReaction(message.id, user.id, '👍', { createdAt: at(i) }), 1)).toBe('added');
+        expect(await stores.messages.addReaction(aReaction(message.id, user.id, '👍', { createdAt: at(i) }), { distinctEmoji: 1, total: 5000 })).toBe('added');
       }
 
       expect((await stores.messages.reactionState(message.id, '👍', freshId())).count).toBe(4);
@@ -147,24 +169,24 @@ export function describeMessageReactions(ctx: MessageContractContext): void {
     it('stops counting an emoji toward the cap once its last reaction is removed', async () => {
       const { message, users } = await aMessageAndReactors(1);
       const [reactor] = users as [User];
-      await stores.messages.addReaction(aReaction(message.id, reactor.id, '😀', { createdAt: at(1) }), 2);
-      await stores.messages.addReaction(aReaction(message.id, reactor.id, '😁', { createdAt: at(2) }), 2);
-      expect(await stores.messages.addReaction(aReaction(message.id, reactor.id, '😂', { createdAt: at(3) }), 2)).toBe(
+      await stores.messages.addReaction(aReaction(message.id, reactor.id, '😀', { createdAt: at(1) }), { distinctEmoji: 2, total: 5000 });
+      await stores.messages.addReaction(aReaction(message.id, reactor.id, '😁', { createdAt: at(2) }), { distinctEmoji: 2, total: 5000 });
+      expect(await stores.messages.addReaction(aReaction(message.id, reactor.id, '😂', { createdAt: at(3) }), { distinctEmoji: 2, total: 5000 })).toBe(
         'TooManyReactions',
       );
 
       await stores.messages.removeReaction(message.id, reactor.id, '😀');
 
-      expect(await stores.messages.addReaction(aReaction(message.id, reactor.id, '😂', { createdAt: at(4) }), 2)).toBe('added');
+      expect(await stores.messages.addReaction(aReaction(message.id, reactor.id, '😂', { createdAt: at(4) }), { distinctEmoji: 2, total: 5000 })).toBe('added');
     });
 
     it('applies the cap to each message on its own', async () => {
       const { channel, author } = await aChannelWithAuthor(stores);
       const full = await givenMessage(stores, channel.id, author.id);
       const empty = await givenMessage(stores, channel.id, author.id);
-      await stores.messages.addReaction(aReaction(full.id, author.id, '😀'), 1);
+      await stores.messages.addReaction(aReaction(full.id, author.id, '😀'), { distinctEmoji: 1, total: 5000 });
 
-      expect(await stores.messages.addReaction(aReaction(empty.id, author.id, '😁'), 1)).toBe('added');
+      expect(await stores.messages.addReaction(aReaction(empty.id, author.id, '😁'), { distinctEmoji: 1, total: 5000 })).toBe('added');
     });
 
     it('keeps every kind of emoji intact and tells skin tones apart', async () => {
@@ -172,7 +194,7 @@ export function describeMessageReactions(ctx: MessageContractContext): void {
       const [reactor] = users as [User];
       const emoji = ['👍', '👍🏽', '👨‍👩‍👧‍👦', '🇫🇷', '1️⃣', '❤️', '🫠'];
       for (const [i, e] of emoji.entries()) {
-        expect(await stores.messages.addReaction(aReaction(message.id, reactor.id, e, { createdAt: at(i) }), 20)).toBe('added');
+        expect(await stores.messages.addReaction(aReaction(message.id, reactor.id, e, { createdAt: at(i) }), { distinctEmoji: 20, total: 5000 })).toBe('added');
       }
 
       for (const e of emoji) {
@@ -191,9 +213,9 @@ export function describeMessageReactions(ctx: MessageContractContext): void {
     it("removes only that user's reaction with that emoji", async () => {
       const { message, users } = await aMessageAndReactors(2);
       const [first, second] = users as [User, User];
-      await stores.messages.addReaction(aReaction(message.id, first.id, '👍', { createdAt: at(1) }), 20);
-      await stores.messages.addReaction(aReaction(message.id, second.id, '👍', { createdAt: at(2) }), 20);
-      await stores.messages.addReaction(aReaction(message.id, first.id, '🎉', { createdAt: at(3) }), 20);
+      await stores.messages.addReaction(aReaction(message.id, first.id, '👍', { createdAt: at(1) }), { distinctEmoji: 20, total: 5000 });
+      await stores.messages.addReaction(aReaction(message.id, second.id, '👍', { createdAt: at(2) }), { distinctEmoji: 20, total: 5000 });
+      await stores.messages.addReaction(aReaction(message.id, first.id, '🎉', { createdAt: at(3) }), { distinctEmoji: 20, total: 5000 });
 
       await stores.messages.removeReaction(message.id, first.id, '👍');
 
@@ -210,10 +232,10 @@ export function describeMessageReactions(ctx: MessageContractContext): void {
     it('lets a user react again after removing their reaction', async () => {
       const { message, users } = await aMessageAndReactors(1);
       const [reactor] = users as [User];
-      await stores.messages.addReaction(aReaction(message.id, reactor.id, '👍', { createdAt: at(1) }), 20);
+      await stores.messages.addReaction(aReaction(message.id, reactor.id, '👍', { createdAt: at(1) }), { distinctEmoji: 20, total: 5000 });
       await stores.messages.removeReaction(message.id, reactor.id, '👍');
 
-      expect(await stores.messages.addReaction(aReaction(message.id, reactor.id, '👍', { createdAt: at(2) }), 20)).toBe('added');
+      expect(await stores.messages.addReaction(aReaction(message.id, reactor.id, '👍', { createdAt: at(2) }), { distinctEmoji: 20, total: 5000 })).toBe('added');
 
       expect(await stores.messages.reactionState(message.id, '👍', reactor.id)).toMatchObject({ count: 1, reacted: true });
     });
@@ -221,7 +243,7 @@ export function describeMessageReactions(ctx: MessageContractContext): void {
     it('says whether a reaction was there to remove, and removing an absent one changes nothing', async () => {
       const { message, users } = await aMessageAndReactors(2);
       const [first, second] = users as [User, User];
-      await stores.messages.addReaction(aReaction(message.id, first.id, '👍'), 20);
+      await stores.messages.addReaction(aReaction(message.id, first.id, '👍'), { distinctEmoji: 20, total: 5000 });
 
       await expect(stores.messages.removeReaction(message.id, second.id, '👍')).resolves.toBe('absent');
       await expect(stores.messages.removeReaction(message.id, first.id, '🎉')).resolves.toBe('absent');
@@ -243,7 +265,7 @@ export function describeMessageReactions(ctx: MessageContractContext): void {
         [c, '🚀'],
       ];
       for (const [i, [user, emoji]] of reactions.entries()) {
-        await stores.messages.addReaction(aReaction(message.id, user.id, emoji, { createdAt: at(i * 10) }), 20);
+        await stores.messages.addReaction(aReaction(message.id, user.id, emoji, { createdAt: at(i * 10) }), { distinctEmoji: 20, total: 5000 });
       }
 
       expect((await stores.messages.view(message.id, a.id))?.reactions).toEqual([
@@ -266,8 +288,8 @@ export function describeMessageReactions(ctx: MessageContractContext): void {
     it('drops an emoji from the view once its last reaction is removed', async () => {
       const { message, users } = await aMessageAndReactors(1);
       const [reactor] = users as [User];
-      await stores.messages.addReaction(aReaction(message.id, reactor.id, '🎉', { createdAt: at(1) }), 20);
-      await stores.messages.addReaction(aReaction(message.id, reactor.id, '🚀', { createdAt: at(2) }), 20);
+      await stores.messages.addReaction(aReaction(message.id, reactor.id, '🎉', { createdAt: at(1) }), { distinctEmoji: 20, total: 5000 });
+      await stores.messages.addReaction(aReaction(message.id, reactor.id, '🚀', { createdAt: at(2) }), { distinctEmoji: 20, total: 5000 });
 
       await stores.messages.removeReaction(message.id, reactor.id, '🎉');
 
@@ -279,9 +301,9 @@ export function describeMessageReactions(ctx: MessageContractContext): void {
       const { user: reader } = await givenMemberOf(stores, server.id);
       const first = await givenMessage(stores, channel.id, author.id, { createdAt: at(1) });
       const second = await givenMessage(stores, channel.id, author.id, { createdAt: at(2) });
-      await stores.messages.addReaction(aReaction(first.id, reader.id, '👀', { createdAt: at(10) }), 20);
-      await stores.messages.addReaction(aReaction(second.id, author.id, '👀', { createdAt: at(11) }), 20);
-      await stores.messages.addReaction(aReaction(second.id, reader.id, '✅', { createdAt: at(12) }), 20);
+      await stores.messages.addReaction(aReaction(first.id, reader.id, '👀', { createdAt: at(10) }), { distinctEmoji: 20, total: 5000 });
+      await stores.messages.addReaction(aReaction(second.id, author.id, '👀', { createdAt: at(11) }), { distinctEmoji: 20, total: 5000 });
+      await stores.messages.addReaction(aReaction(second.id, reader.id, '✅', { createdAt: at(12) }), { distinctEmoji: 20, total: 5000 });
 
       for (const viewer of [author, reader]) {
         const page = await pageFor(channel.id, { limit: 10 }, viewer.id);

@@ -123,7 +123,7 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
       it('leaves the reactions of an edited message in place', async () => {
         const { channel, author } = await aChannelWithAuthor(stores);
         const message = await givenMessage(stores, channel.id, author.id);
-        await stores.messages.addReaction(aReaction(message.id, author.id, '👍'), 20);
+        await stores.messages.addReaction(aReaction(message.id, author.id, '👍'), { distinctEmoji: 20, total: 5000 });
 
         await stores.messages.updateContent(message.id, 'edited', at(1));
 
@@ -154,8 +154,8 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
         const { channel, author } = await aChannelWithAuthor(stores);
         const reactor = await givenUser(stores);
         const message = await givenMessage(stores, channel.id, author.id);
-        await stores.messages.addReaction(aReaction(message.id, reactor.id, '👍'), 20);
-        await stores.messages.addReaction(aReaction(message.id, author.id, '🎉'), 20);
+        await stores.messages.addReaction(aReaction(message.id, reactor.id, '👍'), { distinctEmoji: 20, total: 5000 });
+        await stores.messages.addReaction(aReaction(message.id, author.id, '🎉'), { distinctEmoji: 20, total: 5000 });
 
         await stores.messages.delete(message.id);
 
@@ -172,8 +172,8 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
         const { channel, author } = await aChannelWithAuthor(stores);
         const doomed = await givenMessage(stores, channel.id, author.id);
         const kept = await givenMessage(stores, channel.id, author.id);
-        await stores.messages.addReaction(aReaction(doomed.id, author.id, '👍'), 20);
-        await stores.messages.addReaction(aReaction(kept.id, author.id, '👍'), 20);
+        await stores.messages.addReaction(aReaction(doomed.id, author.id, '👍'), { distinctEmoji: 20, total: 5000 });
+        await stores.messages.addReaction(aReaction(kept.id, author.id, '👍'), { distinctEmoji: 20, total: 5000 });
 
         expect(await stores.messages.delete(doomed.id)).toBe('deleted');
         expect(await stores.messages.delete(doomed.id)).toBe('absent');

@@ -1,11 +1,10 @@
-import type { Stores } from '../../src';
 import type { SeedableStores } from './fixtures';
-import { aMember, aNewServer, aServerWithOwner, at, freshId, freshIds, givenUser } from './fixtures';
+import { aMember, aNewServer, anInvite, aReaction, aServerWithOwner, at, freshId, freshIds, givenMessage, givenUser } from './fixtures';
 
 /** What every `ServerRepository` must do. */
 export function describeServerRepositoryContract(name: string, makeStores: () => Promise<SeedableStores>): void {
   describe(`ServerRepository contract: ${name}`, () => {
-    let stores: Stores;
+    let stores: SeedableStores;
     beforeAll(async () => {
       stores = await makeStores();
     });
@@ -34,7 +33,7 @@ export function describeServerRepositoryContract(name: string, makeStores: () =>
       const { server, defaultChannel } = await aServerWithOwner(stores);
 
       expect(await stores.channels.findById(server.defaultChannelId)).toEqual(defaultChannel);
-      expect(await stores.channels.listByServer(server.id)).toEqual([defaultChannel]);
+      expect(await stores.channels.listByServer(server.id, { limit: 1000 })).toEqual([defaultChannel]);
     });
 
     it("creates the owner's membership along with the server", async () => {
@@ -58,6 +57,89 @@ export function describeServerRepositoryContract(name: string, makeStores: () =>
       expect(await stores.servers.update(server.id, {})).toEqual({ ...server, name: 'Renamed', avatar: null, banner: null });
     });
 
+    it('lists a page of a user’s servers: at most `limit` after the id given, in id order', async () => {
+      const owner = await givenUser(stores);
+      const servers = [];
+      for (let i = 0; i < 3; i++) {
+        const created = aNewServer(owner.id);
+        await stores.servers.create(created);
+        servers.push(created.server);
+      }
+      servers.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+
+      expect(await stores.servers.listForUser(owner.id, { limit: 2 })).toEqual(servers.slice(0, 2));
+      expect(await stores.servers.listForUser(owner.id, { limit: 2, after: servers[1]!.id })).toEqual(servers.slice(2));
+    });
+
+    it('sets who may invite, and keeps it as created', async () => {
+      const owner = await givenUser(stores);
+      const open = aNewServer(owner.id, { server: { membersCanInvite: true } });
+      await stores.servers.create(open);
+      expect(await stores.servers.findById(open.server.id)).toEqual(open.server);
+
+      expect(await stores.servers.update(open.server.id, { membersCanInvite: false })).toEqual({ ...open.server, membersCanInvite: false });
+    });
+
+    it('holds a server for a join or a change, reading it as findById does; null if unknown', async () => {
+      const { server } = await aServerWithOwner(stores);
+
+      expect(await stores.servers.hold(server.id, 'join')).toEqual(server);
+      expect(await stores.servers.hold(server.id, 'change')).toEqual(server);
+      expect(await stores.servers.hold(freshId(), 'change')).toBeNull();
+    });
+
+    it('hands the server to a new owner', async () => {
+      const { server } = await aServerWithOwner(stores);
+      const next = await givenUser(stores);
+      await stores.members.add(aMember(server.id, next.id));
+
+      expect(await stores.servers.setOwner(server.id, next.id)).toEqual({ ...server, ownerId: next.id });
+      expect(await stores.servers.findById(server.id)).toEqual({ ...server, ownerId: next.id });
+      expect(await stores.servers.setOwner(freshId(), next.id)).toBeNull();
+    });
+
+    it('deletes a server with its channels, messages, reactions, members, invites and bans; others stay', async () => {
+      const { server, ownerUser, defaultChannel } = await aServerWithOwner(stores);
+      const other = await aServerWithOwner(stores);
+      const guest = await givenUser(stores);
+      await stores.members.add(aMember(server.id, guest.id));
+      await stores.members.add(aMember(other.server.id, guest.id));
+      const message = await givenMessage(stores, defaultChannel.id, guest.id);
+      await stores.messages.addReaction(aReaction(message.id, ownerUser.id, '👍'), { distinctEmoji: 20, total: 5000 });
+      const invite = anInvite(server.id, ownerUser.id);
+      await stores.invites.create(invite);
+      const banned = await givenUser(stores);
+      await stores.bans.add({ serverId: server.id, userId: banned.id, reason: null, createdAt: at() });
+
+      await stores.servers.delete(server.id);
+
+      expect(await stores.servers.findById(server.id)).toBeNull();
+      expect(await stores.members.find(server.id, guest.id)).toBeNull();
+      expect(await stores.channels.findWithMembership(defaultChannel.id, guest.id)).toBeNull();
+      expect(await stores.messages.findById(message.id)).toBeNull();
+      expect(await stores.invites.findByCode(invite.code)).toBeNull();
+      expect(await stores.bans.isBanned(server.id, banned.id)).toBe(false);
+      expect(await stores.servers.listForUser(guest.id, { limit: 1000 })).toEqual([other.server]);
+      expect(await stores.members.find(other.server.id, guest.id)).not.toBeNull();
+    });
+
+    it('keeps bans: one per user and server, the reason replaced by a second ban, listed oldest first with the user', async () => {
+      const { server } = await aServerWithOwner(stores);
+      const [first, second] = [await givenUser(stores), await givenUser(stores)];
+      await stores.bans.add({ serverId: server.id, userId: second.id, reason: 'later', createdAt: at(2) });
+      await stores.bans.add({ serverId: server.id, userId: first.id, reason: 'spam', createdAt: at(1) });
+      await stores.bans.add({ serverId: server.id, userId: first.id, reason: null, createdAt: at(3) });
+
+      expect(await stores.bans.isBanned(server.id, first.id)).toBe(true);
+      expect(await stores.bans.list(server.id)).toEqual([
+        { serverId: server.id, userId: first.id, reason: null, createdAt: at(1), user: { id: first.id, username: first.username } },
+        { serverId: server.id, userId: second.id, reason: 'later', createdAt: at(2), user: { id: second.id, username: second.username } },
+      ]);
+      expect(await stores.bans.remove(server.id, first.id)).toBe('removed');
+      expect(await stores.bans.remove(server.id, first.id)).toBe('absent');
+      expect(await stores.bans.isBanned(server.id, first.id)).toBe(false);
+    });
+
     it('answers null when updating an unknown server', async () => {
       expect(await stores.servers.update(freshId(), { name: 'Nobody' })).toBeNull();
     });
@@ -70,13 +152,13 @@ export function describeServerRepositoryContract(name: string, makeStores: () =>
       await aServerWithOwner(stores);
       const loner = await givenUser(stores);
 
-      expect(await stores.servers.listForUser(loner.id)).toEqual([]);
+      expect(await stores.servers.listForUser(loner.id, { limit: 1000 })).toEqual([]);
     });
 
     it('lists the servers a user owns', async () => {
       const { server, ownerUser } = await aServerWithOwner(stores);
 
-      expect(await stores.servers.listForUser(ownerUser.id)).toEqual([server]);
+      expect(await stores.servers.listForUser(ownerUser.id, { limit: 1000 })).toEqual([server]);
     });
 
     it('lists only the servers the user is a member of, in ascending id order', async () => {
@@ -92,8 +174,8 @@ export function describeServerRepositoryContract(name: string, makeStores: () =>
       await stores.members.add(aMember(joinedLater.server.id, user.id, { joinedAt: at(1) }));
       await stores.members.add(aMember(joinedEarlier.server.id, user.id, { joinedAt: at(2) }));
 
-      expect(await stores.servers.listForUser(user.id)).toEqual([joinedEarlier.server, owned.server, joinedLater.server]);
-      expect(await stores.servers.listForUser(someoneElse.id)).toEqual([joinedEarlier.server, notJoined.server, joinedLater.server]);
+      expect(await stores.servers.listForUser(user.id, { limit: 1000 })).toEqual([joinedEarlier.server, owned.server, joinedLater.server]);
+      expect(await stores.servers.listForUser(someoneElse.id, { limit: 1000 })).toEqual([joinedEarlier.server, notJoined.server, joinedLater.server]);
     });
 
     it('stops listing a server once the user has left it', async () => {
@@ -101,11 +183,23 @@ export function describeServerRepositoryContract(name: string, makeStores: () =>
       const user = await givenUser(stores);
       await stores.members.add(aMember(server.id, user.id));
 
-      expect(await stores.servers.listForUser(user.id)).toEqual([server]);
+      expect(await stores.servers.listForUser(user.id, { limit: 1000 })).toEqual([server]);
 
       await stores.members.remove(server.id, user.id);
 
-      expect(await stores.servers.listForUser(user.id)).toEqual([]);
+      expect(await stores.servers.listForUser(user.id, { limit: 1000 })).toEqual([]);
+    });
+
+    it('counts the servers a user owns, not those they only joined', async () => {
+      const { server, ownerUser } = await aServerWithOwner(stores);
+      await stores.servers.create(aNewServer(ownerUser.id));
+      const other = await aServerWithOwner(stores);
+      await stores.members.add(aMember(other.server.id, ownerUser.id));
+
+      expect(await stores.servers.countOwnedBy(ownerUser.id)).toBe(2);
+      await stores.servers.delete(server.id);
+      expect(await stores.servers.countOwnedBy(ownerUser.id)).toBe(1);
+      expect(await stores.servers.countOwnedBy(freshId())).toBe(0);
     });
   });
 }

@@ -18,6 +18,13 @@ export function describeUserRepositoryContract(name: string, makeStores: () => P
       expect(await stores.users.findById(user.id)).toEqual(user);
     });
 
+    it('holds a user, reading it as findById does; null if unknown', async () => {
+      const user = await givenUser(stores);
+
+      expect(await stores.users.hold(user.id)).toEqual(await stores.users.findById(user.id));
+      expect(await stores.users.hold(freshId())).toBeNull();
+    });
+
     it('finds the summary of a user: id and username only', async () => {
       const user = await givenUser(stores);
 

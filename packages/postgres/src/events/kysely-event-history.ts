@@ -1,4 +1,4 @@
-import { lazilyDecoded, type Actor, type EncodedEvent, type EventHistory, type GatewaySnapshot, type LoggedEvent } from '@chat/domain';
+import { lazilyDecoded, WHOLE_LIST, type Actor, type EncodedEvent, type EventHistory, type GatewaySnapshot, type LoggedEvent } from '@chat/domain';
 import { sql, type Kysely } from 'kysely';
 import { PrecompiledStatement, preparedMark } from '../prepared-statements';
 import { KyselyServerRepository } from '../repositories/kysely-server-repository';
@@ -45,7 +45,7 @@ export class KyselyEventHistory implements EventHistory {
           .select(['log_id', 'head', 'head_tx', 'head_id', sql<string>`(select min(pos) from event_anchors)`.as('oldest')])
           .where('id', '=', 1)
           .executeTakeFirstOrThrow();
-        const servers = await new KyselyServerRepository(trx).listForUser(userId);
+        const servers = await new KyselyServerRepository(trx).listForUser(userId, WHOLE_LIST);
         const channels = servers.length
           ? await trx.selectFrom('channels').selectAll().where('server_id', 'in', servers.map((s) => s.id)).orderBy('id').execute()
           : [];

@@ -5,6 +5,7 @@ import type {
   RefreshToken,
   RefreshTokenRepository,
   UseRefreshTokenOutcome,
+  IdPage,
 } from '@chat/domain';
 import type { Kysely, Selectable } from 'kysely';
 import { isForeignKeyViolation } from '../driver-errors';
@@ -48,14 +49,19 @@ export class KyselyApplicationRepository implements ApplicationRepository {
     return row ? toApplication(row) : null;
   }
 
-  async listByOwner(ownerId: string): Promise<ApplicationView[]> {
-    const rows = await this.db
+  async countByOwner(ownerId: string): Promise<number> {
+    const row = await this.db.selectFrom('applications').select((eb) => eb.fn.countAll<string>().as('count')).where('owner_id', '=', ownerId).executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  async listByOwner(ownerId: string, page: IdPage): Promise<ApplicationView[]> {
+    let query = this.db
       .selectFrom('applications as a')
       .innerJoin('users as u', 'u.id', 'a.bot_user_id')
       .select(['a.id', 'a.name', 'a.client_id', 'a.bot_user_id', 'u.username'])
-      .where('a.owner_id', '=', ownerId)
-      .orderBy('a.id')
-      .execute();
+      .where('a.owner_id', '=', ownerId);
+    if (page.after !== undefined) query = query.where('a.id', '>', page.after);
+    const rows = await query.orderBy('a.id').limit(page.limit).execute();
     return rows.map((r) => ({ id: r.id, name: r.name, clientId: r.client_id, bot: { id: r.bot_user_id, username: r.username } }));
   }
 
@@ -119,5 +125,13 @@ export class KyselyRefreshTokenRepository implements RefreshTokenRepository {
 
   async revokeFamily(familyId: string): Promise<void> {
     await this.db.deleteFrom('refresh_tokens').where('family_id', '=', familyId).execute();
+  }
+
+  async sweepExpired(now: Date, limit: number): Promise<number> {
+    const result = await this.db
+      .deleteFrom('refresh_tokens')
+      .where('token_hash', 'in', (eb) => eb.selectFrom('refresh_tokens').select('token_hash').where('expires_at', '<=', now).limit(limit))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 }

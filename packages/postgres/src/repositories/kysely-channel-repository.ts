@@ -1,4 +1,4 @@
-import type { Channel, ChannelRepository, UserSummary } from '@chat/domain';
+import type { Channel, ChannelRepository, UserSummary, IdPage } from '@chat/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema';
 import { toChannel } from './rows';
@@ -32,8 +32,15 @@ export class KyselyChannelRepository implements ChannelRepository {
     return { channel: toChannel(channel), member: memberId && username !== null ? { id: memberId, username } : null };
   }
 
-  async listByServer(serverId: string): Promise<Channel[]> {
-    const rows = await this.db.selectFrom('channels').selectAll().where('server_id', '=', serverId).orderBy('id').execute();
+  async countByServer(serverId: string): Promise<number> {
+    const row = await this.db.selectFrom('channels').select((eb) => eb.fn.countAll<string>().as('count')).where('server_id', '=', serverId).executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  async listByServer(serverId: string, page: IdPage): Promise<Channel[]> {
+    let query = this.db.selectFrom('channels').selectAll().where('server_id', '=', serverId);
+    if (page.after !== undefined) query = query.where('id', '>', page.after);
+    const rows = await query.orderBy('id').limit(page.limit).execute();
     return rows.map(toChannel);
   }
 }

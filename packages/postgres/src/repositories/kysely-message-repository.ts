@@ -1,6 +1,7 @@
 import type {
   Actor,
   AddReactionOutcome,
+  ReactionCaps,
   Gated,
   Message,
   MessageCursor,
@@ -26,6 +27,8 @@ export interface MessageStoreEvents {
   readonly onBatchRetriedAlone?: (error: unknown, size: number) => void;
   /** Sends were committed, each with its `message.created` event (to wake the relay). */
   readonly onSendsCommitted?: () => void;
+  /** A statement wrote this many sends together (metrics). */
+  readonly onSendBatch?: (size: number) => void;
 }
 
 export class KyselyMessageRepository implements MessageRepository {
@@ -106,6 +109,7 @@ export class KyselyMessageRepository implements MessageRepository {
    */
   private readonly sends = new SameTurnBatcher<CreateValues, GateRow>(
     async (batch) => {
+      this.events.onSendBatch?.(batch.length);
       const { rows } = batch.length === 1 && batch[0] ? await CREATE.execute(this.hot, batch[0]) : await CREATE_MANY.execute(this.hot, columnsOf(batch));
       if (rows.some((row) => row.live && row.member_id !== null)) this.events.onSendsCommitted?.();
       return rows;
@@ -127,22 +131,24 @@ export class KyselyMessageRepository implements MessageRepository {
     return result.numDeletedRows > 0n ? 'deleted' : 'absent';
   }
 
-  async addReaction(reaction: Reaction, maxDistinctEmoji: number): Promise<AddReactionOutcome> {
+  async addReaction(reaction: Reaction, caps: ReactionCaps): Promise<AddReactionOutcome> {
     return inTransaction(this.db, async (trx) => {
-      // Locking the message serializes reactions to it, so the distinct-emoji cap holds under races.
+      // Locking the message serializes reactions to it, so both caps hold under races.
       const message = await trx.selectFrom('messages').select('id').where('id', '=', reaction.messageId).forUpdate().executeTakeFirst();
       if (!message) return 'MessageNotFound';
       const counts = await trx
         .selectFrom('reactions')
         .select([
           sql<number>`count(distinct emoji)::int`.as('distinct'),
+          sql<number>`count(*)::int`.as('total'),
           sql<boolean>`coalesce(bool_or(emoji = ${reaction.emoji}), false)`.as('emojiPresent'),
           sql<boolean>`coalesce(bool_or(emoji = ${reaction.emoji} and user_id = ${reaction.userId}), false)`.as('mine'),
         ])
         .where('message_id', '=', reaction.messageId)
         .executeTakeFirstOrThrow();
       if (counts.mine) return 'already';
-      if (!counts.emojiPresent && counts.distinct >= maxDistinctEmoji) return 'TooManyReactions';
+      if (!counts.emojiPresent && counts.distinct >= caps.distinctEmoji) return 'TooManyReactions';
+      if (counts.total >= caps.total) return 'TooManyReactionsInAll';
       const inserted = await trx
         .insertInto('reactions')
         .values({ message_id: reaction.messageId, user_id: reaction.userId, emoji: reaction.emoji, created_at: reaction.createdAt })
@@ -163,6 +169,14 @@ export class KyselyMessageRepository implements MessageRepository {
         .where('emoji', '=', emoji)
         .executeTakeFirst();
       return result.numDeletedRows > 0n ? 'removed' : 'absent';
+    });
+  }
+
+  async clearReaction(messageId: string, emoji: string): Promise<number> {
+    return inTransaction(this.db, async (trx) => {
+      await trx.selectFrom('messages').select('id').where('id', '=', messageId).forUpdate().executeTakeFirst();
+      const result = await trx.deleteFrom('reactions').where('message_id', '=', messageId).where('emoji', '=', emoji).executeTakeFirst();
+      return Number(result.numDeletedRows);
     });
   }
 

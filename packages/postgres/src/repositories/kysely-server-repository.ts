@@ -1,4 +1,4 @@
-import type { NewServer, Server, ServerChanges, ServerRepository } from '@chat/domain';
+import type { NewServer, Server, ServerChanges, ServerRepository, IdPage } from '@chat/domain';
 import type { Kysely } from 'kysely';
 import { inTransaction } from '../in-transaction';
 import type { Database } from '../schema';
@@ -20,6 +20,7 @@ export class KyselyServerRepository implements ServerRepository {
           default_channel_id: server.defaultChannelId,
           owner_id: server.ownerId,
           created_at: server.createdAt,
+          members_can_invite: server.membersCanInvite,
         })
         .execute();
       await trx
@@ -35,21 +36,49 @@ export class KyselyServerRepository implements ServerRepository {
     return row ? toServer(row) : null;
   }
 
-  async update(id: string, { name, avatar, banner }: ServerChanges): Promise<Server | null> {
-    const set = { ...(name !== undefined ? { name } : {}), ...(avatar !== undefined ? { avatar } : {}), ...(banner !== undefined ? { banner } : {}) };
+  async update(id: string, { name, avatar, banner, membersCanInvite }: ServerChanges): Promise<Server | null> {
+    const set = {
+      ...(name !== undefined ? { name } : {}),
+      ...(avatar !== undefined ? { avatar } : {}),
+      ...(banner !== undefined ? { banner } : {}),
+      ...(membersCanInvite !== undefined ? { members_can_invite: membersCanInvite } : {}),
+    };
     if (Object.keys(set).length === 0) return this.findById(id);
     const row = await this.db.updateTable('servers').set(set).where('id', '=', id).returningAll().executeTakeFirst();
     return row ? toServer(row) : null;
   }
 
-  async listForUser(userId: string): Promise<Server[]> {
-    const rows = await this.db
+  async hold(id: string, purpose: 'join' | 'change'): Promise<Server | null> {
+    // A row lock on the server until the transaction ends: joins share it, changes take it alone.
+    // The unit's later statements (READ COMMITTED) see whatever committed while this one waited.
+    const query = this.db.selectFrom('servers').selectAll().where('id', '=', id);
+    const row = await (purpose === 'join' ? query.forShare() : query.forUpdate()).executeTakeFirst();
+    return row ? toServer(row) : null;
+  }
+
+  async setOwner(id: string, ownerId: string): Promise<Server | null> {
+    const row = await this.db.updateTable('servers').set({ owner_id: ownerId }).where('id', '=', id).returningAll().executeTakeFirst();
+    return row ? toServer(row) : null;
+  }
+
+  async delete(id: string): Promise<void> {
+    // Channels (with their messages and reactions), members, invites and bans go by cascade.
+    await this.db.deleteFrom('servers').where('id', '=', id).execute();
+  }
+
+  async countOwnedBy(userId: string): Promise<number> {
+    const row = await this.db.selectFrom('servers').select((eb) => eb.fn.countAll<string>().as('count')).where('owner_id', '=', userId).executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  async listForUser(userId: string, page: IdPage): Promise<Server[]> {
+    let query = this.db
       .selectFrom('servers')
       .innerJoin('members', 'members.server_id', 'servers.id')
       .selectAll('servers')
-      .where('members.user_id', '=', userId)
-      .orderBy('servers.id')
-      .execute();
+      .where('members.user_id', '=', userId);
+    if (page.after !== undefined) query = query.where('servers.id', '>', page.after);
+    const rows = await query.orderBy('servers.id').limit(page.limit).execute();
     return rows.map(toServer);
   }
 }

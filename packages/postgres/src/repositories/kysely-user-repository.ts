@@ -2,6 +2,7 @@ import type { CreateUserOutcome, User, UserRepository, UserSummary } from '@chat
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { isUniqueViolation } from '../driver-errors';
 import type { Database } from '../schema';
+import { toUser } from './rows';
 
 export class KyselyUserRepository implements UserRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -25,6 +26,17 @@ export class KyselyUserRepository implements UserRepository {
     return this.findWhere(sql<boolean>`id = ${id}`);
   }
 
+  async hold(id: string): Promise<User | null> {
+    // NO KEY UPDATE: holders of one user queue behind each other, while rows that merely point at
+    // the user (messages, members: their key-share locks) go on being written meanwhile.
+    const row = await this.db.selectFrom('users').selectAll().where('id', '=', id).forNoKeyUpdate().executeTakeFirst();
+    return row ? toUser(row) : null;
+  }
+
+  async setPasswordHash(id: string, passwordHash: string): Promise<void> {
+    await this.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+  }
+
   async findSummary(id: string): Promise<UserSummary | null> {
     const row = await this.db.selectFrom('users').select(['id', 'username']).where('id', '=', id).executeTakeFirst();
     return row ?? null;
@@ -40,8 +52,6 @@ export class KyselyUserRepository implements UserRepository {
 
   private async findWhere(condition: RawBuilder<boolean>): Promise<User | null> {
     const row = await this.db.selectFrom('users').selectAll().where(condition).executeTakeFirst();
-    return row
-      ? { id: row.id, username: row.username, email: row.email, passwordHash: row.password_hash, bot: row.bot, createdAt: row.created_at }
-      : null;
+    return row ? toUser(row) : null;
   }
 }

@@ -1,6 +1,6 @@
-import type { Channel, Server } from '@chat/domain';
+import type { Channel, Server, User } from '@chat/domain';
 import type { Selectable } from 'kysely';
-import type { ChannelsTable, ServersTable } from '../schema';
+import type { ChannelsTable, ServersTable, UsersTable } from '../schema';
 
 export const toServer = (row: Selectable<ServersTable>): Server => ({
   id: row.id,
@@ -11,11 +11,21 @@ export const toServer = (row: Selectable<ServersTable>): Server => ({
   defaultChannelId: row.default_channel_id,
   ownerId: row.owner_id,
   createdAt: row.created_at,
+  membersCanInvite: row.members_can_invite,
 });
 
 export const toChannel = (row: Selectable<ChannelsTable>): Channel => ({
   id: row.id,
   serverId: row.server_id,
   name: row.name,
+  createdAt: row.created_at,
+});
+
+export const toUser = (row: Selectable<UsersTable>): User => ({
+  id: row.id,
+  username: row.username,
+  email: row.email,
+  passwordHash: row.password_hash,
+  bot: row.bot,
   createdAt: row.created_at,
 });

@@ -1,0 +1,15 @@
+/** How much one user may own: checked before each creation (see `QuotaExceeded`). */
+export interface Quotas {
+  /** Servers a user owns. */
+  readonly serversOwned: number;
+  /** Channels in one server. */
+  readonly channelsPerServer: number;
+  /** Live invites (not expired, not used up) of one server. */
+  readonly invitesPerServer: number;
+  /** Bot applications a user owns. */
+  readonly applications: number;
+}
+
+export const DEFAULT_QUOTAS: Quotas = { serversOwned: 100, channelsPerServer: 500, invitesPerServer: 1000, applications: 25 };
+
+export type QuotaName = keyof Quotas;
