@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { EventHistory, IdGenerator, Stores, UnitOfWork } from '@chat/domain';
-import { createKyselyStores, KyselyEventHistory, KyselyEventRelay, KyselySweeper, KyselyUnitOfWork, isDatabaseUnavailable, leaseWorkerId, migrateToLatest, openPglite, openPostgres, type ChatDatabase } from '@chat/postgres';
+import { createKyselyStores, KyselyEventHistory, KyselyEventRelay, KyselySweeper, KyselyUnitOfWork, isDatabaseUnavailable, isTransientConflict, leaseWorkerId, migrateToLatest, openPglite, openPostgres, type ChatDatabase } from '@chat/postgres';
 import { SnowflakeIdGenerator } from '@chat/snowflake';
 import type { Logger } from 'pino';
 import { batchRetryWarning } from './batch-retry-warning';
@@ -105,7 +105,8 @@ export async function openStorage(
     relay: new KyselyEventRelay(db),
     sweeper: new KyselySweeper(db, IDEMPOTENCY_KEY_TTL_MS),
     ids: new SnowflakeIdGenerator(workerId),
-    isUnavailable: isDatabaseUnavailable,
+    // A conflict still unsettled after the unit of work's retries is a moment's contention: retry shortly.
+    isUnavailable: (error) => isDatabaseUnavailable(error) || isTransientConflict(error),
     async close() {
       await stopLease().catch((error: unknown) => logger.warn({ err: error }, 'could not release the worker id lease'));
       await Promise.all([db.destroy(), hot?.destroy()]);

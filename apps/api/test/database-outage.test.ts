@@ -71,4 +71,10 @@ describeWithPostgres('when PostgreSQL goes away', () => {
     expect({ status: back.status, body: back.body }).toEqual({ status: 200, body: [] });
     expect((await request(app).get('/ready')).status).toBe(200);
   }, 30_000);
+
+  it('counts a conflict still unsettled after the unit of work\'s retries as a moment\'s unavailability (503), not our bug (500)', () => {
+    expect(storage.isUnavailable(Object.assign(new Error('deadlock detected'), { code: '40P01' }))).toBe(true);
+    expect(storage.isUnavailable(Object.assign(new Error('could not serialize access'), { code: '40001' }))).toBe(true);
+    expect(storage.isUnavailable(Object.assign(new Error('division by zero'), { code: '22012' }))).toBe(false);
+  });
 });

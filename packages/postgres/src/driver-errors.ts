@@ -15,6 +15,15 @@ export function isForeignKeyViolation(error: unknown): boolean {
   return asDriverError(error).code === '23503';
 }
 
+/**
+ * PostgreSQL aborted the transaction to settle a conflict with another one (a deadlock, 40P01, or
+ * a serialization failure, 40001): nothing of it was committed, so running it again is safe.
+ */
+export function isTransientConflict(error: unknown): boolean {
+  const { code } = asDriverError(error);
+  return code === '40P01' || code === '40001';
+}
+
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
 
 /**

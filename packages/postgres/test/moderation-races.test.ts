@@ -1,4 +1,4 @@
-import { BanMember, JoinByInvite, KickMember, TransferServer, type Actor } from '@chat/domain';
+import { BanMember, JoinByInvite, KickMember, TransferServer, UpdateServer, type Actor } from '@chat/domain';
 import { aServerWithOwner, anInvite, givenActor, givenMemberOf, givenUser } from '@chat/domain/testing/contracts';
 import { aRaceDatabase, race } from './race-helpers';
 import { describeWithPostgres } from './test-databases';
@@ -80,5 +80,21 @@ describeWithPostgres('moderation races on PostgreSQL end consistent', () => {
     expect(kicking.ok).toBe(true);
     expect(transferring).toEqual({ ok: false, error: { kind: 'MemberNotFound' } });
     expect((await db.stores.servers.findById(serverId))?.ownerId).toBe(owner.userId);
+  });
+
+  it('a transfer under way when the old owner changes the server: the change waits, then is refused (no longer the owner)', async () => {
+    const { serverId, owner } = await aServerAndOutsider();
+    const heir = await givenActor(db.stores, (await givenMemberOf(db.stores, serverId)).user.id);
+    const transfer = db.pausingAfter('members', 'find');
+
+    const [transferring, updating] = await race(
+      transfer,
+      new TransferServer(transfer.unitOfWork).execute(owner, serverId, { userId: heir.userId }),
+      () => new UpdateServer(db.plain).execute(owner, serverId, { name: 'taken back', membersCanInvite: true }),
+    );
+
+    expect(transferring.ok).toBe(true);
+    expect(updating).toEqual({ ok: false, error: { kind: 'NotTheOwner' } });
+    expect(await db.stores.servers.findById(serverId)).toMatchObject({ ownerId: heir.userId, membersCanInvite: false });
   });
 });

@@ -27,7 +27,8 @@ export class UpdateServer {
     }
     if (issues.length > 0) return fail(validationFailed(issues));
     return this.unitOfWork.run(async (stores) => {
-      const server = await serverOfOwner(stores, serverId, actor.userId);
+      // Held as a change: a transfer that commits first leaves the old owner reading who owns it now.
+      const server = await serverOfOwner(stores, serverId, actor.userId, { held: true });
       if (!server.ok) return server;
       const name = changes.name?.trim();
       const updated = await stores.servers.update(server.value.id, { ...changes, ...(name !== undefined ? { name } : {}) });
