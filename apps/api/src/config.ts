@@ -75,6 +75,7 @@ const envSchema = z.object({
     .transform(Number)
     .default(32768),
   SCRYPT_CONCURRENCY: integer(1, 64).default(2),
+  SCRYPT_QUEUE: integer(0, 10_000).default(100),
   SWEEP_INTERVAL_MS: integer(1000, 86_400_000).default(600_000),
   METRICS_PORT: integer(0, 65535).optional(),
   /** OpenTelemetry's own variables: an OTLP/HTTP endpoint turns traces on (off by default). */

@@ -19,7 +19,7 @@ export async function productionAdapters(config: Config, storage: Storage): Prom
     history: storage.history,
     clock: { now: () => new Date() },
     ids: storage.ids,
-    hasher: new ScryptPasswordHasher(config.SCRYPT_COST, config.SCRYPT_CONCURRENCY),
+    hasher: new ScryptPasswordHasher(config.SCRYPT_COST, config.SCRYPT_CONCURRENCY, config.SCRYPT_QUEUE),
     tokens: await JoseTokenService.create({
       secret: signingSecret(config),
       ...(config.JWT_PREVIOUS_SECRET ? { previousSecret: config.JWT_PREVIOUS_SECRET } : {}),

@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'info',
       SCRYPT_COST: 32768,
       SCRYPT_CONCURRENCY: 2,
+      SCRYPT_QUEUE: 100,
       SWEEP_INTERVAL_MS: 600_000,
       QUOTA_SERVERS_OWNED: 100,
       QUOTA_CHANNELS_PER_SERVER: 500,
@@ -68,6 +69,7 @@ describe('loadConfig', () => {
       expect.objectContaining({ PORT: 8080, HOST: '0.0.0.0', TRUST_PROXY: 1, LOG_LEVEL: 'debug', WORKER_ID: 7, SHUTDOWN_DELAY_MS: 5000 }),
     );
     expect(problemsOf({ SHUTDOWN_DELAY_MS: '5s' })).toEqual(['SHUTDOWN_DELAY_MS must be an integer 0-600000 (got "5s")']);
+    expect(problemsOf({ SCRYPT_QUEUE: '-1' })).toEqual(['SCRYPT_QUEUE must be an integer 0-10000 (got "-1")']);
   });
 
   it('reads rate limits as requests per window', () => {

@@ -23,19 +23,38 @@ function withinBounds({ N, r, p }: { N: number; r: number; p: number }): boolean
 }
 
 /**
- * At most `limit` tasks at once; the rest wait in arrival order. scrypt runs on libuv's thread pool
- * (4 threads by default), which WebCrypto's HMAC, and so every token check, also uses: unbounded,
- * a burst of logins would queue every new token's check behind it.
+ * Password hashing is at capacity: as many hashes wait as may. `status` 503 says to the HTTP edge
+ * what it is (a moment's overload, not a bug): retry after `retryAfterSeconds`.
+ */
+export class PasswordHashingBusy extends Error {
+  readonly status = 503;
+  readonly retryAfterSeconds = 1;
+  constructor() {
+    super('password hashing is at capacity');
+    this.name = 'PasswordHashingBusy';
+  }
+}
+
+/**
+ * At most `limit` tasks at once; at most `maxWaiting` more wait, in arrival order, and any beyond
+ * those are refused at once (`PasswordHashingBusy`) rather than held for longer than a client waits.
+ * scrypt runs on libuv's thread pool (4 threads by default), which WebCrypto's HMAC, and so every
+ * token check, also uses: unbounded, a burst of logins would queue every new token's check behind it.
  */
 class Gate {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
 
-  constructor(private readonly limit: number) {}
+  constructor(
+    private readonly limit: number,
+    private readonly maxWaiting: number,
+  ) {}
 
   async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.running >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    else this.running += 1;
+    if (this.running >= this.limit) {
+      if (this.waiting.length >= this.maxWaiting) throw new PasswordHashingBusy();
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    } else this.running += 1;
     try {
       return await task();
     } finally {
@@ -49,6 +68,9 @@ class Gate {
 /** How many scrypt computations run at once by default: half of libuv's default pool. */
 export const DEFAULT_SCRYPT_CONCURRENCY = 2;
 
+/** How many hashes may wait for their turn by default: at ~40 hashes a second, a few seconds' worth. */
+export const DEFAULT_SCRYPT_QUEUE = 100;
+
 /**
  * scrypt, memory-hard: the default cost N=2^15, r=8 needs 32 MiB per hash. The stored string keeps
  * its own parameters (`scrypt$N$r$p$salt$key`), so raising the cost later still verifies old hashes.
@@ -57,12 +79,16 @@ export class ScryptPasswordHasher implements PasswordHasher {
   private readonly dummy: Promise<string>;
   private readonly gate: Gate;
 
-  /** `concurrency`: how many hashes run at once (the rest queue), so token checks keep threads to run on. */
+  /**
+   * `concurrency`: how many hashes run at once, so token checks keep threads to run on; `queue`: how
+   * many more may wait (beyond that, `PasswordHashingBusy`).
+   */
   constructor(
     private readonly cost: number = 2 ** 15,
     concurrency: number = DEFAULT_SCRYPT_CONCURRENCY,
+    queue: number = DEFAULT_SCRYPT_QUEUE,
   ) {
-    this.gate = new Gate(concurrency);
+    this.gate = new Gate(concurrency, queue);
     this.dummy = this.hash(randomBytes(12).toString('hex'));
   }
 

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { ScryptPasswordHasher } from '@chat/node-crypto';
+import { PasswordHashingBusy, ScryptPasswordHasher } from '@chat/node-crypto';
 
 describe('ScryptPasswordHasher', () => {
   const hasher = new ScryptPasswordHasher(2 ** 10);
@@ -74,5 +74,19 @@ describe('ScryptPasswordHasher', () => {
     expect(new Set(hashes).size).toBe(8);
     expect(derive).toHaveBeenCalledTimes(9); // and the dummy hash for unknown accounts
     derive.mockRestore();
+  });
+
+  it('refuses at once, with PasswordHashingBusy, a hash beyond `queue` waiting; the others finish', async () => {
+    const gated = new ScryptPasswordHasher(2 ** 10, 1, 2);
+    const attempts = Array.from({ length: 6 }, (_, i) => gated.hash(`password ${i}`));
+    const settled = await Promise.allSettled(attempts);
+
+    // The dummy hash (for unknown accounts) is running; two may wait behind it; the other four are refused.
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'rejected', 'rejected', 'rejected']);
+    const refused = settled[5];
+    expect(refused?.status === 'rejected' && refused.reason).toBeInstanceOf(PasswordHashingBusy);
+    expect(refused?.status === 'rejected' && refused.reason).toMatchObject({ status: 503, retryAfterSeconds: 1 });
+    // Room again once the queue drained.
+    expect(await gated.verify('password 0', await gated.hash('password 0'))).toBe(true);
   });
 });

@@ -10,7 +10,8 @@ interface HttpError {
 const isHttpError = (error: unknown): error is HttpError => typeof error === 'object' && error !== null;
 
 /**
- * Errors raised by body parsing, in the contract's shape; a backing service that is away, 503;
+ * Errors raised by body parsing, in the contract's shape; an error that says it is a 503 (a busy
+ * resource of our own), 503 with its `Retry-After`; a backing service that is away, 503;
  * anything else is ours: logged, and a bare 500.
  */
 export function errorMiddleware(logger: Logger, isUnavailable: (error: unknown) => boolean): ErrorRequestHandler {
@@ -26,6 +27,12 @@ export function errorMiddleware(logger: Logger, isUnavailable: (error: unknown) 
     }
     if (typeof status === 'number' && status >= 400 && status < 500) {
       return sendProblem(res, problem(status, 'BAD_REQUEST', 'The request could not be read.'));
+    }
+    if (status === 503) {
+      // Overloaded for a moment (password hashing at capacity): the error says how long to wait.
+      const wait = isHttpError(error) && 'retryAfterSeconds' in error ? Number(error.retryAfterSeconds) : 1;
+      res.setHeader('Retry-After', String(Number.isInteger(wait) && wait > 0 ? wait : 1));
+      return sendProblem(res, problem(503, 'SERVICE_UNAVAILABLE', 'The service is busy; retry shortly.'));
     }
     if (isUnavailable(error)) {
       if (Date.now() - lastOutageWarning > 15_000) {
