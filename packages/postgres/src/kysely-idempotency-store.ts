@@ -12,7 +12,8 @@ type Claim =
  * one statement: it inserts the key, or takes over a row that expired (older than `ttlMs`) or was
  * abandoned (pending for longer than `abandonedMs`, its replica gone) if the fingerprint matches;
  * otherwise it leaves the row and reads it. Two racing claims of a new key: one inserts, the other
- * waits for it on the primary key and then reads the pending row.
+ * waits for it on the primary key; its read then runs on the statement's snapshot, which does not
+ * hold the row, so it finds nothing and answers `in-flight` (409) whatever its fingerprint.
  */
 export class KyselyIdempotencyStore {
   constructor(
