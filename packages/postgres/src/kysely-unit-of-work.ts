@@ -13,7 +13,7 @@ const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 
  * commit together. `onEventsCommitted` hears of a commit that wrote events (to wake the relay).
  * A unit that PostgreSQL aborts to break a deadlock (or a serialization failure) is run again from
  * the start, a few times with a short random pause: two units that lock the same rows in opposite
- * order (a server delete against a batch of sends, say) both finish instead of one failing.
+ * order both finish instead of one failing.
  */
 export class KyselyUnitOfWork implements UnitOfWork {
   constructor(

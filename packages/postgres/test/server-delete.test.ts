@@ -39,7 +39,15 @@ describeWithPostgres('deleting a big server on PostgreSQL', () => {
   it('deletes every message in slices of DELETE_SLICE, and nothing of another server', async () => {
     const { serverId, ownerId, otherChannelId } = await aBigServer();
     const statements: string[] = [];
-    const logged: Kysely<Database> = openPostgres({ url: db.database.url, poolSize: 1, log: (text) => statements.push(text) });
+    const cursors: string[] = [];
+    const logged: Kysely<Database> = openPostgres({
+      url: db.database.url,
+      poolSize: 1,
+      log: (text, parameters) => {
+        statements.push(text);
+        if (text.includes('delete from messages')) cursors.push(String(parameters[1]));
+      },
+    });
     try {
       const owner = await givenActor(db.stores, ownerId);
       expect((await new DeleteServer(new KyselyUnitOfWork(logged)).execute(owner, serverId)).ok).toBe(true);
@@ -47,7 +55,15 @@ describeWithPostgres('deleting a big server on PostgreSQL', () => {
       await logged.destroy();
     }
 
-    expect(statements.filter((text) => text.startsWith('delete from messages'))).toHaveLength(Math.ceil(MESSAGES / DELETE_SLICE));
+    // Per channel (half of the messages each): its full slices, then the rest; each slice starts
+    // past the last one's end (a cursor), never at the channel's start again.
+    const slices = statements.filter((text) => text.includes('delete from messages'));
+    expect(slices).toHaveLength(2 * Math.ceil(MESSAGES / 2 / DELETE_SLICE));
+    const perChannel = Math.ceil(MESSAGES / 2 / DELETE_SLICE);
+    for (const channel of [cursors.slice(0, perChannel), cursors.slice(perChannel)]) {
+      expect(channel[0]).toBe('0');
+      for (let i = 1; i < channel.length; i++) expect(BigInt(channel[i]!)).toBeGreaterThan(BigInt(channel[i - 1]!));
+    }
     expect(await messagesOf(serverId)).toBe(0);
     expect(await count(sql<{ n: number }>`select count(*)::int as n from reactions r left join messages m on m.id = r.message_id where m.id is null`)).toBe(0);
     expect(await count(sql<{ n: number }>`select count(*)::int as n from channels where server_id = ${serverId}`)).toBe(0);
