@@ -16,7 +16,6 @@ export class AddReaction {
 
   async execute(actor: Actor, channelId: string, messageId: string, emoji: string): Outcome<ReactionState, typeof AddReaction.errors> {
     return onReactionTarget(this.unitOfWork, actor, { channelId, messageId, emoji }, async (stores, { channel, message }): Outcome<ReactionState, typeof AddReaction.errors> => {
-
       const reaction = { messageId: message.id, userId: actor.userId, emoji, createdAt: this.clock.now() };
       const outcome = await stores.messages.addReaction(reaction, { distinctEmoji: MAX_DISTINCT_REACTIONS, total: MAX_REACTIONS_PER_MESSAGE });
       if (outcome === 'TooManyReactions') return fail({ kind: 'TooManyReactions', max: MAX_DISTINCT_REACTIONS });

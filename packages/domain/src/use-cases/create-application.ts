@@ -1,5 +1,5 @@
 import type { ApplicationView } from '../entities/application';
-import { DEFAULT_QUOTAS, type Quotas } from '../entities/quotas';
+import { DEFAULT_QUOTAS, quotaRefusal, type Quotas } from '../entities/quotas';
 import type { Actor } from '../entities/session';
 import { validationFailed } from '../errors';
 import type { Clock } from '../ports/clock';
@@ -38,8 +38,8 @@ export class CreateApplication {
       // Held: racing creations count one at a time.
       const person = await personActing(users, actor, { held: true });
       if (!person.ok) return person;
-      const max = this.quotas.applications;
-      if ((await applications.countByOwner(actor.userId)) >= max) return fail({ kind: 'QuotaExceeded', quota: 'applications', max });
+      const full = quotaRefusal(this.quotas, 'applications', await applications.countByOwner(actor.userId));
+      if (full) return fail(full);
 
       const now = this.clock.now();
       const id = this.ids.next();

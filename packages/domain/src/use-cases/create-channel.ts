@@ -1,5 +1,5 @@
 import type { Channel } from '../entities/channel';
-import { DEFAULT_QUOTAS, type Quotas } from '../entities/quotas';
+import { DEFAULT_QUOTAS, quotaRefusal, type Quotas } from '../entities/quotas';
 import type { Actor } from '../entities/session';
 import { validationFailed } from '../errors';
 import { channelCreated } from '../events/chat-event';
@@ -27,8 +27,8 @@ export class CreateChannel {
       // Held: racing creations in one server count one at a time.
       const server = await serverOfOwner(stores, serverId, actor.userId, { held: true });
       if (!server.ok) return server;
-      const max = this.quotas.channelsPerServer;
-      if ((await stores.channels.countByServer(server.value.id)) >= max) return fail({ kind: 'QuotaExceeded', quota: 'channelsPerServer', max });
+      const full = quotaRefusal(this.quotas, 'channelsPerServer', await stores.channels.countByServer(server.value.id));
+      if (full) return fail(full);
 
       const channel = { id: this.ids.next(), serverId: server.value.id, name: input.name.trim(), createdAt: this.clock.now() };
       await stores.channels.create(channel);

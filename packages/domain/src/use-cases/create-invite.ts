@@ -1,5 +1,5 @@
 import { INVITE_LIMITS, type Invite } from '../entities/invite';
-import { DEFAULT_QUOTAS, type Quotas } from '../entities/quotas';
+import { DEFAULT_QUOTAS, quotaRefusal, type Quotas } from '../entities/quotas';
 import type { Actor } from '../entities/session';
 import { validationFailed } from '../errors';
 import type { Clock } from '../ports/clock';
@@ -35,8 +35,8 @@ export class CreateInvite {
       if (server.value.ownerId !== actor.userId && !server.value.membersCanInvite) return fail({ kind: 'NotTheOwner' });
 
       const now = this.clock.now();
-      const max = this.quotas.invitesPerServer;
-      if ((await stores.invites.countLive(server.value.id, now)) >= max) return fail({ kind: 'QuotaExceeded', quota: 'invitesPerServer', max });
+      const full = quotaRefusal(this.quotas, 'invitesPerServer', await stores.invites.countLive(server.value.id, now));
+      if (full) return fail(full);
       const seconds = options.expiresInSeconds === undefined ? INVITE_LIMITS.expiresInSeconds.default : options.expiresInSeconds;
       const invite: Invite = {
         code: this.codes.next(),

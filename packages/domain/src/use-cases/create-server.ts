@@ -1,5 +1,5 @@
 import { DEFAULT_CHANNEL_NAME } from '../entities/channel';
-import { DEFAULT_QUOTAS, type Quotas } from '../entities/quotas';
+import { DEFAULT_QUOTAS, quotaRefusal, type Quotas } from '../entities/quotas';
 import type { Server } from '../entities/server';
 import type { Actor } from '../entities/session';
 import { validationFailed } from '../errors';
@@ -28,8 +28,8 @@ export class CreateServer {
       // Servers are for people; bots join through invites. Held: racing creations count one at a time.
       const person = await personActing(stores.users, actor, { held: true });
       if (!person.ok) return person;
-      const max = this.quotas.serversOwned;
-      if ((await stores.servers.countOwnedBy(actor.userId)) >= max) return fail({ kind: 'QuotaExceeded', quota: 'serversOwned', max });
+      const full = quotaRefusal(this.quotas, 'serversOwned', await stores.servers.countOwnedBy(actor.userId));
+      if (full) return fail(full);
 
       const now = this.clock.now();
       const serverId = this.ids.next();

@@ -1,4 +1,4 @@
-import { DEFAULT_QUOTAS, type Quotas } from '../entities/quotas';
+import { DEFAULT_QUOTAS, quotaRefusal, type Quotas } from '../entities/quotas';
 import type { Server } from '../entities/server';
 import type { Actor } from '../entities/session';
 import { validationFailed } from '../errors';
@@ -52,8 +52,8 @@ export class TransferServer {
       if (!isId(userId) || !(await stores.members.find(server.value.id, userId))) return fail({ kind: 'MemberNotFound' });
       // Held as a creation holds its owner: the heir's servers are counted one unit at a time.
       if ((await stores.users.hold(userId))?.bot !== false) return fail({ kind: 'BotsCannotDoThis' });
-      const max = this.quotas.serversOwned;
-      if ((await stores.servers.countOwnedBy(userId)) >= max) return fail({ kind: 'QuotaExceeded', quota: 'serversOwned', max });
+      const full = quotaRefusal(this.quotas, 'serversOwned', await stores.servers.countOwnedBy(userId));
+      if (full) return fail(full);
       const updated = await stores.servers.setOwner(server.value.id, userId);
       if (!updated) return fail({ kind: 'ServerNotFound' });
       await stores.events.append(serverUpdated(updated));

@@ -5,6 +5,7 @@ import { isId } from '../ids';
 import type { Clock } from '../ports/clock';
 import type { PasswordHasher } from '../ports/password-hasher';
 import type { SessionRepository } from '../ports/session-repository';
+import type { Stores } from '../ports/stores';
 import type { UnitOfWork } from '../ports/unit-of-work';
 import type { UserRepository } from '../ports/user-repository';
 import { fail, ok, type Outcome } from '../result';
@@ -45,6 +46,13 @@ export class RevokeSession {
   }
 }
 
+/** Every session of the actor's user but the actor's own, with the event that closes their sockets; answers how many went. */
+async function revokeOthers(stores: Stores, actor: Actor): Promise<number> {
+  const revoked = await stores.sessions.revokeAllForUser(actor.userId, actor.sessionId);
+  if (revoked > 0) await stores.events.append(otherSessionsRevoked(actor.userId, actor.sessionId));
+  return revoked;
+}
+
 /** Revokes every session of the caller but the current one: what to do about a stolen credential. */
 export class RevokeOtherSessions {
   static readonly errors = [] as const;
@@ -52,11 +60,7 @@ export class RevokeOtherSessions {
   constructor(private readonly unitOfWork: UnitOfWork) {}
 
   async execute(actor: Actor): Outcome<{ readonly revoked: number }, typeof RevokeOtherSessions.errors> {
-    return this.unitOfWork.run(async (stores) => {
-      const revoked = await stores.sessions.revokeAllForUser(actor.userId, actor.sessionId);
-      if (revoked > 0) await stores.events.append(otherSessionsRevoked(actor.userId, actor.sessionId));
-      return ok({ revoked });
-    });
+    return this.unitOfWork.run(async (stores) => ok({ revoked: await revokeOthers(stores, actor) }));
   }
 }
 
@@ -82,9 +86,7 @@ export class ChangePassword {
     const passwordHash = await this.hasher.hash(input.newPassword);
     return this.unitOfWork.run(async (stores) => {
       await stores.users.setPasswordHash(actor.userId, passwordHash);
-      if ((await stores.sessions.revokeAllForUser(actor.userId, actor.sessionId)) > 0) {
-        await stores.events.append(otherSessionsRevoked(actor.userId, actor.sessionId));
-      }
+      await revokeOthers(stores, actor);
       return ok(undefined);
     });
   }
