@@ -4,7 +4,8 @@ import { join } from 'node:path';
 /** Thrown when DATA_DIR or the secret in it is open to other users: the process refuses to start. */
 export class UnsafeDataDir extends Error {}
 
-const SECRET_FILE = 'jwt-secret';
+/** The signing secret's file in DATA_DIR, when JWT_SECRET is not set. */
+export const SECRET_FILE = 'jwt-secret';
 
 /**
  * DATA_DIR holds the embedded database and the signing secret: created 0700 when missing, and

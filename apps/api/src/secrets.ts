@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from './config';
-import { privateDataDir } from './data-dir';
+import { privateDataDir, SECRET_FILE } from './data-dir';
 
 /**
  * The signing secret: JWT_SECRET when set (required with DATABASE_URL, since replicas must share
@@ -11,7 +11,7 @@ import { privateDataDir } from './data-dir';
  */
 export function signingSecret(config: Config): string {
   if (config.JWT_SECRET) return config.JWT_SECRET;
-  const file = join(privateDataDir(config.DATA_DIR), 'jwt-secret');
+  const file = join(privateDataDir(config.DATA_DIR), SECRET_FILE);
   try {
     return readFileSync(file, 'utf8').trim();
   } catch (error) {

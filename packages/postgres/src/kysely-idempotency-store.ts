@@ -54,10 +54,11 @@ export class KyselyIdempotencyStore {
     await this.db.deleteFrom('idempotency_keys').where('user_id', '=', userId).where('key', '=', key).where('status', 'is', null).execute();
   }
 
-  /** Deletes up to `limit` keys older than `before`; answers how many. */
-  async sweepExpired(before: Date, limit: number): Promise<number> {
+  /** Deletes up to `limit` keys expired at `now` (older than `ttlMs`); answers how many. */
+  async sweepExpired(now: Date, limit: number): Promise<number> {
+    const expiredBefore = new Date(now.getTime() - this.ttlMs);
     const result = await sql`delete from idempotency_keys where (user_id, key) in (
-      select user_id, key from idempotency_keys where created_at <= ${before} limit ${limit})`.execute(this.db);
+      select user_id, key from idempotency_keys where created_at <= ${expiredBefore} limit ${limit})`.execute(this.db);
     return Number(result.numAffectedRows ?? 0n);
   }
 }

@@ -33,7 +33,7 @@ export class KyselySweeper {
       const stores = createKyselyStores(trx);
       const refreshTokens = await stores.refreshTokens.sweepExpired(now, batch);
       const sessions = await stores.sessions.sweepExpired(now, batch);
-      const idempotencyKeys = await new KyselyIdempotencyStore(trx, this.idempotencyTtlMs, 0).sweepExpired(new Date(now.getTime() - this.idempotencyTtlMs), batch);
+      const idempotencyKeys = await new KyselyIdempotencyStore(trx, this.idempotencyTtlMs, 0).sweepExpired(now, batch);
       return { held: true, sessions, refreshTokens, idempotencyKeys };
     });
   }

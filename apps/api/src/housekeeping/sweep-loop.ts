@@ -1,8 +1,9 @@
+import type { SweepOutcome } from '@chat/postgres';
 import type { Logger } from 'pino';
 
 /** What the loop drives: the database's sweep (`KyselySweeper`). */
 export interface Sweeper {
-  sweep(now: Date, batch?: number): Promise<{ readonly held: boolean; readonly sessions: number; readonly refreshTokens: number; readonly idempotencyKeys: number }>;
+  sweep(now: Date, batch?: number): Promise<SweepOutcome>;
 }
 
 const BATCH = 1000;

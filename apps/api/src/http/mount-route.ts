@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Actor, Authenticate, Issue } from '@chat/domain';
+import { validationFailed, type Actor, type Authenticate, type Issue } from '@chat/domain';
 import express, { type RequestHandler, type Response, type Router } from 'express';
 import type { z } from 'zod';
 import { authenticateMiddleware, sendUnauthenticated } from './authenticate-middleware';
@@ -82,6 +82,8 @@ export function mountRoute(router: Router, spec: RouteSpec<unknown, unknown>, au
       if (deferred && res.locals.actor && !(await authenticate.isLive(res.locals.actor))) return sendUnauthenticated(res);
       send(res);
     };
+  /** 400 VALIDATION_FAILED with every issue, in the shape the use cases' refusals have too. */
+  const refuseInvalid = (issues: readonly Issue[]): RequestHandler => unlessRevoked((r) => sendProblem(r, problemFor(validationFailed(issues))));
   const chain: RequestHandler[] = [];
   if (limiter && !authenticated) chain.push(limiter);
   if (authenticated) chain.push(authenticateMiddleware(authenticate, deferred, touch));
@@ -107,7 +109,7 @@ export function mountRoute(router: Router, spec: RouteSpec<unknown, unknown>, au
     const body = collect(spec.body, req.body === undefined ? {} : req.body, issues);
     const query = collect(spec.query, req.query, issues);
     if (issues.length > 0) {
-      return unlessRevoked((r) => sendProblem(r, problem(400, 'VALIDATION_FAILED', 'The request has invalid fields.', issues)))(req, res, next);
+      return refuseInvalid(issues)(req, res, next);
     }
 
     const actor = res.locals.actor;
@@ -116,9 +118,7 @@ export function mountRoute(router: Router, spec: RouteSpec<unknown, unknown>, au
     // Idempotency-Key: a retry of a request already answered gets that answer, with no second write.
     const idempotencyKey = spec.idempotent && idempotency && actor ? idempotencyKeyOf(req) : undefined;
     if (idempotencyKey && 'invalid' in idempotencyKey) {
-      return unlessRevoked((r) =>
-        sendProblem(r, problem(400, 'VALIDATION_FAILED', 'The request has invalid fields.', [{ path: 'Idempotency-Key', message: idempotencyKey.invalid }])),
-      )(req, res, next);
+      return refuseInvalid([{ path: 'Idempotency-Key', message: idempotencyKey.invalid }])(req, res, next);
     }
     const claimed = idempotencyKey ? { userId: actor!.userId, key: idempotencyKey.key } : undefined;
     const context = { actor, body, query, params: req.params, req } as RouteContext<unknown, unknown>;

@@ -174,20 +174,17 @@ export const MessagesQuery = z.object({
   after: idParam('Only messages newer than this message id (exclusive; the message need not exist)').optional(),
 });
 
-const pageQuery = (bounds: { min: number; max: number; default: number }, what: string) =>
+/** `limit` and `after` of a list read a page at a time; `last`: what `after` names. */
+const pageQuery = (bounds: { min: number; max: number; default: number }, last: string) =>
   z.object({
     limit: integerParam(bounds, `1-${bounds.max}, default ${bounds.default}`).optional(),
-    after: idParam(`Continue after the ${what} with this id (the last of the previous page)`).optional(),
+    after: idParam(`Continue after the ${last} (the last of the previous page)`).optional(),
   });
 
-export const ServersQuery = pageQuery(SERVER_PAGE_LIMIT, 'server');
-export const ChannelsQuery = pageQuery(CHANNEL_PAGE_LIMIT, 'channel');
-export const ApplicationsQuery = pageQuery(APPLICATION_PAGE_LIMIT, 'application');
-
-export const MembersQuery = z.object({
-  limit: integerParam(MEMBER_PAGE_LIMIT, `1-${MEMBER_PAGE_LIMIT.max}, default ${MEMBER_PAGE_LIMIT.default}`).optional(),
-  after: idParam('Continue after the member with this user id (the last of the previous page)').optional(),
-});
+export const ServersQuery = pageQuery(SERVER_PAGE_LIMIT, 'server with this id');
+export const ChannelsQuery = pageQuery(CHANNEL_PAGE_LIMIT, 'channel with this id');
+export const ApplicationsQuery = pageQuery(APPLICATION_PAGE_LIMIT, 'application with this id');
+export const MembersQuery = pageQuery(MEMBER_PAGE_LIMIT, 'member with this user id');
 
 /* Response schemas: documentation only; the serializers produce exactly these shapes. */
 

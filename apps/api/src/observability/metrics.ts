@@ -117,8 +117,7 @@ export class Metrics {
 
   /**
    * The counter and histogram children of one label set, made once: prom-client hashes the labels
-   * on every `inc`/`observe` otherwise: the GET page measured 8% more CPU per request with that,
-   * 2% with the children kept (bench/ab-get.cjs against the build before metrics).
+   * on every `inc`/`observe` otherwise, a cost on every request that `bench/ab-get.cjs` shows.
    * Bounded: routes, methods and status classes are few.
    */
   private readonly children = new Map<string, { readonly count: ReturnType<client.Counter<Label>["labels"]>; readonly time: ReturnType<client.Histogram<Label>["labels"]> }>();

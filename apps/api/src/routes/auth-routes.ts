@@ -1,9 +1,13 @@
-import { ChangePassword, ListMyServers, ListSessions, LogIn, LogOut, Register, RevokeOtherSessions, RevokeSession, sessionUserAgent } from '@chat/domain';
+import { ChangePassword, ListMyServers, ListSessions, LogIn, LogOut, Register, RevokeOtherSessions, RevokeSession, sessionUserAgent, type SessionClient } from '@chat/domain';
 import { AuthResponse, ChangePasswordBody, LogInBody, RegisterBody, ServerResponse, ServersQuery, SessionResponse } from '../http/schemas';
 import { noContent, param, reply, route } from '../http/route';
 import { authGrantJson, serverJson, sessionJson } from '../http/serializers';
 import type { AppServices } from '../services';
+import type { Request } from 'express';
 import { z } from 'zod';
+
+/** What a request says of its client, kept with the session it starts. */
+const clientOf = (req: Request): SessionClient => ({ userAgent: sessionUserAgent(req.headers['user-agent']) });
 
 export const authRoutes = (s: AppServices) => [
   route({
@@ -17,7 +21,7 @@ export const authRoutes = (s: AppServices) => [
     rateLimit: 'register',
     success: { status: 201, description: 'The account and a token for it', schema: AuthResponse },
     useCase: Register,
-    handle: async ({ body, req }) => reply(await s.register.execute(body, { userAgent: sessionUserAgent(req.headers['user-agent']) }), 201, authGrantJson),
+    handle: async ({ body, req }) => reply(await s.register.execute(body, clientOf(req)), 201, authGrantJson),
   }),
   route({
     method: 'post',
@@ -31,7 +35,7 @@ export const authRoutes = (s: AppServices) => [
     bodyRateLimit: 'loginAccount',
     success: { status: 200, description: 'A token for a new session', schema: AuthResponse },
     useCase: LogIn,
-    handle: async ({ body, req }) => reply(await s.logIn.execute(body, { userAgent: sessionUserAgent(req.headers['user-agent']) }), 200, authGrantJson),
+    handle: async ({ body, req }) => reply(await s.logIn.execute(body, clientOf(req)), 200, authGrantJson),
   }),
   route({
     method: 'post',

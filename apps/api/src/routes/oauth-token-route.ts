@@ -9,7 +9,6 @@ export const TOKEN_PATH = '/api/oauth2/token';
 
 type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type';
 
-/** Grants that need a person at a browser: real OAuth grants, but not for bot clients. */
 /** RFC 6749 §5.2: OAuth clients parse this shape, so this one endpoint does not answer problem+json. */
 function oauthError(res: Response, code: OAuthErrorCode, description: string, basic = false): void {
   if (code === 'invalid_client' && basic) res.setHeader('WWW-Authenticate', 'Basic realm="chat-api", charset="UTF-8"');
