@@ -1,5 +1,3 @@
-import type { ErrorOf } from '../errors';
-
 /** How much one user may own: checked before each creation (see `QuotaExceeded`). */
 export interface Quotas {
   /** Servers a user owns. */
@@ -15,9 +13,3 @@ export interface Quotas {
 export const DEFAULT_QUOTAS: Quotas = { serversOwned: 100, channelsPerServer: 500, invitesPerServer: 1000, applications: 25 };
 
 export type QuotaName = keyof Quotas;
-
-/** The refusal when `count` are there already: one more would pass the quota. Null: there is room. */
-export function quotaRefusal(quotas: Quotas, quota: QuotaName, count: number): ErrorOf<'QuotaExceeded'> | null {
-  const max = quotas[quota];
-  return count >= max ? { kind: 'QuotaExceeded', quota, max } : null;
-}

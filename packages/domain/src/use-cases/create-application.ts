@@ -1,5 +1,6 @@
 import type { ApplicationView } from '../entities/application';
-import { DEFAULT_QUOTAS, quotaRefusal, type Quotas } from '../entities/quotas';
+import { DEFAULT_QUOTAS, type Quotas } from '../entities/quotas';
+import { quotaRefusal } from '../rules/quota-rules';
 import type { Actor } from '../entities/session';
 import { validationFailed } from '../errors';
 import type { Clock } from '../ports/clock';

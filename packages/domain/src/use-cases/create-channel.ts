@@ -1,5 +1,6 @@
 import type { Channel } from '../entities/channel';
-import { DEFAULT_QUOTAS, quotaRefusal, type Quotas } from '../entities/quotas';
+import { DEFAULT_QUOTAS, type Quotas } from '../entities/quotas';
+import { quotaRefusal } from '../rules/quota-rules';
 import type { Actor } from '../entities/session';
 import { validationFailed } from '../errors';
 import { channelCreated } from '../events/chat-event';

@@ -1,4 +1,5 @@
-import { DEFAULT_QUOTAS, quotaRefusal, type Quotas } from '../entities/quotas';
+import { DEFAULT_QUOTAS, type Quotas } from '../entities/quotas';
+import { quotaRefusal } from '../rules/quota-rules';
 import type { Server } from '../entities/server';
 import type { Actor } from '../entities/session';
 import { validationFailed } from '../errors';
