@@ -131,6 +131,8 @@ const SIDES = {
         RATE_LIMIT_SEND_MESSAGE: '9999999/10s',
         REDIS_URL: redisUrl,
         REDIS_KEY_PREFIX: prefix,
+        // Every bench client comes from 127.0.0.1: the per-address cap is for the internet, not this.
+        GATEWAY_MAX_SOCKETS_PER_ADDRESS: '100000',
       }),
   },
   socketio: {

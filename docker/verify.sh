@@ -85,6 +85,14 @@ awk '/location = \/api\/gateway/,/}/' "$nginx_conf" | grep -q 'proxy_set_header 
 awk '/location = \/api\/gateway/,/}/' "$nginx_conf" | grep -q 'proxy_http_version 1.1;' ||
   fail "nginx.conf must proxy /api/gateway over HTTP/1.1 (upgrades need it)"
 echo "  nginx passes WebSocket upgrades on /api/gateway"
+# Coarse abuse bounds per client address at the edge, on the gateway too (issue: unlimited sockets).
+for location in 'location \/ ' 'location = \/api\/gateway'; do
+  for directive in 'limit_conn conn_per_address' 'limit_req zone=req_per_address'; do
+    awk "/$location/,/}/" "$nginx_conf" | grep -q "$directive" ||
+      fail "nginx.conf must apply '$directive' in '${location//\\/}'"
+  done
+done
+echo "  nginx limits connections and requests per client address, the gateway included"
 
 # Metrics: each replica serves them on METRICS_PORT 9100, Prometheus scrapes each one, nginx none.
 mapfile -t targets < <(grep -oE 'api[0-9]+:9100' "$here/prometheus.yml" | cut -d: -f1 | sort)

@@ -20,6 +20,16 @@ const url = (protocols: readonly string[]) =>
     }
   }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
 
+/** `*`, or what `new URL(x).origin` gives back unchanged: a scheme, a host and maybe a port, no path. */
+const isOrigin = (value: string): boolean => {
+  if (value === '*') return true;
+  try {
+    return new URL(value).origin === value.toLowerCase().replace(/\/$/, '');
+  } catch {
+    return false;
+  }
+};
+
 const unitMs = (unit: string | undefined): number => (unit === 'ms' ? 1 : unit === 's' ? 1_000 : unit === 'm' ? 60_000 : 3_600_000);
 
 /** `15/10s`: at most 15 requests in each 10-second window. */
@@ -64,6 +74,15 @@ const envSchema = z.object({
   GATEWAY_HEARTBEAT_MS: integer(100, 600_000).default(30_000),
   GATEWAY_IDENTIFY_TIMEOUT_MS: integer(100, 600_000).default(10_000),
   GATEWAY_MAX_BUFFER_BYTES: integer(4_096, 1_073_741_824).default(1_048_576),
+  GATEWAY_MAX_SOCKETS: integer(1, 10_000_000).default(20_000),
+  GATEWAY_MAX_SOCKETS_PER_ADDRESS: integer(1, 10_000_000).default(256),
+  GATEWAY_MAX_SOCKETS_PER_USER: integer(1, 10_000).default(16),
+  GATEWAY_MAX_REPLAY_EVENTS: integer(500, 100_000_000).default(10_000),
+  GATEWAY_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((origin) => origin.trim()).filter((origin) => origin !== ''))
+    .pipe(z.array(z.string().refine(isOrigin, 'must be a comma-separated list of origins (https://chat.example.com) or *'))),
   EVENTS_RETENTION_COUNT: integer(1, 1_000_000_000).default(100_000),
   EVENTS_RETENTION_MINUTES: integer(1, 525_600).default(15),
   DISABLE_WEB: z

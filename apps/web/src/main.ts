@@ -8,7 +8,8 @@ import { byId, h } from './dom.js';
 import { describeError } from './words.js';
 
 type Member = { userId: string; user: { id: string; username: string } };
-type ServerState = Server & { channels: Channel[]; members?: Member[] };
+/** `channelsPending`: `ready` left this server's channels out; they are read when it is opened. */
+type ServerState = Server & { channels: Channel[]; channelsPending?: boolean; members?: Member[] };
 
 const PAGE = 50;
 const REACTIONS = ['👍', '❤️', '😂', '🎉', '👀'];
@@ -217,7 +218,8 @@ function listen(gateway: GatewayConnection): void {
   gateway.on('ready', ({ servers, reason }) => {
     if (!mine()) return;
     setStatus('Connected');
-    state.servers = new Map(servers.map((server) => [server.id, { ...server, members: state.servers.get(server.id)?.members }]));
+    // A server whose channels `ready` left out has them read over REST when it is opened.
+    state.servers = new Map(servers.map((server) => [server.id, { ...server, channels: server.channels ?? [], channelsPending: !server.channels, members: state.servers.get(server.id)?.members }]));
     renderServers();
     const stillThere = state.serverId && state.servers.has(state.serverId);
     if (!stillThere) {
@@ -377,8 +379,15 @@ async function openServer(serverId: string, channelId?: string): Promise<void> {
   el.invite.hidden = true;
   renderServers();
   renderServer();
-  const members = await ok(rest().GET('/api/servers/{serverId}/members', { params: { path: { serverId } } }));
+  const [members, channels] = await Promise.all([
+    ok(rest().GET('/api/servers/{serverId}/members', { params: { path: { serverId } } })),
+    server.channelsPending ? ok(rest().GET('/api/servers/{serverId}/channels', { params: { path: { serverId } } })) : undefined,
+  ]);
   server.members = members;
+  if (channels) {
+    Object.assign(server, { channels, channelsPending: false });
+    if (state.serverId === serverId) renderServer();
+  }
   if (state.serverId === serverId) renderMembers();
   const channel = server.channels.find(({ id }) => id === channelId) ?? server.channels.find(({ id }) => id === server.defaultChannelId) ?? server.channels[0];
   if (channel) await openChannel(channel.id);

@@ -27,7 +27,8 @@ export interface GatewayEvents {
 export interface Ready {
   user: { id: string; username: string };
   cursor: string;
-  servers: (Server & { channels: Channel[] })[];
+  /** `channels` is left out past the first 1,000 channels over all servers: read those over REST. */
+  servers: (Server & { channels?: Channel[] })[];
   /**
    * `connect`: the first identify. `invalid_session`: the gateway could not resume (the cursor was
    * too old): events were missed, so re-fetch what you show (messages through REST); the servers

@@ -68,12 +68,26 @@ export async function startEvents(
       readerPosition: () => reader.position,
       logId,
       logger,
-      ...(metrics ? { onDelivered: () => metrics.eventsDelivered(), onSlowConsumerClosed: () => metrics.slowConsumerClosed() } : {}),
+      ...(metrics
+        ? {
+            onDelivered: () => metrics.eventsDelivered(),
+            onSlowConsumerClosed: () => metrics.slowConsumerClosed(),
+            onRefused: (why) => metrics.gatewayRefused(why),
+          }
+        : {}),
     },
     {
       heartbeatMs: config.GATEWAY_HEARTBEAT_MS,
       identifyTimeoutMs: config.GATEWAY_IDENTIFY_TIMEOUT_MS,
       maxBufferBytes: config.GATEWAY_MAX_BUFFER_BYTES,
+      maxReplayEvents: config.GATEWAY_MAX_REPLAY_EVENTS,
+      doors: {
+        maxSockets: config.GATEWAY_MAX_SOCKETS,
+        maxPerAddress: config.GATEWAY_MAX_SOCKETS_PER_ADDRESS,
+        maxPerUser: config.GATEWAY_MAX_SOCKETS_PER_USER,
+        allowedOrigins: config.GATEWAY_ALLOWED_ORIGINS,
+        trustProxy: config.TRUST_PROXY,
+      },
     },
   );
   setRelayNudge(() => relay.nudge());

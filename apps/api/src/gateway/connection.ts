@@ -20,8 +20,16 @@ export class Connection {
   private windowStart = Date.now();
   private framesInWindow = 0;
   identifyTimer: NodeJS.Timeout | undefined;
+  /** When a socket that has not opened a session is closed (epoch ms). */
+  deadline = 0;
+  /** The user whose place among their sockets this one holds, from its first opening. */
+  userId: string | undefined;
 
-  constructor(readonly socket: WebSocket) {}
+  /** `address`: the client's, as the gateway's per-address cap counts it. */
+  constructor(
+    readonly socket: WebSocket,
+    readonly address: string,
+  ) {}
 
   /** Counts a frame from the client; false once it sent more than `limit` in the current minute. */
   countFrame(limit: number, now = Date.now()): boolean {

@@ -55,7 +55,13 @@ export const ReadyData = z
   .object({
     user: UserSummaryResponse,
     cursor,
-    servers: z.array(ServerResponse.extend({ channels: z.array(ChannelResponse) }).meta({ id: 'ServerWithChannels' })),
+    servers: z.array(
+      ServerResponse.extend({
+        channels: z.array(ChannelResponse).optional().meta({
+          description: 'Oldest first. Left out for the servers past the first 1,000 channels (over all servers, in this order): read those with GET /api/servers/{serverId}/channels',
+        }),
+      }).meta({ id: 'ServerWithChannels' }),
+    ),
   })
   .meta({ id: 'ReadyData' });
 

@@ -14,6 +14,7 @@ export const CLOSE = {
   RATE_LIMITED: 4008,
   SESSION_TIMED_OUT: 4009,
   SLOW_CONSUMER: 4020,
+  TOO_MANY_SOCKETS: 4029,
 } as const;
 
 const token = z.string().min(1).max(4096).meta({ description: 'The token as REST takes it: bare, or `Bearer <token>`' });

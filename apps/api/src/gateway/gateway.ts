@@ -16,6 +16,7 @@ import {
 import type { Logger } from 'pino';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { Connection } from './connection';
+import { Doors, type DoorLimits, type Refusal } from './doors';
 import {
   CLOSE,
   dispatch,
@@ -34,6 +35,16 @@ const MAX_INBOUND_BYTES = 4096;
 const FRAMES_PER_MINUTE = 120;
 const REPLAY_PAGE = 500;
 const DRAIN_TIMEOUT_MS = 10_000;
+/** Channels listed in `ready`, over all servers; servers past it come without theirs (read them over REST). */
+export const READY_CHANNELS = 1_000;
+/** A resume's cursor, when it cannot be read: checked like any other after the token, and unknown. */
+const UNREADABLE_CURSOR = { logId: '', position: -1 } as const;
+const REFUSALS: Record<Refusal, string> = {
+  replica: 'this replica holds as many sockets as it may; try again later',
+  address: 'too many sockets from this address',
+  user: 'too many sockets for this user',
+  origin: 'this origin may not open sockets',
+};
 /** Never added to: `reflected` of a connection whose snapshot had nothing unplaced. */
 const NONE: Set<string> = new Set();
 
@@ -42,6 +53,9 @@ export interface GatewayOptions {
   readonly identifyTimeoutMs: number;
   /** A client whose unsent data passes this is closed 4020: it resumes, losing nothing. */
   readonly maxBufferBytes: number;
+  /** A resume further behind the log's head than this is answered `invalid_session`. */
+  readonly maxReplayEvents: number;
+  readonly doors: DoorLimits;
 }
 
 export interface GatewayDeps {
@@ -55,6 +69,8 @@ export interface GatewayDeps {
   /** Told of each event sent to a socket, and of each socket closed for reading too slowly (metrics). */
   readonly onDelivered?: () => void;
   readonly onSlowConsumerClosed?: () => void;
+  /** Told of each socket turned away at the door, and why. */
+  readonly onRefused?: (why: Refusal) => void;
 }
 
 const bearer = (token: string): string => token.replace(/^Bearer\s+/i, '');
@@ -71,6 +87,7 @@ export class Gateway {
   /** Most users hold one socket: the index keeps that socket itself, and a set only for several. */
   private readonly byUser = new Map<Id, Connection | Set<Connection>>();
   private readonly sweep: NodeJS.Timeout;
+  private readonly doors: Doors;
   private closing = false;
 
   private readonly onMessage: (this: WebSocket, data: RawData, isBinary: boolean) => void;
@@ -94,6 +111,7 @@ export class Gateway {
     this.onClose = function () {
       forget(this);
     };
+    this.doors = new Doors(options.doors);
     this.sweep = setInterval(() => this.closeSilent(), Math.max(50, Math.min(1_000, options.heartbeatMs / 2)));
     this.sweep.unref();
   }
@@ -105,12 +123,14 @@ export class Gateway {
       // resets it before ws takes it would otherwise crash the process.
       socket.on('error', () => socket.destroy());
       const path = (req.url ?? '').split('?')[0];
-      if (path !== GATEWAY_PATH || this.closing) {
-        const status = this.closing ? '503 Service Unavailable' : '404 Not Found';
-        socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-        return;
+      if (path !== GATEWAY_PATH || this.closing) return refuseUpgrade(socket, this.closing ? '503 Service Unavailable' : '404 Not Found');
+      // A web page may not make its visitors' browsers open sockets with their cookies' origin.
+      if (!this.doors.originAllowed(req)) {
+        this.deps.onRefused?.('origin');
+        return refuseUpgrade(socket, '403 Forbidden');
       }
-      this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws));
+      const address = this.doors.addressOf(req);
+      this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, address));
     });
   }
 
@@ -129,8 +149,17 @@ export class Gateway {
     for (const connection of this.all) connection.close(1001, 'this replica is stopping; resume elsewhere', graceMs);
   }
 
-  private accept(socket: WebSocket): void {
-    const connection = new Connection(socket);
+  private accept(socket: WebSocket, address: string): void {
+    const refusal = this.doors.enter(address);
+    if (refusal) {
+      // Closed with a code a client can read (a refused upgrade shows a browser nothing), at once.
+      this.deps.onRefused?.(refusal);
+      socket.on('error', () => {});
+      socket.close(CLOSE.TOO_MANY_SOCKETS, REFUSALS[refusal]);
+      setTimeout(() => socket.terminate(), 1_000).unref();
+      return;
+    }
+    const connection = new Connection(socket, address);
     this.all.add(connection);
     socket.send(hello(this.options.heartbeatMs));
     this.awaitIdentify(connection);
@@ -142,9 +171,17 @@ export class Gateway {
     socket.on('error', onSocketError);
   }
 
+  /**
+   * The socket has until the deadline to identify or resume with a valid token. The deadline is not
+   * moved by frames: a socket that has never opened a session cannot keep itself open (an opening
+   * still running at the deadline is let finish; if it fails, the socket closes).
+   */
   private awaitIdentify(connection: Connection): void {
     connection.stopIdentifyTimer();
-    connection.identifyTimer = setTimeout(() => connection.close(CLOSE.NOT_AUTHENTICATED, 'identify or resume first'), this.options.identifyTimeoutMs);
+    connection.deadline = Date.now() + this.options.identifyTimeoutMs;
+    connection.identifyTimer = setTimeout(() => {
+      if (connection.state === 'waiting') connection.close(CLOSE.NOT_AUTHENTICATED, 'identify or resume first');
+    }, this.options.identifyTimeoutMs);
   }
 
   private async receive(connection: Connection, data: RawData, isBinary: boolean): Promise<void> {
@@ -158,7 +195,6 @@ export class Gateway {
 
     if (connection.state === 'waiting') {
       if (frame.op === 'heartbeat') return connection.close(CLOSE.NOT_AUTHENTICATED, 'identify or resume first');
-      connection.stopIdentifyTimer();
       connection.state = 'syncing';
       try {
         await this.open(connection, frame);
@@ -177,15 +213,18 @@ export class Gateway {
   }
 
   private async open(connection: Connection, frame: Exclude<ClientFrame, { op: 'heartbeat' }>): Promise<void> {
-    const from = frame.op === 'resume' ? parseCursor(frame.d.cursor) : null;
-    if (frame.op === 'resume' && !from) return this.invalidSession(connection);
+    // The token first, whatever the cursor: an unreadable cursor is an unknown one, once the token holds.
+    const from = frame.op === 'resume' ? (parseCursor(frame.d.cursor) ?? UNREADABLE_CURSOR) : null;
     const opening = await this.deps.openSession.execute(bearer(frame.d.token), from);
     if (connection.state === 'closed') return;
     if (!opening.ok) {
       if (opening.reason === 'UnknownCursor') return this.invalidSession(connection);
       return connection.close(CLOSE.AUTHENTICATION_FAILED, 'invalid or revoked token');
     }
+    if (!this.holdUserPlace(connection, opening.actor.userId)) return;
     const { snapshot } = opening;
+    // Further behind than a replay may go: cheaper for everyone to start over (and a stranger's old cursor costs little).
+    if (from && snapshot.head - from.position > this.options.maxReplayEvents) return this.invalidSession(connection);
     connection.audience = opening.audience;
     connection.snapshotHead = snapshot.head;
     // Almost always none: share one empty set rather than hold one per socket.
@@ -194,7 +233,7 @@ export class Gateway {
     connection.lastHeartbeat = Date.now();
     if (frame.op === 'identify') {
       connection.position = snapshot.head;
-      connection.socket.send(ready(snapshot));
+      connection.socket.send(ready(snapshot, READY_CHANNELS));
       await this.catchUp(connection, () => {});
     } else {
       connection.position = from?.position ?? snapshot.head;
@@ -202,11 +241,36 @@ export class Gateway {
     }
   }
 
+  /** The socket counts among its user's from its first opening; false (and closed) past the cap. */
+  private holdUserPlace(connection: Connection, userId: Id): boolean {
+    if (connection.userId === userId) {
+      connection.stopIdentifyTimer();
+      return true;
+    }
+    if (connection.userId !== undefined) this.doors.releaseUser(connection.userId);
+    connection.userId = undefined;
+    if (this.doors.claimUser(userId)) {
+      connection.userId = userId;
+      connection.stopIdentifyTimer();
+      return true;
+    }
+    this.deps.onRefused?.('user');
+    connection.close(CLOSE.TOO_MANY_SOCKETS, REFUSALS.user);
+    return false;
+  }
+
+  /**
+   * The client identifies again on this socket. One that holds a user's place gets a fresh deadline;
+   * one that never opened a session keeps the deadline it had, and is closed once it has passed.
+   */
   private invalidSession(connection: Connection): void {
     if (connection.state === 'closed') return;
+    if (connection.userId === undefined && Date.now() >= connection.deadline) {
+      return connection.close(CLOSE.NOT_AUTHENTICATED, 'identify or resume first');
+    }
     connection.state = 'waiting';
     connection.socket.send(INVALID_SESSION);
-    this.awaitIdentify(connection);
+    if (connection.userId !== undefined) this.awaitIdentify(connection);
   }
 
   /**
@@ -232,14 +296,15 @@ export class Gateway {
       // Pruned while this replay ran: what it would skip is lost to it, so the client starts over.
       if ((page[0]?.position ?? 0) > connection.position + 1) return this.invalidSession(connection);
       for (const logged of page) {
+        // Frame by frame, never more than the buffer bound held for a client: one that keeps
+        // reading is never cut, one that stopped gets 4020 like a slow live reader.
+        if (connection.socket.bufferedAmount > this.options.maxBufferBytes / 2 && !(await this.drained(connection))) {
+          connection.close(CLOSE.SLOW_CONSUMER, 'reading too slowly; resume to catch up');
+          this.deps.onSlowConsumerClosed?.();
+        }
         if (connection.state !== 'syncing') break;
         const { position, event } = logged;
         if (event && this.offer(connection, logged, () => this.frameOf(position, event))) sent += 1;
-      }
-      // Let the socket drain before the next page: a client that keeps reading is never cut.
-      if (!(await this.drained(connection))) {
-        connection.close(CLOSE.SLOW_CONSUMER, 'reading too slowly; resume to catch up');
-        this.deps.onSlowConsumerClosed?.();
       }
     }
   }
@@ -351,7 +416,10 @@ export class Gateway {
   private forget(connection: Connection): void {
     connection.state = 'closed';
     connection.stopIdentifyTimer();
-    this.all.delete(connection);
+    if (this.all.delete(connection)) {
+      this.doors.leave(connection.address);
+      if (connection.userId !== undefined) this.doors.releaseUser(connection.userId);
+    }
     const userId = connection.audience?.userId;
     const mine = userId === undefined ? undefined : this.byUser.get(userId);
     if (userId !== undefined && mine === connection) this.byUser.delete(userId);
@@ -372,15 +440,22 @@ function onSocketError(this: WebSocket): void {
   connectionOf.get(this)?.close(1011, 'socket error');
 }
 
-function ready(snapshot: GatewaySnapshot): string {
-  return JSON.stringify({
-    op: 'ready',
-    d: {
-      user: snapshot.user,
-      cursor: formatCursor(snapshot.logId, snapshot.head),
-      servers: snapshot.servers.map(({ server, channels }) => ({ ...serverJson(server), channels: channels.map(channelJson) })),
-    },
+/** Every server; their channels while `channelBudget` lasts, in the snapshot's order (a server whole or not at all). */
+function ready(snapshot: GatewaySnapshot, channelBudget: number): string {
+  let left = channelBudget;
+  const servers = snapshot.servers.map(({ server, channels }) => {
+    if (channels.length > left) {
+      left = 0;
+      return serverJson(server);
+    }
+    left -= channels.length;
+    return { ...serverJson(server), channels: channels.map(channelJson) };
   });
+  return JSON.stringify({ op: 'ready', d: { user: snapshot.user, cursor: formatCursor(snapshot.logId, snapshot.head), servers } });
+}
+
+function refuseUpgrade(socket: Duplex, status: string): void {
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
 function addTo<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {

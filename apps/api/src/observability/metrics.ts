@@ -66,6 +66,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  private readonly refused = new client.Counter({
+    name: 'chat_gateway_refused_total',
+    help: 'Gateway sockets turned away at the door: by a full cap (replica, address, user; closed 4029) or a foreign origin (403)',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
+
   constructor() {
     client.collectDefaultMetrics({ register: this.registry, prefix: 'chat_' });
     const sources = () => this.sources;
@@ -157,6 +164,10 @@ export class Metrics {
 
   slowConsumerClosed(): void {
     this.slowCloses.inc();
+  }
+
+  gatewayRefused(reason: 'replica' | 'address' | 'user' | 'origin'): void {
+    this.refused.inc({ reason });
   }
 
   async text(): Promise<{ contentType: string; body: string }> {

@@ -70,8 +70,13 @@ export class GatewayClient {
 
   /** Opens a connection and resolves once the upgrade is done. */
   static connect(url: string, timeoutMs = 5_000): Promise<GatewayClient> {
+    return GatewayClient.connectWith(url, {}, timeoutMs);
+  }
+
+  /** Opens a connection with these request headers (an `Origin`, an `X-Forwarded-For`). */
+  static connectWith(url: string, { headers = {} }: { readonly headers?: Record<string, string> }, timeoutMs = 5_000): Promise<GatewayClient> {
     return new Promise((resolve, reject) => {
-      const socket = new WebSocket(url, { perMessageDeflate: false, handshakeTimeout: timeoutMs });
+      const socket = new WebSocket(url, { perMessageDeflate: false, handshakeTimeout: timeoutMs, headers });
       const client = new GatewayClient(socket);
       const fail = (why: string) => {
         socket.terminate();
