@@ -40,6 +40,11 @@ describe('loadConfig', () => {
       GATEWAY_HEARTBEAT_MS: 30_000,
       GATEWAY_IDENTIFY_TIMEOUT_MS: 10_000,
       GATEWAY_MAX_BUFFER_BYTES: 1_048_576,
+      GATEWAY_MAX_SOCKETS: 20_000,
+      GATEWAY_MAX_SOCKETS_PER_ADDRESS: 256,
+      GATEWAY_MAX_SOCKETS_PER_USER: 16,
+      GATEWAY_MAX_REPLAY_EVENTS: 10_000,
+      GATEWAY_ALLOWED_ORIGINS: [],
       EVENTS_RETENTION_COUNT: 100_000,
       EVENTS_RETENTION_MINUTES: 15,
       DISABLE_WEB: false,
@@ -70,6 +75,16 @@ describe('loadConfig', () => {
     );
     expect(problemsOf({ SHUTDOWN_DELAY_MS: '5s' })).toEqual(['SHUTDOWN_DELAY_MS must be an integer 0-600000 (got "5s")']);
     expect(problemsOf({ SCRYPT_QUEUE: '-1' })).toEqual(['SCRYPT_QUEUE must be an integer 0-10000 (got "-1")']);
+  });
+
+  it('reads GATEWAY_ALLOWED_ORIGINS as a list of origins or *, and refuses a URL with a path', () => {
+    expect(loadConfig({ GATEWAY_ALLOWED_ORIGINS: 'https://chat.example.com, http://localhost:5173' }).GATEWAY_ALLOWED_ORIGINS).toEqual([
+      'https://chat.example.com',
+      'http://localhost:5173',
+    ]);
+    expect(loadConfig({ GATEWAY_ALLOWED_ORIGINS: '*' }).GATEWAY_ALLOWED_ORIGINS).toEqual(['*']);
+    expect(() => loadConfig({ GATEWAY_ALLOWED_ORIGINS: 'https://chat.example.com/app' })).toThrow(/GATEWAY_ALLOWED_ORIGINS .*must be a comma-separated list of origins/);
+    expect(() => loadConfig({ GATEWAY_ALLOWED_ORIGINS: 'chat.example.com' })).toThrow(/GATEWAY_ALLOWED_ORIGINS/);
   });
 
   it('reads rate limits as requests per window', () => {
