@@ -6,15 +6,17 @@ import { GATEWAY_PATH } from './gateway';
 
 type Json = Record<string, unknown>;
 
-const CLOSE_CODES: Record<number, string> = {
+/** Every code the gateway closes with: one left out of CLOSE is a compile error. */
+const CLOSE_CODES: Record<(typeof CLOSE)[keyof typeof CLOSE] | 1001, string> = {
   [CLOSE.UNKNOWN_OP]: 'unknown op',
   [CLOSE.DECODE_ERROR]: 'a frame that is not JSON, or not a frame of a known shape',
-  [CLOSE.NOT_AUTHENTICATED]: 'the first frame was not identify or resume, or none came within 10 s',
+  [CLOSE.NOT_AUTHENTICATED]: 'the first frame was not identify or resume, or no identify or resume succeeded within 10 s of connecting',
   [CLOSE.AUTHENTICATION_FAILED]: 'a bad, expired or revoked token; or the session was logged out (on every replica, at once)',
   [CLOSE.ALREADY_AUTHENTICATED]: 'identify or resume sent twice',
   [CLOSE.RATE_LIMITED]: 'more than 120 frames in a minute',
   [CLOSE.SESSION_TIMED_OUT]: 'no heartbeat for two intervals',
-  [CLOSE.SLOW_CONSUMER]: 'the client read too slowly (its unsent data passed the bound): resume, nothing is lost',
+  [CLOSE.SLOW_CONSUMER]: 'the client read too slowly (its unsent data passed the bound, live or during a replay): resume, nothing is lost',
+  [CLOSE.TOO_MANY_SOCKETS]: 'too many sockets: from this address, for this user, or on this replica (the reason says which); reconnect later, with backoff',
   1001: 'the replica is stopping: resume, on any replica',
 };
 
@@ -29,18 +31,18 @@ export function buildAsyncApi(): Json {
 
   const fromClient = [
     add('identify', 'identify', IdentifyFrame, 'First frame, within 10 s: start at the present. The token is never put in the URL.'),
-    add('resume', 'resume', ResumeFrame, 'First frame instead of identify: replay every event after the cursor the user may see now, then `resumed`. Works on any replica.'),
+    add('resume', 'resume', ResumeFrame, 'First frame instead of identify: replay every event after the cursor the user may see now, then `resumed`. Works on any replica. The token is checked first (4004 if bad, whatever the cursor).'),
     add('heartbeat', 'heartbeat', HeartbeatFrame, 'Every `heartbeatInterval` ms; two intervals without one close the socket 4009.'),
   ];
   const fromServer = [
     add('hello', 'hello', z.object({ op: z.literal('hello'), d: z.object({ heartbeatInterval: z.number().int() }) }), 'Sent on connect.'),
-    add('ready', 'ready', z.object({ op: z.literal('ready'), d: ReadyData }), 'The answer to identify: the user, their servers with channels, and the cursor events continue from. No event falls between it and the stream.'),
+    add('ready', 'ready', z.object({ op: z.literal('ready'), d: ReadyData }), 'The answer to identify: the user, their servers (with their channels up to 1,000 channels in all), and the cursor events continue from. No event falls between it and the stream.'),
     ...Object.entries(EVENT_DATA).map(([type, data]) =>
       add(type.replace('.', '_'), type, dispatchSchema(type, data), `Dispatch \`${type}\`: \`d\` is the REST shape. Only members of the event's server get it.`),
     ),
     add('heartbeat_ack', 'heartbeat_ack', z.object({ op: z.literal('heartbeat_ack') }), 'The answer to heartbeat.'),
     add('resumed', 'resumed', z.object({ op: z.literal('resumed'), d: z.object({ replayed: z.number().int() }) }), 'The replay is over; live events follow.'),
-    add('invalid_session', 'invalid_session', z.object({ op: z.literal('invalid_session') }), 'The cursor is unknown or older than the retention window: identify again on the same socket, and re-fetch over REST.'),
+    add('invalid_session', 'invalid_session', z.object({ op: z.literal('invalid_session') }), 'The cursor is unknown, older than the retention window, or further behind than a replay may go: identify again on the same socket at once (the 10 s from connecting still run), and re-fetch over REST.'),
   ];
 
   return {
