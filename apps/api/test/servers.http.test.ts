@@ -328,6 +328,48 @@ describe('servers, members, channels and invites over HTTP', () => {
     });
   });
 
+  describe('GET /api/invites/:code (preview)', () => {
+    const preview = (code: string, token?: string) => {
+      const req = t.http().get(`/api/invites/${code}`);
+      return token === undefined ? req : req.set('Authorization', token);
+    };
+
+    it('shows a live invite to anyone, signed in or not: the server with its member count, and the expiry; nobody joins', async () => {
+      const { owner, server } = await t.aServerWithMember();
+      const code = (await t.http().post(`/api/servers/${server.id}/invites`).set('Authorization', owner.token).send({ expiresInSeconds: 3600 })).body.code;
+      const body = { code, server: { id: server.id, name: server.name, avatar: null, memberCount: 2 }, expiresAt: '2026-05-01T13:00:00.000Z' };
+      const outsider = await t.register();
+
+      for (const res of [await preview(code), await preview(code, outsider.token), await preview(code, `Bearer ${outsider.token}`)]) {
+        expect({ status: res.status, body: res.body }).toEqual({ status: 200, body });
+      }
+      expect((await t.http().get(`/api/servers/${server.id}`).set('Authorization', outsider.token)).status).toBe(403);
+    });
+
+    it('answers 404 for an unknown, malformed, used-up or revoked code, and for a caller the server banned', async () => {
+      const { owner, member, server } = await t.aServerWithMember();
+      const make = async (body: object) => (await t.http().post(`/api/servers/${server.id}/invites`).set('Authorization', owner.token).send(body)).body.code as string;
+      const once = await make({ maxUses: 1 });
+      const revoked = await make({});
+      const live = await make({});
+      expect((await t.http().post(`/api/invites/${once}`).set('Authorization', (await t.register()).token)).status).toBe(200);
+      expect((await t.http().delete(`/api/invites/${revoked}`).set('Authorization', owner.token)).status).toBe(204);
+      expect((await t.http().put(`/api/servers/${server.id}/bans/${member.id}`).set('Authorization', owner.token)).status).toBe(204);
+
+      for (const [code, token] of [['nope', undefined], ['not%20a%20code', undefined], [once, undefined], [revoked, undefined], [live, member.token]] as const) {
+        const res = await preview(code, token);
+        expect({ code, status: res.status, body: res.body }).toEqual({ code, status: 404, body: problemBody(404, 'Not Found', 'NOT_FOUND') });
+      }
+    });
+
+    it('answers 401 to a token that is sent but bad, rather than ignoring it', async () => {
+      const { owner, server } = await t.aServerWithMember();
+      const code = (await t.http().post(`/api/servers/${server.id}/invites`).set('Authorization', owner.token)).body.code;
+      const res = await preview(code, 'not-a-token');
+      expect({ status: res.status, body: res.body }).toEqual({ status: 401, body: problemBody(401, 'Unauthorized', 'UNAUTHENTICATED') });
+    });
+  });
+
   describe('bans', () => {
     it('bans a member (204): they are removed, listed with the reason, refused by every invite (404), until unbanned', async () => {
       const { owner, member, server } = await t.aServerWithMember();

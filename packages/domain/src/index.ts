@@ -62,6 +62,7 @@ export * from './use-cases/create-channel';
 export * from './use-cases/create-invite';
 export * from './use-cases/join-by-invite';
 export * from './use-cases/manage-invites';
+export * from './use-cases/preview-invite';
 export * from './use-cases/manage-bans';
 export * from './use-cases/delete-server';
 export * from './use-cases/clear-reaction';

@@ -22,6 +22,10 @@ export class InMemoryMemberRepository implements MemberRepository {
     return this.state.members.get(serverId)?.get(userId) ?? null;
   }
 
+  async countByServer(serverId: string): Promise<number> {
+    return this.state.members.get(serverId)?.size ?? 0;
+  }
+
   async list(serverId: string, { limit, after }: MemberPage): Promise<MemberView[]> {
     const views: MemberView[] = [];
     for (const member of [...this.state.membersOf(serverId).values()].sort(byJoinOrder)) {

@@ -37,10 +37,12 @@ export function sendUnauthenticated(res: Response): void {
 /**
  * `claimsOnly`: the signature alone; the route's use case checks the session itself. `touch` hears
  * of every accepted token, without being waited for (the session's `lastUsedAt`; a store writes that
- * at most every few minutes per session, and a failure to record it fails no request).
+ * at most every few minutes per session, and a failure to record it fails no request). `optional`:
+ * a request without an `Authorization` header goes on with no actor.
  */
-export function authenticateMiddleware(authenticate: Authenticate, claimsOnly = false, touch?: (actor: Actor) => Promise<unknown>): RequestHandler {
+export function authenticateMiddleware(authenticate: Authenticate, claimsOnly = false, touch?: (actor: Actor) => Promise<unknown>, optional = false): RequestHandler {
   return async (req, res, next) => {
+    if (optional && req.headers.authorization === undefined) return next();
     const token = tokenFrom(req.headers.authorization);
     const result = token ? await (claimsOnly ? authenticate.claims(token) : authenticate.execute(token)) : null;
     if (!result?.ok) return sendUnauthenticated(res);

@@ -70,7 +70,7 @@ export function mountRoute(router: Router, spec: RouteSpec<unknown, unknown>, au
   const { limiters, checkResponses = false, touch, idempotency } = edge;
   const limitedBy = rateLimitOf(spec);
   const limiter = limitedBy ? limiters[limitedBy] : undefined;
-  const authenticated = spec.auth !== 'public';
+  const authenticated = spec.auth !== 'public' && spec.auth !== 'optional';
   const deferred = spec.auth === 'claims-checked-in-the-statement';
   /**
    * Where the use case checks the session, a problem found before it (media type, JSON, fields)
@@ -87,6 +87,7 @@ export function mountRoute(router: Router, spec: RouteSpec<unknown, unknown>, au
   const chain: RequestHandler[] = [];
   if (limiter && !authenticated) chain.push(limiter);
   if (authenticated) chain.push(authenticateMiddleware(authenticate, deferred, touch));
+  if (spec.auth === 'optional') chain.push(authenticateMiddleware(authenticate, false, touch, true));
   if (limiter && authenticated) chain.push(limiter);
   if (spec.body) {
     chain.push((req, res, next) => {

@@ -112,7 +112,7 @@ export function buildOpenApi(routes: readonly RouteSpec<unknown, unknown>[], ext
       operationId: spec.operationId,
       summary: spec.summary,
       tags: [spec.tag],
-      ...(spec.auth === 'public' ? { security: [] } : {}),
+      ...(spec.auth === 'public' ? { security: [] } : spec.auth === 'optional' ? { security: [{}, { token: [] }] } : {}),
       parameters: [...pathParameters, ...(spec.query ? queryParameters(spec.query, components) : []), ...(spec.idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : [])],
       ...(spec.body
         ? { requestBody: { required: spec.bodyOptional !== true, content: { 'application/json': { schema: toSchema(spec.body, 'input', components) } } } }

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Problem } from './problem';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
-export type RateLimitName = 'sendMessage' | 'login' | 'loginAccount' | 'register' | 'oauthToken' | 'changePassword' | 'writes';
+export type RateLimitName = 'sendMessage' | 'login' | 'loginAccount' | 'register' | 'oauthToken' | 'changePassword' | 'writes' | 'invitePreview';
 
 /**
  * The limit a route counts against: its own, or, for a signed-in write without one, the per-user
@@ -12,7 +12,7 @@ export type RateLimitName = 'sendMessage' | 'login' | 'loginAccount' | 'register
  */
 export function rateLimitOf(spec: { readonly method: Method; readonly auth: AuthMode; readonly rateLimit?: RateLimitName }): RateLimitName | undefined {
   if (spec.rateLimit) return spec.rateLimit;
-  return spec.method !== 'get' && spec.auth !== 'public' ? 'writes' : undefined;
+  return spec.method !== 'get' && spec.auth !== 'public' && spec.auth !== 'optional' ? 'writes' : undefined;
 }
 
 /** What a handler answers; `K`: the error kinds it may answer with, as its use case declares them. */
@@ -32,9 +32,11 @@ export type Reply<K extends DomainErrorKind = DomainErrorKind> =
  *   checks the session in its own single statement (the hot message routes: one round trip, not
  *   two). Only a use case that declares `checksSession` may be mounted so: anything else fails to
  *   compile, since it would accept revoked tokens;
- * - `public`: no token; the handler gets no actor.
+ * - `public`: no token; the handler gets no actor;
+ * - `optional`: anyone, but a token, if sent, must be live (checked as for `session`, 401 otherwise);
+ *   the handler gets its actor, or none.
  */
-export type AuthMode = 'session' | 'claims-checked-in-the-statement' | 'public';
+export type AuthMode = 'session' | 'claims-checked-in-the-statement' | 'public' | 'optional';
 
 /** What a route needs of its use case's class: its error kinds, and whether it checks the session itself. */
 export interface UseCaseClass<K extends DomainErrorKind = DomainErrorKind> {
@@ -43,11 +45,11 @@ export interface UseCaseClass<K extends DomainErrorKind = DomainErrorKind> {
 }
 
 /** The auth modes a use case may be mounted under. */
-export type AuthModeFor<U extends UseCaseClass> = U extends { readonly checksSession: true } ? 'claims-checked-in-the-statement' : 'session' | 'public';
+export type AuthModeFor<U extends UseCaseClass> = U extends { readonly checksSession: true } ? 'claims-checked-in-the-statement' : 'session' | 'public' | 'optional';
 
 export interface RouteContext<B, Q, A extends AuthMode = AuthMode> {
   /** The caller; a public route has none. */
-  readonly actor: A extends 'public' ? undefined : Actor;
+  readonly actor: A extends 'public' ? undefined : A extends 'optional' ? Actor | undefined : Actor;
   readonly body: B;
   readonly query: Q;
   readonly params: Readonly<Record<string, string | string[] | undefined>>;

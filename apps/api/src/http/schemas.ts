@@ -240,6 +240,14 @@ export const InviteResponse = z
   })
   .meta({ id: 'Invite' });
 
+export const InvitePreviewResponse = z
+  .object({
+    code: z.string(),
+    server: z.object({ id, name: z.string(), avatar: z.string().nullable(), memberCount: z.number().int().meta({ description: 'Members now' }) }),
+    expiresAt: timestamp.nullable().meta({ description: 'When it stops working; null: never' }),
+  })
+  .meta({ id: 'InvitePreview' });
+
 export const BanResponse = z
   .object({ user: UserSummaryResponse, reason: z.string().nullable(), createdAt: timestamp })
   .meta({ id: 'Ban' });

@@ -1,4 +1,4 @@
-import { type BanView, type SessionView, channelJson, memberJson, messageViewJson, serverJson, type ApplicationView, type AuthGrant, type CreatedApplication, type Invite, type ReactionState, type SentMessage } from '@chat/domain';
+import { type BanView, type SessionView, channelJson, memberJson, messageViewJson, serverJson, type ApplicationView, type AuthGrant, type CreatedApplication, type Invite, type InvitePreview, type ReactionState, type SentMessage } from '@chat/domain';
 
 /* Entities to the exact JSON shapes of the contract: nothing more leaves the server. The shapes the
    gateway sends too are defined once, in the domain. */
@@ -13,6 +13,12 @@ export const inviteJson = (i: Invite) => ({
   expiresAt: i.expiresAt?.toISOString() ?? null,
   maxUses: i.maxUses,
   uses: i.uses,
+});
+
+export const invitePreviewJson = (p: InvitePreview) => ({
+  code: p.code,
+  server: { id: p.server.id, name: p.server.name, avatar: p.server.avatar, memberCount: p.server.memberCount },
+  expiresAt: p.expiresAt?.toISOString() ?? null,
 });
 
 export const banJson = (b: BanView) => ({ user: { id: b.user.id, username: b.user.username }, reason: b.reason, createdAt: b.createdAt.toISOString() });

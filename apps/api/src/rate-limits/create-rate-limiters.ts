@@ -24,9 +24,10 @@ const plans = (config: Config): Record<RateLimitName, LimiterPlan> => ({
   changePassword: { setting: config.RATE_LIMIT_CHANGE_PASSWORD, key: 'user', outage: 'fall-back' },
   writes: { setting: config.RATE_LIMIT_WRITES, key: 'user', outage: 'fail-open' },
   oauthToken: { setting: config.RATE_LIMIT_OAUTH_TOKEN, key: 'address', outage: 'fall-back' },
+  invitePreview: { setting: config.RATE_LIMIT_INVITE_PREVIEW, key: 'address', outage: 'fail-open' },
 });
 
-const LIMITED: readonly RateLimitName[] = ['sendMessage', 'login', 'loginAccount', 'register', 'oauthToken', 'changePassword', 'writes'];
+const LIMITED: readonly RateLimitName[] = ['sendMessage', 'login', 'loginAccount', 'register', 'oauthToken', 'changePassword', 'writes', 'invitePreview'];
 
 const addressKey = (req: Request): string => ipKeyGenerator(req.ip ?? 'unknown');
 const userKey = (req: Request, res: Response): string => (res.locals.actor ? `user:${res.locals.actor.userId}` : addressKey(req));

@@ -12,6 +12,7 @@ import {
   ListBans,
   ListChannels,
   ListInvites,
+  PreviewInvite,
   RevokeInvite,
   TransferServer,
   Unban,
@@ -26,6 +27,7 @@ import {
   ChannelResponse,
   ChannelsQuery,
   CreateInviteBody,
+  InvitePreviewResponse,
   InviteResponse,
   MemberResponse,
   MembersQuery,
@@ -34,7 +36,7 @@ import {
   TransferServerBody,
   UpdateServerBody,
 } from '../http/schemas';
-import { banJson, channelJson, inviteJson, memberJson, serverJson } from '../http/serializers';
+import { banJson, channelJson, inviteJson, invitePreviewJson, memberJson, serverJson } from '../http/serializers';
 import type { AppServices } from '../services';
 
 
@@ -230,6 +232,18 @@ export const serverRoutes = (s: AppServices) => [
     success: { status: 204, description: 'The invite no longer exists' },
     useCase: RevokeInvite,
     handle: async ({ actor, params }) => noContent(await s.revokeInvite.execute(actor, param(params, 'code'))),
+  }),
+  route({
+    method: 'get',
+    path: '/api/invites/:code',
+    operationId: 'previewInvite',
+    summary: 'Where a live invite leads, before joining: no membership or token needed (a token, if sent, must be live); expired, used up, revoked or banned: 404',
+    tag: 'Invites',
+    auth: 'optional',
+    rateLimit: 'invitePreview',
+    success: { status: 200, description: 'The invite and its server', schema: InvitePreviewResponse },
+    useCase: PreviewInvite,
+    handle: async ({ actor, params }) => reply(await s.previewInvite.execute(actor, param(params, 'code')), 200, invitePreviewJson),
   }),
   route({
     method: 'post',

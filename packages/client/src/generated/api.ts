@@ -318,7 +318,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Where a live invite leads, before joining: no membership or token needed (a token, if sent, must be live); expired, used up, revoked or banned: 404 */
+        get: operations["previewInvite"];
         put?: never;
         /** Join the server of a live invite (joining twice is harmless and uses nothing up, even once it has run out); expired, used up, revoked or banned: 404 */
         post: operations["joinByInvite"];
@@ -684,6 +685,19 @@ export interface components {
             maxUses?: number | null;
             /** @description Seconds until it stops working (60-2592000); null: never; left out: 604800 (7 days) */
             expiresInSeconds?: number | null;
+        };
+        InvitePreview: {
+            code: string;
+            server: {
+                /** @description Snowflake id: a decimal string, ordered by creation time */
+                id: string;
+                name: string;
+                avatar: string | null;
+                /** @description Members now */
+                memberCount: number;
+            };
+            /** @description When it stops working; null: never */
+            expiresAt: string | null;
         };
         Message: {
             /** @description Snowflake id: a decimal string, ordered by creation time */
@@ -2581,6 +2595,73 @@ export interface operations {
             };
             /** @description The Idempotency-Key was used for another request (code IDEMPOTENCY_KEY_REUSED) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (code RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; never carries internals (code INTERNAL) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    previewInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invite and its server */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitePreview"];
+                };
+            };
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token (code UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (code NOT_FOUND) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

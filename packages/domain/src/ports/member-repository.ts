@@ -14,4 +14,6 @@ export interface MemberRepository {
   find(serverId: Id, userId: Id): Promise<Member | null>;
   /** Ordered by join time, then user id. */
   list(serverId: Id, page: MemberPage): Promise<MemberView[]>;
+  /** How many members the server has now (0 for a server that does not exist). */
+  countByServer(serverId: Id): Promise<number>;
 }

@@ -37,6 +37,7 @@ import { ClientCredentialsGrant, RefreshTokenGrant } from './oauth-grants';
 import { OpenGatewaySession } from './open-gateway-session';
 import { Register } from './register';
 import { RemoveReaction } from './remove-reaction';
+import { PreviewInvite } from './preview-invite';
 import { RemoveUserReaction } from './remove-user-reaction';
 import { SendMessage } from './send-message';
 import { UpdateServer } from './update-server';
@@ -97,6 +98,7 @@ export function createUseCases(ports: UseCasePorts) {
     listInvites: new ListInvites(stores, clock),
     revokeInvite: new RevokeInvite(unitOfWork),
     joinByInvite: new JoinByInvite(unitOfWork, clock),
+    previewInvite: new PreviewInvite(stores, clock),
     getMessages: new GetMessages(messages),
     getMessage: new GetMessage(channels, messages),
     sendMessage: new SendMessage(messages, ids, clock),

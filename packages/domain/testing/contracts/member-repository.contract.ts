@@ -41,6 +41,19 @@ export function describeMemberRepositoryContract(name: string, makeStores: () =>
       expect(await stores.members.find(server.id, owner.userId)).toEqual(owner);
     });
 
+    it('counts the members of a server as they join and leave, and 0 for a server that does not exist', async () => {
+      const { server } = await aServerWithOwner(stores);
+      const [a, b] = [await givenUser(stores), await givenUser(stores)];
+      expect(await stores.members.countByServer(server.id)).toBe(1);
+      await stores.members.add(aMember(server.id, a.id));
+      await stores.members.add(aMember(server.id, b.id));
+      await stores.members.add(aMember(server.id, b.id));
+      expect(await stores.members.countByServer(server.id)).toBe(3);
+      await stores.members.remove(server.id, a.id);
+      expect(await stores.members.countByServer(server.id)).toBe(2);
+      expect(await stores.members.countByServer(freshId())).toBe(0);
+    });
+
     it("removes a member ('removed'), after which the membership is gone", async () => {
       const { server } = await aServerWithOwner(stores);
       const user = await givenUser(stores);

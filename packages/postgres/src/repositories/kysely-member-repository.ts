@@ -30,6 +30,12 @@ export class KyselyMemberRepository implements MemberRepository {
     return row ? { serverId: row.server_id, userId: row.user_id, joinedAt: row.joined_at } : null;
   }
 
+  async countByServer(serverId: string): Promise<number> {
+    // The primary key (server_id, user_id) serves it: an index-only count of one server's rows.
+    const row = await this.db.selectFrom('members').select((eb) => eb.fn.countAll<string>().as('n')).where('server_id', '=', serverId).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   async list(serverId: string, { limit, after }: MemberPage): Promise<MemberView[]> {
     let query = this.db
       .selectFrom('members as m')
