@@ -6,6 +6,7 @@ import request from 'supertest';
 import { Clients } from './gateway/gateway-client';
 import { createServer, register, send } from './gateway/rest';
 import { startReplica, type Replica } from './replica-process';
+import { Metrics } from '../src/observability/metrics';
 
 const DASHBOARD = join(__dirname, '..', '..', '..', 'docker', 'grafana', 'dashboards', 'chat-fleet.json');
 
@@ -73,6 +74,12 @@ describe('metrics on a port of their own (METRICS_PORT), and the fleet dashboard
     const types = new Map([...(await request(metricsUrl).get('/metrics')).text.matchAll(/^# TYPE (\S+) (\S+)$/gm)].map(([, name, type]) => [name!, type!]));
     const dashboard = JSON.parse(readFileSync(DASHBOARD, 'utf8')) as { panels: { title: string; targets: { expr: string }[] }[] };
     const named = dashboard.panels.flatMap((panel) => panel.targets.flatMap((target) => metricNames(target.expr).map((name) => ({ panel: panel.title, name }))));
+
+    // Exported only by a replica with Redis (this one has none): read from a registry that has it.
+    const withRedis = new Metrics();
+    withRedis.attach({ redisUp: () => true });
+    for (const [, name, type] of (await withRedis.text()).body.matchAll(/^# TYPE (chat_redis\S*) (\S+)$/gm)) types.set(name!, type!);
+    expect(types.has('chat_redis_up')).toBe(true);
 
     expect(named.length).toBeGreaterThanOrEqual(dashboard.panels.length);
     for (const { panel, name } of named) expect({ panel, name, exported: isExported(name, types) }).toEqual({ panel, name, exported: true });

@@ -77,3 +77,19 @@ describe('GET /metrics after known traffic', () => {
     expect(labels).toContain('/api/invites/:code');
   });
 });
+
+describe('chat_redis_up', () => {
+  it('is absent from a replica without Redis, and 1 or 0 with it as Redis answers or not', async () => {
+    const names = async (metrics: Metrics) => (await metrics.text()).body.match(/^chat_redis_up .*$/gm) ?? [];
+    const without = new Metrics();
+    without.attach({ gatewayConnections: () => 0 });
+    expect(await names(without)).toEqual([]);
+
+    let up = true;
+    const withRedis = new Metrics();
+    withRedis.attach({ redisUp: () => up });
+    expect(await names(withRedis)).toEqual(['chat_redis_up 1']);
+    up = false;
+    expect(await names(withRedis)).toEqual(['chat_redis_up 0']);
+  });
+});

@@ -91,15 +91,6 @@ export class Metrics {
       },
     });
     new client.Gauge({
-      name: 'chat_redis_up',
-      help: '1 while Redis answers, 0 while it is away (absent without REDIS_URL)',
-      registers: [this.registry],
-      collect() {
-        const up = sources().redisUp;
-        if (up) this.set(up() ? 1 : 0);
-      },
-    });
-    new client.Gauge({
       name: 'chat_gateway_connections',
       help: 'Open gateway sockets on this replica',
       registers: [this.registry],
@@ -120,6 +111,18 @@ export class Metrics {
   /** Plugs in what is known only once the replica runs (the gateway, the reader, Redis). */
   attach(sources: MetricsSources): void {
     this.sources = { ...this.sources, ...sources };
+    // Registered only with Redis: a 0 exported by a replica that has none would fire every alert on it.
+    const redisUp = sources.redisUp;
+    if (redisUp && !this.registry.getSingleMetric('chat_redis_up')) {
+      new client.Gauge({
+        name: 'chat_redis_up',
+        help: '1 while Redis answers, 0 while it is away (absent without REDIS_URL)',
+        registers: [this.registry],
+        collect() {
+          this.set(redisUp() ? 1 : 0);
+        },
+      });
+    }
   }
 
   /**
