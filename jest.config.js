@@ -2,6 +2,7 @@
 module.exports = {
   testEnvironment: 'node',
   globalSetup: '<rootDir>/jest.global-setup.js',
+  reporters: ['default', '<rootDir>/jest-skip-reporter.js'],
   roots: ['<rootDir>/packages', '<rootDir>/apps'],
   testMatch: ['**/*.test.ts'],
   transform: {
