@@ -1,0 +1,106 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createServer, register, send } from './gateway/rest';
+import { startReplica, type Replica } from './replica-process';
+
+/*
+ * The README's runnable snippets (fenced `sh readme-test` and `js readme-test`), run as written
+ * against a started API: a snippet that stops working fails here, not in a newcomer's first hour.
+ */
+
+const ROOT = join(__dirname, '..', '..', '..');
+const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const snippets = (language: string): string[] =>
+  [...README.matchAll(new RegExp('^```' + language + ' readme-test\\n([\\s\\S]*?)^```$', 'gm'))].map(([, body]) => body!);
+/** Where `require('ws')` resolves for a snippet run outside any package (as `npm i ws` would make it). */
+const WS_MODULES = join(dirname(require.resolve('ws/package.json')), '..');
+
+describe('the README’s snippets, run as written', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'chat-readme-'));
+  const scratch = mkdtempSync(join(tmpdir(), 'chat-readme-snippet-'));
+  let replica: Replica;
+
+  beforeAll(async () => {
+    replica = await startReplica({ DATA_DIR: dataDir, RATE_LIMIT_REGISTER: '1000/1h' });
+  }, 60_000);
+
+  afterAll(async () => {
+    await replica?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('has the snippets this test runs: one shell walkthrough, one gateway client', () => {
+    expect([snippets('sh').length, snippets('js').length]).toEqual([1, 1]);
+  });
+
+  it('the walkthrough registers, keeps TOKEN and creates a server with it', () => {
+    const run = spawnSync('bash', ['--norc', '--noprofile', '-euo', 'pipefail', '-c', snippets('sh')[0]!], {
+      env: { PATH: process.env.PATH ?? '', API: replica.url },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(JSON.parse(run.stdout)).toMatchObject({ name: 'Book club', defaultChannelId: expect.stringMatching(/^\d+$/) });
+  });
+
+  describe('the gateway client', () => {
+    const file = join(scratch, 'gateway.cjs');
+    beforeAll(() => writeFileSync(file, snippets('js')[0]!));
+
+    /** Runs the snippet; `lines` grows as it prints (stdout and stderr alike). */
+    function runClient(env: Record<string, string>) {
+      const child = spawn(process.execPath, [file], { env: { PATH: process.env.PATH ?? '', NODE_PATH: WS_MODULES, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const lines: string[] = [];
+      for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      const until = async (pattern: RegExp, timeoutMs = 10_000): Promise<void> => {
+        const deadline = Date.now() + timeoutMs;
+        while (!lines.some((line) => pattern.test(line))) {
+          if (Date.now() > deadline) throw new Error(`no line matching ${pattern} within ${timeoutMs} ms:\n${lines.join('\n')}`);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      };
+      return { child, lines, exited, until };
+    }
+
+    it('says it is ready, then prints a message sent over REST as message.created', async () => {
+      const user = await register(replica.url, 'reader');
+      const server = await createServer(replica.url, user, 'Snippets');
+      const client = runClient({ API: replica.url, TOKEN: user.token });
+      try {
+        await client.until(/^ready: reader\S*, in 1 server\(s\)$/);
+        await send(replica.url, user, server.defaultChannelId, 'hello from the README');
+        await client.until(/^message\.created .*"content":"hello from the README"/);
+      } finally {
+        client.child.kill();
+      }
+    }, 30_000);
+
+    it('stops with exit code 1 and says why when the token is refused', async () => {
+      const client = runClient({ API: replica.url, TOKEN: 'not-a-token' });
+      expect(await client.exited).toBe(1);
+      expect(client.lines).toContain('the token was refused (4004): log in again for a new one');
+    }, 15_000);
+
+    it('says what fails when nothing listens at API, and keeps trying', async () => {
+      const client = runClient({ API: 'http://127.0.0.1:9', TOKEN: 'any' });
+      try {
+        await client.until(/^gateway: connect ECONNREFUSED 127\.0\.0\.1:9$/);
+        await client.until(/reconnecting in 1 s$/);
+        await client.until(/^connecting to ws:\/\/127\.0\.0\.1:9\/api\/gateway$/);
+      } finally {
+        client.child.kill();
+      }
+    }, 15_000);
+
+    it('asks for TOKEN when it is not set', async () => {
+      const client = runClient({ API: replica.url });
+      expect(await client.exited).toBe(1);
+      expect(client.lines).toEqual(['Set TOKEN to the token that register or login answered.']);
+    });
+  });
+});
