@@ -13,7 +13,7 @@ export const describeWithRedis: jest.Describe = (redisUp() ? describe : describe
 export const redisUrl = (): string => process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /** Keys of their own per test, so runs never share counters. */
-export const uniquePrefix = (): string => `test-${randomBytes(6).toString('hex')}:`;
+export const uniquePrefix = (): string => `chat-test-${randomBytes(6).toString('hex')}:`;
 
 /** A logger whose lines a test can read. */
 export function capturingLogger(): { logger: Logger; lines: () => { level: number; msg: string; limiter?: string }[] } {
