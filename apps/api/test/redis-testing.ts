@@ -1,4 +1,6 @@
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import { createRedisClient, whenReady, type Redis } from '@chat/redis';
 import pino, { type Logger } from 'pino';
 import { loadConfig } from '../src/config';
@@ -30,4 +32,49 @@ export async function connect(url = redisUrl()): Promise<Redis> {
   const client = createRedisClient({ url });
   if (!(await whenReady(client, 5_000))) throw new Error(`Redis at ${url} did not become ready`);
   return client;
+}
+
+/** Whether Debian's `redis-server` can be started here (for a server a test may restart or flush). */
+const redisServerFound = spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
+if (!redisServerFound && process.env.CI === 'true') throw new Error('redis-server is not installed: CI needs it (apt-get install redis-server)');
+
+/** `it` when a private Redis can be started, a loud skip otherwise (never in CI). */
+export const itWithPrivateRedis: jest.It = redisServerFound ? it : it.skip;
+if (!redisServerFound) process.stderr.write('\n!!! redis-server not found: tests that need a Redis of their own are SKIPPED !!!\n');
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+
+/**
+ * A Redis of the test's own, on a free port, without persistence: for what must never be done to
+ * a developer's server (flushing its scripts, restarting it). Stopped by `stop`.
+ */
+export async function startPrivateRedis(): Promise<{ readonly url: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `redis://127.0.0.1:${port}`;
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const probe = createRedisClient({ url });
+    const ready = await whenReady(probe, 500);
+    probe.disconnect();
+    if (ready) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`redis-server on port ${port} did not start`);
+    }
+  }
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }

@@ -337,7 +337,7 @@ describe('servers, members, channels and invites over HTTP', () => {
     it('shows a live invite to anyone, signed in or not: the server with its member count, and the expiry; nobody joins', async () => {
       const { owner, server } = await t.aServerWithMember();
       const code = (await t.http().post(`/api/servers/${server.id}/invites`).set('Authorization', owner.token).send({ expiresInSeconds: 3600 })).body.code;
-      const body = { code, server: { id: server.id, name: server.name, avatar: null, memberCount: 2 }, expiresAt: '2026-05-01T13:00:00.000Z' };
+      const body = { code, server: { id: server.id, name: 'Test server', avatar: null, memberCount: 2 }, expiresAt: '2026-05-01T13:00:00.000Z' };
       const outsider = await t.register();
 
       for (const res of [await preview(code), await preview(code, outsider.token), await preview(code, `Bearer ${outsider.token}`)]) {
