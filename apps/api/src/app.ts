@@ -5,10 +5,11 @@ import type { Metrics } from './observability/metrics';
 import type { Tracing } from './observability/tracing';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
-import swaggerUi from 'swagger-ui-express';
+import { mountDocs } from './http/docs-page';
 import { errorMiddleware, notFoundMiddleware } from './http/error-middleware';
 import { mountRoute } from './http/mount-route';
 import { requestId, requestLogger } from './http/request-context';
+import { securityHeaders } from './http/security-headers';
 import { buildOpenApi } from './http/openapi';
 import { problem, sendProblem } from './http/problem';
 import { buildAsyncApi } from './gateway/asyncapi';
@@ -78,7 +79,7 @@ export function createApp(services: AppServices, options: AppOptions): Express {
   app.set('etag', false);
 
   const lifecycle = options.lifecycle ?? { draining: false };
-  app.use(requestId);
+  app.use(requestId, securityHeaders);
   if (options.logRequests) app.use(requestLogger(options.logger));
   if (options.metrics) app.use(options.metrics.middleware());
   if (options.tracing) app.use(options.tracing.middleware());
@@ -106,7 +107,7 @@ export function createApp(services: AppServices, options: AppOptions): Express {
   app.get(GATEWAY_PATH, (_req, res) =>
     sendProblem(res.setHeader('Upgrade', 'websocket'), problem(426, 'UPGRADE_REQUIRED', 'Connect with a WebSocket client; see /api/asyncapi.json.')),
   );
-  app.use('/api/docs', swaggerUi.serve, swaggerUi.setup(openApi, { customSiteTitle: 'Chat API' }));
+  mountDocs(app, openApi);
   if (options.web) mountWeb(app, options.web === true ? undefined : options.web);
 
   const router = express.Router();

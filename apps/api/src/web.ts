@@ -61,11 +61,11 @@ export function mountWeb(app: Express, assets: WebAssets = findWebAssets()): voi
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'no-referrer');
     res.setHeader('X-Frame-Options', 'DENY');
+    // Revalidated at each use (the API's own answers are never stored): URLs do not change between releases.
+    res.setHeader('Cache-Control', 'no-cache');
   };
   app.get('/', (_req, res) => {
     secure(res);
-    // Always the current page: its modules' URLs do not change between releases.
-    res.setHeader('Cache-Control', 'no-cache');
     res.type('html').send(html);
   });
   const files = { fallthrough: true, index: false, redirect: false, setHeaders: secure, maxAge: 0 } as const;
