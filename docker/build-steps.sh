@@ -9,7 +9,8 @@
 #   4. checks the deployed tree: every @chat workspace package resolves (dist included), no dev tools;
 #   5. like the image: runs `node apps/api/dist/migrate.js`, starts `node apps/api/dist/main.js`
 #      (PORT=0, HOST=127.0.0.1, embedded PGlite in a temp DATA_DIR), runs the HEALTHCHECK command
-#      (GET /health must answer 200), fetches the chat page and every module it imports, stops it
+#      (GET /health must answer 200), checks /metrics is on its own listener only (404 on the API
+#      port), fetches the chat page and every module it imports, stops it
 #      with SIGTERM and expects exit code 0.
 # Exits non-zero on any failure; removes its temp dir and stops what it started in every case.
 set -euo pipefail
@@ -172,8 +173,9 @@ dev_found="$(find apps/api/node_modules/.pnpm -maxdepth 1 \( -name 'typescript@*
 echo "  $(du -sh apps/api | cut -f1) in apps/api, production dependencies only"
 
 # --- 5. run it as the image would ------------------------------------------------------------------
-# A clean environment: only what the image sets (NODE_ENV, HOST, PORT, DATA_DIR) and PATH/HOME.
-run_env=(env -i "PATH=$PATH" "HOME=${HOME:-/tmp}" NODE_ENV=production HOST=127.0.0.1 PORT=0 "DATA_DIR=$work/data")
+# A clean environment: only what the image sets (NODE_ENV, HOST, PORT, DATA_DIR) and PATH/HOME, plus
+# METRICS_PORT=0: the metrics listener's default port (9464, loopback) may be taken on a shared machine.
+run_env=(env -i "PATH=$PATH" "HOME=${HOME:-/tmp}" NODE_ENV=production HOST=127.0.0.1 PORT=0 METRICS_PORT=0 "DATA_DIR=$work/data")
 
 say "node apps/api/dist/migrate.js (embedded PGlite in $work/data)"
 "${run_env[@]}" timeout 60 node apps/api/dist/migrate.js >"$work/migrate.log" 2>&1 || {
@@ -190,11 +192,13 @@ for _ in $(seq 1 300); do
     cat "$work/api.log" >&2
     fail "the API exited during start"
   }
-  # The address from the start log (JSON "port":N or the ".../host:N" text) …
-  port="$(grep -oE '"port": ?[0-9]+|http://127\.0\.0\.1:[0-9]+' "$work/api.log" | grep -oE '[0-9]+$' | grep -v '^0$' | head -n 1 || true)"
-  # … or from the socket table, whatever the log says.
-  if [[ -z "$port" ]] && command -v ss >/dev/null; then
-    port="$(ss -Hltnp 2>/dev/null | grep -F "pid=$api_pid," | awk '{print $4}' | grep -oE '[0-9]+$' | head -n 1 || true)"
+  # The address from the start log's "listening on" line (JSON "port":N or the ".../host:N" text;
+  # the metrics listener logs a line of its own) …
+  port="$(grep -F 'listening on' "$work/api.log" | grep -oE '"port": ?[0-9]+|http://127\.0\.0\.1:[0-9]+' | grep -oE '[0-9]+$' | grep -v '^0$' | head -n 1 || true)"
+  metrics_port="$(grep -oE 'metrics on http://127\.0\.0\.1:[0-9]+' "$work/api.log" | grep -oE '[0-9]+$' | head -n 1 || true)"
+  # … or from the socket table, whatever the log says, once the metrics port is known.
+  if [[ -z "$port" && -n "$metrics_port" ]] && command -v ss >/dev/null; then
+    port="$(ss -Hltnp 2>/dev/null | grep -F "pid=$api_pid," | awk '{print $4}' | grep -oE '[0-9]+$' | grep -vx "$metrics_port" | head -n 1 || true)"
   fi
   [[ -n "$port" ]] && break
   sleep 0.1
@@ -203,6 +207,7 @@ done
   cat "$work/api.log" >&2
   fail "the API did not start listening within 30 s"
 }
+metrics_port="$(grep -oE 'metrics on http://127\.0\.0\.1:[0-9]+' "$work/api.log" | grep -oE '[0-9]+$' | head -n 1 || true)"
 echo "  listening on 127.0.0.1:$port"
 
 say "HEALTHCHECK: node healthcheck.cjs (GET /health)"
@@ -219,6 +224,21 @@ done
   fail "GET /health did not answer 200"
 }
 echo "  GET /health answered 200"
+
+say "metrics: on their own listener (127.0.0.1:${metrics_port:-?}), not on the API port"
+[[ -n "$metrics_port" ]] || {
+  cat "$work/api.log" >&2
+  fail "the API logged no metrics listener"
+}
+PORT="$port" METRICS_PORT="$metrics_port" node -e '
+  (async () => {
+    const own = await fetch(`http://127.0.0.1:${process.env.METRICS_PORT}/metrics`);
+    if (own.status !== 200 || !/^chat_/m.test(await own.text())) throw new Error(`GET /metrics on the metrics port answered ${own.status}`);
+    const api = await fetch(`http://127.0.0.1:${process.env.PORT}/metrics`);
+    if (api.status !== 404) throw new Error(`GET /metrics on the API port answered ${api.status}: it must be 404`);
+    console.log("  GET /metrics: 200 on the metrics port, 404 on the API port");
+  })().catch((error) => { console.error(error.message); process.exit(1); });
+' || fail "metrics are not served on their own listener only"
 
 say "the chat page: GET / and every module it imports"
 PORT="$port" node -e '

@@ -1,6 +1,5 @@
 import type { Actor } from '@chat/domain';
 import { MemoryIdempotencyStore, type IdempotencyStore } from './http/idempotency';
-import { metricsHandler } from './observability/metrics-server';
 import type { Metrics } from './observability/metrics';
 import type { Tracing } from './observability/tracing';
 import express, { type Express } from 'express';
@@ -57,10 +56,8 @@ export interface AppOptions {
   readonly checkResponses?: boolean;
   /** Where Idempotency-Keys live: the database in production (every replica sees them); memory by default. */
   readonly idempotency?: IdempotencyStore;
-  /** Request metrics; with `metricsRoute`, also served at `GET /metrics` on this app. */
+  /** Request metrics, counted here and served on a listener of their own (`startMetricsServer`), never by this app. */
   readonly metrics?: Metrics;
-  /** Serve `GET /metrics` here (no METRICS_PORT of its own). */
-  readonly metricsRoute?: boolean;
   /** OpenTelemetry: a server span per request (off unless configured). */
   readonly tracing?: Tracing;
   /** The chat page at `/` (`DISABLE_WEB=1` turns it off); its files, or true to find them installed. */
@@ -90,7 +87,6 @@ export function createApp(services: AppServices, options: AppOptions): Express {
   });
 
   app.get('/health', (_req, res) => void res.json({ status: 'ok' }));
-  if (options.metrics && options.metricsRoute) app.get('/metrics', metricsHandler(options.metrics));
   app.get('/ready', async (_req, res) => {
     const checks: Record<string, 'up' | 'down'> = options.readiness ? await options.readiness() : {};
     if (lifecycle.draining) checks.shutdown = 'down';
