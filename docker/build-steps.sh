@@ -6,7 +6,8 @@
 #   2. copies the repository (the build context) into a temp dir, leaving out what
 #      docker/Dockerfile.dockerignore leaves out;
 #   3. runs BUILD_STEPS there, word for word ("/app" becomes the temp dir's app/);
-#   4. checks the deployed tree: every @chat workspace package resolves (dist included), no dev tools;
+#   4. checks the deployed tree: every @chat workspace package resolves (dist included), no dev tools,
+#      no source map;
 #   5. like the image: runs `node apps/api/dist/migrate.js`, starts `node apps/api/dist/main.js`
 #      (PORT=0, HOST=127.0.0.1, embedded PGlite in a temp DATA_DIR), runs the HEALTHCHECK command
 #      (GET /health must answer 200), checks /metrics is on its own listener only (404 on the API
@@ -26,6 +27,7 @@ BUILD_STEPS=(
   'pnpm install --frozen-lockfile'
   'pnpm run build'
   'pnpm --filter @chat/api --config.inject-workspace-packages=true deploy --prod /app/apps/api'
+  "find /app/ -name '*.map' -type f -delete"
 )
 # Runtime-stage lines that step 5 mirrors.
 RUNTIME_LINES=(
@@ -171,6 +173,12 @@ done
 dev_found="$(find apps/api/node_modules/.pnpm -maxdepth 1 \( -name 'typescript@*' -o -name 'jest@*' -o -name '@types+*' -o -name '@swc+*' -o -name 'supertest@*' -o -name 'dependency-cruiser@*' \) -printf '%f\n' | head -n 5)"
 [[ -z "$dev_found" ]] || fail "development dependencies in the deployed tree: $dev_found"
 echo "  $(du -sh apps/api | cut -f1) in apps/api, production dependencies only"
+# No source maps: neither ours (not built) nor the dependencies' (deleted by the last build step).
+maps_found="$(find . -name '*.map' -type f | head -n 5)"
+[[ -z "$maps_found" ]] || fail "source maps in the deployed tree: $maps_found"
+mapped="$(find apps/api/dist apps/api/node_modules/@chat/*/dist -name '*.js' -type f -exec grep -l 'sourceMappingURL' {} + 2>/dev/null | head -n 5 || true)"
+[[ -z "$mapped" ]] || fail "our built modules still name a source map: $mapped"
+echo "  no source maps, and none named by our built modules"
 
 # --- 5. run it as the image would ------------------------------------------------------------------
 # A clean environment: only what the image sets (NODE_ENV, HOST, PORT, DATA_DIR) and PATH/HOME, plus
@@ -253,7 +261,12 @@ PORT="$port" node -e '
       const res = await fetch(base + url);
       if (res.status !== 200 || !/javascript/.test(res.headers.get("content-type") ?? "")) throw new Error(`GET ${url} answered ${res.status}`);
       console.log(`  GET ${url}: 200`);
+      const map = await fetch(`${base}${url}.map`);
+      if (map.status !== 404) throw new Error(`GET ${url}.map answered ${map.status}: source maps must not be served`);
     }
+    const docsMap = await fetch(`${base}/api/docs/swagger-ui-bundle.js.map`);
+    if (docsMap.status !== 404) throw new Error(`GET /api/docs/swagger-ui-bundle.js.map answered ${docsMap.status}`);
+    console.log("  no .map of any of them, nor of the docs page: 404");
   })().catch((error) => { console.error(error.message); process.exit(1); });
 ' || fail "the image would not serve the chat page"
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
-import express, { type Express, type Response } from 'express';
+import express, { type Express, type RequestHandler, type Response } from 'express';
 
 /** Where the chat page's files are: the page (@chat/web), the SDK it imports, and the SDK's one dependency. */
 export interface WebAssets {
@@ -52,6 +52,15 @@ function contentSecurityPolicy(html: string): string {
   ].join('; ');
 }
 
+/**
+ * Source maps are never served: the build makes none (tsconfig.base.json), and one left in a
+ * stale dist/ falls through to the 404 like any file we do not have.
+ */
+const withoutSourceMaps =
+  (serve: RequestHandler): RequestHandler =>
+  (req, res, next) =>
+    /\.map$/i.test(req.path) ? next() : serve(req, res, next);
+
 /** Serves the chat page at `/` and its modules under `/web/`. */
 export function mountWeb(app: Express, assets: WebAssets = findWebAssets()): void {
   const html = readFileSync(assets.indexHtml, 'utf8');
@@ -74,6 +83,6 @@ export function mountWeb(app: Express, assets: WebAssets = findWebAssets()): voi
     // `root`: the installed path may pass through node_modules/.pnpm, which sendFile refuses in a path.
     res.sendFile(basename(assets.openApiFetch), { root: dirname(assets.openApiFetch), headers: { 'Content-Type': 'text/javascript; charset=utf-8' } });
   });
-  app.use('/web/client', express.static(assets.clientDir, files));
-  app.use('/web', express.static(assets.scriptDir, files), express.static(assets.publicDir, files));
+  app.use('/web/client', withoutSourceMaps(express.static(assets.clientDir, files)));
+  app.use('/web', withoutSourceMaps(express.static(assets.scriptDir, files)), withoutSourceMaps(express.static(assets.publicDir, files)));
 }
