@@ -6,10 +6,12 @@
 #   2. copies the repository (the build context) into a temp dir, leaving out what
 #      docker/Dockerfile.dockerignore leaves out;
 #   3. runs BUILD_STEPS there, word for word ("/app" becomes the temp dir's app/);
-#   4. checks the deployed tree: every @chat workspace package resolves (dist included), no dev tools;
+#   4. checks the deployed tree: every @chat workspace package resolves (dist included), no dev tools,
+#      no source map;
 #   5. like the image: runs `node apps/api/dist/migrate.js`, starts `node apps/api/dist/main.js`
 #      (PORT=0, HOST=127.0.0.1, embedded PGlite in a temp DATA_DIR), runs the HEALTHCHECK command
-#      (GET /health must answer 200), fetches the chat page and every module it imports, stops it
+#      (GET /health must answer 200), checks /metrics is on its own listener only (404 on the API
+#      port), fetches the chat page and every module it imports, stops it
 #      with SIGTERM and expects exit code 0.
 # Exits non-zero on any failure; removes its temp dir and stops what it started in every case.
 set -euo pipefail
@@ -25,6 +27,7 @@ BUILD_STEPS=(
   'pnpm install --frozen-lockfile'
   'pnpm run build'
   'pnpm --filter @chat/api --config.inject-workspace-packages=true deploy --prod /app/apps/api'
+  "find /app/ -name '*.map' -type f -delete"
 )
 # Runtime-stage lines that step 5 mirrors.
 RUNTIME_LINES=(
@@ -170,10 +173,17 @@ done
 dev_found="$(find apps/api/node_modules/.pnpm -maxdepth 1 \( -name 'typescript@*' -o -name 'jest@*' -o -name '@types+*' -o -name '@swc+*' -o -name 'supertest@*' -o -name 'dependency-cruiser@*' \) -printf '%f\n' | head -n 5)"
 [[ -z "$dev_found" ]] || fail "development dependencies in the deployed tree: $dev_found"
 echo "  $(du -sh apps/api | cut -f1) in apps/api, production dependencies only"
+# No source maps: neither ours (not built) nor the dependencies' (deleted by the last build step).
+maps_found="$(find . -name '*.map' -type f | head -n 5)"
+[[ -z "$maps_found" ]] || fail "source maps in the deployed tree: $maps_found"
+mapped="$(find apps/api/dist apps/api/node_modules/@chat/*/dist -name '*.js' -type f -exec grep -l 'sourceMappingURL' {} + 2>/dev/null | head -n 5 || true)"
+[[ -z "$mapped" ]] || fail "our built modules still name a source map: $mapped"
+echo "  no source maps, and none named by our built modules"
 
 # --- 5. run it as the image would ------------------------------------------------------------------
-# A clean environment: only what the image sets (NODE_ENV, HOST, PORT, DATA_DIR) and PATH/HOME.
-run_env=(env -i "PATH=$PATH" "HOME=${HOME:-/tmp}" NODE_ENV=production HOST=127.0.0.1 PORT=0 "DATA_DIR=$work/data")
+# A clean environment: only what the image sets (NODE_ENV, HOST, PORT, DATA_DIR) and PATH/HOME, plus
+# METRICS_PORT=0: the metrics listener's default port (9464, loopback) may be taken on a shared machine.
+run_env=(env -i "PATH=$PATH" "HOME=${HOME:-/tmp}" NODE_ENV=production HOST=127.0.0.1 PORT=0 METRICS_PORT=0 "DATA_DIR=$work/data")
 
 say "node apps/api/dist/migrate.js (embedded PGlite in $work/data)"
 "${run_env[@]}" timeout 60 node apps/api/dist/migrate.js >"$work/migrate.log" 2>&1 || {
@@ -190,11 +200,13 @@ for _ in $(seq 1 300); do
     cat "$work/api.log" >&2
     fail "the API exited during start"
   }
-  # The address from the start log (JSON "port":N or the ".../host:N" text) …
-  port="$(grep -oE '"port": ?[0-9]+|http://127\.0\.0\.1:[0-9]+' "$work/api.log" | grep -oE '[0-9]+$' | grep -v '^0$' | head -n 1 || true)"
-  # … or from the socket table, whatever the log says.
-  if [[ -z "$port" ]] && command -v ss >/dev/null; then
-    port="$(ss -Hltnp 2>/dev/null | grep -F "pid=$api_pid," | awk '{print $4}' | grep -oE '[0-9]+$' | head -n 1 || true)"
+  # The address from the start log's "listening on" line (JSON "port":N or the ".../host:N" text;
+  # the metrics listener logs a line of its own) …
+  port="$(grep -F 'listening on' "$work/api.log" | grep -oE '"port": ?[0-9]+|http://127\.0\.0\.1:[0-9]+' | grep -oE '[0-9]+$' | grep -v '^0$' | head -n 1 || true)"
+  metrics_port="$(grep -oE 'metrics on http://127\.0\.0\.1:[0-9]+' "$work/api.log" | grep -oE '[0-9]+$' | head -n 1 || true)"
+  # … or from the socket table, whatever the log says, once the metrics port is known.
+  if [[ -z "$port" && -n "$metrics_port" ]] && command -v ss >/dev/null; then
+    port="$(ss -Hltnp 2>/dev/null | grep -F "pid=$api_pid," | awk '{print $4}' | grep -oE '[0-9]+$' | grep -vx "$metrics_port" | head -n 1 || true)"
   fi
   [[ -n "$port" ]] && break
   sleep 0.1
@@ -203,6 +215,7 @@ done
   cat "$work/api.log" >&2
   fail "the API did not start listening within 30 s"
 }
+metrics_port="$(grep -oE 'metrics on http://127\.0\.0\.1:[0-9]+' "$work/api.log" | grep -oE '[0-9]+$' | head -n 1 || true)"
 echo "  listening on 127.0.0.1:$port"
 
 say "HEALTHCHECK: node healthcheck.cjs (GET /health)"
@@ -220,6 +233,21 @@ done
 }
 echo "  GET /health answered 200"
 
+say "metrics: on their own listener (127.0.0.1:${metrics_port:-?}), not on the API port"
+[[ -n "$metrics_port" ]] || {
+  cat "$work/api.log" >&2
+  fail "the API logged no metrics listener"
+}
+PORT="$port" METRICS_PORT="$metrics_port" node -e '
+  (async () => {
+    const own = await fetch(`http://127.0.0.1:${process.env.METRICS_PORT}/metrics`);
+    if (own.status !== 200 || !/^chat_/m.test(await own.text())) throw new Error(`GET /metrics on the metrics port answered ${own.status}`);
+    const api = await fetch(`http://127.0.0.1:${process.env.PORT}/metrics`);
+    if (api.status !== 404) throw new Error(`GET /metrics on the API port answered ${api.status}: it must be 404`);
+    console.log("  GET /metrics: 200 on the metrics port, 404 on the API port");
+  })().catch((error) => { console.error(error.message); process.exit(1); });
+' || fail "metrics are not served on their own listener only"
+
 say "the chat page: GET / and every module it imports"
 PORT="$port" node -e '
   const base = `http://127.0.0.1:${process.env.PORT}`;
@@ -233,7 +261,12 @@ PORT="$port" node -e '
       const res = await fetch(base + url);
       if (res.status !== 200 || !/javascript/.test(res.headers.get("content-type") ?? "")) throw new Error(`GET ${url} answered ${res.status}`);
       console.log(`  GET ${url}: 200`);
+      const map = await fetch(`${base}${url}.map`);
+      if (map.status !== 404) throw new Error(`GET ${url}.map answered ${map.status}: source maps must not be served`);
     }
+    const docsMap = await fetch(`${base}/api/docs/swagger-ui-bundle.js.map`);
+    if (docsMap.status !== 404) throw new Error(`GET /api/docs/swagger-ui-bundle.js.map answered ${docsMap.status}`);
+    console.log("  no .map of any of them, nor of the docs page: 404");
   })().catch((error) => { console.error(error.message); process.exit(1); });
 ' || fail "the image would not serve the chat page"
 

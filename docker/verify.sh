@@ -104,11 +104,17 @@ for replica in "${replicas[@]}"; do
     inside && $1 == "METRICS_PORT:" { gsub(/'"'"'|"/, "", $2); print $2 }
   ' <<<"$rendered")"
   [[ "$value" == 9100 ]] || fail "$replica serves metrics on METRICS_PORT='$value': prometheus.yml scrapes 9100"
+  # METRICS_HOST defaults to loopback: Prometheus, in another container, would find nothing there.
+  value="$(awk -v name="$replica" '
+    /^  [^ ]/ { inside = ($1 == name ":") }
+    inside && $1 == "METRICS_HOST:" { gsub(/'"'"'|"/, "", $2); print $2 }
+  ' <<<"$rendered")"
+  [[ "$value" == 0.0.0.0 ]] || fail "$replica serves metrics on METRICS_HOST='$value': Prometheus scrapes it from another container (0.0.0.0)"
 done
 if grep -qE '9100|/metrics' "$nginx_conf"; then fail "nginx.conf must not forward the metrics port or /metrics"; fi
 node -e 'JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"))' "$here/grafana/dashboards/chat-fleet.json" ||
   fail "docker/grafana/dashboards/chat-fleet.json is not JSON"
-echo "  prometheus.yml scrapes every replica's port 9100; nginx forwards neither; the dashboard parses"
+echo "  prometheus.yml scrapes every replica's port 9100 (METRICS_HOST 0.0.0.0); nginx forwards neither; the dashboard parses"
 echo "  (apps/api/test/dashboard.e2e.test.ts checks the dashboard's metric names against a live /metrics)"
 
 # --- 3. the image's build steps -------------------------------------------------------------------

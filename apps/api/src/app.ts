@@ -1,14 +1,14 @@
 import type { Actor } from '@chat/domain';
 import { MemoryIdempotencyStore, type IdempotencyStore } from './http/idempotency';
-import { metricsHandler } from './observability/metrics-server';
 import type { Metrics } from './observability/metrics';
 import type { Tracing } from './observability/tracing';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
-import swaggerUi from 'swagger-ui-express';
+import { mountDocs } from './http/docs-page';
 import { errorMiddleware, notFoundMiddleware } from './http/error-middleware';
 import { mountRoute } from './http/mount-route';
 import { requestId, requestLogger } from './http/request-context';
+import { securityHeaders } from './http/security-headers';
 import { buildOpenApi } from './http/openapi';
 import { problem, sendProblem } from './http/problem';
 import { buildAsyncApi } from './gateway/asyncapi';
@@ -56,10 +56,8 @@ export interface AppOptions {
   readonly checkResponses?: boolean;
   /** Where Idempotency-Keys live: the database in production (every replica sees them); memory by default. */
   readonly idempotency?: IdempotencyStore;
-  /** Request metrics; with `metricsRoute`, also served at `GET /metrics` on this app. */
+  /** Request metrics, counted here and served on a listener of their own (`startMetricsServer`), never by this app. */
   readonly metrics?: Metrics;
-  /** Serve `GET /metrics` here (no METRICS_PORT of its own). */
-  readonly metricsRoute?: boolean;
   /** OpenTelemetry: a server span per request (off unless configured). */
   readonly tracing?: Tracing;
   /** The chat page at `/` (`DISABLE_WEB=1` turns it off); its files, or true to find them installed. */
@@ -78,7 +76,7 @@ export function createApp(services: AppServices, options: AppOptions): Express {
   app.set('etag', false);
 
   const lifecycle = options.lifecycle ?? { draining: false };
-  app.use(requestId);
+  app.use(requestId, securityHeaders);
   if (options.logRequests) app.use(requestLogger(options.logger));
   if (options.metrics) app.use(options.metrics.middleware());
   if (options.tracing) app.use(options.tracing.middleware());
@@ -89,7 +87,6 @@ export function createApp(services: AppServices, options: AppOptions): Express {
   });
 
   app.get('/health', (_req, res) => void res.json({ status: 'ok' }));
-  if (options.metrics && options.metricsRoute) app.get('/metrics', metricsHandler(options.metrics));
   app.get('/ready', async (_req, res) => {
     const checks: Record<string, 'up' | 'down'> = options.readiness ? await options.readiness() : {};
     if (lifecycle.draining) checks.shutdown = 'down';
@@ -106,7 +103,7 @@ export function createApp(services: AppServices, options: AppOptions): Express {
   app.get(GATEWAY_PATH, (_req, res) =>
     sendProblem(res.setHeader('Upgrade', 'websocket'), problem(426, 'UPGRADE_REQUIRED', 'Connect with a WebSocket client; see /api/asyncapi.json.')),
   );
-  app.use('/api/docs', swaggerUi.serve, swaggerUi.setup(openApi, { customSiteTitle: 'Chat API' }));
+  mountDocs(app, openApi);
   if (options.web) mountWeb(app, options.web === true ? undefined : options.web);
 
   const router = express.Router();

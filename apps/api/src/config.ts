@@ -97,7 +97,10 @@ const envSchema = z.object({
   SCRYPT_CONCURRENCY: integer(1, 64).default(2),
   SCRYPT_QUEUE: integer(0, 10_000).default(100),
   SWEEP_INTERVAL_MS: integer(1000, 86_400_000).default(600_000),
-  METRICS_PORT: integer(0, 65535).optional(),
+  // Metrics have a listener of their own, on loopback unless told otherwise: never on the API's port,
+  // so never public by accident. Port 0 takes any free port (logged).
+  METRICS_PORT: integer(0, 65535).default(9464),
+  METRICS_HOST: z.string().min(1, 'must not be empty').default('127.0.0.1'),
   /** OpenTelemetry's own variables: an OTLP/HTTP endpoint turns traces on (off by default). */
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: url(['http:', 'https:']).optional(),
   OTEL_EXPORTER_OTLP_ENDPOINT: url(['http:', 'https:']).optional(),

@@ -77,7 +77,6 @@ async function main(): Promise<void> {
     isUnavailable: storage.isUnavailable,
     rateLimiters: createRateLimiters(config, redis, logger, (limiter) => metrics.rateLimited(limiter)),
     metrics,
-    metricsRoute: config.METRICS_PORT === undefined,
     ...(tracing ? { tracing } : {}),
     idempotency: new KyselyIdempotencyStore(storage.db, IDEMPOTENCY_KEY_TTL_MS, IDEMPOTENCY_ABANDONED_MS),
     readiness: readinessOf({
@@ -89,10 +88,14 @@ async function main(): Promise<void> {
     logRequests: true,
     web: !config.DISABLE_WEB,
   });
-  const metricsServer =
-    config.METRICS_PORT === undefined
-      ? undefined
-      : startMetricsServer(metrics, config.HOST, config.METRICS_PORT, (port) => logger.info({ port }, `metrics on http://${config.HOST}:${port}/metrics`));
+  const metricsServer = startMetricsServer(metrics, config.METRICS_HOST, config.METRICS_PORT, (port) =>
+    logger.info({ host: config.METRICS_HOST, port }, `metrics on http://${config.METRICS_HOST}:${port}/metrics`),
+  );
+  metricsServer.on('error', (error: NodeJS.ErrnoException) => {
+    const reason = error.code === 'EADDRINUSE' ? `port ${config.METRICS_PORT} is already in use (METRICS_PORT=0 takes any free port)` : error.message;
+    logger.fatal({ err: error }, `cannot serve metrics on ${config.METRICS_HOST}:${config.METRICS_PORT}: ${reason}`);
+    process.exit(1);
+  });
   const server = createServer(app);
   server.keepAliveTimeout = 65_000; // longer than a load balancer's idle timeout, so it closes first
   events.gateway.attach(server);
@@ -131,7 +134,7 @@ async function main(): Promise<void> {
     // Gateway sockets are long-lived: close them now (1001), and their clients resume elsewhere.
     void events.stop();
     void sweeps.stop();
-    metricsServer?.close();
+    metricsServer.close();
     server.close(() => {
       clearTimeout(force);
       clearInterval(sweep);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
-import express, { type Express, type Response } from 'express';
+import express, { type Express, type RequestHandler, type Response } from 'express';
 
 /** Where the chat page's files are: the page (@chat/web), the SDK it imports, and the SDK's one dependency. */
 export interface WebAssets {
@@ -52,6 +52,15 @@ function contentSecurityPolicy(html: string): string {
   ].join('; ');
 }
 
+/**
+ * Source maps are never served: the build makes none (tsconfig.base.json), and one left in a
+ * stale dist/ falls through to the 404 like any file we do not have.
+ */
+const withoutSourceMaps =
+  (serve: RequestHandler): RequestHandler =>
+  (req, res, next) =>
+    /\.map$/i.test(req.path) ? next() : serve(req, res, next);
+
 /** Serves the chat page at `/` and its modules under `/web/`. */
 export function mountWeb(app: Express, assets: WebAssets = findWebAssets()): void {
   const html = readFileSync(assets.indexHtml, 'utf8');
@@ -61,11 +70,11 @@ export function mountWeb(app: Express, assets: WebAssets = findWebAssets()): voi
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'no-referrer');
     res.setHeader('X-Frame-Options', 'DENY');
+    // Revalidated at each use (the API's own answers are never stored): URLs do not change between releases.
+    res.setHeader('Cache-Control', 'no-cache');
   };
   app.get('/', (_req, res) => {
     secure(res);
-    // Always the current page: its modules' URLs do not change between releases.
-    res.setHeader('Cache-Control', 'no-cache');
     res.type('html').send(html);
   });
   const files = { fallthrough: true, index: false, redirect: false, setHeaders: secure, maxAge: 0 } as const;
@@ -74,6 +83,6 @@ export function mountWeb(app: Express, assets: WebAssets = findWebAssets()): voi
     // `root`: the installed path may pass through node_modules/.pnpm, which sendFile refuses in a path.
     res.sendFile(basename(assets.openApiFetch), { root: dirname(assets.openApiFetch), headers: { 'Content-Type': 'text/javascript; charset=utf-8' } });
   });
-  app.use('/web/client', express.static(assets.clientDir, files));
-  app.use('/web', express.static(assets.scriptDir, files), express.static(assets.publicDir, files));
+  app.use('/web/client', withoutSourceMaps(express.static(assets.clientDir, files)));
+  app.use('/web', withoutSourceMaps(express.static(assets.scriptDir, files)), withoutSourceMaps(express.static(assets.publicDir, files)));
 }

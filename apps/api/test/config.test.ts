@@ -49,6 +49,8 @@ describe('loadConfig', () => {
       EVENTS_RETENTION_COUNT: 100_000,
       EVENTS_RETENTION_MINUTES: 15,
       DISABLE_WEB: false,
+      METRICS_PORT: 9464,
+      METRICS_HOST: '127.0.0.1',
     });
   });
 

@@ -19,18 +19,19 @@ const isExported = (name: string, types: Map<string, string>): boolean => {
   return types.has(name) || (base !== undefined && types.get(base) === 'histogram');
 };
 
-describe('metrics on a port of their own (METRICS_PORT), and the fleet dashboard', () => {
+describe('metrics on a listener of their own (METRICS_HOST:METRICS_PORT), and the fleet dashboard', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'chat-metrics-'));
   let replica: Replica;
   let metricsUrl: string;
   const clients = new Clients();
 
   beforeAll(async () => {
-    replica = await startReplica({ DATA_DIR: dataDir, METRICS_PORT: '0' });
+    // The API on every address, as in a container; the metrics stay on loopback unless METRICS_HOST says otherwise.
+    replica = await startReplica({ DATA_DIR: dataDir, HOST: '0.0.0.0', METRICS_PORT: '0' });
     const deadline = Date.now() + 5_000;
     let port: string | undefined;
     while (!port && Date.now() < deadline) {
-      port = replica.logs.map((line) => /metrics on http:\/\/[^:]+:(\d+)\/metrics/.exec(line)?.[1]).find(Boolean);
+      port = replica.logs.map((line) => /metrics on http:\/\/127\.0\.0\.1:(\d+)\/metrics/.exec(line)?.[1]).find(Boolean);
       if (!port) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     if (!port) throw new Error(`no metrics port in the logs:\n${replica.logs.join('\n')}`);

@@ -1,5 +1,8 @@
 import { loadConfig } from '../src/config';
+import type { Server } from 'node:http';
+import request from 'supertest';
 import { Metrics } from '../src/observability/metrics';
+import { startMetricsServer } from '../src/observability/metrics-server';
 import { createRateLimiters } from '../src/rate-limits/create-rate-limiters';
 import pino from 'pino';
 import { buildTestApp, type TestApp } from './test-app';
@@ -21,14 +24,30 @@ function samples(text: string): { name: string; labels: Record<string, string>; 
 describe('GET /metrics after known traffic', () => {
   let t: TestApp;
   let metrics: Metrics;
+  let metricsServer: Server;
+  let metricsUrl: string;
   beforeEach(async () => {
     metrics = new Metrics();
     const limiters = createRateLimiters(loadConfig({ RATE_LIMIT_WRITES: '3/60s' }), undefined, pino({ level: 'silent' }), (limiter) => metrics.rateLimited(limiter));
     t = await buildTestApp({}, { metrics, rateLimiters: limiters });
+    metricsUrl = await new Promise<string>((resolve) => {
+      metricsServer = startMetricsServer(metrics, '127.0.0.1', 0, (port) => resolve(`http://127.0.0.1:${port}`));
+    });
+  });
+  afterEach(async () => {
+    await new Promise((resolve) => metricsServer.close(resolve));
+  });
+
+  it('is served on its own listener only: the API app answers /metrics with its 404 problem', async () => {
+    await t.http().get('/health');
+    const api = await t.http().get('/metrics');
+    expect([api.status, api.headers['content-type']]).toEqual([404, expect.stringMatching(/^application\/problem\+json/)]);
+    expect((await request(metricsUrl).get('/metrics')).text).toMatch(/^chat_http_requests_total\{route="\/health",method="GET",status_class="2xx"\} 1$/m);
+    expect((await request(metricsUrl).get('/health')).status).toBe(404);
   });
 
   const scrape = async () => {
-    const res = await t.http().get('/metrics');
+    const res = await request(metricsUrl).get('/metrics');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     return samples(res.text);

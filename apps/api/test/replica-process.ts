@@ -16,7 +16,7 @@ export interface Replica {
 export async function startReplica(env: Record<string, string>): Promise<Replica> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: \`pnpm test\` builds it; run \`pnpm build\` first`);
   const child = spawn(process.execPath, [MAIN], {
-    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', SCRYPT_COST: '1024', ...env },
+    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', METRICS_PORT: '0', LOG_LEVEL: 'info', SCRYPT_COST: '1024', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: string[] = [];

@@ -44,7 +44,7 @@ export async function buildTestApp(
     web: edge.web ?? false,
     checkResponses: true,
     ...(edge.idempotency ? { idempotency: edge.idempotency } : {}),
-    ...(edge.metrics ? { metrics: edge.metrics, metricsRoute: true } : {}),
+    ...(edge.metrics ? { metrics: edge.metrics } : {}),
     ...(edge.tracing ? { tracing: edge.tracing } : {}),
   });
   const http = () => request(app);

@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import express from 'express';
 import request from 'supertest';
-import { findWebAssets } from '../src/web';
+import { findWebAssets, mountWeb } from '../src/web';
 import { buildTestApp } from './test-app';
 
 const IMPORT_MAP = /<script type="importmap">([\s\S]*?)<\/script>/;
@@ -54,6 +58,28 @@ describe('the chat page', () => {
       const res = await http().get(url);
       expect({ url, status: res.status }).toEqual({ url, status: 404 });
       expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    }
+  });
+
+  it('serves no source map, even one left in a stale build: 404 as any file it does not have', async () => {
+    for (const url of ['/web/main.js.map', '/web/dom.js.map', '/web/client/rest.js.map', '/web/client/index.js.map', '/web/MAIN.JS.MAP']) {
+      const res = await http().get(url);
+      expect({ url, status: res.status, type: res.headers['content-type'] }).toEqual({ url, status: 404, type: expect.stringMatching(/^application\/problem\+json/) });
+    }
+    // A built module names no map for the browser to fetch.
+    expect((await http().get('/web/main.js')).text).not.toMatch(/sourceMappingURL/);
+
+    // A dist/ built before maps were turned off still holds them: they stay unserved.
+    const stale = mkdtempSync(join(tmpdir(), 'chat-stale-dist-'));
+    try {
+      for (const file of ['main.js', 'main.js.map']) writeFileSync(join(stale, file), '{}');
+      const app = express();
+      mountWeb(app, { ...findWebAssets(), scriptDir: stale, clientDir: stale });
+      expect((await request(app).get('/web/main.js')).status).toBe(200);
+      expect((await request(app).get('/web/main.js.map')).status).toBe(404);
+      expect((await request(app).get('/web/client/main.js.map')).status).toBe(404);
+    } finally {
+      rmSync(stale, { recursive: true, force: true });
     }
   });
 

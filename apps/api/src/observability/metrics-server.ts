@@ -1,19 +1,10 @@
 import { createServer, type Server } from 'node:http';
-import type { RequestHandler } from 'express';
 import type { Metrics } from './metrics';
 
-/** `GET /metrics` on the API's own port (when no METRICS_PORT is set). */
-export const metricsHandler =
-  (metrics: Metrics): RequestHandler =>
-  async (_req, res) => {
-    const { contentType, body } = await metrics.text();
-    res.setHeader('Content-Type', contentType);
-    res.send(body);
-  };
-
 /**
- * `GET /metrics` on a port of its own (METRICS_PORT), for a scraper inside the deployment's network:
- * nothing else is served there, and the public balancer never forwards to it.
+ * `GET /metrics` on a listener of its own (METRICS_HOST:METRICS_PORT, loopback by default), for a
+ * scraper inside the deployment's network: nothing else is served there, the API's port never
+ * serves it, and the public balancer never forwards to it.
  */
 export function startMetricsServer(metrics: Metrics, host: string, port: number, onListening: (port: number) => void): Server {
   const server = createServer((req, res) => {
