@@ -2,7 +2,7 @@ import { loadConfig } from '../src/config';
 import { Metrics } from '../src/observability/metrics';
 import { createRateLimiters } from '../src/rate-limits/create-rate-limiters';
 import pino from 'pino';
-import { buildTestApp, type TestApp } from './test-app';
+import { buildTestApp, testDevices, type TestApp } from './test-app';
 
 /** Every sample of the scrape: name, labels, value. */
 function samples(text: string): { name: string; labels: Record<string, string>; value: number }[] {
@@ -23,7 +23,10 @@ describe('GET /metrics after known traffic', () => {
   let metrics: Metrics;
   beforeEach(async () => {
     metrics = new Metrics();
-    const limiters = createRateLimiters(loadConfig({ RATE_LIMIT_WRITES: '3/60s' }), undefined, pino({ level: 'silent' }), (limiter) => metrics.rateLimited(limiter));
+    const limiters = createRateLimiters(loadConfig({ RATE_LIMIT_WRITES: '3/60s' }), undefined, pino({ level: 'silent' }), {
+      devices: testDevices,
+      onRefused: (limiter) => metrics.rateLimited(limiter),
+    });
     t = await buildTestApp({}, { metrics, rateLimiters: limiters });
   });
 

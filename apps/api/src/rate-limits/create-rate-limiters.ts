@@ -1,4 +1,4 @@
-import { normalizeEmail } from '@chat/domain';
+import type { DeviceTokens } from '@chat/domain';
 import { createRedisStore, ResilientStore, type OutagePolicy, type Redis } from '@chat/redis';
 import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, MemoryStore, rateLimit, type RateLimitInfo, type Store } from 'express-rate-limit';
@@ -7,9 +7,15 @@ import type { Config } from '../config';
 import { problem, sendProblem } from '../http/problem';
 import type { RateLimiters } from '../http/rate-limits';
 import type { RateLimitName } from '../http/route';
+import { accountKey, loginLane } from './login-lane';
+
+interface Setting {
+  readonly limit: number;
+  readonly windowMs: number;
+}
 
 interface LimiterPlan {
-  readonly setting: { readonly limit: number; readonly windowMs: number };
+  readonly setting: Setting;
   /** Authenticated routes count per user, anonymous ones per client address; `account`: per account a login names. */
   readonly key: 'user' | 'address' | 'account';
   /** What a Redis outage means: sending messages stays up; credentials keep a per-replica limit. */
@@ -31,20 +37,7 @@ const LIMITED: readonly RateLimitName[] = ['sendMessage', 'login', 'loginAccount
 const addressKey = (req: Request): string => ipKeyGenerator(req.ip ?? 'unknown');
 const userKey = (req: Request, res: Response): string => (res.locals.actor ? `user:${res.locals.actor.userId}` : addressKey(req));
 
-/**
- * The account a login names, as it names it (email or username, ignoring case and surrounding
- * spaces), whichever address it comes from: what stops a botnet spraying one account. Undefined
- * for a body that names none (it is a 400 anyway).
- */
-export function accountKey(body: unknown): string | undefined {
-  if (typeof body !== 'object' || body === null) return undefined;
-  const { email, username } = body as { email?: unknown; username?: unknown };
-  if (typeof email === 'string' && email.trim() !== '') return `email:${normalizeEmail(email)}`;
-  if (typeof username === 'string' && username.trim() !== '') return `username:${username.trim().toLowerCase()}`;
-  return undefined;
-}
-
-function storeFor(name: RateLimitName, plan: LimiterPlan, config: Config, redis: Redis | undefined, logger: Logger): Store {
+function storeFor(name: string, plan: LimiterPlan, config: Config, redis: Redis | undefined, logger: Logger): Store {
   if (!redis) return new MemoryStore();
   const policy: OutagePolicy = plan.outage === 'fail-open' ? { kind: 'fail-open' } : { kind: 'fall-back', store: new MemoryStore() };
   return new ResilientStore(createRedisStore(redis, `${config.REDIS_KEY_PREFIX}rl:${name}:`), policy, {
@@ -82,9 +75,15 @@ function givingBackOn401(counted: RequestHandler, store: Store): RequestHandler 
     });
 }
 
+export interface RateLimitOptions {
+  /** Recognizes the device tokens logins show (the same secret as the app's). */
+  readonly devices: Pick<DeviceTokens, 'recognize'>;
+  /** Told of each 429, with the limiter's name (metrics). */
+  readonly onRefused?: (limiter: string) => void;
+}
+
 /** The interface's limits, one limiter and one store per endpoint; shared through Redis when configured. */
-/** `onRefused`: told of each 429, with the limiter's name (metrics). */
-export function createRateLimiters(config: Config, redis: Redis | undefined, logger: Logger, onRefused?: (limiter: RateLimitName) => void): RateLimiters {
+export function createRateLimiters(config: Config, redis: Redis | undefined, logger: Logger, { devices, onRefused }: RateLimitOptions): RateLimiters {
   const limiters: RateLimiters = {};
   const all = plans(config);
   for (const name of LIMITED) {
@@ -98,7 +97,8 @@ export function createRateLimiters(config: Config, redis: Redis | undefined, log
       standardHeaders: 'draft-8',
       legacyHeaders: false,
       store,
-      keyGenerator: plan.key === 'user' ? userKey : plan.key === 'account' ? (req) => accountKey(req.body) ?? '' : addressKey,
+      keyGenerator:
+        plan.key === 'user' ? userKey : plan.key === 'account' ? (req) => loginLane(req.body, devices) : addressKey,
       ...(plan.key === 'account'
         ? {
             // Only refused credentials count: the owner's own logins never use up their account's limit.
@@ -107,21 +107,22 @@ export function createRateLimiters(config: Config, redis: Redis | undefined, log
             skipSuccessfulRequests: true,
           }
         : {}),
-      handler: (_req, res) => {
+      handler: (req, res) => {
         onRefused?.(name);
-        sendProblem(
-          res,
-          problem(
-            429,
-            'RATE_LIMITED',
-            plan.key === 'account'
-              ? `Too many failed logins for this account: at most ${limit} every ${windowMs / 1000} seconds. Retry after the Retry-After header.`
-              : `Too many requests: at most ${limit} every ${windowMs / 1000} seconds. Retry after the Retry-After header.`,
-          ),
-        );
+        sendProblem(res, problem(429, 'RATE_LIMITED', refusal(plan, req)));
       },
     });
     limiters[name] = plan.key === 'user' ? givingBackOn401(counted, store) : counted;
   }
   return limiters;
+}
+
+function refusal(plan: LimiterPlan, req: Request): string {
+  const { limit, windowMs } = plan.setting;
+  const every = `at most ${limit} every ${windowMs / 1000} seconds`;
+  if (plan.key !== 'account') return `Too many requests: ${every}. Retry after the Retry-After header.`;
+  const key = (req as Request & { rateLimit?: RateLimitInfo }).rateLimit?.key ?? '';
+  return key.startsWith('device:')
+    ? `Too many failed logins with this device token: ${every}. Retry after the Retry-After header.`
+    : `Too many failed logins for this account: ${every}. Retry after the Retry-After header, or log in from a client that has logged in to it before, with its deviceToken.`;
 }
