@@ -43,8 +43,10 @@ const envSchema = z.object({
   RATE_LIMIT_SEND_MESSAGE: rateLimit('15/10s'),
   RATE_LIMIT_LOGIN: rateLimit('10/60s'),
   RATE_LIMIT_LOGIN_ACCOUNT: rateLimit('10/5m'),
+  RATE_LIMIT_LOGIN_NETWORK: rateLimit('100/60s'),
   RATE_LIMIT_CHANGE_PASSWORD: rateLimit('5/15m'),
   RATE_LIMIT_REGISTER: rateLimit('20/1h'),
+  RATE_LIMIT_REGISTER_NETWORK: rateLimit('100/1h'),
   RATE_LIMIT_OAUTH_TOKEN: rateLimit('15/60s'),
   RATE_LIMIT_WRITES: rateLimit('60/60s'),
   JWT_SECRET: z

@@ -261,4 +261,39 @@ describeWithRedis('rate limits shared through the real Redis', () => {
     });
   });
 
+  describe('IPv6 clients: per /64, with a budget per /48 beside it (RATE_LIMIT_LOGIN_NETWORK, RATE_LIMIT_REGISTER_NETWORK)', () => {
+    const from = (address: string) => ({ 'X-Forwarded-For': address });
+
+    it('counts logins of one /64 together, two /64s apart, and every /64 of a /48 against the /48 budget', async () => {
+      const t = await appWith({ RATE_LIMIT_LOGIN: '2/60s', RATE_LIMIT_LOGIN_NETWORK: '3/60s', RATE_LIMIT_LOGIN_ACCOUNT: '100/5m' }, 1);
+      await t.register('target');
+      const attempt = (address: string) => login(t, 'wrong password', from(address));
+      expect((await attempt('2001:db8:1:1::1')).status).toBe(401);
+      expect((await attempt('2001:db8:1:1:ffff::2')).status).toBe(401);
+      const sameSlash64 = await attempt('2001:db8:1:1::3');
+      expect({ status: sameSlash64.status, policy: sameSlash64.headers['ratelimit-policy'] }).toEqual({ status: 429, policy: expect.stringMatching(/^"login"; q=2; w=60/) });
+      // Another /64 of the same /56 (and /48): a budget of its own.
+      expect((await attempt('2001:db8:1:2::1')).status).toBe(401);
+      // A third /64: its own /64 budget is whole, but the /48's is spent.
+      const sameSlash48 = await attempt('2001:db8:1:3::1');
+      expect({ status: sameSlash48.status, body: sameSlash48.body }).toEqual({ status: 429, body: problemBody(429, 'Too Many Requests', 'RATE_LIMITED') });
+      expect(sameSlash48.headers['ratelimit-policy']).toMatch(/"loginNetwork"; q=3; w=60/);
+      expect((await attempt('2001:db8:2::1')).status).toBe(401);
+      // IPv4 addresses count alone, in both.
+      expect((await attempt('203.0.113.1')).status).toBe(401);
+      expect((await attempt('203.0.113.2')).status).toBe(401);
+    });
+
+    it('counts registrations the same way', async () => {
+      const t = await appWith({ RATE_LIMIT_REGISTER: '1/1h', RATE_LIMIT_REGISTER_NETWORK: '2/1h' }, 1);
+      let n = 0;
+      const register = (address: string) =>
+        t.http().post('/api/users/register').set(from(address)).send({ username: `user${++n}`, email: `user${n}@example.com`, password: 'correct horse' });
+      expect((await register('2001:db8:1:1::1')).status).toBe(201);
+      expect((await register('2001:db8:1:1::2')).status).toBe(429);
+      expect((await register('2001:db8:1:2::1')).status).toBe(201);
+      expect((await register('2001:db8:1:3::1')).status).toBe(429);
+      expect((await register('2001:db8:2::1')).status).toBe(201);
+    });
+  });
 });

@@ -20,13 +20,19 @@ interface LimiterPlan {
   readonly key: 'user' | 'address' | 'account';
   /** What a Redis outage means: sending messages stays up; credentials keep a per-replica limit. */
   readonly outage: 'fail-open' | 'fall-back';
+  /**
+   * Routes that start a session count an IPv6 client per /64 (what one line or host gets) and, with
+   * this budget beside it, per /48 (what one customer or server can get: 65,536 /64s). An IPv4
+   * address counts alone in both: its /24 is shared by unrelated customers (carrier NAT, hosting).
+   */
+  readonly network?: Setting;
 }
 
 const plans = (config: Config): Record<RateLimitName, LimiterPlan> => ({
   sendMessage: { setting: config.RATE_LIMIT_SEND_MESSAGE, key: 'user', outage: 'fail-open' },
-  login: { setting: config.RATE_LIMIT_LOGIN, key: 'address', outage: 'fall-back' },
+  login: { setting: config.RATE_LIMIT_LOGIN, key: 'address', outage: 'fall-back', network: config.RATE_LIMIT_LOGIN_NETWORK },
   loginAccount: { setting: config.RATE_LIMIT_LOGIN_ACCOUNT, key: 'account', outage: 'fall-back' },
-  register: { setting: config.RATE_LIMIT_REGISTER, key: 'address', outage: 'fall-back' },
+  register: { setting: config.RATE_LIMIT_REGISTER, key: 'address', outage: 'fall-back', network: config.RATE_LIMIT_REGISTER_NETWORK },
   changePassword: { setting: config.RATE_LIMIT_CHANGE_PASSWORD, key: 'user', outage: 'fall-back' },
   writes: { setting: config.RATE_LIMIT_WRITES, key: 'user', outage: 'fail-open' },
   oauthToken: { setting: config.RATE_LIMIT_OAUTH_TOKEN, key: 'address', outage: 'fall-back' },
@@ -34,8 +40,12 @@ const plans = (config: Config): Record<RateLimitName, LimiterPlan> => ({
 
 const LIMITED: readonly RateLimitName[] = ['sendMessage', 'login', 'loginAccount', 'register', 'oauthToken', 'changePassword', 'writes'];
 
-const addressKey = (req: Request): string => ipKeyGenerator(req.ip ?? 'unknown');
-const userKey = (req: Request, res: Response): string => (res.locals.actor ? `user:${res.locals.actor.userId}` : addressKey(req));
+/** An IPv6 address per /56 (express-rate-limit's default), or per `subnet`; an IPv4 address whole. */
+const addressKey =
+  (subnet = 56) =>
+  (req: Request): string =>
+    ipKeyGenerator(req.ip ?? 'unknown', subnet);
+const userKey = (req: Request, res: Response): string => (res.locals.actor ? `user:${res.locals.actor.userId}` : addressKey()(req));
 
 function storeFor(name: string, plan: LimiterPlan, config: Config, redis: Redis | undefined, logger: Logger): Store {
   if (!redis) return new MemoryStore();
@@ -75,6 +85,12 @@ function givingBackOn401(counted: RequestHandler, store: Store): RequestHandler 
     });
 }
 
+/** Both in turn: the second counts only what the first let through. */
+const chained =
+  (first: RequestHandler, second: RequestHandler): RequestHandler =>
+  (req, res, next) =>
+    first(req, res, (error?: unknown) => (error ? next(error) : second(req, res, next)));
+
 export interface RateLimitOptions {
   /** Recognizes the device tokens logins show (the same secret as the app's). */
   readonly devices: Pick<DeviceTokens, 'recognize'>;
@@ -98,7 +114,7 @@ export function createRateLimiters(config: Config, redis: Redis | undefined, log
       legacyHeaders: false,
       store,
       keyGenerator:
-        plan.key === 'user' ? userKey : plan.key === 'account' ? (req) => loginLane(req.body, devices) : addressKey,
+        plan.key === 'user' ? userKey : plan.key === 'account' ? (req) => loginLane(req.body, devices) : addressKey(plan.network ? 64 : undefined),
       ...(plan.key === 'account'
         ? {
             // Only refused credentials count: the owner's own logins never use up their account's limit.
@@ -112,7 +128,8 @@ export function createRateLimiters(config: Config, redis: Redis | undefined, log
         sendProblem(res, problem(429, 'RATE_LIMITED', refusal(plan, req)));
       },
     });
-    limiters[name] = plan.key === 'user' ? givingBackOn401(counted, store) : counted;
+    const limiter = plan.key === 'user' ? givingBackOn401(counted, store) : counted;
+    limiters[name] = plan.network ? chained(limiter, networkLimiter(`${name}Network`, plan, plan.network, config, redis, logger, onRefused)) : limiter;
   }
   return limiters;
 }
@@ -125,4 +142,29 @@ function refusal(plan: LimiterPlan, req: Request): string {
   return key.startsWith('device:')
     ? `Too many failed logins with this device token: ${every}. Retry after the Retry-After header.`
     : `Too many failed logins for this account: ${every}. Retry after the Retry-After header, or log in from a client that has logged in to it before, with its deviceToken.`;
+}
+
+/** The coarser budget beside a per-address one: an IPv6 client per /48, an IPv4 address alone. */
+function networkLimiter(
+  name: string,
+  plan: LimiterPlan,
+  { limit, windowMs }: Setting,
+  config: Config,
+  redis: Redis | undefined,
+  logger: Logger,
+  onRefused: ((limiter: string) => void) | undefined,
+): RequestHandler {
+  return rateLimit({
+    windowMs,
+    limit,
+    identifier: name,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    store: storeFor(name, plan, config, redis, logger),
+    keyGenerator: addressKey(48),
+    handler: (_req, res) => {
+      onRefused?.(name);
+      sendProblem(res, problem(429, 'RATE_LIMITED', `Too many requests from this network: at most ${limit} every ${windowMs / 1000} seconds. Retry after the Retry-After header.`));
+    },
+  });
 }
