@@ -6,7 +6,8 @@ const DEVICE_TOKEN_MAX = 2048;
 /**
  * The account a login names, as it names it (email or username, ignoring case and surrounding
  * spaces), whichever address it comes from: what stops a botnet spraying one account. Undefined
- * for a body that names none (it is a 400 anyway).
+ * for a body that names none (it is a 400 anyway). Not the account's id: counting an email and a
+ * username together would tell a prober whether the two name one account.
  */
 export function accountKey(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
