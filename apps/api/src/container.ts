@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { createUseCases, DEFAULT_QUOTAS, type UseCasePorts, type UseCases } from '@chat/domain';
-import { JoseTokenService } from '@chat/jose';
+import { JoseDeviceTokens, JoseTokenService } from '@chat/jose';
 import { RandomInviteCodes, RandomOpaqueTokens, ScryptPasswordHasher } from '@chat/node-crypto';
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
 import type { Config } from './config';
@@ -24,6 +24,10 @@ export async function productionAdapters(config: Config, storage: Storage): Prom
       secret: signingSecret(config),
       ...(config.JWT_PREVIOUS_SECRET ? { previousSecret: config.JWT_PREVIOUS_SECRET } : {}),
       ttlSeconds: config.JWT_TTL_SECONDS,
+    }),
+    devices: await JoseDeviceTokens.create({
+      secret: signingSecret(config),
+      ...(config.JWT_PREVIOUS_SECRET ? { previousSecret: config.JWT_PREVIOUS_SECRET } : {}),
     }),
     inviteCodes: new RandomInviteCodes(),
     opaque: new RandomOpaqueTokens(),
@@ -54,6 +58,7 @@ export function buildContainer(adapters: Adapters): DependencyContainer {
   c.registerInstance(TOKENS.Ids, adapters.ids);
   c.registerInstance(TOKENS.Hasher, adapters.hasher);
   c.registerInstance(TOKENS.Tokens, adapters.tokens);
+  c.registerInstance(TOKENS.Devices, adapters.devices);
   c.registerInstance(TOKENS.InviteCodes, adapters.inviteCodes);
   c.registerInstance(TOKENS.Opaque, adapters.opaque);
   c.registerInstance(TOKENS.Quotas, adapters.quotas ?? DEFAULT_QUOTAS);
@@ -67,6 +72,7 @@ export function buildContainer(adapters: Adapters): DependencyContainer {
         ids: get(x, TOKENS.Ids),
         hasher: get(x, TOKENS.Hasher),
         tokens: get(x, TOKENS.Tokens),
+        devices: get(x, TOKENS.Devices),
         inviteCodes: get(x, TOKENS.InviteCodes),
         opaque: get(x, TOKENS.Opaque),
         quotas: get(x, TOKENS.Quotas),

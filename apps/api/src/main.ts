@@ -65,7 +65,8 @@ async function main(): Promise<void> {
   if (redis) await whenReady(redis, 3_000);
 
   const lifecycle: Lifecycle = { draining: false };
-  const services = resolveServices(buildContainer(await productionAdapters(config, storage)));
+  const adapters = await productionAdapters(config, storage);
+  const services = resolveServices(buildContainer(adapters));
   const events = await startEvents(config, storage, services, redis, logger, (nudge) => (nudgeRelay = nudge), metrics);
   const sweeps = new SweepLoop(storage.sweeper, { intervalMs: config.SWEEP_INTERVAL_MS, logger });
   sweeps.start();
@@ -75,7 +76,7 @@ async function main(): Promise<void> {
     logger,
     trustProxy: config.TRUST_PROXY,
     isUnavailable: storage.isUnavailable,
-    rateLimiters: createRateLimiters(config, redis, logger, (limiter) => metrics.rateLimited(limiter)),
+    rateLimiters: createRateLimiters(config, redis, logger, { devices: adapters.devices, onRefused: (limiter) => metrics.rateLimited(limiter) }),
     metrics,
     ...(tracing ? { tracing } : {}),
     idempotency: new KyselyIdempotencyStore(storage.db, IDEMPOTENCY_KEY_TTL_MS, IDEMPOTENCY_ABANDONED_MS),

@@ -14,7 +14,11 @@ describe('accounts and tokens over HTTP', () => {
       const res = await t.http().post('/api/users/register').send({ username: 'alice', email: 'Alice@Example.com', password: 'correct horse' });
       expect({ status: res.status, body: res.body }).toEqual({
         status: 201,
-        body: { token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/), user: { id: expect.stringMatching(/^\d+$/), username: 'alice' } },
+        body: {
+          token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
+          user: { id: expect.stringMatching(/^\d+$/), username: 'alice' },
+          deviceToken: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
+        },
       });
       expect(JSON.stringify(res.body)).not.toContain('correct horse');
     });

@@ -5,7 +5,7 @@ import { Metrics } from '../src/observability/metrics';
 import { startMetricsServer } from '../src/observability/metrics-server';
 import { createRateLimiters } from '../src/rate-limits/create-rate-limiters';
 import pino from 'pino';
-import { buildTestApp, type TestApp } from './test-app';
+import { buildTestApp, testDevices, type TestApp } from './test-app';
 
 /** Every sample of the scrape: name, labels, value. */
 function samples(text: string): { name: string; labels: Record<string, string>; value: number }[] {
@@ -28,7 +28,10 @@ describe('GET /metrics after known traffic', () => {
   let metricsUrl: string;
   beforeEach(async () => {
     metrics = new Metrics();
-    const limiters = createRateLimiters(loadConfig({ RATE_LIMIT_WRITES: '3/60s' }), undefined, pino({ level: 'silent' }), (limiter) => metrics.rateLimited(limiter));
+    const limiters = createRateLimiters(loadConfig({ RATE_LIMIT_WRITES: '3/60s' }), undefined, pino({ level: 'silent' }), {
+      devices: testDevices,
+      onRefused: (limiter) => metrics.rateLimited(limiter),
+    });
     t = await buildTestApp({}, { metrics, rateLimiters: limiters });
     metricsUrl = await new Promise<string>((resolve) => {
       metricsServer = startMetricsServer(metrics, '127.0.0.1', 0, (port) => resolve(`http://127.0.0.1:${port}`));

@@ -63,7 +63,7 @@ describeWithRedis('rate limits when Redis goes away', () => {
     expect((await a.http().post('/api/users/login').send({ username: 'target', password: 'wrong password' })).status).toBe(429);
 
     const warnings = lines().filter((line) => line.level === 40);
-    expect(warnings.map((w) => w.limiter).sort()).toEqual(['login', 'loginAccount', 'sendMessage']);
+    expect(warnings.map((w) => w.limiter).sort()).toEqual(['login', 'loginAccount', 'loginNetwork', 'sendMessage']);
 
     await proxy.start();
     // The client reconnects within ~2 s and each limiter retries its store every second.

@@ -1,3 +1,5 @@
+import { loginNamesOf } from '@chat/domain';
+import { JoseDeviceTokens } from '@chat/jose';
 import type { Redis } from '@chat/redis';
 import { buildTestApp, problemBody, type TestApp } from './test-app';
 import { connect, describeWithRedis, itWithPrivateRedis, limitersFor, startPrivateRedis, uniquePrefix } from './redis-testing';
@@ -202,6 +204,104 @@ describeWithRedis('rate limits shared through the real Redis', () => {
       for (let i = 0; i < 3; i++) expect((await t.http().post('/api/users/login').send({ password: 'x' })).status).toBe(400);
       await t.register('target');
       expect((await login(t, 'correct horse')).status).toBe(200);
+    });
+  });
+
+  describe('device tokens: a client that logged in before keeps its own failed-login limit (OWASP device cookies)', () => {
+    const from = (address: string) => ({ 'X-Forwarded-For': address });
+    const logIn = (t: TestApp, body: Record<string, unknown>, address: string) => t.http().post('/api/users/login').set(from(address)).send(body);
+    /** 10 wrong passwords by username and 10 by email, each from an address of its own. */
+    const attack = async (t: TestApp) => {
+      for (let i = 0; i < 10; i++) expect((await logIn(t, { username: 'target', password: 'wrong password' }, `203.0.113.${i}`)).status).toBe(401);
+      for (let i = 0; i < 10; i++) expect((await logIn(t, { email: 'target@example.com', password: 'wrong password' }, `203.0.113.${10 + i}`)).status).toBe(401);
+    };
+    const deviceTokenOf = async (t: TestApp, username: string) => {
+      const res = await logIn(t, { username, password: 'correct horse' }, '198.51.100.1');
+      expect(res.status).toBe(200);
+      return res.body.deviceToken as string;
+    };
+
+    it('lets the owner in with the right password and a device token while 20 failures from elsewhere lock the account', async () => {
+      const t = await appWith({}, 1);
+      await t.register('target');
+      const deviceToken = await deviceTokenOf(t, 'target');
+      await attack(t);
+
+      for (const name of [{ username: 'target' }, { email: 'TARGET@example.com' }]) {
+        const owner = await logIn(t, { ...name, password: 'correct horse', deviceToken }, '198.51.100.1');
+        expect({ status: owner.status, user: owner.body.user?.username }).toEqual({ status: 200, user: 'target' });
+        expect(typeof owner.body.deviceToken).toBe('string');
+        // Without one, the guessing limit holds, for the right password too.
+        const unknown = await logIn(t, { ...name, password: 'correct horse' }, '198.51.100.2');
+        expect({ status: unknown.status, body: unknown.body }).toEqual({ status: 429, body: problemBody(429, 'Too Many Requests', 'RATE_LIMITED') });
+      }
+    });
+
+    it("does not let another account's device token through", async () => {
+      const t = await appWith({}, 1);
+      await t.register('target');
+      await t.register('other');
+      const othersToken = await deviceTokenOf(t, 'other');
+      await attack(t);
+      expect((await logIn(t, { username: 'target', password: 'correct horse', deviceToken: othersToken }, '198.51.100.1')).status).toBe(429);
+      expect((await logIn(t, { username: 'other', password: 'correct horse', deviceToken: othersToken }, '198.51.100.1')).status).toBe(200);
+    });
+
+    it('ignores a forged, foreign or malformed device token: the account limit applies, never a 500', async () => {
+      const t = await appWith({}, 1);
+      const target = await t.register('target');
+      const forged = await (await JoseDeviceTokens.create({ secret: 'another-secret-another-secret-another-secret' })).issue(loginNamesOf({ username: 'target', email: 'target@example.com' }));
+      // Each is no device token: with the account unlocked the right password works, or a body that is not a string is refused 400.
+      const tokens: [unknown, number][] = [[forged, 200], [target.token, 200], ['not.a.token', 200], ['', 200], [42, 400], [null, 400], [{ nested: true }, 400], ['x'.repeat(5000), 400]];
+      for (const [deviceToken, status] of tokens) expect((await logIn(t, { username: 'target', password: 'correct horse', deviceToken }, '198.51.100.1')).status).toBe(status);
+      await attack(t);
+      for (const [deviceToken] of tokens) expect((await logIn(t, { username: 'target', password: 'correct horse', deviceToken }, '198.51.100.1')).status).toBe(429);
+    });
+
+    it("counts a device token's failures against that token only: the account's limit is left whole", async () => {
+      const t = await appWith({ RATE_LIMIT_LOGIN_ACCOUNT: '3/5m' }, 1);
+      await t.register('target');
+      const deviceToken = await deviceTokenOf(t, 'target');
+      for (let i = 0; i < 3; i++) expect((await logIn(t, { username: 'target', password: 'wrong password', deviceToken }, '198.51.100.1')).status).toBe(401);
+      const refused = await logIn(t, { username: 'target', password: 'correct horse', deviceToken }, '198.51.100.1');
+      expect({ status: refused.status, detail: refused.body.detail }).toEqual({ status: 429, detail: expect.stringMatching(/^Too many failed logins with this device token/) });
+      expect((await logIn(t, { username: 'target', password: 'correct horse' }, '198.51.100.1')).status).toBe(200);
+    });
+  });
+
+  describe('IPv6 clients: per /64, with a budget per /48 beside it (RATE_LIMIT_LOGIN_NETWORK, RATE_LIMIT_REGISTER_NETWORK)', () => {
+    const from = (address: string) => ({ 'X-Forwarded-For': address });
+
+    it('counts logins of one /64 together, two /64s apart, and every /64 of a /48 against the /48 budget', async () => {
+      const t = await appWith({ RATE_LIMIT_LOGIN: '2/60s', RATE_LIMIT_LOGIN_NETWORK: '3/60s', RATE_LIMIT_LOGIN_ACCOUNT: '100/5m' }, 1);
+      await t.register('target');
+      const attempt = (address: string) => login(t, 'wrong password', from(address));
+      expect((await attempt('2001:db8:1:1::1')).status).toBe(401);
+      expect((await attempt('2001:db8:1:1:ffff::2')).status).toBe(401);
+      const sameSlash64 = await attempt('2001:db8:1:1::3');
+      expect({ status: sameSlash64.status, policy: sameSlash64.headers['ratelimit-policy'] }).toEqual({ status: 429, policy: expect.stringMatching(/^"login"; q=2; w=60/) });
+      // Another /64 of the same /56 (and /48): a budget of its own.
+      expect((await attempt('2001:db8:1:2::1')).status).toBe(401);
+      // A third /64: its own /64 budget is whole, but the /48's is spent.
+      const sameSlash48 = await attempt('2001:db8:1:3::1');
+      expect({ status: sameSlash48.status, body: sameSlash48.body }).toEqual({ status: 429, body: problemBody(429, 'Too Many Requests', 'RATE_LIMITED') });
+      expect(sameSlash48.headers['ratelimit-policy']).toMatch(/"loginNetwork"; q=3; w=60/);
+      expect((await attempt('2001:db8:2::1')).status).toBe(401);
+      // IPv4 addresses count alone, in both.
+      expect((await attempt('203.0.113.1')).status).toBe(401);
+      expect((await attempt('203.0.113.2')).status).toBe(401);
+    });
+
+    it('counts registrations the same way', async () => {
+      const t = await appWith({ RATE_LIMIT_REGISTER: '1/1h', RATE_LIMIT_REGISTER_NETWORK: '2/1h' }, 1);
+      let n = 0;
+      const register = (address: string) =>
+        t.http().post('/api/users/register').set(from(address)).send({ username: `user${++n}`, email: `user${n}@example.com`, password: 'correct horse' });
+      expect((await register('2001:db8:1:1::1')).status).toBe(201);
+      expect((await register('2001:db8:1:1::2')).status).toBe(429);
+      expect((await register('2001:db8:1:2::1')).status).toBe(201);
+      expect((await register('2001:db8:1:3::1')).status).toBe(429);
+      expect((await register('2001:db8:2::1')).status).toBe(201);
     });
   });
 });

@@ -6,6 +6,7 @@ import pino, { type Logger } from 'pino';
 import { loadConfig } from '../src/config';
 import type { RateLimiters } from '../src/http/rate-limits';
 import { createRateLimiters } from '../src/rate-limits/create-rate-limiters';
+import { testDevices } from './test-app';
 
 export const redisUp = (): boolean => process.env.TEST_REDIS_UP === '1';
 
@@ -25,7 +26,7 @@ export function capturingLogger(): { logger: Logger; lines: () => { level: numbe
 }
 
 export function limitersFor(env: Record<string, string>, redis: Redis | undefined, logger: Logger = pino({ level: 'silent' })): RateLimiters {
-  return createRateLimiters(loadConfig(env), redis, logger);
+  return createRateLimiters(loadConfig(env), redis, logger, { devices: testDevices });
 }
 
 export async function connect(url = redisUrl()): Promise<Redis> {

@@ -1,5 +1,6 @@
 import { createMemoryStores, InMemoryEventHistory, MemoryState, memoryUnitOfWork, FixedClock, SequentialIds, SequentialInviteCodes } from '@chat/domain/testing';
-import { JoseTokenService } from '@chat/jose';
+import type { DeviceTokens } from '@chat/domain';
+import { JoseDeviceTokens, JoseTokenService } from '@chat/jose';
 import { RandomOpaqueTokens, ScryptPasswordHasher } from '@chat/node-crypto';
 import pino from 'pino';
 import request from 'supertest';
@@ -11,6 +12,12 @@ import type { Metrics } from '../src/observability/metrics';
 import type { Tracing } from '../src/observability/tracing';
 
 export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+
+/** Recognizes the device tokens of every test app (they share TEST_SECRET), for limiters made before the app. */
+export const testDevices: Pick<DeviceTokens, 'recognize'> = (() => {
+  const devices = JoseDeviceTokens.create({ secret: TEST_SECRET });
+  return { recognize: async (token, loginName) => (await devices).recognize(token, loginName) };
+})();
 
 export interface TestUser {
   readonly token: string;
@@ -33,6 +40,7 @@ export async function buildTestApp(
     ids: new SequentialIds(),
     hasher: new ScryptPasswordHasher(2 ** 10),
     tokens: await JoseTokenService.create({ secret: TEST_SECRET, ttlSeconds: 3600 }),
+    devices: await JoseDeviceTokens.create({ secret: TEST_SECRET }),
     inviteCodes: new SequentialInviteCodes(),
     opaque: new RandomOpaqueTokens(),
     ...overrides,

@@ -2,8 +2,10 @@
  * The chat page: the reference browser client. It uses only the public REST API and the gateway,
  * both through @chat/client. The token lives in this module's memory only (never in storage): a
  * reload asks to log in again, and a script injected into the page could not read a stored token.
+ * Only the device tokens, which open no session, are stored (`device-tokens.ts`).
  */
 import { ChatApiError, connect, createRestClient, ok, type Channel, type GatewayConnection, type Message, type RestClient, type Server } from '@chat/client';
+import { deviceTokenFor, rememberDeviceToken, type KeyValueStore } from './device-tokens.js';
 import { byId, h } from './dom.js';
 import { describeError } from './words.js';
 
@@ -12,6 +14,8 @@ type Member = { userId: string; user: { id: string; username: string } };
 type ServerState = Server & { channels: Channel[]; channelsPending?: boolean; members?: Member[] };
 
 const PAGE = 50;
+/** Read at each use: a browser that refuses storage throws there, and device-tokens.ts takes that as none. */
+const deviceStore: KeyValueStore = { getItem: (key) => localStorage.getItem(key), setItem: (key, value) => localStorage.setItem(key, value) };
 const REACTIONS = ['👍', '❤️', '😂', '🎉', '👀'];
 
 const el = {
@@ -181,8 +185,11 @@ el.loginForm.addEventListener('submit', (event) => {
   state.busy = true;
   void attempt('Logging in', async () => {
     const anonymous = createRestClient({ baseUrl: location.origin, retryOn429: false });
-    const body = name.includes('@') ? { email: name, password } : { username: name, password };
-    startSession(await ok(anonymous.POST('/api/users/login', { body })));
+    const deviceToken = deviceTokenFor(deviceStore, name);
+    const body = { ...(name.includes('@') ? { email: name, password } : { username: name, password }), ...(deviceToken ? { deviceToken } : {}) };
+    const grant = await ok(anonymous.POST('/api/users/login', { body }));
+    rememberDeviceToken(deviceStore, [name], grant.deviceToken);
+    startSession(grant);
     el.loginForm.reset();
   }).finally(() => (state.busy = false));
 });
@@ -195,7 +202,9 @@ el.signupForm.addEventListener('submit', (event) => {
   state.busy = true;
   void attempt('Signing up', async () => {
     const anonymous = createRestClient({ baseUrl: location.origin, retryOn429: false });
-    startSession(await ok(anonymous.POST('/api/users/register', { body })));
+    const grant = await ok(anonymous.POST('/api/users/register', { body }));
+    rememberDeviceToken(deviceStore, [body.username, body.email], grant.deviceToken);
+    startSession(grant);
     el.signupForm.reset();
   }).finally(() => (state.busy = false));
 });

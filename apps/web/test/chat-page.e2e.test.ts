@@ -297,11 +297,22 @@ suite('the chat page in Chromium', () => {
     await alice.setViewportSize({ width: 1280, height: 800 });
   });
 
-  it('asks to log in again after a reload, as documented, and logging in brings the servers back', async () => {
+  it('asks to log in again after a reload, as documented, and logging in (with the kept device token) brings the servers back', async () => {
     await bob.reload();
     await isVisible(bob.getByRole('heading', { name: 'Log in' }));
     await isHidden(bob.getByText(/Signed in as/));
-    expect(await bob.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }))).toBe('{}{}');
+    // No session token is stored: only the device tokens of the names Bob signed up with, which open no session.
+    const stored = await bob.evaluate(() => ({ local: { ...localStorage }, session: { ...sessionStorage } }));
+    expect({ keys: Object.keys(stored.local), session: stored.session }).toEqual({ keys: ['chat.deviceTokens'], session: {} });
+    const deviceTokens = JSON.parse(stored.local['chat.deviceTokens'] ?? '{}') as Record<string, string>;
+    expect(Object.keys(deviceTokens).sort()).toEqual([names.bob, `${names.bob}@example.com`].sort());
+    for (const token of Object.values(deviceTokens)) expect(JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString()).typ).toBe('device+jwt');
+    // Someone else locks Bob's account with failed logins: a client without his device token is refused...
+    const logIn = (password: string) =>
+      fetch(`${replica.url}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: names.bob, password }) });
+    for (let i = 0; i < 10; i++) expect((await logIn('a wrong password')).status).toBe(401);
+    expect((await logIn(PASSWORD)).status).toBe(429);
+    // ...but this browser shows the one it kept, and gets in.
     await bob.getByLabel('Username or email').fill(names.bob);
     await bob.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await bob.getByRole('button', { name: 'Log in' }).click();

@@ -14,5 +14,6 @@ export * from './fixed-clock';
 export * from './sequential-ids';
 export * from './fake-password-hasher';
 export * from './fake-token-service';
+export * from './fake-device-tokens';
 export * from './test-world';
 export * from './in-memory-ban-repository';

@@ -4,6 +4,7 @@ import { InMemoryEventHistory } from './in-memory-event-log';
 import { MemoryState } from './memory-state';
 import { FakeOpaqueTokens } from './fake-opaque-tokens';
 import { FakePasswordHasher } from './fake-password-hasher';
+import { FakeDeviceTokens } from './fake-device-tokens';
 import { FakeTokenService } from './fake-token-service';
 import { FixedClock } from './fixed-clock';
 import { SequentialIds, SequentialInviteCodes } from './sequential-ids';
@@ -16,9 +17,10 @@ export function createTestWorld(state: MemoryState = new MemoryState(), stores: 
   const hasher = new FakePasswordHasher();
   const tokens = new FakeTokenService();
   const opaque = new FakeOpaqueTokens();
+  const devices = new FakeDeviceTokens();
   const history = new InMemoryEventHistory(state);
   const unitOfWork = memoryUnitOfWork(stores);
-  const useCases = createUseCases({ stores, unitOfWork, history, clock, ids, hasher, tokens, opaque, inviteCodes: new SequentialInviteCodes(), ...(quotas ? { quotas } : {}) });
+  const useCases = createUseCases({ stores, unitOfWork, history, clock, ids, hasher, tokens, devices, opaque, inviteCodes: new SequentialInviteCodes(), ...(quotas ? { quotas } : {}) });
   const world = {
     stores,
     history,
@@ -27,6 +29,7 @@ export function createTestWorld(state: MemoryState = new MemoryState(), stores: 
     clock,
     ids,
     tokens,
+    devices,
     ...useCases,
 
     /**

@@ -1,1 +1,2 @@
 export * from './jose-token-service';
+export * from './jose-device-tokens';

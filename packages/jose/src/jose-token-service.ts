@@ -19,13 +19,13 @@ export interface JoseTokenOptions {
 const ALGORITHMS = ['HS256'];
 export const MIN_SECRET_BYTES = 32;
 
-interface SigningKey {
+export interface SigningKey {
   readonly kid: string;
   readonly key: webcrypto.CryptoKey;
 }
 
 /** Imports a key once: re-importing it per verify doubles the cost of every request. */
-async function importKey(secret: string): Promise<SigningKey> {
+export async function importKey(secret: string): Promise<SigningKey> {
   const bytes = new TextEncoder().encode(secret);
   if (bytes.byteLength < MIN_SECRET_BYTES) throw new RangeError(`the token secret must be at least ${MIN_SECRET_BYTES} bytes`);
   const key = await webcrypto.subtle.importKey('raw', bytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);

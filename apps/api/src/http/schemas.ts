@@ -65,6 +65,11 @@ export const LogInBody = z
     email: text('The account email; or give username').optional(),
     username: text('The account username; or give email').optional(),
     password: text('The account password').max(1024, 'is too long').optional(),
+    deviceToken: text(
+      "The `deviceToken` of this client's last login or registration to this account, if it has one: failed logins from other clients then never lock it out (it has a limit of its own). A token that is not one, has expired or is another account's is ignored.",
+    )
+      .max(2048, 'is too long')
+      .optional(),
   })
   .superRefine((body, ctx) => {
     // Checked together, so a request missing both an identifier and the password hears of both.
@@ -194,7 +199,14 @@ const id = z.string().meta({ description: 'Snowflake id: a decimal string, order
 export const UserSummaryResponse = z.object({ id, username: z.string() }).meta({ id: 'UserSummary' });
 
 export const AuthResponse = z
-  .object({ token: z.string().meta({ description: 'Send as `Authorization: <token>` or `Authorization: Bearer <token>`' }), user: UserSummaryResponse })
+  .object({
+    token: z.string().meta({ description: 'Send as `Authorization: <token>` or `Authorization: Bearer <token>`' }),
+    user: UserSummaryResponse,
+    deviceToken: z.string().meta({
+      description:
+        'Keep it (it is a credential of this client, valid a year) and send it as `deviceToken` with the next login to this account: that login then has a failed-login limit of its own, which failures from other clients cannot use up. A new one comes with each login.',
+    }),
+  })
   .meta({ id: 'AuthGrant' });
 
 export const SessionResponse = z

@@ -27,7 +27,7 @@ export const messageJson = messageViewJson;
 
 export const sentMessageJson = ({ message, nonce }: SentMessage) => ({ ...messageViewJson(message), ...(nonce === null ? {} : { nonce }) });
 
-export const authGrantJson = (g: AuthGrant) => ({ token: g.token, user: { id: g.user.id, username: g.user.username } });
+export const authGrantJson = (g: AuthGrant) => ({ token: g.token, user: { id: g.user.id, username: g.user.username }, deviceToken: g.deviceToken });
 
 export const applicationJson = (a: ApplicationView) => ({ id: a.id, name: a.name, clientId: a.clientId, bot: { id: a.bot.id, username: a.bot.username } });
 

@@ -526,6 +526,8 @@ export interface components {
             /** @description Send as `Authorization: <token>` or `Authorization: Bearer <token>` */
             token: string;
             user: components["schemas"]["UserSummary"];
+            /** @description Keep it (it is a credential of this client, valid a year) and send it as `deviceToken` with the next login to this account: that login then has a failed-login limit of its own, which failures from other clients cannot use up. A new one comes with each login. */
+            deviceToken: string;
         };
         UserSummary: {
             /** @description Snowflake id: a decimal string, ordered by creation time */
@@ -548,6 +550,8 @@ export interface components {
             username?: string;
             /** @description The account password */
             password?: string;
+            /** @description The `deviceToken` of this client's last login or registration to this account, if it has one: failed logins from other clients then never lock it out (it has a limit of its own). A token that is not one, has expired or is another account's is ignored. */
+            deviceToken?: string;
         };
         Server: {
             /** @description Snowflake id: a decimal string, ordered by creation time */

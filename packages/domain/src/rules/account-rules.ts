@@ -34,3 +34,15 @@ export function passwordIssues(password: string, path = 'password'): Issue[] {
 }
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+/**
+ * What a login calls an account, as its failed-login limit and its device tokens know it: the email
+ * or the username, ignoring case and surrounding spaces.
+ */
+export const loginName = {
+  email: (email: string): string => `email:${normalizeEmail(email)}`,
+  username: (username: string): string => `username:${username.trim().toLowerCase()}`,
+};
+
+/** Every name a login may give this account by. */
+export const loginNamesOf = (user: { readonly email: string; readonly username: string }): string[] => [loginName.email(user.email), loginName.username(user.username)];

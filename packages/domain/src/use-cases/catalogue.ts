@@ -7,6 +7,7 @@ import type { OpaqueTokens } from '../ports/opaque-tokens';
 import type { PasswordHasher } from '../ports/password-hasher';
 import type { Stores } from '../ports/stores';
 import type { TokenService } from '../ports/token-service';
+import type { DeviceTokens } from '../ports/device-tokens';
 import type { UnitOfWork } from '../ports/unit-of-work';
 import { AddReaction } from './add-reaction';
 import { Authenticate } from './authenticate';
@@ -53,6 +54,7 @@ export interface UseCasePorts {
   readonly ids: IdGenerator;
   readonly hasher: PasswordHasher;
   readonly tokens: TokenService;
+  readonly devices: DeviceTokens;
   readonly inviteCodes: InviteCodeGenerator;
   readonly opaque: OpaqueTokens;
   /** How much one user may own; `DEFAULT_QUOTAS` when left out. */
@@ -65,13 +67,13 @@ export interface UseCasePorts {
  * return type is the app's `UseCases`.
  */
 export function createUseCases(ports: UseCasePorts) {
-  const { stores, unitOfWork, history, clock, ids, hasher, tokens, inviteCodes, opaque, quotas = DEFAULT_QUOTAS } = ports;
+  const { stores, unitOfWork, history, clock, ids, hasher, tokens, devices, inviteCodes, opaque, quotas = DEFAULT_QUOTAS } = ports;
   const { users, sessions, servers, channels, members, messages, applications, refreshTokens } = stores;
   const grants = { applications, refreshTokens, sessions, tokens, opaque, ids, clock, unitOfWork };
   const authenticate = new Authenticate(tokens, sessions);
   return {
-    register: new Register(users, sessions, hasher, tokens, ids, clock),
-    logIn: new LogIn(users, sessions, hasher, tokens, ids, clock),
+    register: new Register(users, sessions, hasher, tokens, devices, ids, clock),
+    logIn: new LogIn(users, sessions, hasher, tokens, devices, ids, clock),
     logOut: new LogOut(unitOfWork),
     authenticate,
     touchSession: new TouchSession(sessions, clock),

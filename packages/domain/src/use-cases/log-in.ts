@@ -4,10 +4,11 @@ import type { Clock } from '../ports/clock';
 import type { IdGenerator } from '../ports/id-generator';
 import type { PasswordHasher } from '../ports/password-hasher';
 import type { SessionRepository } from '../ports/session-repository';
+import type { DeviceTokens } from '../ports/device-tokens';
 import type { TokenService } from '../ports/token-service';
 import type { UserRepository } from '../ports/user-repository';
 import { fail, ok, type Outcome } from '../result';
-import { normalizeEmail } from '../rules/account-rules';
+import { loginNamesOf, normalizeEmail } from '../rules/account-rules';
 import { isCleanText } from '../rules/text';
 import { newSession, type AuthGrant, type SessionClient } from './register';
 
@@ -24,6 +25,7 @@ export class LogIn {
     private readonly sessions: SessionRepository,
     private readonly hasher: PasswordHasher,
     private readonly tokens: TokenService,
+    private readonly devices: DeviceTokens,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
   ) {}
@@ -42,7 +44,7 @@ export class LogIn {
     const session = newSession(this.ids.next(), user.id, this.clock.now(), this.tokens.lifetimeSeconds, client);
     await this.sessions.create(session);
     const token = await this.tokens.issue({ userId: user.id, sessionId: session.id });
-    return ok({ token, user: summarizeUser(user) });
+    return ok({ token, user: summarizeUser(user), deviceToken: await this.devices.issue(loginNamesOf(user)) });
   }
 
   private async findAccount(input: LogInInput): Promise<User | null> {

@@ -6,10 +6,11 @@ import type { Clock } from '../ports/clock';
 import type { IdGenerator } from '../ports/id-generator';
 import type { PasswordHasher } from '../ports/password-hasher';
 import type { SessionRepository } from '../ports/session-repository';
+import type { DeviceTokens } from '../ports/device-tokens';
 import type { TokenService } from '../ports/token-service';
 import type { UserRepository } from '../ports/user-repository';
 import { fail, ok, type Outcome } from '../result';
-import { emailIssues, normalizeEmail, passwordIssues, usernameIssues } from '../rules/account-rules';
+import { emailIssues, loginNamesOf, normalizeEmail, passwordIssues, usernameIssues } from '../rules/account-rules';
 
 export interface RegisterInput {
   readonly username: string;
@@ -20,6 +21,8 @@ export interface RegisterInput {
 export interface AuthGrant {
   readonly token: string;
   readonly user: UserSummary;
+  /** Shown at the next login, it keeps this client's logins apart from failures of others (`DeviceTokens`). */
+  readonly deviceToken: string;
 }
 
 /** What the request says of the client; kept with the session. */
@@ -45,6 +48,7 @@ export class Register {
     private readonly sessions: SessionRepository,
     private readonly hasher: PasswordHasher,
     private readonly tokens: TokenService,
+    private readonly devices: DeviceTokens,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
   ) {}
@@ -68,6 +72,6 @@ export class Register {
     const session = newSession(this.ids.next(), user.id, now, this.tokens.lifetimeSeconds, client);
     await this.sessions.create(session);
     const token = await this.tokens.issue({ userId: user.id, sessionId: session.id });
-    return ok({ token, user: summarizeUser(user) });
+    return ok({ token, user: summarizeUser(user), deviceToken: await this.devices.issue(loginNamesOf(user)) });
   }
 }

@@ -1,3 +1,4 @@
+import { loginName } from '@chat/domain';
 import { createTestWorld, expectOk } from '@chat/domain/testing';
 
 async function aWorldWithAlice() {
@@ -14,6 +15,20 @@ describe('LogIn', () => {
 
     expect(grant.user).toEqual({ id: alice.id, username: 'Alice' });
     expect(expectOk(await world.authenticate.execute(grant.token)).userId).toBe(alice.id);
+  });
+
+  it('gives the client a new device token for the account, known by its email and its username, whichever it named', async () => {
+    const { world } = await aWorldWithAlice();
+
+    const byEmail = expectOk(await world.logIn.execute({ email: 'alice@example.com', password: 'correct horse' })).deviceToken;
+    const byName = expectOk(await world.logIn.execute({ username: 'alice', password: 'correct horse' })).deviceToken;
+
+    expect(byEmail).not.toBe(byName);
+    for (const token of [byEmail, byName]) {
+      expect(await world.devices.recognize(token, loginName.email(' ALICE@example.com'))).not.toBeNull();
+      expect(await world.devices.recognize(token, loginName.username('ALICE'))).not.toBeNull();
+      expect(await world.devices.recognize(token, loginName.username('bob'))).toBeNull();
+    }
   });
 
   it('matches the email case-insensitively and ignores surrounding spaces', async () => {
