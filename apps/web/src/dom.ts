@@ -1,3 +1,5 @@
+import { linkSegments } from './links.js';
+
 /**
  * Builds DOM nodes from tags, properties and children. Strings become text nodes, never markup:
  * nothing a person typed (a message, a name) can reach the page as HTML.
@@ -25,4 +27,11 @@ export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
   const element = document.getElementById(id);
   if (!element) throw new Error(`the page lacks #${id}`);
   return element as T;
+}
+
+/** A message's text as text nodes and links (http and https only), opened in a new tab that cannot reach back to this one. */
+export function textWithLinks(content: string): (Node | string)[] {
+  return linkSegments(content).map((segment) =>
+    segment.kind === 'text' ? segment.text : h('a', { href: segment.href, target: '_blank', rel: 'noopener noreferrer' }, segment.text),
+  );
 }

@@ -4,7 +4,7 @@
  * reload asks to log in again, and a script injected into the page could not read a stored token.
  */
 import { ChatApiError, connect, createRestClient, ok, type Channel, type GatewayConnection, type Message, type RestClient, type Server } from '@chat/client';
-import { byId, h } from './dom.js';
+import { byId, h, textWithLinks } from './dom.js';
 import { describeError } from './words.js';
 
 type Member = { userId: string; user: { id: string; username: string } };
@@ -635,7 +635,7 @@ function messageNode(message: Message): HTMLLIElement {
       h('time', { datetime: message.createdAt, title: time.toLocaleString() }, time.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })),
       message.editedAt ? h('span', { className: 'hint' }, ' (edited)') : null,
     ),
-    editing ? editForm(message) : h('p', { className: 'content' }, message.content),
+    editing ? editForm(message) : h('p', { className: 'content' }, ...textWithLinks(message.content)),
     h(
       'div',
       { className: 'reactions', role: 'group', 'aria-label': 'Reactions' },

@@ -176,6 +176,22 @@ suite('the chat page in Chromium', () => {
     }
   });
 
+  it('makes http and https links clickable, opening a new tab that cannot reach back, and leaves javascript: as text', async () => {
+    const content = 'Agenda: https://example.com/agenda?week=2. Not javascript:alert(document.domain) though';
+    await send(alice, content);
+    for (const page of [alice, bob]) {
+      const sent = message(page, 'Agenda: ');
+      const link = sent.locator('a[href^="https://"]');
+      await hasCount(link, 1);
+      await hasAttribute(link, 'href', 'https://example.com/agenda?week=2');
+      await hasAttribute(link, 'target', '_blank');
+      await hasAttribute(link, 'rel', 'noopener noreferrer');
+      expect(await link.textContent()).toBe('https://example.com/agenda?week=2');
+      expect(await sent.locator('.content').textContent()).toBe(content);
+      await hasCount(page.locator('#messages a:not([href^="https://"]):not([href^="http://"])'), 0);
+    }
+  });
+
   it('keeps up across a dropped network: the page resumes and shows what it missed, once each, in order', async () => {
     await send(bob, 'Bob, before the drop');
     await hasCount(message(alice, 'Bob, before the drop'), 1);
