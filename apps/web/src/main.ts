@@ -4,7 +4,7 @@
  * reload asks to log in again, and a script injected into the page could not read a stored token.
  */
 import { ChatApiError, connect, createRestClient, ok, type Channel, type GatewayConnection, type Message, type RestClient, type Server } from '@chat/client';
-import { byId, h, textWithLinks } from './dom.js';
+import { byId, h, refreshTimes, textWithLinks, timeElement } from './dom.js';
 import { describeError } from './words.js';
 
 type Member = { userId: string; user: { id: string; username: string } };
@@ -622,7 +622,6 @@ function renderMessage(message: Message): void {
 
 function messageNode(message: Message): HTMLLIElement {
   const own = message.author.id === state.me?.id;
-  const time = new Date(message.createdAt);
   const editing = state.editing === message.id;
   return h(
     'li',
@@ -632,7 +631,7 @@ function messageNode(message: Message): HTMLLIElement {
       { className: 'meta' },
       h('strong', {}, message.author.username),
       ' ',
-      h('time', { datetime: message.createdAt, title: time.toLocaleString() }, time.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })),
+      timeElement(message.createdAt),
       message.editedAt ? h('span', { className: 'hint' }, ' (edited)') : null,
     ),
     editing ? editForm(message) : h('p', { className: 'content' }, ...textWithLinks(message.content)),
@@ -764,6 +763,9 @@ el.composer.addEventListener('submit', (event) => {
     el.history.scrollTop = el.history.scrollHeight;
   });
 });
+
+// Times say "today" or "Yesterday": they are written again as the day turns.
+setInterval(() => refreshTimes(el.messages), 60_000);
 
 el.composerInput.addEventListener('keydown', (event) => {
   if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {

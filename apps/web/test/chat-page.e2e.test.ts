@@ -326,6 +326,29 @@ suite('the chat page in Chromium', () => {
     await hasCount(message(bob, 'Typed, then Enter'), 1);
   });
 
+  it('dates a message from another day, with the full date and time as its title', async () => {
+    // A reader three days on: today's messages are from another day for them.
+    const readerNow = new Date(Date.now() + 3 * 86_400_000);
+    const context = await browser.newContext({ locale: 'en-GB', timezoneId: 'UTC' });
+    await context.clock.setFixedTime(readerNow);
+    const later = await context.newPage();
+    await later.goto(replica.url);
+    await later.getByLabel('Username or email').fill(names.alice);
+    await later.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await later.getByRole('button', { name: 'Log in' }).click();
+    const time = message(later, 'Hello from Alice, edited').locator('time');
+    await isVisible(time);
+    const sentAt = new Date((await time.getAttribute('datetime')) ?? '');
+    const clock = sentAt.toLocaleTimeString('en-GB', { timeZone: 'UTC', hour: '2-digit', minute: '2-digit' });
+    const date =
+      sentAt.getUTCFullYear() === readerNow.getUTCFullYear()
+        ? sentAt.toLocaleDateString('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' }) // "Wed 25 Nov"
+        : sentAt.toLocaleDateString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' }); // "31 Dec 2026"
+    expect(await time.textContent()).toBe(`${date} ${clock}`);
+    expect(await time.getAttribute('title')).toContain(String(sentAt.getUTCFullYear()));
+    await context.close();
+  });
+
   it("lets the owner remove a member, whose page drops the server at once", async () => {
     await alice.getByRole('button', { name: 'Book club' }).click();
     // Only the owner gets Remove buttons; Bob, a member, sees the list without them.
