@@ -158,6 +158,9 @@ suite('the chat page in Chromium', () => {
     await alicesView.getByLabel('Add a reaction').click();
     await alicesView.getByRole('button', { name: 'React with 👍' }).click();
     await isVisible(bobsView.getByRole('button', { name: /^👍 2/ }));
+    // A link, for the screenshot of the page.
+    await send(bob, 'Next month’s pick: https://example.com/books/42 (vote by Friday)');
+    await hasCount(message(alice, 'Next month’s pick').locator('a'), 1);
     await shoot(alice, 'chat');
     // Bob un-reacts: 1 left, Alice's.
     await bobsView.getByRole('button', { name: /^👍 2/ }).click();
