@@ -1,3 +1,6 @@
+import { linkSegments } from './links.js';
+import { timeLabel } from './times.js';
+
 /**
  * Builds DOM nodes from tags, properties and children. Strings become text nodes, never markup:
  * nothing a person typed (a message, a name) can reach the page as HTML.
@@ -25,4 +28,26 @@ export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
   const element = document.getElementById(id);
   if (!element) throw new Error(`the page lacks #${id}`);
   return element as T;
+}
+
+/** A message's text as text nodes and links (http and https only), opened in a new tab that cannot reach back to this one. */
+export function textWithLinks(content: string): (Node | string)[] {
+  return linkSegments(content).map((segment) =>
+    segment.kind === 'text' ? segment.text : h('a', { href: segment.href, target: '_blank', rel: 'noopener noreferrer' }, segment.text),
+  );
+}
+
+/** A `<time>` for an ISO instant: short words in view ("Yesterday 14:03"), the full date-time as its title. */
+export function timeElement(iso: string, now = new Date()): HTMLTimeElement {
+  const label = timeLabel(new Date(iso), now);
+  return h('time', { datetime: iso, title: label.title }, label.text);
+}
+
+/** Writes every `<time>` under `root` again: what was "14:03" becomes "Yesterday 14:03" after midnight. */
+export function refreshTimes(root: ParentNode, now = new Date()): void {
+  for (const time of root.querySelectorAll('time[datetime]')) {
+    const label = timeLabel(new Date(time.getAttribute('datetime') ?? ''), now);
+    if (time.textContent !== label.text) time.textContent = label.text;
+    time.setAttribute('title', label.title);
+  }
 }

@@ -5,8 +5,9 @@
  * Only the device tokens, which open no session, are stored (`device-tokens.ts`).
  */
 import { ChatApiError, connect, createRestClient, ok, type Channel, type GatewayConnection, type Message, type RestClient, type Server } from '@chat/client';
+import { mayCreateChannel, mayCreateInvite, mayDeleteMessage, mayEditMessage, mayRemoveMember, type Viewer } from './controls.js';
 import { deviceTokenFor, rememberDeviceToken, type KeyValueStore } from './device-tokens.js';
-import { byId, h } from './dom.js';
+import { byId, h, refreshTimes, textWithLinks, timeElement } from './dom.js';
 import { describeError } from './words.js';
 
 type Member = { userId: string; user: { id: string; username: string } };
@@ -170,6 +171,11 @@ function endSession(message?: string): void {
   }
   byId<HTMLInputElement>('login-username').focus();
 }
+
+/** Only people log in with a password: a page's viewer is never a bot. */
+const viewer = (): Viewer | undefined => (state.me ? { id: state.me.id, bot: false } : undefined);
+
+const openServerState = (): ServerState | undefined => (state.serverId ? state.servers.get(state.serverId) : undefined);
 
 function rest(): RestClient {
   if (!state.rest) throw new Error('not logged in');
@@ -341,9 +347,13 @@ function listen(gateway: GatewayConnection): void {
   gateway.on('server.updated', (update) => {
     const server = state.servers.get(update.id);
     if (!mine() || !server) return;
+    const ownerChanged = server.ownerId !== update.ownerId;
     Object.assign(server, update);
     renderServers();
-    if (update.id === state.serverId) renderServer();
+    if (update.id !== state.serverId) return;
+    renderServer();
+    // A new owner may delete anyone's message; the old one no longer may.
+    if (ownerChanged) for (const message of state.messages) renderMessage(message);
   });
 }
 
@@ -415,21 +425,22 @@ function renderServers(): void {
 }
 
 function renderServer(): void {
-  const server = state.serverId ? state.servers.get(state.serverId) : undefined;
+  const server = openServerState();
   el.serverPanel.hidden = !server;
   if (!server) {
     el.channelPanel.hidden = true;
     return;
   }
   el.serverTitle.textContent = server.name;
-  // Invites are the owner's, unless the server opens them to members.
-  el.createInvite.hidden = server.ownerId !== state.me?.id && !server.membersCanInvite;
+  // Only what the API will accept from this person is offered (kept in step by `server.updated`).
+  el.newChannelForm.hidden = !mayCreateChannel(server, viewer());
+  el.createInvite.hidden = !mayCreateInvite(server, viewer());
   renderChannels();
   renderMembers();
 }
 
 function renderChannels(): void {
-  const server = state.serverId ? state.servers.get(state.serverId) : undefined;
+  const server = openServerState();
   el.channelList.replaceChildren(
     ...(server?.channels ?? []).map((channel) =>
       h(
@@ -442,8 +453,7 @@ function renderChannels(): void {
 }
 
 function renderMembers(): void {
-  const server = state.serverId ? state.servers.get(state.serverId) : undefined;
-  const owning = server?.ownerId === state.me?.id;
+  const server = openServerState();
   el.memberList.replaceChildren(
     ...(server?.members ?? []).map((member) =>
       h(
@@ -451,7 +461,7 @@ function renderMembers(): void {
         {},
         member.user.username,
         member.userId === server?.ownerId ? h('span', { className: 'hint' }, ' (owner)') : null,
-        owning && server && member.userId !== server.ownerId
+        server && mayRemoveMember(server, viewer(), member.userId)
           ? h('button', { type: 'button', className: 'remove', 'aria-label': `Remove ${member.user.username}`, onclick: () => void removeMember(server, member) }, 'Remove')
           : null,
       ),
@@ -631,7 +641,6 @@ function renderMessage(message: Message): void {
 
 function messageNode(message: Message): HTMLLIElement {
   const own = message.author.id === state.me?.id;
-  const time = new Date(message.createdAt);
   const editing = state.editing === message.id;
   return h(
     'li',
@@ -641,58 +650,68 @@ function messageNode(message: Message): HTMLLIElement {
       { className: 'meta' },
       h('strong', {}, message.author.username),
       ' ',
-      h('time', { datetime: message.createdAt, title: time.toLocaleString() }, time.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })),
+      timeElement(message.createdAt),
       message.editedAt ? h('span', { className: 'hint' }, ' (edited)') : null,
     ),
-    editing ? editForm(message) : h('p', { className: 'content' }, message.content),
+    editing ? editForm(message) : h('p', { className: 'content' }, ...textWithLinks(message.content)),
+    reactionsNode(message),
+    editing ? null : messageActions(message),
+  );
+}
+
+/** Edit for the author, Delete for the author and the server's owner; nothing when neither. */
+function messageActions(message: Message): HTMLDivElement | null {
+  const edit = mayEditMessage(message.author.id, viewer());
+  const remove = mayDeleteMessage(message.author.id, openServerState(), viewer());
+  if (!edit && !remove) return null;
+  return h(
+    'div',
+    { className: 'actions' },
+    edit && h('button', { type: 'button', 'data-focus-key': 'edit', onclick: () => startEditing(message) }, 'Edit'),
+    remove && h('button', { type: 'button', 'data-focus-key': 'delete', onclick: () => void deleteMessage(message) }, 'Delete'),
+  );
+}
+
+function reactionsNode(message: Message): HTMLDivElement {
+  return h(
+    'div',
+    { className: 'reactions', role: 'group', 'aria-label': 'Reactions' },
+    ...message.reactions.map((reaction) =>
+      h(
+        'button',
+        {
+          type: 'button',
+          className: 'reaction',
+          'aria-pressed': String(reaction.reacted),
+          'aria-label': `${reaction.emoji} ${reaction.count}${reaction.reacted ? ', including you' : ''}`,
+          'data-focus-key': `reaction-${reaction.emoji}`,
+          onclick: () => void react(message, reaction.emoji, !reaction.reacted),
+        },
+        `${reaction.emoji} ${reaction.count}`,
+      ),
+    ),
     h(
-      'div',
-      { className: 'reactions', role: 'group', 'aria-label': 'Reactions' },
-      ...message.reactions.map((reaction) =>
+      'details',
+      { className: 'add-reaction' },
+      h('summary', { 'aria-label': 'Add a reaction', 'data-focus-key': 'add-reaction' }, '+'),
+      ...REACTIONS.filter((emoji) => !message.reactions.some((r) => r.emoji === emoji && r.reacted)).map((emoji) =>
         h(
           'button',
           {
             type: 'button',
-            className: 'reaction',
-            'aria-pressed': String(reaction.reacted),
-            'aria-label': `${reaction.emoji} ${reaction.count}${reaction.reacted ? ', including you' : ''}`,
-            'data-focus-key': `reaction-${reaction.emoji}`,
-            onclick: () => void react(message, reaction.emoji, !reaction.reacted),
-          },
-          `${reaction.emoji} ${reaction.count}`,
-        ),
-      ),
-      h(
-        'details',
-        { className: 'add-reaction' },
-        h('summary', { 'aria-label': 'Add a reaction', 'data-focus-key': 'add-reaction' }, '+'),
-        ...REACTIONS.filter((emoji) => !message.reactions.some((r) => r.emoji === emoji && r.reacted)).map((emoji) =>
-          h(
-            'button',
-            {
-              type: 'button',
-              'aria-label': `React with ${emoji}`,
-              onclick: (event: Event) => {
-                // A pick closes the picker; focus goes back to its "+" for the next one.
-                const picker = (event.currentTarget as HTMLElement).closest('details');
-                picker?.removeAttribute('open');
-                picker?.querySelector('summary')?.focus();
-                void react(message, emoji, true);
-              },
+            'aria-label': `React with ${emoji}`,
+            onclick: (event: Event) => {
+              // A pick closes the picker; focus goes back to its "+" for the next one.
+              const picker = (event.currentTarget as HTMLElement).closest('details');
+              picker?.removeAttribute('open');
+              picker?.querySelector('summary')?.focus();
+              void react(message, emoji, true);
             },
-            emoji,
-          ),
+          },
+          emoji,
         ),
       ),
     ),
-    own && !editing
-      ? h(
-          'div',
-          { className: 'actions' },
-          h('button', { type: 'button', 'data-focus-key': 'edit', onclick: () => startEditing(message) }, 'Edit'),
-          h('button', { type: 'button', onclick: () => void deleteMessage(message) }, 'Delete'),
-        )
-      : null,
   );
 }
 
@@ -773,6 +792,9 @@ el.composer.addEventListener('submit', (event) => {
     el.history.scrollTop = el.history.scrollHeight;
   });
 });
+
+// Times say "today" or "Yesterday": they are written again as the day turns.
+setInterval(() => refreshTimes(el.messages), 60_000);
 
 el.composerInput.addEventListener('keydown', (event) => {
   if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
