@@ -1,23 +1,28 @@
 import { normalizeEmail } from '@chat/domain';
 import { createRedisStore, ResilientStore, type OutagePolicy, type Redis } from '@chat/redis';
-import type { Request, RequestHandler, Response } from 'express';
-import { ipKeyGenerator, MemoryStore, rateLimit, type RateLimitInfo, type Store } from 'express-rate-limit';
+import type { Request, Response } from 'express';
+import { ipKeyGenerator, MemoryStore, rateLimit, type Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { problem, sendProblem } from '../http/problem';
 import type { RateLimiters } from '../http/rate-limits';
 import type { RateLimitName } from '../http/route';
+import { liveSessionLimiter } from './live-session-limiter';
 
 interface LimiterPlan {
   readonly setting: { readonly limit: number; readonly windowMs: number };
-  /** Authenticated routes count per user, anonymous ones per client address; `account`: per account a login names. */
-  readonly key: 'user' | 'address' | 'account';
+  /**
+   * Signed-in routes count per user (after the session check), anonymous ones per client address;
+   * `account`: per account a login names; `live-user`: per session first, then per user counting
+   * only live sessions (a route whose use case checks the session, see `liveSessionLimiter`).
+   */
+  readonly key: 'user' | 'live-user' | 'address' | 'account';
   /** What a Redis outage means: sending messages stays up; credentials keep a per-replica limit. */
   readonly outage: 'fail-open' | 'fall-back';
 }
 
 const plans = (config: Config): Record<RateLimitName, LimiterPlan> => ({
-  sendMessage: { setting: config.RATE_LIMIT_SEND_MESSAGE, key: 'user', outage: 'fail-open' },
+  sendMessage: { setting: config.RATE_LIMIT_SEND_MESSAGE, key: 'live-user', outage: 'fail-open' },
   login: { setting: config.RATE_LIMIT_LOGIN, key: 'address', outage: 'fall-back' },
   loginAccount: { setting: config.RATE_LIMIT_LOGIN_ACCOUNT, key: 'account', outage: 'fall-back' },
   register: { setting: config.RATE_LIMIT_REGISTER, key: 'address', outage: 'fall-back' },
@@ -44,10 +49,16 @@ export function accountKey(body: unknown): string | undefined {
   return undefined;
 }
 
-function storeFor(name: RateLimitName, plan: LimiterPlan, config: Config, redis: Redis | undefined, logger: Logger): Store {
+/**
+ * `budget`: the second store of a `live-user` limiter (its own prefix, its own counters), which
+ * goes and comes back with the first: only the first reports it.
+ */
+function storeFor(name: RateLimitName, plan: LimiterPlan, config: Config, redis: Redis | undefined, logger: Logger, budget = false): Store {
   if (!redis) return new MemoryStore();
   const policy: OutagePolicy = plan.outage === 'fail-open' ? { kind: 'fail-open' } : { kind: 'fall-back', store: new MemoryStore() };
-  return new ResilientStore(createRedisStore(redis, `${config.REDIS_KEY_PREFIX}rl:${name}:`), policy, {
+  const shared = createRedisStore(redis, `${config.REDIS_KEY_PREFIX}rl:${name}:${budget ? 'spent:' : ''}`);
+  if (budget) return new ResilientStore(shared, policy, { down: () => undefined, up: () => undefined });
+  return new ResilientStore(shared, policy, {
     down: (error) =>
       logger.warn(
         { limiter: name, err: error },
@@ -59,29 +70,6 @@ function storeFor(name: RateLimitName, plan: LimiterPlan, config: Config, redis:
   });
 }
 
-/**
- * Per-user limits count before the session is checked (in the same statement as the work): a
- * request refused 401 gives its hit back, so a revoked token cannot use up its owner's limit. The
- * 401 is sent through `sendUnauthenticated`, which calls back; express-rate-limit's `skipFailedRequests`
- * would instead watch three events of every response.
- */
-function givingBackOn401(counted: RequestHandler, store: Store): RequestHandler {
-  return (req, res, next) =>
-    counted(req, res, (error?: unknown) => {
-      const info = (req as Request & { rateLimit?: RateLimitInfo }).rateLimit;
-      if (info !== undefined) {
-        let given = false;
-        res.locals.giveBackRateLimit = () => {
-          // Once the window has turned, the hit went with it: a decrement would eat into the next one.
-          if (given || (info.resetTime !== undefined && Date.now() >= info.resetTime.getTime())) return;
-          given = true;
-          void Promise.resolve(store.decrement(info.key)).catch(() => undefined);
-        };
-      }
-      next(error);
-    });
-}
-
 /** The interface's limits, one limiter and one store per endpoint; shared through Redis when configured. */
 /** `onRefused`: told of each 429, with the limiter's name (metrics). */
 export function createRateLimiters(config: Config, redis: Redis | undefined, logger: Logger, onRefused?: (limiter: RateLimitName) => void): RateLimiters {
@@ -91,7 +79,25 @@ export function createRateLimiters(config: Config, redis: Redis | undefined, log
     const plan = all[name];
     const { limit, windowMs } = plan.setting;
     const store = storeFor(name, plan, config, redis, logger);
-    const counted = rateLimit({
+    const refuse = (res: Response) => {
+      onRefused?.(name);
+      sendProblem(
+        res,
+        problem(
+          429,
+          'RATE_LIMITED',
+          plan.key === 'account'
+            ? `Too many failed logins for this account: at most ${limit} every ${windowMs / 1000} seconds. Retry after the Retry-After header.`
+            : `Too many requests: at most ${limit} every ${windowMs / 1000} seconds. Retry after the Retry-After header.`,
+        ),
+      );
+    };
+    if (plan.key === 'live-user') {
+      const budgetStore = storeFor(name, plan, config, redis, logger, true);
+      limiters[name] = liveSessionLimiter({ name, windowMs, budgetOf: (actor) => ({ key: `user:${actor.userId}`, limit }), sessionStore: store, budgetStore, refuse });
+      continue;
+    }
+    limiters[name] = rateLimit({
       windowMs,
       limit,
       identifier: name,
@@ -107,21 +113,8 @@ export function createRateLimiters(config: Config, redis: Redis | undefined, log
             skipSuccessfulRequests: true,
           }
         : {}),
-      handler: (_req, res) => {
-        onRefused?.(name);
-        sendProblem(
-          res,
-          problem(
-            429,
-            'RATE_LIMITED',
-            plan.key === 'account'
-              ? `Too many failed logins for this account: at most ${limit} every ${windowMs / 1000} seconds. Retry after the Retry-After header.`
-              : `Too many requests: at most ${limit} every ${windowMs / 1000} seconds. Retry after the Retry-After header.`,
-          ),
-        );
-      },
+      handler: (_req, res) => refuse(res),
     });
-    limiters[name] = plan.key === 'user' ? givingBackOn401(counted, store) : counted;
   }
   return limiters;
 }
