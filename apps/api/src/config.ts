@@ -47,6 +47,7 @@ const envSchema = z.object({
   RATE_LIMIT_REGISTER: rateLimit('20/1h'),
   RATE_LIMIT_OAUTH_TOKEN: rateLimit('15/60s'),
   RATE_LIMIT_WRITES: rateLimit('60/60s'),
+  RATE_LIMIT_REVOKE_SESSIONS: rateLimit('20/60s'),
   JWT_SECRET: z
     .string()
     .refine((value) => Buffer.byteLength(value) >= 32, 'must be at least 32 bytes')

@@ -173,7 +173,7 @@ describeWithRedis('rate limits shared through the real Redis', () => {
     expect((await t.http().post('/api/servers').set('Authorization', other.token).send({ name: 'Mine' })).status).toBe(201);
   });
 
-  it('limits password changes per user (RATE_LIMIT_CHANGE_PASSWORD, default 5 per 15 minutes): a stolen token cannot guess the password', async () => {
+  it('limits password changes per session (RATE_LIMIT_CHANGE_PASSWORD, default 5 per 15 minutes): a stolen token cannot guess the password', async () => {
     const t = await appWith();
     const alice = await t.register('alice');
     const change = (currentPassword: string) =>
@@ -182,6 +182,57 @@ describeWithRedis('rate limits shared through the real Redis', () => {
     const refused = await change('correct horse');
     expect(refused.status).toBe(429);
     expect(refused.headers['ratelimit-policy']).toMatch(/^"changePassword"; q=5; w=900/);
+  });
+
+  describe('the owner\'s remedies against a stolen token', () => {
+    /** The owner and a thief holding a token of another session of theirs. */
+    const ownerAndThief = async (t: TestApp) => {
+      const owner = await t.register('owner');
+      const stolen = await t.http().post('/api/users/login').send({ username: 'owner', password: 'correct horse' });
+      return { owner, thief: stolen.body.token as string };
+    };
+
+    it('logs out, revokes a session and revokes all once a stolen token has spent every write', async () => {
+      const t = await appWith({ RATE_LIMIT_WRITES: '3/60s' });
+      const { owner, thief } = await ownerAndThief(t);
+      for (let i = 0; i < 3; i++) expect((await t.http().post('/api/servers').set('Authorization', thief).send({ name: `Spam ${i}` })).status).toBe(201);
+      expect((await t.http().post('/api/servers').set('Authorization', thief).send({ name: 'Spam' })).status).toBe(429);
+      expect((await t.http().post('/api/servers').set('Authorization', owner.token).send({ name: 'Mine' })).status).toBe(429);
+
+      const spare = await t.http().post('/api/users/login').send({ username: 'owner', password: 'correct horse' });
+      const sessions = await t.http().get('/api/users/@me/sessions').set('Authorization', owner.token);
+      const another = (sessions.body as { id: string; current: boolean }[]).find((s) => !s.current)!.id;
+      expect((await t.http().delete(`/api/users/@me/sessions/${another}`).set('Authorization', owner.token)).status).toBe(204);
+      const revokeAll = await t.http().post('/api/users/@me/sessions/revoke-all').set('Authorization', owner.token);
+      expect({ status: revokeAll.status, body: revokeAll.body }).toEqual({ status: 200, body: { revoked: 1 } });
+      expect((await t.http().post('/api/users/logout').set('Authorization', owner.token)).status).toBe(204);
+      expect((await t.http().post('/api/servers').set('Authorization', thief).send({ name: 'Spam' })).status).toBe(401);
+      expect((await t.http().post('/api/servers').set('Authorization', spare.body.token).send({ name: 'Spam' })).status).toBe(401);
+    });
+
+    it('limits revoking sessions per session (RATE_LIMIT_REVOKE_SESSIONS, default 20 a minute), apart from every other write', async () => {
+      const t = await appWith({ RATE_LIMIT_REVOKE_SESSIONS: '2/60s' });
+      const { owner, thief } = await ownerAndThief(t);
+      const revoke = (token: string, sessionId: string) => t.http().delete(`/api/users/@me/sessions/${sessionId}`).set('Authorization', token);
+      for (let i = 0; i < 2; i++) expect((await revoke(thief, '999999')).status).toBe(404);
+      const refused = await revoke(thief, '999999');
+      expect({ status: refused.status, body: refused.body }).toEqual({ status: 429, body: problemBody(429, 'Too Many Requests', 'RATE_LIMITED') });
+      expect(refused.headers['ratelimit-policy']).toMatch(/^"revokeSessions"; q=2; w=60/);
+      expect((await t.http().post('/api/servers').set('Authorization', thief).send({ name: 'Still writes' })).status).toBe(201);
+      const revokeAll = await t.http().post('/api/users/@me/sessions/revoke-all').set('Authorization', owner.token);
+      expect({ status: revokeAll.status, body: revokeAll.body }).toEqual({ status: 200, body: { revoked: 1 } });
+    });
+
+    it('changes the password once a stolen token has spent its own tries at guessing it', async () => {
+      const t = await appWith();
+      const { owner, thief } = await ownerAndThief(t);
+      const change = (token: string, currentPassword: string) =>
+        t.http().patch('/api/users/@me/password').set('Authorization', token).send({ currentPassword, newPassword: 'battery staple' });
+      for (let i = 0; i < 5; i++) expect((await change(thief, `guess number ${i}`)).status).toBe(400);
+      expect((await change(thief, 'correct horse')).status).toBe(429);
+      expect((await change(owner.token, 'correct horse')).status).toBe(204);
+      expect((await change(thief, 'battery staple')).status).toBe(401);
+    });
   });
 
   describe('per account (RATE_LIMIT_LOGIN_ACCOUNT, default 10 failed logins per 5 minutes)', () => {

@@ -13,10 +13,11 @@ interface LimiterPlan {
   readonly setting: { readonly limit: number; readonly windowMs: number };
   /**
    * Signed-in routes count per user (after the session check), anonymous ones per client address;
-   * `account`: per account a login names; `live-user`: per session first, then per user counting
-   * only live sessions (a route whose use case checks the session, see `liveSessionLimiter`).
+   * `account`: per account a login names; `session`: per session, for what a stolen token must not
+   * be able to spend for its owner (their remedies); `live-user`: per session first, then per user
+   * counting only live sessions (a route whose use case checks the session, see `liveSessionLimiter`).
    */
-  readonly key: 'user' | 'live-user' | 'address' | 'account';
+  readonly key: 'user' | 'session' | 'live-user' | 'address' | 'account';
   /** What a Redis outage means: sending messages stays up; credentials keep a per-replica limit. */
   readonly outage: 'fail-open' | 'fall-back';
 }
@@ -26,15 +27,17 @@ const plans = (config: Config): Record<RateLimitName, LimiterPlan> => ({
   login: { setting: config.RATE_LIMIT_LOGIN, key: 'address', outage: 'fall-back' },
   loginAccount: { setting: config.RATE_LIMIT_LOGIN_ACCOUNT, key: 'account', outage: 'fall-back' },
   register: { setting: config.RATE_LIMIT_REGISTER, key: 'address', outage: 'fall-back' },
-  changePassword: { setting: config.RATE_LIMIT_CHANGE_PASSWORD, key: 'user', outage: 'fall-back' },
+  changePassword: { setting: config.RATE_LIMIT_CHANGE_PASSWORD, key: 'session', outage: 'fall-back' },
+  revokeSessions: { setting: config.RATE_LIMIT_REVOKE_SESSIONS, key: 'session', outage: 'fail-open' },
   writes: { setting: config.RATE_LIMIT_WRITES, key: 'user', outage: 'fail-open' },
   oauthToken: { setting: config.RATE_LIMIT_OAUTH_TOKEN, key: 'address', outage: 'fall-back' },
 });
 
-const LIMITED: readonly RateLimitName[] = ['sendMessage', 'login', 'loginAccount', 'register', 'oauthToken', 'changePassword', 'writes'];
+const LIMITED: readonly RateLimitName[] = ['sendMessage', 'login', 'loginAccount', 'register', 'oauthToken', 'changePassword', 'revokeSessions', 'writes'];
 
 const addressKey = (req: Request): string => ipKeyGenerator(req.ip ?? 'unknown');
 const userKey = (req: Request, res: Response): string => (res.locals.actor ? `user:${res.locals.actor.userId}` : addressKey(req));
+const sessionKey = (req: Request, res: Response): string => (res.locals.actor ? `session:${res.locals.actor.sessionId}` : addressKey(req));
 
 /**
  * The account a login names, as it names it (email or username, ignoring case and surrounding
@@ -104,7 +107,7 @@ export function createRateLimiters(config: Config, redis: Redis | undefined, log
       standardHeaders: 'draft-8',
       legacyHeaders: false,
       store,
-      keyGenerator: plan.key === 'user' ? userKey : plan.key === 'account' ? (req) => accountKey(req.body) ?? '' : addressKey,
+      keyGenerator: plan.key === 'user' ? userKey : plan.key === 'session' ? sessionKey : plan.key === 'account' ? (req) => accountKey(req.body) ?? '' : addressKey,
       ...(plan.key === 'account'
         ? {
             // Only refused credentials count: the owner's own logins never use up their account's limit.
