@@ -1,5 +1,5 @@
 import type { Redis } from '@chat/redis';
-import { buildTestApp, problemBody, type TestApp } from './test-app';
+import { buildTestApp, problemBody, type TestApp, type TestUser } from './test-app';
 import { connect, describeWithRedis, limitersFor, uniquePrefix } from './redis-testing';
 
 const send = (t: TestApp, token: string, channelId: string, content = 'hi') =>
@@ -101,6 +101,42 @@ describeWithRedis('rate limits shared through the real Redis', () => {
     expect(statuses.filter((status) => status === 401).length).toBeGreaterThanOrEqual(3);
     for (let i = 0; i < 3; i++) expect((await send(t, other.body.token, channelId, `live ${i}`)).status).toBe(201);
     expect((await send(t, other.body.token, channelId, 'one too many')).status).toBe(429);
+  });
+
+  describe('bots (RATE_LIMIT_BOT_SEND_MULTIPLE, default 5)', () => {
+    /** A bot of `owner`'s, with an access token, in `serverId`. */
+    const aBot = async (t: TestApp, owner: TestUser, serverId: string, name: string) => {
+      const app = await t.http().post('/api/applications').set('Authorization', owner.token).send({ name });
+      const grant = await t.http().post('/api/oauth2/token').type('form').send({ grant_type: 'client_credentials', client_id: app.body.clientId, client_secret: app.body.clientSecret });
+      const token = `Bearer ${grant.body.access_token as string}`;
+      const invite = await t.http().post(`/api/servers/${serverId}/invites`).set('Authorization', owner.token);
+      expect((await t.http().post(`/api/invites/${invite.body.code}`).set('Authorization', token)).status).toBe(200);
+      return token;
+    };
+
+    it('counts all of an owner\'s bots together, against the multiple of the send limit, apart from the owner', async () => {
+      const t = await appWith({ RATE_LIMIT_SEND_MESSAGE: '2/10s', RATE_LIMIT_BOT_SEND_MULTIPLE: '2' });
+      const { owner, server, channelId } = await t.aServerWithMember();
+      const first = await aBot(t, owner, server.id, 'First');
+      const second = await aBot(t, owner, server.id, 'Second');
+      const sent = [];
+      for (const token of [first, first, first, second]) sent.push((await send(t, token, channelId)).status);
+      expect(sent).toEqual([201, 201, 201, 201]);
+      expect((await send(t, second, channelId)).status).toBe(429);
+      expect((await send(t, first, channelId)).status).toBe(429);
+      for (let i = 0; i < 2; i++) expect((await send(t, owner.token, channelId)).status).toBe(201);
+    });
+
+    it('counts a bot token issued before tokens named the owner against that bot alone, at the plain limit', async () => {
+      const t = await appWith({ RATE_LIMIT_SEND_MESSAGE: '2/10s', RATE_LIMIT_BOT_SEND_MULTIPLE: '5' });
+      const { owner, server, channelId } = await t.aServerWithMember();
+      const current = await aBot(t, owner, server.id, 'Current');
+      const actor = await t.adapters.tokens.verify(current.slice('Bearer '.length));
+      const old = await t.adapters.tokens.issue({ userId: actor!.userId, sessionId: actor!.sessionId }, 900);
+      for (let i = 0; i < 2; i++) expect((await send(t, old, channelId)).status).toBe(201);
+      expect((await send(t, old, channelId)).status).toBe(429);
+      expect((await send(t, current, channelId)).status).toBe(201);
+    });
   });
 
   it('counts a user across all channels', async () => {

@@ -1,4 +1,4 @@
-import { normalizeEmail } from '@chat/domain';
+import { normalizeEmail, type Actor } from '@chat/domain';
 import { createRedisStore, ResilientStore, type OutagePolicy, type Redis } from '@chat/redis';
 import type { Request, Response } from 'express';
 import { ipKeyGenerator, MemoryStore, rateLimit, type Store } from 'express-rate-limit';
@@ -7,7 +7,7 @@ import type { Config } from '../config';
 import { problem, sendProblem } from '../http/problem';
 import type { RateLimiters } from '../http/rate-limits';
 import type { RateLimitName } from '../http/route';
-import { liveSessionLimiter } from './live-session-limiter';
+import { liveSessionLimiter, type Budget } from './live-session-limiter';
 
 interface LimiterPlan {
   readonly setting: { readonly limit: number; readonly windowMs: number };
@@ -38,6 +38,16 @@ const LIMITED: readonly RateLimitName[] = ['sendMessage', 'login', 'loginAccount
 const addressKey = (req: Request): string => ipKeyGenerator(req.ip ?? 'unknown');
 const userKey = (req: Request, res: Response): string => (res.locals.actor ? `user:${res.locals.actor.userId}` : addressKey(req));
 const sessionKey = (req: Request, res: Response): string => (res.locals.actor ? `session:${res.locals.actor.sessionId}` : addressKey(req));
+
+/**
+ * Whose send budget a request spends: a person's own; a bot's, its owner's bots' together, `multiple`
+ * times a person's (else an owner's bots would multiply it by their number). A bot token from before
+ * tokens named the owner counts for its bot alone, for the 15 minutes it lives.
+ */
+export const sendBudget =
+  (limit: number, multiple: number) =>
+  (actor: Actor): Budget =>
+    actor.botOwnerId !== undefined ? { key: `bots:${actor.botOwnerId}`, limit: limit * multiple } : { key: `user:${actor.userId}`, limit };
 
 /**
  * The account a login names, as it names it (email or username, ignoring case and surrounding
@@ -97,7 +107,7 @@ export function createRateLimiters(config: Config, redis: Redis | undefined, log
     };
     if (plan.key === 'live-user') {
       const budgetStore = storeFor(name, plan, config, redis, logger, true);
-      limiters[name] = liveSessionLimiter({ name, windowMs, budgetOf: (actor) => ({ key: `user:${actor.userId}`, limit }), sessionStore: store, budgetStore, refuse });
+      limiters[name] = liveSessionLimiter({ name, windowMs, budgetOf: sendBudget(limit, config.RATE_LIMIT_BOT_SEND_MULTIPLE), sessionStore: store, budgetStore, refuse });
       continue;
     }
     limiters[name] = rateLimit({
