@@ -318,3 +318,19 @@ describeWithRedis('rate limits shared through the real Redis', () => {
     });
   });
 });
+
+describe('rate limits counted in memory (no Redis)', () => {
+  it('lets a revoked token spend only its own session\'s sends, and counts a user across sessions', async () => {
+    const t = await buildTestApp({}, { rateLimiters: limitersFor({ RATE_LIMIT_SEND_MESSAGE: '3/10s' }, undefined) });
+    const { owner, channelId } = await t.aServerWithMember();
+    const other = await t.http().post('/api/users/login').send({ username: owner.username, password: 'correct horse' });
+    const third = await t.http().post('/api/users/login').send({ username: owner.username, password: 'correct horse' });
+    expect((await t.http().post('/api/users/logout').set('Authorization', owner.token)).status).toBe(204);
+    const revoked = await Promise.all(Array.from({ length: 8 }, () => send(t, owner.token, channelId).then((res) => res.status)));
+    expect(revoked.sort()).toEqual([401, 401, 401, 429, 429, 429, 429, 429]);
+    expect((await send(t, other.body.token, channelId)).status).toBe(201);
+    expect((await send(t, other.body.token, channelId)).status).toBe(201);
+    expect((await send(t, third.body.token, channelId)).status).toBe(201);
+    expect((await send(t, third.body.token, channelId)).status).toBe(429);
+  });
+});

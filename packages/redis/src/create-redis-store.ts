@@ -4,13 +4,9 @@ import { RedisStore, type RedisReply } from 'rate-limit-redis';
 type Scalar = string | number | boolean;
 const isScalar = (value: unknown): value is Scalar => ['string', 'number', 'boolean'].includes(typeof value);
 
-/** ioredis answers a missing key's count as null; rate-limit-redis reads a nil as `false` (no hits). */
 function asReply(reply: unknown): RedisReply {
   if (isScalar(reply)) return reply;
-  if (Array.isArray(reply)) {
-    const values = reply.map((value: unknown) => (value === null ? false : value));
-    if (values.every(isScalar)) return values;
-  }
+  if (Array.isArray(reply) && reply.every(isScalar)) return reply;
   throw new TypeError('unexpected reply from Redis');
 }
 

@@ -47,14 +47,6 @@ export class ResilientStore implements Store {
     return { totalHits: 1, resetTime: new Date(Date.now() + (this.options?.windowMs ?? 0)) };
   }
 
-  /** What `key` has spent in its window: while the shared store is away, the fall-back's count, or none. */
-  async get(key: string): Promise<ClientRateLimitInfo | undefined> {
-    const shared = await this.attempt(() => this.shared.get?.(key));
-    if (shared) return shared;
-    if (this.policy.kind === 'fall-back' && !this.healthy) return this.policy.store.get?.(key);
-    return undefined;
-  }
-
   async decrement(key: string): Promise<void> {
     await this.attempt(() => this.shared.decrement(key));
     if (this.policy.kind === 'fall-back') await this.policy.store.decrement(key);

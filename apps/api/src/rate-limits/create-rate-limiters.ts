@@ -1,5 +1,5 @@
 import { normalizeEmail, type Actor } from '@chat/domain';
-import { createRedisStore, ResilientStore, type OutagePolicy, type Redis } from '@chat/redis';
+import { createRedisStore, PairedStore, RedisSessionBudgetStore, ResilientStore, type OutagePolicy, type Redis } from '@chat/redis';
 import type { Request, Response } from 'express';
 import { ipKeyGenerator, MemoryStore, rateLimit, type Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
@@ -62,15 +62,10 @@ export function accountKey(body: unknown): string | undefined {
   return undefined;
 }
 
-/**
- * `budget`: the second store of a `live-user` limiter (its own prefix, its own counters), which
- * goes and comes back with the first: only the first reports it.
- */
-function storeFor(name: RateLimitName, plan: LimiterPlan, config: Config, redis: Redis | undefined, logger: Logger, budget = false): Store {
-  if (!redis) return new MemoryStore();
+/** The shared store wrapped with what an outage means for this limiter; `quiet`: another store of it reports. */
+function resilient(name: RateLimitName, plan: LimiterPlan, shared: Store, logger: Logger, quiet = false): Store {
   const policy: OutagePolicy = plan.outage === 'fail-open' ? { kind: 'fail-open' } : { kind: 'fall-back', store: new MemoryStore() };
-  const shared = createRedisStore(redis, `${config.REDIS_KEY_PREFIX}rl:${name}:${budget ? 'spent:' : ''}`);
-  if (budget) return new ResilientStore(shared, policy, { down: () => undefined, up: () => undefined });
+  if (quiet) return new ResilientStore(shared, policy, { down: () => undefined, up: () => undefined });
   return new ResilientStore(shared, policy, {
     down: (error) =>
       logger.warn(
@@ -83,6 +78,25 @@ function storeFor(name: RateLimitName, plan: LimiterPlan, config: Config, redis:
   });
 }
 
+const prefixOf = (config: Config, name: RateLimitName): string => `${config.REDIS_KEY_PREFIX}rl:${name}:`;
+
+function storeFor(name: RateLimitName, plan: LimiterPlan, config: Config, redis: Redis | undefined, logger: Logger): Store {
+  return redis ? resilient(name, plan, createRedisStore(redis, prefixOf(config, name)), logger) : new MemoryStore();
+}
+
+/** A `live-user` limiter's two stores: sessions counted with the budget read, and the budget. */
+function liveStores(name: RateLimitName, plan: LimiterPlan, config: Config, redis: Redis | undefined, logger: Logger): { store: Store; budgetStore: Store } {
+  if (!redis) {
+    const budgetStore = new MemoryStore();
+    return { store: new PairedStore(new MemoryStore(), budgetStore), budgetStore };
+  }
+  const prefix = prefixOf(config, name);
+  return {
+    store: resilient(name, plan, new RedisSessionBudgetStore(redis, prefix, `${prefix}spent:`), logger),
+    budgetStore: resilient(name, plan, createRedisStore(redis, `${prefix}spent:`), logger, true),
+  };
+}
+
 /** The interface's limits, one limiter and one store per endpoint; shared through Redis when configured. */
 /** `onRefused`: told of each 429, with the limiter's name (metrics). */
 export function createRateLimiters(config: Config, redis: Redis | undefined, logger: Logger, onRefused?: (limiter: RateLimitName) => void): RateLimiters {
@@ -91,7 +105,6 @@ export function createRateLimiters(config: Config, redis: Redis | undefined, log
   for (const name of LIMITED) {
     const plan = all[name];
     const { limit, windowMs } = plan.setting;
-    const store = storeFor(name, plan, config, redis, logger);
     const refuse = (res: Response) => {
       onRefused?.(name);
       sendProblem(
@@ -106,10 +119,11 @@ export function createRateLimiters(config: Config, redis: Redis | undefined, log
       );
     };
     if (plan.key === 'live-user') {
-      const budgetStore = storeFor(name, plan, config, redis, logger, true);
-      limiters[name] = liveSessionLimiter({ name, windowMs, budgetOf: sendBudget(limit, config.RATE_LIMIT_BOT_SEND_MULTIPLE), sessionStore: store, budgetStore, refuse });
+      const budgetOf = sendBudget(limit, config.RATE_LIMIT_BOT_SEND_MULTIPLE);
+      limiters[name] = liveSessionLimiter({ name, windowMs, budgetOf, ...liveStores(name, plan, config, redis, logger), refuse });
       continue;
     }
+    const store = storeFor(name, plan, config, redis, logger);
     limiters[name] = rateLimit({
       windowMs,
       limit,
