@@ -122,7 +122,12 @@ describeWithRedis('rate limits shared through the real Redis', () => {
       const sent = [];
       for (const token of [first, first, first, second]) sent.push((await send(t, token, channelId)).status);
       expect(sent).toEqual([201, 201, 201, 201]);
-      expect((await send(t, second, channelId)).status).toBe(429);
+      const refused = await send(t, second, channelId);
+      expect({ status: refused.status, detail: refused.body.detail, policy: refused.headers['ratelimit-policy'] }).toEqual({
+        status: 429,
+        detail: expect.stringContaining('at most 4 every 10 seconds'),
+        policy: expect.stringMatching(/^"sendMessage"; q=4; w=10/),
+      });
       expect((await send(t, first, channelId)).status).toBe(429);
       for (let i = 0; i < 2; i++) expect((await send(t, owner.token, channelId)).status).toBe(201);
     });

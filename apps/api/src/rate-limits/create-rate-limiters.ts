@@ -105,7 +105,8 @@ export function createRateLimiters(config: Config, redis: Redis | undefined, log
   for (const name of LIMITED) {
     const plan = all[name];
     const { limit, windowMs } = plan.setting;
-    const refuse = (res: Response) => {
+    /** `allowed`: the limit the request was held to (a bot's send limit is a multiple). */
+    const refuse = (res: Response, allowed = limit) => {
       onRefused?.(name);
       sendProblem(
         res,
@@ -113,8 +114,8 @@ export function createRateLimiters(config: Config, redis: Redis | undefined, log
           429,
           'RATE_LIMITED',
           plan.key === 'account'
-            ? `Too many failed logins for this account: at most ${limit} every ${windowMs / 1000} seconds. Retry after the Retry-After header.`
-            : `Too many requests: at most ${limit} every ${windowMs / 1000} seconds. Retry after the Retry-After header.`,
+            ? `Too many failed logins for this account: at most ${allowed} every ${windowMs / 1000} seconds. Retry after the Retry-After header.`
+            : `Too many requests: at most ${allowed} every ${windowMs / 1000} seconds. Retry after the Retry-After header.`,
         ),
       );
     };

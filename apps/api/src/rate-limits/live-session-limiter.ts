@@ -17,7 +17,7 @@ export interface LiveSessionLimiterOptions {
   readonly store: Store;
   /** Counts the budget's requests that a live session made. */
   readonly budgetStore: Store;
-  readonly refuse: (res: Response) => void;
+  readonly refuse: (res: Response, limit: number) => void;
 }
 
 /**
@@ -41,7 +41,7 @@ export function liveSessionLimiter({ name, windowMs, budgetOf, store, budgetStor
     legacyHeaders: false,
     store,
     keyGenerator: (_req, res) => (res.locals.actor ? pairKey(`session:${res.locals.actor.sessionId}`, budgetOf(res.locals.actor).key) : pairKey('none', 'none')),
-    handler: (_req, res) => refuse(res),
+    handler: (_req, res) => refuse(res, res.locals.actor ? budgetOf(res.locals.actor).limit : 1),
   });
   // express-rate-limit sets up a store it is given (its window; Redis: its scripts). This one is
   // never mounted: the budget is counted below.
