@@ -60,6 +60,9 @@ const envSchema = z.object({
   RATE_LIMIT_OAUTH_TOKEN: rateLimit('15/60s'),
   RATE_LIMIT_WRITES: rateLimit('60/60s'),
   RATE_LIMIT_INVITE_PREVIEW: rateLimit('30/60s'),
+  RATE_LIMIT_REVOKE_SESSIONS: rateLimit('20/60s'),
+  /** An owner's bots together may send this many times one user's `RATE_LIMIT_SEND_MESSAGE`. */
+  RATE_LIMIT_BOT_SEND_MULTIPLE: integer(1, 1000).default(5),
   JWT_SECRET: z
     .string()
     .refine((value) => Buffer.byteLength(value) >= 32, 'must be at least 32 bytes')

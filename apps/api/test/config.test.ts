@@ -27,6 +27,8 @@ describe('loadConfig', () => {
       RATE_LIMIT_OAUTH_TOKEN: { limit: 15, windowMs: 60_000 },
       RATE_LIMIT_WRITES: { limit: 60, windowMs: 60_000 },
       RATE_LIMIT_INVITE_PREVIEW: { limit: 30, windowMs: 60_000 },
+      RATE_LIMIT_REVOKE_SESSIONS: { limit: 20, windowMs: 60_000 },
+      RATE_LIMIT_BOT_SEND_MULTIPLE: 5,
       JWT_TTL_SECONDS: 2592000,
       SHUTDOWN_DELAY_MS: 0,
       SHUTDOWN_TIMEOUT_MS: 10_000,

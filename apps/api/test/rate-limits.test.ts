@@ -1,7 +1,7 @@
 import { loginNamesOf } from '@chat/domain';
 import { JoseDeviceTokens } from '@chat/jose';
 import type { Redis } from '@chat/redis';
-import { buildTestApp, problemBody, type TestApp } from './test-app';
+import { buildTestApp, problemBody, type TestApp, type TestUser } from './test-app';
 import { connect, describeWithRedis, itWithPrivateRedis, limitersFor, startPrivateRedis, uniquePrefix } from './redis-testing';
 
 const send = (t: TestApp, token: string, channelId: string, content = 'hi') =>
@@ -61,22 +61,97 @@ describeWithRedis('rate limits shared through the real Redis', () => {
     expect((await send(t, member.token, channelId)).status).toBe(201);
   });
 
-  it('gives back what a revoked token spent, and tells it nothing of its owner\'s limit', async () => {
+  it('counts a revoked token\'s sends against its own session only, and tells it nothing of its owner\'s limit', async () => {
+    const t = await appWith({ RATE_LIMIT_SEND_MESSAGE: '3/10s' });
+    const { owner, channelId } = await t.aServerWithMember();
+    const other = await t.http().post('/api/users/login').send({ username: owner.username, password: 'correct horse' });
+    expect((await send(t, other.body.token, channelId, 'live first')).status).toBe(201);
+    expect((await t.http().post('/api/users/logout').set('Authorization', owner.token)).status).toBe(204);
+    const revoked = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await send(t, owner.token, channelId, `revoked ${i}`);
+      revoked.push({ status: res.status, ratelimit: res.headers.ratelimit?.replace(/; t=\d+.*$/, '') });
+    }
+    // Its own session's limit, not its owner's (who has 2 left): 401 while under it, then 429.
+    expect(revoked).toEqual([
+      { status: 401, ratelimit: undefined },
+      { status: 401, ratelimit: undefined },
+      { status: 401, ratelimit: undefined },
+      { status: 429, ratelimit: '"sendMessage"; r=0' },
+      { status: 429, ratelimit: '"sendMessage"; r=0' },
+      { status: 429, ratelimit: '"sendMessage"; r=0' },
+    ]);
+    // The owner's live session still has what it had left.
+    for (let i = 0; i < 2; i++) expect((await send(t, other.body.token, channelId, `live ${i}`)).status).toBe(201);
+    expect((await send(t, other.body.token, channelId, 'one too many')).status).toBe(429);
+  });
+
+  it('counts a user across sessions: a second login does not add to the limit', async () => {
+    const t = await appWith({ RATE_LIMIT_SEND_MESSAGE: '3/10s' });
+    const { owner, channelId } = await t.aServerWithMember();
+    const other = await t.http().post('/api/users/login').send({ username: owner.username, password: 'correct horse' });
+    expect((await send(t, owner.token, channelId, 'a')).status).toBe(201);
+    expect((await send(t, other.body.token, channelId, 'b')).status).toBe(201);
+    const third = await send(t, owner.token, channelId, 'c');
+    expect({ status: third.status, ratelimit: third.headers.ratelimit?.replace(/; t=\d+.*$/, '') }).toEqual({ status: 201, ratelimit: '"sendMessage"; r=0' });
+    const refused = await send(t, other.body.token, channelId, 'd');
+    expect({ status: refused.status, ratelimit: refused.headers.ratelimit?.replace(/; t=\d+.*$/, '') }).toEqual({ status: 429, ratelimit: '"sendMessage"; r=0' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(10);
+  });
+
+  it('never lets a revoked token spend its owner\'s send limit, even when its sends arrive together beyond the limit', async () => {
     const t = await appWith({ RATE_LIMIT_SEND_MESSAGE: '3/10s' });
     const { owner, channelId } = await t.aServerWithMember();
     const other = await t.http().post('/api/users/login').send({ username: owner.username, password: 'correct horse' });
     expect((await t.http().post('/api/users/logout').set('Authorization', owner.token)).status).toBe(204);
-    for (let i = 0; i < 6; i++) {
-      const res = await send(t, owner.token, channelId, `revoked ${i}`);
-      expect({ status: res.status, ratelimit: res.headers.ratelimit, policy: res.headers['ratelimit-policy'] }).toEqual({
-        status: 401,
-        ratelimit: undefined,
-        policy: undefined,
-      });
-    }
-    // The owner's live session still has its whole limit.
+    // Together, as a thief's script sends them: most are refused before anything looks at the session.
+    const statuses = await Promise.all(Array.from({ length: 12 }, (_, i) => send(t, owner.token, channelId, `revoked ${i}`).then((res) => res.status)));
+    expect(statuses.every((status) => status === 401 || status === 429)).toBe(true);
+    expect(statuses.filter((status) => status === 401).length).toBeGreaterThanOrEqual(3);
     for (let i = 0; i < 3; i++) expect((await send(t, other.body.token, channelId, `live ${i}`)).status).toBe(201);
     expect((await send(t, other.body.token, channelId, 'one too many')).status).toBe(429);
+  });
+
+  describe('bots (RATE_LIMIT_BOT_SEND_MULTIPLE, default 5)', () => {
+    /** A bot of `owner`'s, with an access token, in `serverId`. */
+    const aBot = async (t: TestApp, owner: TestUser, serverId: string, name: string) => {
+      const app = await t.http().post('/api/applications').set('Authorization', owner.token).send({ name });
+      const grant = await t.http().post('/api/oauth2/token').type('form').send({ grant_type: 'client_credentials', client_id: app.body.clientId, client_secret: app.body.clientSecret });
+      const token = `Bearer ${grant.body.access_token as string}`;
+      const invite = await t.http().post(`/api/servers/${serverId}/invites`).set('Authorization', owner.token);
+      expect((await t.http().post(`/api/invites/${invite.body.code}`).set('Authorization', token)).status).toBe(200);
+      return token;
+    };
+
+    it('counts all of an owner\'s bots together, against the multiple of the send limit, apart from the owner', async () => {
+      const t = await appWith({ RATE_LIMIT_SEND_MESSAGE: '2/10s', RATE_LIMIT_BOT_SEND_MULTIPLE: '2' });
+      const { owner, server, channelId } = await t.aServerWithMember();
+      const first = await aBot(t, owner, server.id, 'First');
+      const second = await aBot(t, owner, server.id, 'Second');
+      const sent = [];
+      for (const token of [first, first, first, second]) sent.push((await send(t, token, channelId)).status);
+      expect(sent).toEqual([201, 201, 201, 201]);
+      const refused = await send(t, second, channelId);
+      expect({ status: refused.status, detail: refused.body.detail, policy: refused.headers['ratelimit-policy'] }).toEqual({
+        status: 429,
+        detail: expect.stringContaining('at most 4 every 10 seconds'),
+        policy: expect.stringMatching(/^"sendMessage"; q=4; w=10/),
+      });
+      expect((await send(t, first, channelId)).status).toBe(429);
+      for (let i = 0; i < 2; i++) expect((await send(t, owner.token, channelId)).status).toBe(201);
+    });
+
+    it('counts a bot token issued before tokens named the owner against that bot alone, at the plain limit', async () => {
+      const t = await appWith({ RATE_LIMIT_SEND_MESSAGE: '2/10s', RATE_LIMIT_BOT_SEND_MULTIPLE: '5' });
+      const { owner, server, channelId } = await t.aServerWithMember();
+      const current = await aBot(t, owner, server.id, 'Current');
+      const actor = await t.adapters.tokens.verify(current.slice('Bearer '.length));
+      const old = await t.adapters.tokens.issue({ userId: actor!.userId, sessionId: actor!.sessionId }, 900);
+      for (let i = 0; i < 2; i++) expect((await send(t, old, channelId)).status).toBe(201);
+      expect((await send(t, old, channelId)).status).toBe(429);
+      expect((await send(t, current, channelId)).status).toBe(201);
+    });
   });
 
   it('counts a user across all channels', async () => {
@@ -149,7 +224,7 @@ describeWithRedis('rate limits shared through the real Redis', () => {
     expect((await t.http().post('/api/servers').set('Authorization', other.token).send({ name: 'Mine' })).status).toBe(201);
   });
 
-  it('limits password changes per user (RATE_LIMIT_CHANGE_PASSWORD, default 5 per 15 minutes): a stolen token cannot guess the password', async () => {
+  it('limits password changes per session (RATE_LIMIT_CHANGE_PASSWORD, default 5 per 15 minutes): a stolen token cannot guess the password', async () => {
     const t = await appWith();
     const alice = await t.register('alice');
     const change = (currentPassword: string) =>
@@ -158,6 +233,57 @@ describeWithRedis('rate limits shared through the real Redis', () => {
     const refused = await change('correct horse');
     expect(refused.status).toBe(429);
     expect(refused.headers['ratelimit-policy']).toMatch(/^"changePassword"; q=5; w=900/);
+  });
+
+  describe('the owner\'s remedies against a stolen token', () => {
+    /** The owner and a thief holding a token of another session of theirs. */
+    const ownerAndThief = async (t: TestApp) => {
+      const owner = await t.register('owner');
+      const stolen = await t.http().post('/api/users/login').send({ username: 'owner', password: 'correct horse' });
+      return { owner, thief: stolen.body.token as string };
+    };
+
+    it('logs out, revokes a session and revokes all once a stolen token has spent every write', async () => {
+      const t = await appWith({ RATE_LIMIT_WRITES: '3/60s' });
+      const { owner, thief } = await ownerAndThief(t);
+      for (let i = 0; i < 3; i++) expect((await t.http().post('/api/servers').set('Authorization', thief).send({ name: `Spam ${i}` })).status).toBe(201);
+      expect((await t.http().post('/api/servers').set('Authorization', thief).send({ name: 'Spam' })).status).toBe(429);
+      expect((await t.http().post('/api/servers').set('Authorization', owner.token).send({ name: 'Mine' })).status).toBe(429);
+
+      const spare = await t.http().post('/api/users/login').send({ username: 'owner', password: 'correct horse' });
+      const sessions = await t.http().get('/api/users/@me/sessions').set('Authorization', owner.token);
+      const another = (sessions.body as { id: string; current: boolean }[]).find((s) => !s.current)!.id;
+      expect((await t.http().delete(`/api/users/@me/sessions/${another}`).set('Authorization', owner.token)).status).toBe(204);
+      const revokeAll = await t.http().post('/api/users/@me/sessions/revoke-all').set('Authorization', owner.token);
+      expect({ status: revokeAll.status, body: revokeAll.body }).toEqual({ status: 200, body: { revoked: 1 } });
+      expect((await t.http().post('/api/users/logout').set('Authorization', owner.token)).status).toBe(204);
+      expect((await t.http().post('/api/servers').set('Authorization', thief).send({ name: 'Spam' })).status).toBe(401);
+      expect((await t.http().post('/api/servers').set('Authorization', spare.body.token).send({ name: 'Spam' })).status).toBe(401);
+    });
+
+    it('limits revoking sessions per session (RATE_LIMIT_REVOKE_SESSIONS, default 20 a minute), apart from every other write', async () => {
+      const t = await appWith({ RATE_LIMIT_REVOKE_SESSIONS: '2/60s' });
+      const { owner, thief } = await ownerAndThief(t);
+      const revoke = (token: string, sessionId: string) => t.http().delete(`/api/users/@me/sessions/${sessionId}`).set('Authorization', token);
+      for (let i = 0; i < 2; i++) expect((await revoke(thief, '999999')).status).toBe(404);
+      const refused = await revoke(thief, '999999');
+      expect({ status: refused.status, body: refused.body }).toEqual({ status: 429, body: problemBody(429, 'Too Many Requests', 'RATE_LIMITED') });
+      expect(refused.headers['ratelimit-policy']).toMatch(/^"revokeSessions"; q=2; w=60/);
+      expect((await t.http().post('/api/servers').set('Authorization', thief).send({ name: 'Still writes' })).status).toBe(201);
+      const revokeAll = await t.http().post('/api/users/@me/sessions/revoke-all').set('Authorization', owner.token);
+      expect({ status: revokeAll.status, body: revokeAll.body }).toEqual({ status: 200, body: { revoked: 1 } });
+    });
+
+    it('changes the password once a stolen token has spent its own tries at guessing it', async () => {
+      const t = await appWith();
+      const { owner, thief } = await ownerAndThief(t);
+      const change = (token: string, currentPassword: string) =>
+        t.http().patch('/api/users/@me/password').set('Authorization', token).send({ currentPassword, newPassword: 'battery staple' });
+      for (let i = 0; i < 5; i++) expect((await change(thief, `guess number ${i}`)).status).toBe(400);
+      expect((await change(thief, 'correct horse')).status).toBe(429);
+      expect((await change(owner.token, 'correct horse')).status).toBe(204);
+      expect((await change(thief, 'battery staple')).status).toBe(401);
+    });
   });
 
   describe('per account (RATE_LIMIT_LOGIN_ACCOUNT, default 10 failed logins per 5 minutes)', () => {
@@ -303,5 +429,21 @@ describeWithRedis('rate limits shared through the real Redis', () => {
       expect((await register('2001:db8:1:3::1')).status).toBe(429);
       expect((await register('2001:db8:2::1')).status).toBe(201);
     });
+  });
+});
+
+describe('rate limits counted in memory (no Redis)', () => {
+  it('lets a revoked token spend only its own session\'s sends, and counts a user across sessions', async () => {
+    const t = await buildTestApp({}, { rateLimiters: limitersFor({ RATE_LIMIT_SEND_MESSAGE: '3/10s' }, undefined) });
+    const { owner, channelId } = await t.aServerWithMember();
+    const other = await t.http().post('/api/users/login').send({ username: owner.username, password: 'correct horse' });
+    const third = await t.http().post('/api/users/login').send({ username: owner.username, password: 'correct horse' });
+    expect((await t.http().post('/api/users/logout').set('Authorization', owner.token)).status).toBe(204);
+    const revoked = await Promise.all(Array.from({ length: 8 }, () => send(t, owner.token, channelId).then((res) => res.status)));
+    expect(revoked.sort()).toEqual([401, 401, 401, 429, 429, 429, 429, 429]);
+    expect((await send(t, other.body.token, channelId)).status).toBe(201);
+    expect((await send(t, other.body.token, channelId)).status).toBe(201);
+    expect((await send(t, third.body.token, channelId)).status).toBe(201);
+    expect((await send(t, third.body.token, channelId)).status).toBe(429);
   });
 });

@@ -18,6 +18,8 @@ export interface JoseTokenOptions {
 /** Only this algorithm is ever accepted: `alg: none` and algorithm confusion fail verification. */
 const ALGORITHMS = ['HS256'];
 export const MIN_SECRET_BYTES = 32;
+/** A bot's token names the user who owns it (`Actor.botOwnerId`). */
+const BOT_OWNER_CLAIM = 'bot_owner';
 
 export interface SigningKey {
   readonly kid: string;
@@ -59,7 +61,7 @@ export class JoseTokenService implements TokenService {
   }
 
   issue(actor: Actor, ttlSeconds = this.options.ttlSeconds): Promise<string> {
-    return new SignJWT({ sid: actor.sessionId })
+    return new SignJWT({ sid: actor.sessionId, ...(actor.botOwnerId !== undefined ? { [BOT_OWNER_CLAIM]: actor.botOwnerId } : {}) })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: this.current.kid })
       .setSubject(actor.userId)
       .setIssuer(this.options.issuer)
@@ -97,9 +99,10 @@ export class JoseTokenService implements TokenService {
         audience: this.options.audience,
         requiredClaims: ['sub', 'sid', 'exp'],
       });
-      const { sub, sid, exp } = payload;
+      const { sub, sid, exp, [BOT_OWNER_CLAIM]: owner } = payload;
       if (typeof sub !== 'string' || typeof sid !== 'string' || typeof exp !== 'number') return null;
-      return { actor: { userId: sub, sessionId: sid }, expiresAtMs: exp * 1000 };
+      const actor: Actor = typeof owner === 'string' ? { userId: sub, sessionId: sid, botOwnerId: owner } : { userId: sub, sessionId: sid };
+      return { actor, expiresAtMs: exp * 1000 };
     } catch (error) {
       // A token that fails any check is simply not a token; anything else is a real fault.
       if (error instanceof errors.JOSEError) return null;

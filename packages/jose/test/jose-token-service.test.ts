@@ -31,6 +31,12 @@ describe('JoseTokenService', () => {
     expect(await tokens.verify(await tokens.issue(actor))).toEqual(actor);
   });
 
+  it('carries a bot\'s owner, and reads a token without one as a token without one', async () => {
+    const bot = { userId: '303', sessionId: '404', botOwnerId: '101' };
+    expect(await tokens.verify(await tokens.issue(bot))).toEqual(bot);
+    expect(await tokens.verify(handMadeToken({ alg: 'HS256' }, { ...validClaims(), bot_owner: 7 }))).toEqual(actor);
+  });
+
   it('accepts a correctly signed HS256 token made elsewhere with the same secret', async () => {
     expect(await tokens.verify(handMadeToken({ alg: 'HS256' }, validClaims()))).toEqual(actor);
   });

@@ -1,5 +1,6 @@
 export * from './redis-client';
 export * from './resilient-store';
 export * from './create-redis-store';
+export * from './session-budget-store';
 export type { Redis } from 'ioredis';
 export * from './redis-event-stream';

@@ -8,8 +8,8 @@ declare global {
   namespace Express {
     interface Locals {
       actor?: Actor;
-      /** Set by a per-user limiter once it has counted the request; a 401 calls it to give the hit back. */
-      giveBackRateLimit?: () => void;
+      /** Set by a limiter that counts only live sessions; the edge calls it once it has seen the session live. */
+      spendRateLimit?: () => void;
     }
   }
 }
@@ -23,12 +23,11 @@ export function tokenFrom(header: string | undefined): string | null {
 
 /**
  * The one way a route answers a bad, expired or revoked token. RFC 6750: the caller is told how to
- * authenticate. A per-user limiter counted the request before the session was known: the hit is the
- * token owner's to keep, and so are the headers that describe their limit.
+ * authenticate. A limiter may have looked at the token owner's limit before the session was known:
+ * its headers are theirs, not the caller's.
  */
 export function sendUnauthenticated(res: Response): void {
   res.setHeader('WWW-Authenticate', 'Bearer');
-  res.locals.giveBackRateLimit?.();
   res.removeHeader('RateLimit');
   res.removeHeader('RateLimit-Policy');
   sendProblem(res, problemFor({ kind: 'InvalidToken' }));

@@ -161,8 +161,10 @@ export function mountRoute(router: Router, spec: RouteSpec<unknown, unknown>, au
         // A refusal the use case made before its statement looked at the session: 401 still comes first.
         if (result.error.kind === 'InvalidToken') return sendUnauthenticated(res);
         if (deferred && !(await authenticate.isLive(actor!))) return sendUnauthenticated(res);
-        return sendProblem(res, problemFor(result.error));
       }
+      // The session is live: a limit that counts only live sessions counts this request now.
+      res.locals.spendRateLimit?.();
+      if ('error' in result) return sendProblem(res, problemFor(result.error));
       if ('problem' in result) return sendProblem(res, result.problem);
       if (checkResponses) checkResponse(spec, result.status, 'json' in result ? JSON.parse(result.json) : result.body);
       const json = jsonOf(result);

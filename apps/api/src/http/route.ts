@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Problem } from './problem';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
-export type RateLimitName = 'sendMessage' | 'login' | 'loginAccount' | 'register' | 'oauthToken' | 'changePassword' | 'writes' | 'invitePreview';
+export type RateLimitName = 'sendMessage' | 'login' | 'loginAccount' | 'register' | 'oauthToken' | 'changePassword' | 'revokeSessions' | 'writes' | 'invitePreview';
 
 /**
  * The limit a route counts against: its own, or, for a signed-in write without one, the per-user

@@ -1,5 +1,5 @@
-import type { DeviceTokens } from '@chat/domain';
-import { createRedisStore, ResilientStore, type OutagePolicy, type Redis } from '@chat/redis';
+import type { Actor, DeviceTokens } from '@chat/domain';
+import { createRedisStore, PairedStore, RedisSessionBudgetStore, ResilientStore, type OutagePolicy, type Redis } from '@chat/redis';
 import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, MemoryStore, rateLimit, type RateLimitInfo, type Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import { problem, sendProblem } from '../http/problem';
 import type { RateLimiters } from '../http/rate-limits';
 import type { RateLimitName } from '../http/route';
+import { liveSessionLimiter, type Budget } from './live-session-limiter';
 import { accountKey, loginLane } from './login-lane';
 
 interface Setting {
@@ -16,8 +17,14 @@ interface Setting {
 
 interface LimiterPlan {
   readonly setting: Setting;
-  /** Authenticated routes count per user, anonymous ones per client address; `account`: per account a login names. */
-  readonly key: 'user' | 'address' | 'account';
+  /**
+   * Signed-in routes count per user (after the session check), anonymous ones per client address;
+   * `account`: per account a login names (or per device token, see `loginLane`); `session`: per
+   * session, for what a stolen token must not be able to spend for its owner (their remedies);
+   * `live-user`: per session first, then per user counting only live sessions (a route whose use
+   * case checks the session, see `liveSessionLimiter`).
+   */
+  readonly key: 'user' | 'session' | 'live-user' | 'address' | 'account';
   /** What a Redis outage means: sending messages stays up; credentials keep a per-replica limit. */
   readonly outage: 'fail-open' | 'fall-back';
   /**
@@ -29,17 +36,18 @@ interface LimiterPlan {
 }
 
 const plans = (config: Config): Record<RateLimitName, LimiterPlan> => ({
-  sendMessage: { setting: config.RATE_LIMIT_SEND_MESSAGE, key: 'user', outage: 'fail-open' },
+  sendMessage: { setting: config.RATE_LIMIT_SEND_MESSAGE, key: 'live-user', outage: 'fail-open' },
   login: { setting: config.RATE_LIMIT_LOGIN, key: 'address', outage: 'fall-back', network: config.RATE_LIMIT_LOGIN_NETWORK },
   loginAccount: { setting: config.RATE_LIMIT_LOGIN_ACCOUNT, key: 'account', outage: 'fall-back' },
   register: { setting: config.RATE_LIMIT_REGISTER, key: 'address', outage: 'fall-back', network: config.RATE_LIMIT_REGISTER_NETWORK },
-  changePassword: { setting: config.RATE_LIMIT_CHANGE_PASSWORD, key: 'user', outage: 'fall-back' },
+  changePassword: { setting: config.RATE_LIMIT_CHANGE_PASSWORD, key: 'session', outage: 'fall-back' },
+  revokeSessions: { setting: config.RATE_LIMIT_REVOKE_SESSIONS, key: 'session', outage: 'fail-open' },
   writes: { setting: config.RATE_LIMIT_WRITES, key: 'user', outage: 'fail-open' },
   oauthToken: { setting: config.RATE_LIMIT_OAUTH_TOKEN, key: 'address', outage: 'fall-back' },
   invitePreview: { setting: config.RATE_LIMIT_INVITE_PREVIEW, key: 'address', outage: 'fail-open' },
 });
 
-const LIMITED: readonly RateLimitName[] = ['sendMessage', 'login', 'loginAccount', 'register', 'oauthToken', 'changePassword', 'writes', 'invitePreview'];
+const LIMITED: readonly RateLimitName[] = ['sendMessage', 'login', 'loginAccount', 'register', 'oauthToken', 'changePassword', 'revokeSessions', 'writes', 'invitePreview'];
 
 /** An IPv6 address per /56 (express-rate-limit's default), or per `subnet`; an IPv4 address whole. */
 const addressKey =
@@ -47,11 +55,23 @@ const addressKey =
   (req: Request): string =>
     ipKeyGenerator(req.ip ?? 'unknown', subnet);
 const userKey = (req: Request, res: Response): string => (res.locals.actor ? `user:${res.locals.actor.userId}` : addressKey()(req));
+const sessionKey = (req: Request, res: Response): string => (res.locals.actor ? `session:${res.locals.actor.sessionId}` : addressKey()(req));
 
-function storeFor(name: string, plan: LimiterPlan, config: Config, redis: Redis | undefined, logger: Logger): Store {
-  if (!redis) return new MemoryStore();
+/**
+ * Whose send budget a request spends: a person's own; a bot's, its owner's bots' together, `multiple`
+ * times a person's (else an owner's bots would multiply it by their number). A bot token from before
+ * tokens named the owner counts for its bot alone, for the 15 minutes it lives.
+ */
+export const sendBudget =
+  (limit: number, multiple: number) =>
+  (actor: Actor): Budget =>
+    actor.botOwnerId !== undefined ? { key: `bots:${actor.botOwnerId}`, limit: limit * multiple } : { key: `user:${actor.userId}`, limit };
+
+/** The shared store wrapped with what an outage means for this limiter; `quiet`: another store of it reports. */
+function resilient(name: string, plan: LimiterPlan, shared: Store, logger: Logger, quiet = false): Store {
   const policy: OutagePolicy = plan.outage === 'fail-open' ? { kind: 'fail-open' } : { kind: 'fall-back', store: new MemoryStore() };
-  return new ResilientStore(createRedisStore(redis, `${config.REDIS_KEY_PREFIX}rl:${name}:`), policy, {
+  if (quiet) return new ResilientStore(shared, policy, { down: () => undefined, up: () => undefined });
+  return new ResilientStore(shared, policy, {
     down: (error) =>
       logger.warn(
         { limiter: name, err: error },
@@ -63,27 +83,23 @@ function storeFor(name: string, plan: LimiterPlan, config: Config, redis: Redis 
   });
 }
 
-/**
- * Per-user limits count before the session is checked (in the same statement as the work): a
- * request refused 401 gives its hit back, so a revoked token cannot use up its owner's limit. The
- * 401 is sent through `sendUnauthenticated`, which calls back; express-rate-limit's `skipFailedRequests`
- * would instead watch three events of every response.
- */
-function givingBackOn401(counted: RequestHandler, store: Store): RequestHandler {
-  return (req, res, next) =>
-    counted(req, res, (error?: unknown) => {
-      const info = (req as Request & { rateLimit?: RateLimitInfo }).rateLimit;
-      if (info !== undefined) {
-        let given = false;
-        res.locals.giveBackRateLimit = () => {
-          // Once the window has turned, the hit went with it: a decrement would eat into the next one.
-          if (given || (info.resetTime !== undefined && Date.now() >= info.resetTime.getTime())) return;
-          given = true;
-          void Promise.resolve(store.decrement(info.key)).catch(() => undefined);
-        };
-      }
-      next(error);
-    });
+const prefixOf = (config: Config, name: string): string => `${config.REDIS_KEY_PREFIX}rl:${name}:`;
+
+function storeFor(name: string, plan: LimiterPlan, config: Config, redis: Redis | undefined, logger: Logger): Store {
+  return redis ? resilient(name, plan, createRedisStore(redis, prefixOf(config, name)), logger) : new MemoryStore();
+}
+
+/** A `live-user` limiter's two stores: sessions counted with the budget read, and the budget. */
+function liveStores(name: RateLimitName, plan: LimiterPlan, config: Config, redis: Redis | undefined, logger: Logger): { store: Store; budgetStore: Store } {
+  if (!redis) {
+    const budgetStore = new MemoryStore();
+    return { store: new PairedStore(new MemoryStore(), budgetStore), budgetStore };
+  }
+  const prefix = prefixOf(config, name);
+  return {
+    store: resilient(name, plan, new RedisSessionBudgetStore(redis, prefix, `${prefix}spent:`), logger),
+    budgetStore: resilient(name, plan, createRedisStore(redis, `${prefix}spent:`), logger, true),
+  };
 }
 
 /** Both in turn: the second counts only what the first let through. */
@@ -106,16 +122,24 @@ export function createRateLimiters(config: Config, redis: Redis | undefined, log
   for (const name of LIMITED) {
     const plan = all[name];
     const { limit, windowMs } = plan.setting;
-    const store = storeFor(name, plan, config, redis, logger);
-    const counted = rateLimit({
+    /** `allowed`: the limit the request was held to (a bot's send limit is a multiple). */
+    const refuse = (req: Request, res: Response, allowed = limit) => {
+      onRefused?.(name);
+      sendProblem(res, problem(429, 'RATE_LIMITED', refusal(plan, req, allowed)));
+    };
+    if (plan.key === 'live-user') {
+      const budgetOf = sendBudget(limit, config.RATE_LIMIT_BOT_SEND_MULTIPLE);
+      limiters[name] = liveSessionLimiter({ name, windowMs, budgetOf, ...liveStores(name, plan, config, redis, logger), refuse: (res, allowed) => refuse(res.req, res, allowed) });
+      continue;
+    }
+    const limiter = rateLimit({
       windowMs,
       limit,
       identifier: name,
       standardHeaders: 'draft-8',
       legacyHeaders: false,
-      store,
-      keyGenerator:
-        plan.key === 'user' ? userKey : plan.key === 'account' ? (req) => loginLane(req.body, devices) : addressKey(plan.network ? 64 : undefined),
+      store: storeFor(name, plan, config, redis, logger),
+      keyGenerator: keyOf(plan, devices),
       ...(plan.key === 'account'
         ? {
             // Only refused credentials count: the owner's own logins never use up their account's limit.
@@ -124,20 +148,29 @@ export function createRateLimiters(config: Config, redis: Redis | undefined, log
             skipSuccessfulRequests: true,
           }
         : {}),
-      handler: (req, res) => {
-        onRefused?.(name);
-        sendProblem(res, problem(429, 'RATE_LIMITED', refusal(plan, req)));
-      },
+      handler: (req, res) => refuse(req, res),
     });
-    const limiter = plan.key === 'user' ? givingBackOn401(counted, store) : counted;
     limiters[name] = plan.network ? chained(limiter, networkLimiter(`${name}Network`, plan, plan.network, config, redis, logger, onRefused)) : limiter;
   }
   return limiters;
 }
 
-function refusal(plan: LimiterPlan, req: Request): string {
-  const { limit, windowMs } = plan.setting;
-  const every = `at most ${limit} every ${windowMs / 1000} seconds`;
+function keyOf(plan: LimiterPlan, devices: Pick<DeviceTokens, 'recognize'>): (req: Request, res: Response) => string | Promise<string> {
+  switch (plan.key) {
+    case 'user':
+    case 'live-user':
+      return userKey;
+    case 'session':
+      return sessionKey;
+    case 'account':
+      return (req) => loginLane(req.body, devices);
+    case 'address':
+      return addressKey(plan.network ? 64 : undefined);
+  }
+}
+
+function refusal(plan: LimiterPlan, req: Request, allowed: number): string {
+  const every = `at most ${allowed} every ${plan.setting.windowMs / 1000} seconds`;
   if (plan.key !== 'account') return `Too many requests: ${every}. Retry after the Retry-After header.`;
   const key = (req as Request & { rateLimit?: RateLimitInfo }).rateLimit?.key ?? '';
   return key.startsWith('device:')

@@ -44,6 +44,7 @@ export const authRoutes = (s: AppServices) => [
     summary: 'Revoke the session of this token, on every replica at once',
     tag: 'Users',
     auth: 'session',
+    rateLimit: 'revokeSessions',
     success: { status: 204, description: 'The token no longer works' },
     useCase: LogOut,
     handle: async ({ actor }) => {
@@ -81,6 +82,7 @@ export const authRoutes = (s: AppServices) => [
     summary: 'Revoke every session of the caller but this one (their tokens stop, their sockets close)',
     tag: 'Users',
     auth: 'session',
+    rateLimit: 'revokeSessions',
     success: { status: 200, description: 'How many sessions were revoked', schema: z.object({ revoked: z.number().int() }).meta({ id: 'RevokedSessions' }) },
     useCase: RevokeOtherSessions,
     handle: async ({ actor }) => reply(await s.revokeOtherSessions.execute(actor), 200, (outcome) => ({ revoked: outcome.revoked })),
@@ -92,6 +94,7 @@ export const authRoutes = (s: AppServices) => [
     summary: "Revoke one of the caller's sessions (this one too: a logout); its tokens stop and its sockets close",
     tag: 'Users',
     auth: 'session',
+    rateLimit: 'revokeSessions',
     success: { status: 204, description: 'The session is revoked' },
     useCase: RevokeSession,
     handle: async ({ actor, params }) => noContent(await s.revokeSession.execute(actor, param(params, 'sessionId'))),

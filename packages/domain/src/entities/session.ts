@@ -34,4 +34,9 @@ export interface SessionView extends Session {
 export interface Actor {
   readonly userId: Id;
   readonly sessionId: Id;
+  /**
+   * A bot's: the user who owns its application, as its token says (an owner's bots share one send
+   * limit). Absent for people, and in bot tokens issued before tokens carried it.
+   */
+  readonly botOwnerId?: Id;
 }

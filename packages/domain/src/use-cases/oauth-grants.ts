@@ -49,7 +49,7 @@ async function issuePair(ports: GrantPorts, application: Application, familyId: 
   if (stored === 'Revoked') return null;
   // The family lives as long as its newest refresh token.
   await ports.sessions.extend(familyId, new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000));
-  const accessToken = await ports.tokens.issue({ userId: application.botUserId, sessionId: familyId }, ACCESS_TOKEN_TTL_SECONDS);
+  const accessToken = await ports.tokens.issue({ userId: application.botUserId, sessionId: familyId, botOwnerId: application.ownerId }, ACCESS_TOKEN_TTL_SECONDS);
   return { accessToken, expiresIn: ACCESS_TOKEN_TTL_SECONDS, refreshToken };
 }
 

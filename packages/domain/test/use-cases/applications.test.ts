@@ -62,6 +62,19 @@ describe('OAuth2 grants', () => {
     }
   });
 
+  it('names the owner in its bot\'s access tokens, first and refreshed (an owner\'s bots share a send limit)', async () => {
+    const world = createTestWorld();
+    const owner = await world.aUser('owner');
+    const created = expectOk(await world.createApplication.execute(owner, { name: 'Bot' }));
+    const credentials = { clientId: created.clientId, clientSecret: created.clientSecret };
+    const first = expectOk(await world.clientCredentialsGrant.execute(credentials));
+    const second = expectOk(await world.refreshTokenGrant.execute(credentials, first.refreshToken));
+    for (const pair of [first, second]) {
+      const actor = expectOk(await world.authenticate.execute(pair.accessToken));
+      expect(actor).toEqual({ userId: created.bot.id, sessionId: actor.sessionId, botOwnerId: owner.userId });
+    }
+  });
+
   it('rotates refresh tokens within a family', async () => {
     const { world, credentials } = await aClient();
     const first = expectOk(await world.clientCredentialsGrant.execute(credentials));
