@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { BotTokens, createRestClient, ok, type RestClient } from '@chat/client';
+import { createRestClient, ok, type RestClient } from '@chat/client';
 import { startReplica, type Replica } from '../../../apps/api/test/replica-process.js';
 import { SwitchableProxy } from './switchable-proxy.js';
 
@@ -40,16 +40,14 @@ describe('the example echo bot', () => {
     const application = await ok(rest.POST('/api/applications', { body: { name: 'Echo' } }));
     botName = application.bot.username;
     const invite = await ok(rest.POST('/api/servers/{serverId}/invites', { params: { path: { serverId: server.id } } }));
-    const botToken = await new BotTokens({ baseUrl: replica.url, ...application }).get();
-    await ok(createRestClient({ baseUrl: replica.url, token: botToken }).POST('/api/invites/{code}', { params: { path: { code: invite.code } } }));
 
     const script = join(__dirname, '..', '..', '..', 'examples', 'echo-bot.mjs');
-    const env = { PATH: process.env.PATH ?? '', BASE_URL: proxy.url, CLIENT_ID: application.clientId, CLIENT_SECRET: application.clientSecret };
+    const env = { PATH: process.env.PATH ?? '', BASE_URL: proxy.url, CLIENT_ID: application.clientId, CLIENT_SECRET: application.clientSecret, INVITE: invite.code };
     startedMs = Date.now();
     bot = spawn(process.execPath, [script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     bot.stderr?.on('data', (chunk: Buffer) => err.push(chunk.toString()));
     createInterface({ input: bot.stdout! }).on('line', (line) => out.push(line));
-    await until(() => out.some((line) => line.startsWith('echo bot ready')), 15_000, 'the bot to get ready');
+    await until(() => out.includes('joined Bot test') && out.some((line) => line.startsWith('echo bot ready')), 15_000, 'the bot to join and get ready');
   }, 60_000);
 
   afterAll(async () => {
