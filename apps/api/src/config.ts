@@ -72,6 +72,7 @@ const envSchema = z.object({
     .refine((value) => Buffer.byteLength(value) >= 32, 'must be at least 32 bytes')
     .optional(),
   JWT_TTL_SECONDS: integer(60, 365 * 24 * 3600).default(30 * 24 * 3600),
+  OAUTH_ACCESS_TOKEN_TTL_SECONDS: integer(5, 24 * 3600).default(900),
   TRUST_PROXY: integer(0, 32).default(0),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   WORKER_ID: integer(0, 1023).optional(),

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { createUseCases, DEFAULT_QUOTAS, type UseCasePorts, type UseCases } from '@chat/domain';
+import { ACCESS_TOKEN_TTL_SECONDS, createUseCases, DEFAULT_QUOTAS, type UseCasePorts, type UseCases } from '@chat/domain';
 import { JoseDeviceTokens, JoseTokenService } from '@chat/jose';
 import { RandomInviteCodes, RandomOpaqueTokens, ScryptPasswordHasher } from '@chat/node-crypto';
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
@@ -37,6 +37,7 @@ export async function productionAdapters(config: Config, storage: Storage): Prom
       invitesPerServer: config.QUOTA_INVITES_PER_SERVER,
       applications: config.QUOTA_APPLICATIONS,
     },
+    accessTokenTtlSeconds: config.OAUTH_ACCESS_TOKEN_TTL_SECONDS,
   };
 }
 
@@ -62,6 +63,7 @@ export function buildContainer(adapters: Adapters): DependencyContainer {
   c.registerInstance(TOKENS.InviteCodes, adapters.inviteCodes);
   c.registerInstance(TOKENS.Opaque, adapters.opaque);
   c.registerInstance(TOKENS.Quotas, adapters.quotas ?? DEFAULT_QUOTAS);
+  c.registerInstance(TOKENS.AccessTokenTtl, adapters.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_SECONDS);
   c.register(TOKENS.UseCases, {
     useFactory: instanceCachingFactory((x) =>
       createUseCases({
@@ -76,6 +78,7 @@ export function buildContainer(adapters: Adapters): DependencyContainer {
         inviteCodes: get(x, TOKENS.InviteCodes),
         opaque: get(x, TOKENS.Opaque),
         quotas: get(x, TOKENS.Quotas),
+        accessTokenTtlSeconds: get(x, TOKENS.AccessTokenTtl),
       }),
     ),
   });

@@ -18,5 +18,7 @@ export const TOKENS = {
   InviteCodes: token<InviteCodeGenerator>('InviteCodeGenerator'),
   Opaque: token<OpaqueTokens>('OpaqueTokens'),
   Quotas: token<Quotas>('Quotas'),
+  /** A bot's access-token lifetime, in seconds. */
+  AccessTokenTtl: token<number>('AccessTokenTtl'),
   UseCases: token<UseCases>('UseCases'),
 } as const;

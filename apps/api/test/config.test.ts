@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_REVOKE_SESSIONS: { limit: 20, windowMs: 60_000 },
       RATE_LIMIT_BOT_SEND_MULTIPLE: 5,
       JWT_TTL_SECONDS: 2592000,
+      OAUTH_ACCESS_TOKEN_TTL_SECONDS: 900,
       SHUTDOWN_DELAY_MS: 0,
       SHUTDOWN_TIMEOUT_MS: 10_000,
       TRUST_PROXY: 0,
@@ -82,6 +83,11 @@ describe('loadConfig', () => {
     );
     expect(problemsOf({ SHUTDOWN_DELAY_MS: '5s' })).toEqual(['SHUTDOWN_DELAY_MS must be an integer 0-600000 (got "5s")']);
     expect(problemsOf({ SCRYPT_QUEUE: '-1' })).toEqual(['SCRYPT_QUEUE must be an integer 0-10000 (got "-1")']);
+  });
+
+  it('reads a bot access token lifetime of 5 s to a day', () => {
+    expect(loadConfig({ OAUTH_ACCESS_TOKEN_TTL_SECONDS: '5' }).OAUTH_ACCESS_TOKEN_TTL_SECONDS).toBe(5);
+    expect(problemsOf({ OAUTH_ACCESS_TOKEN_TTL_SECONDS: '4' })).toEqual(['OAUTH_ACCESS_TOKEN_TTL_SECONDS must be an integer 5-86400 (got "4")']);
   });
 
   it('reads GATEWAY_ALLOWED_ORIGINS as a list of origins or *, and refuses a URL with a path', () => {

@@ -96,6 +96,16 @@ describe('bot applications and the OAuth2 token endpoint', () => {
       );
     });
 
+    it('issues access tokens of the lifetime the deployment sets', async () => {
+      const short = await buildTestApp({ accessTokenTtlSeconds: 5 });
+      const owner5 = await short.register('owner');
+      const app5: CreatedApp = (await short.http().post('/api/applications').set('Authorization', owner5.token).send({ name: 'Quick Bot' })).body;
+      const res = await short.http().post('/api/oauth2/token').type('form').send({ grant_type: 'client_credentials', client_id: app5.clientId, client_secret: app5.clientSecret });
+      expect(res.body.expires_in).toBe(5);
+      const payload = JSON.parse(Buffer.from(String(res.body.access_token).split('.')[1] ?? '', 'base64url').toString());
+      expect(payload.exp - payload.iat).toBe(5);
+    });
+
     it('answers with Cache-Control: no-store', async () => {
       const res = await t.http().post('/api/oauth2/token').type('form').send({ grant_type: 'client_credentials', client_id: app.clientId, client_secret: app.clientSecret });
       expect(res.headers['cache-control']).toBe('no-store');

@@ -57,15 +57,21 @@ export interface Dispatch {
   cursor: string;
 }
 
-/** The WebSocket this client needs: the browser's, Node 22's global one, or `ws`. */
+/**
+ * An event handler property, compared as a method is: each WebSocket types its events its own way
+ * (the DOM's `MessageEvent`, `ws`'s `WebSocket.MessageEvent`), and both must fit here as they are.
+ * The client only reads the fields named below, which every one of them has.
+ */
+type Handler<E> = { bivarianceHack(event: E): void }['bivarianceHack'] | null;
+
+/** The WebSocket this client needs: the browser's, Node 22's global one, or `ws`'s, as they are. */
 export interface WebSocketLike {
   readonly readyState: number;
   send(data: string): void;
   close(code?: number, reason?: string): void;
-  onopen: ((event: unknown) => void) | null;
-  onmessage: ((event: { data: unknown }) => void) | null;
-  onclose: ((event: { code: number; reason: string }) => void) | null;
-  onerror: ((event: unknown) => void) | null;
+  onmessage: Handler<{ data: unknown }>;
+  onclose: Handler<{ code: number; reason: string }>;
+  onerror: Handler<unknown>;
 }
 export type WebSocketConstructor = new (url: string) => WebSocketLike;
 

@@ -1,3 +1,5 @@
+export { createBot, type Bot, type BotOptions } from './bot.js';
+export { BotTokens, type BotCredentials } from './bot-tokens.js';
 export { ChatApiError, createRestClient, ok, type RestClient, type RestOptions } from './rest.js';
 export {
   connect,

@@ -20,7 +20,12 @@ export interface RestOptions {
   /** The API's base URL, `http(s)://host[:port]`. */
   readonly baseUrl: string;
   /** The token, as REST takes it; a function is asked on every request (a token that changes). */
-  readonly token?: string | (() => string | undefined);
+  readonly token?: string | (() => string | undefined | Promise<string | undefined>);
+  /**
+   * Asked once when a request is refused 401, with the token that was refused: a new token sends
+   * the request once more with it; undefined leaves the 401 as it is. (`createBot` renews here.)
+   */
+  readonly renewToken?: (refused: string) => Promise<string | undefined>;
   /** Defaults to the global `fetch`. */
   readonly fetch?: typeof fetch;
   /**
@@ -40,22 +45,34 @@ export type RestClient = Client<paths>;
 export function createRestClient(options: RestOptions): RestClient {
   const baseFetch = options.fetch ?? globalThis.fetch;
   const retry = options.retryOn429 === false ? null : { maxWaitMs: 10_000, maxRetries: 3, ...options.retryOn429 };
+  /** One request, with its 429s waited out as `retryOn429` allows. */
+  const send = async (request: Request): Promise<Response> => {
+    for (let attempt = 0; ; attempt += 1) {
+      const response = await baseFetch(request.clone());
+      if (response.status !== 429 || !retry || attempt >= retry.maxRetries) return response;
+      const waitMs = retryAfterMs(response);
+      if (waitMs === undefined || waitMs > retry.maxWaitMs) return response;
+      await response.body?.cancel();
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    }
+  };
   const client = createClient<paths>({
     baseUrl: options.baseUrl.replace(/\/$/, ''),
     fetch: async (request: Request) => {
-      for (let attempt = 0; ; attempt += 1) {
-        const response = await baseFetch(request.clone());
-        if (response.status !== 429 || !retry || attempt >= retry.maxRetries) return response;
-        const waitMs = retryAfterMs(response);
-        if (waitMs === undefined || waitMs > retry.maxWaitMs) return response;
-        await response.body?.cancel();
-        await new Promise((resolve) => setTimeout(resolve, waitMs));
-      }
+      const response = await send(request);
+      const refused = request.headers.get('authorization');
+      if (response.status !== 401 || !options.renewToken || !refused) return response;
+      const renewed = await options.renewToken(refused);
+      if (renewed === undefined || renewed === refused) return response;
+      await response.body?.cancel();
+      const again = request.clone();
+      again.headers.set('authorization', renewed);
+      return send(again);
     },
   });
   client.use({
-    onRequest({ request }) {
-      const token = typeof options.token === 'function' ? options.token() : options.token;
+    async onRequest({ request }) {
+      const token = typeof options.token === 'function' ? await options.token() : options.token;
       if (token) request.headers.set('authorization', token);
       return request;
     },
@@ -84,7 +101,8 @@ function retryAfterMs(response: Response): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
-async function errorOf(response: Response): Promise<ChatApiError> {
+/** The error a problem answer (or an OAuth error, RFC 6749 §5.2) stands for. */
+export async function errorOf(response: Response): Promise<ChatApiError> {
   let problem: Record<string, unknown> = {};
   try {
     const body: unknown = await response.clone().json();
@@ -92,6 +110,7 @@ async function errorOf(response: Response): Promise<ChatApiError> {
   } catch {
     // Not JSON (a proxy's page): the status says enough.
   }
+  // An OAuth error's `error` (`invalid_client`, `invalid_grant`, …) is its code.
   const code = typeof problem.code === 'string' ? problem.code : typeof problem.error === 'string' ? problem.error : `HTTP_${response.status}`;
   return new ChatApiError(response.status, code, problem, response.status === 429 ? retryAfterMs(response) : undefined);
 }

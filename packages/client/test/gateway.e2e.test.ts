@@ -1,4 +1,4 @@
-import { WebSocket as WsWebSocket } from 'ws';
+import { WebSocket } from 'ws';
 import { createPostgresDatabase, postgresUp, type TestDatabase } from '@chat/postgres/testing';
 import {
   connect,
@@ -8,7 +8,6 @@ import {
   type GatewayConnection,
   type GatewayOptions,
   type Ready,
-  type WebSocketConstructor,
 } from '@chat/client';
 import { startReplica, type Replica } from '../../../apps/api/test/replica-process.js';
 import { redisUp, redisUrl, uniquePrefix } from '../../../apps/api/test/redis-testing.js';
@@ -17,9 +16,8 @@ import { SwitchableProxy } from './switchable-proxy.js';
 /** `describe` when both the real PostgreSQL and Redis answered the global setup, a loud skip otherwise (never in CI). */
 const describeWithPostgresAndRedis: jest.Describe = (postgresUp() && redisUp() ? describe : describe.skip) as jest.Describe;
 
-// Node 20 has no global WebSocket: the SDK is given `ws`, as a user on Node 20 gives it (a
-// devDependency only: the package's build stays browser-safe).
-const WebSocket = WsWebSocket as unknown as WebSocketConstructor;
+// Node 20 has no global WebSocket: the SDK is given `ws` (imported above as it is, no cast), as a
+// user on Node 20 gives it (a devDependency only: the package's build stays browser-safe).
 
 const RECONNECT = { minDelayMs: 50, maxDelayMs: 500 };
 const PASSWORD = 'a long enough password';

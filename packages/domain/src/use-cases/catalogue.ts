@@ -1,3 +1,4 @@
+import { ACCESS_TOKEN_TTL_SECONDS } from '../entities/application';
 import { DEFAULT_QUOTAS, type Quotas } from '../entities/quotas';
 import type { Clock } from '../ports/clock';
 import type { EventHistory } from '../ports/event-history';
@@ -59,6 +60,8 @@ export interface UseCasePorts {
   readonly opaque: OpaqueTokens;
   /** How much one user may own; `DEFAULT_QUOTAS` when left out. */
   readonly quotas?: Quotas;
+  /** A bot's access-token lifetime; `ACCESS_TOKEN_TTL_SECONDS` (15 minutes) when left out. */
+  readonly accessTokenTtlSeconds?: number;
 }
 
 /**
@@ -68,8 +71,9 @@ export interface UseCasePorts {
  */
 export function createUseCases(ports: UseCasePorts) {
   const { stores, unitOfWork, history, clock, ids, hasher, tokens, devices, inviteCodes, opaque, quotas = DEFAULT_QUOTAS } = ports;
+  const accessTokenTtlSeconds = ports.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_SECONDS;
   const { users, sessions, servers, channels, members, messages, applications, refreshTokens } = stores;
-  const grants = { applications, refreshTokens, sessions, tokens, opaque, ids, clock, unitOfWork };
+  const grants = { applications, refreshTokens, sessions, tokens, opaque, ids, clock, unitOfWork, accessTokenTtlSeconds };
   const authenticate = new Authenticate(tokens, sessions);
   return {
     register: new Register(users, sessions, hasher, tokens, devices, ids, clock),

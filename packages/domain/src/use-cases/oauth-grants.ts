@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS, type Application, type TokenPair } from '../entities/application';
+import { REFRESH_TOKEN_TTL_SECONDS, type Application, type TokenPair } from '../entities/application';
 import type { ApplicationRepository, RefreshTokenRepository } from '../ports/application-repository';
 import type { Clock } from '../ports/clock';
 import type { IdGenerator } from '../ports/id-generator';
@@ -25,6 +25,8 @@ export interface GrantPorts {
   readonly ids: IdGenerator;
   readonly clock: Clock;
   readonly unitOfWork: UnitOfWork;
+  /** How long an access token lives (`ACCESS_TOKEN_TTL_SECONDS` unless the deployment says otherwise). */
+  readonly accessTokenTtlSeconds: number;
 }
 
 async function authenticateClient(ports: GrantPorts, { clientId, clientSecret }: ClientCredentials): Outcome<Application, readonly ['InvalidClient']> {
@@ -49,8 +51,8 @@ async function issuePair(ports: GrantPorts, application: Application, familyId: 
   if (stored === 'Revoked') return null;
   // The family lives as long as its newest refresh token.
   await ports.sessions.extend(familyId, new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000));
-  const accessToken = await ports.tokens.issue({ userId: application.botUserId, sessionId: familyId, botOwnerId: application.ownerId }, ACCESS_TOKEN_TTL_SECONDS);
-  return { accessToken, expiresIn: ACCESS_TOKEN_TTL_SECONDS, refreshToken };
+  const accessToken = await ports.tokens.issue({ userId: application.botUserId, sessionId: familyId, botOwnerId: application.ownerId }, ports.accessTokenTtlSeconds);
+  return { accessToken, expiresIn: ports.accessTokenTtlSeconds, refreshToken };
 }
 
 /** `grant_type=client_credentials`: a new token family (a session of the bot) and its first pair. */
