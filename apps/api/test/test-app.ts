@@ -1,7 +1,7 @@
 import { createMemoryStores, InMemoryEventHistory, MemoryState, memoryUnitOfWork, FixedClock, SequentialIds, SequentialInviteCodes } from '@chat/domain/testing';
 import { JoseTokenService } from '@chat/jose';
 import { RandomOpaqueTokens, ScryptPasswordHasher } from '@chat/node-crypto';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import request from 'supertest';
 import { createApp } from '../src/app';
 import { buildContainer, resolveServices, type Adapters } from '../src/container';
@@ -21,7 +21,7 @@ export interface TestUser {
 /** The real app over in-memory stores, a fixed clock and sequential ids; real tokens and hashing. */
 export async function buildTestApp(
   overrides: Partial<Adapters> = {},
-  edge: { rateLimiters?: RateLimiters; trustProxy?: number; web?: boolean; idempotency?: IdempotencyStore; metrics?: Metrics; tracing?: Tracing } = {},
+  edge: { rateLimiters?: RateLimiters; trustProxy?: number; web?: boolean; idempotency?: IdempotencyStore; metrics?: Metrics; tracing?: Tracing; logger?: Logger } = {},
 ) {
   const state = new MemoryState();
   const stores = overrides.stores ?? createMemoryStores(state);
@@ -38,7 +38,7 @@ export async function buildTestApp(
     ...overrides,
   };
   const app = createApp(resolveServices(buildContainer(adapters)), {
-    logger: pino({ level: 'silent' }),
+    logger: edge.logger ?? pino({ level: 'silent' }),
     trustProxy: edge.trustProxy ?? 0,
     rateLimiters: edge.rateLimiters ?? {},
     web: edge.web ?? false,

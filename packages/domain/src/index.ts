@@ -24,6 +24,7 @@ export * from './rules/image-rules';
 export * from './rules/message-rules';
 export * from './rules/emoji-rules';
 export * from './rules/invite-rules';
+export * from './rules/ban-rules';
 
 export * from './ports/clock';
 export * from './ports/id-generator';

@@ -1,6 +1,9 @@
 import {
   APPLICATION_PAGE_LIMIT,
   BAN_REASON_MAX,
+  banReasonIssues,
+  isCleanText,
+  UNCLEAN_TEXT,
   CHANNEL_PAGE_LIMIT,
   SERVER_PAGE_LIMIT,
   CHANNEL_NAME,
@@ -32,13 +35,24 @@ import { z } from 'zod';
  * is reported at once.
  */
 
+const string = () => z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') });
+
+/**
+ * Every string a client gives us to keep goes through here: clean text first (no NUL, no lone
+ * surrogate, which PostgreSQL cannot store), then the field's own rule, which only runs on clean text.
+ */
 const text = (description: string) =>
-  z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') }).meta({ description });
+  string()
+    .refine(isCleanText, { message: UNCLEAN_TEXT, abort: true })
+    .meta({ description });
+
+/** A string only compared with what is stored (a login's name): anything unclean names no account. */
+const lookup = (description: string) => string().meta({ description });
 
 /** Runs a domain rule as a zod check, keeping the rule's own messages. */
 const rule =
-  (issues: (value: string) => Issue[]) =>
-  (value: string, ctx: z.RefinementCtx): void => {
+  <T>(issues: (value: T) => Issue[]) =>
+  (value: T, ctx: z.RefinementCtx): void => {
     for (const issue of issues(value)) ctx.addIssue({ code: 'custom', message: issue.message });
   };
 
@@ -62,9 +76,9 @@ export const RegisterBody = z
 
 export const LogInBody = z
   .object({
-    email: text('The account email; or give username').optional(),
-    username: text('The account username; or give email').optional(),
-    password: text('The account password').max(1024, 'is too long').optional(),
+    email: lookup('The account email; or give username').optional(),
+    username: lookup('The account username; or give email').optional(),
+    password: lookup('The account password').max(1024, 'is too long').optional(),
   })
   .superRefine((body, ctx) => {
     // Checked together, so a request missing both an identifier and the password hears of both.
@@ -85,7 +99,7 @@ export const LogInBody = z
 
 export const ChangePasswordBody = z
   .object({
-    currentPassword: text('The password the account has now').max(1024, 'is too long'),
+    currentPassword: lookup('The password the account has now').max(1024, 'is too long'),
     newPassword: text(`${PASSWORD.min}-${PASSWORD.max} characters`).superRefine(rule(passwordIssues)),
   })
   .meta({ id: 'ChangePasswordRequest' });
@@ -137,7 +151,7 @@ export const BanBody = z
   .object({
     reason: z
       .union([z.string(), z.null()], { error: 'must be a string or null' })
-      .refine((value) => value === null || [...value.trim()].length <= BAN_REASON_MAX, { message: `must be at most ${BAN_REASON_MAX} characters` })
+      .superRefine(rule(banReasonIssues))
       .meta({ description: `Why, for the owner's list (at most ${BAN_REASON_MAX} characters); not shown to the banned user` })
       .optional(),
   })

@@ -1,5 +1,5 @@
 import type { Issue } from '../errors';
-import { codePointLength, isCleanText } from './text';
+import { codePointLength, isCleanText, uncleanTextIssue } from './text';
 
 export const USERNAME = { min: 2, max: 32, pattern: /^[A-Za-z0-9_.-]+$/ } as const;
 export const PASSWORD = { min: 8, max: 128 } as const;
@@ -26,6 +26,7 @@ export function emailIssues(email: string, path = 'email'): Issue[] {
 }
 
 export function passwordIssues(password: string, path = 'password'): Issue[] {
+  if (!isCleanText(password)) return [uncleanTextIssue(path)];
   const length = codePointLength(password);
   if (length < PASSWORD.min || length > PASSWORD.max) {
     return [{ path, message: `must be ${PASSWORD.min}-${PASSWORD.max} characters` }];

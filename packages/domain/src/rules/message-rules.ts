@@ -26,11 +26,13 @@ export function limitIssues(limit: number | undefined, bounds: { min: number; ma
   return [{ path, message: `must be an integer ${bounds.min}-${bounds.max}` }];
 }
 
-/** A client's own token for matching its optimistic echo: any string of at most 64 characters. */
+/** A client's own token for matching its optimistic echo: any clean text of at most 64 characters. */
 export const NONCE = { max: 64 } as const;
 
 export function nonceIssues(nonce: string | undefined, path = 'nonce'): Issue[] {
-  if (nonce === undefined || codePointLength(nonce) <= NONCE.max) return [];
+  if (nonce === undefined) return [];
+  if (!isCleanText(nonce)) return [uncleanTextIssue(path)];
+  if (codePointLength(nonce) <= NONCE.max) return [];
   return [{ path, message: `must be at most ${NONCE.max} characters` }];
 }
 

@@ -1,4 +1,4 @@
-import { BAN_REASON_MAX, type BanView } from '../entities/ban';
+import type { BanView } from '../entities/ban';
 import type { Actor } from '../entities/session';
 import { validationFailed } from '../errors';
 import { memberLeft } from '../events/chat-event';
@@ -7,6 +7,7 @@ import type { Clock } from '../ports/clock';
 import type { Stores } from '../ports/stores';
 import type { UnitOfWork } from '../ports/unit-of-work';
 import { fail, ok, type Outcome } from '../result';
+import { banReasonIssues } from '../rules/ban-rules';
 import { serverOfOwner } from './access';
 
 /**
@@ -24,10 +25,9 @@ export class BanMember {
   ) {}
 
   async execute(actor: Actor, serverId: string, userId: string, input: { readonly reason?: string | null } = {}): Outcome<void, typeof BanMember.errors> {
+    const issues = banReasonIssues(input.reason);
+    if (issues.length > 0) return fail(validationFailed(issues));
     const reason = input.reason?.trim() || null;
-    if (reason !== null && [...reason].length > BAN_REASON_MAX) {
-      return fail(validationFailed([{ path: 'reason', message: `must be at most ${BAN_REASON_MAX} characters` }]));
-    }
     return this.unitOfWork.run(async (stores) => {
       const server = await serverOfOwner(stores, serverId, actor.userId, { held: true });
       if (!server.ok) return server;
