@@ -32,6 +32,7 @@ export async function productionAdapters(config: Config, storage: Storage): Prom
       channelsPerServer: config.QUOTA_CHANNELS_PER_SERVER,
       invitesPerServer: config.QUOTA_INVITES_PER_SERVER,
       applications: config.QUOTA_APPLICATIONS,
+      bansPerServer: config.QUOTA_BANS_PER_SERVER,
     },
   };
 }

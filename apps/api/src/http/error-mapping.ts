@@ -53,6 +53,7 @@ const QUOTA_TEXT: Record<ErrorOf<'QuotaExceeded'>['quota'], string> = {
   channelsPerServer: 'This server has as many channels as a server may',
   invitesPerServer: 'This server has as many live invites as a server may',
   applications: 'You own as many applications as one user may',
+  bansPerServer: 'This server bans as many users as a server may',
 };
 
 /** The problem a domain outcome is answered with. */

@@ -1,5 +1,6 @@
 import {
   APPLICATION_PAGE_LIMIT,
+  BAN_PAGE_LIMIT,
   BAN_REASON_MAX,
   banReasonIssues,
   isCleanText,
@@ -199,6 +200,7 @@ export const ServersQuery = pageQuery(SERVER_PAGE_LIMIT, 'server with this id');
 export const ChannelsQuery = pageQuery(CHANNEL_PAGE_LIMIT, 'channel with this id');
 export const ApplicationsQuery = pageQuery(APPLICATION_PAGE_LIMIT, 'application with this id');
 export const MembersQuery = pageQuery(MEMBER_PAGE_LIMIT, 'member with this user id');
+export const BansQuery = pageQuery(BAN_PAGE_LIMIT, 'ban of the user with this id');
 
 /* Response schemas: documentation only; the serializers produce exactly these shapes. */
 
@@ -255,7 +257,18 @@ export const InviteResponse = z
   .meta({ id: 'Invite' });
 
 export const BanResponse = z
-  .object({ user: UserSummaryResponse, reason: z.string().nullable(), createdAt: timestamp })
+  .object({
+    user: z
+      .object({
+        id,
+        username: z.string().nullable().meta({
+          description: 'Null unless the user was a member when banned or shares a server with the caller: a ban of any id must not reveal whose it is',
+        }),
+      })
+      .meta({ id: 'BannedUser' }),
+    reason: z.string().nullable(),
+    createdAt: timestamp,
+  })
   .meta({ id: 'Ban' });
 
 export const ReactionSummaryResponse = z

@@ -5,6 +5,7 @@ import { codePointLength, isCleanText, uncleanTextIssue } from './text';
 export const MESSAGE_CONTENT = { min: 1, max: 2000 } as const;
 export const PAGE_LIMIT = { min: 1, max: 50, default: 50 } as const;
 export const MEMBER_PAGE_LIMIT = { min: 1, max: 1000, default: 1000 } as const;
+export const BAN_PAGE_LIMIT = { min: 1, max: 1000, default: 1000 } as const;
 /** Pages of the lists a user's things can make long: the default is the whole list up to the quota. */
 export const SERVER_PAGE_LIMIT = { min: 1, max: 200, default: 200 } as const;
 export const CHANNEL_PAGE_LIMIT = { min: 1, max: 500, default: 500 } as const;

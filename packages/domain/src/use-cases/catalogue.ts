@@ -86,7 +86,7 @@ export function createUseCases(ports: UseCasePorts) {
     getMembers: new GetMembers(servers, members),
     leaveServer: new LeaveServer(unitOfWork),
     kickMember: new KickMember(unitOfWork),
-    banMember: new BanMember(unitOfWork, clock),
+    banMember: new BanMember(unitOfWork, clock, quotas),
     listBans: new ListBans(stores),
     unban: new Unban(unitOfWork),
     deleteServer: new DeleteServer(unitOfWork),
