@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { createUseCases, DEFAULT_QUOTAS, type UseCasePorts, type UseCases } from '@chat/domain';
+import { ZxcvbnCommonPasswords } from '@chat/common-passwords';
 import { JoseTokenService } from '@chat/jose';
 import { RandomInviteCodes, RandomOpaqueTokens, ScryptPasswordHasher } from '@chat/node-crypto';
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
@@ -20,6 +21,7 @@ export async function productionAdapters(config: Config, storage: Storage): Prom
     clock: { now: () => new Date() },
     ids: storage.ids,
     hasher: new ScryptPasswordHasher(config.SCRYPT_COST, config.SCRYPT_CONCURRENCY, config.SCRYPT_QUEUE),
+    commonPasswords: new ZxcvbnCommonPasswords(),
     tokens: await JoseTokenService.create({
       secret: signingSecret(config),
       ...(config.JWT_PREVIOUS_SECRET ? { previousSecret: config.JWT_PREVIOUS_SECRET } : {}),
@@ -54,6 +56,7 @@ export function buildContainer(adapters: Adapters): DependencyContainer {
   c.registerInstance(TOKENS.Clock, adapters.clock);
   c.registerInstance(TOKENS.Ids, adapters.ids);
   c.registerInstance(TOKENS.Hasher, adapters.hasher);
+  c.registerInstance(TOKENS.CommonPasswords, adapters.commonPasswords);
   c.registerInstance(TOKENS.Tokens, adapters.tokens);
   c.registerInstance(TOKENS.InviteCodes, adapters.inviteCodes);
   c.registerInstance(TOKENS.Opaque, adapters.opaque);
@@ -67,6 +70,7 @@ export function buildContainer(adapters: Adapters): DependencyContainer {
         clock: get(x, TOKENS.Clock),
         ids: get(x, TOKENS.Ids),
         hasher: get(x, TOKENS.Hasher),
+        commonPasswords: get(x, TOKENS.CommonPasswords),
         tokens: get(x, TOKENS.Tokens),
         inviteCodes: get(x, TOKENS.InviteCodes),
         opaque: get(x, TOKENS.Opaque),

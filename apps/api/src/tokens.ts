@@ -1,4 +1,4 @@
-import type { EventHistory, UnitOfWork, Clock, IdGenerator, InviteCodeGenerator, OpaqueTokens, PasswordHasher, Quotas, Stores, TokenService, UseCases } from '@chat/domain';
+import type { CommonPasswords, EventHistory, UnitOfWork, Clock, IdGenerator, InviteCodeGenerator, OpaqueTokens, PasswordHasher, Quotas, Stores, TokenService, UseCases } from '@chat/domain';
 
 /** A symbol that remembers what it stands for, so resolving it is type-checked. */
 export type Token<T> = symbol & { readonly __type?: T };
@@ -13,6 +13,7 @@ export const TOKENS = {
   Clock: token<Clock>('Clock'),
   Ids: token<IdGenerator>('IdGenerator'),
   Hasher: token<PasswordHasher>('PasswordHasher'),
+  CommonPasswords: token<CommonPasswords>('CommonPasswords'),
   Tokens: token<TokenService>('TokenService'),
   InviteCodes: token<InviteCodeGenerator>('InviteCodeGenerator'),
   Opaque: token<OpaqueTokens>('OpaqueTokens'),

@@ -27,6 +27,15 @@ describe('accounts and tokens over HTTP', () => {
       expect(res.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['email', 'password', 'username']);
     });
 
+    it.each(['password', 'Password1', '12345678', 'qwertyuiop'])('returns 400 naming the password for the common password %j, and creates no account', async (password) => {
+      const res = await t.http().post('/api/users/register').send({ username: 'alice', email: 'alice@example.com', password });
+      expect({ status: res.status, body: res.body }).toEqual({
+        status: 400,
+        body: problemBody(400, 'Bad Request', 'VALIDATION_FAILED', { errors: [{ path: 'password', message: 'is too common: it is on lists of leaked passwords' }] }),
+      });
+      expect((await t.http().post('/api/users/register').send({ username: 'alice', email: 'alice@example.com', password: 'correct horse' })).status).toBe(201);
+    });
+
     it('returns 400 naming missing and mistyped fields', async () => {
       const res = await t.http().post('/api/users/register').send({ username: 42 });
       expect(res.body.errors).toEqual([

@@ -1,4 +1,5 @@
 import { createMemoryStores, InMemoryEventHistory, MemoryState, memoryUnitOfWork, FixedClock, SequentialIds, SequentialInviteCodes } from '@chat/domain/testing';
+import { ZxcvbnCommonPasswords } from '@chat/common-passwords';
 import { JoseTokenService } from '@chat/jose';
 import { RandomOpaqueTokens, ScryptPasswordHasher } from '@chat/node-crypto';
 import pino, { type Logger } from 'pino';
@@ -18,7 +19,10 @@ export interface TestUser {
   readonly username: string;
 }
 
-/** The real app over in-memory stores, a fixed clock and sequential ids; real tokens and hashing. */
+/** Built once: the list is large, and the same for every test app. */
+const commonPasswords = new ZxcvbnCommonPasswords();
+
+/** The real app over in-memory stores, a fixed clock and sequential ids; real tokens, hashing and common-password list. */
 export async function buildTestApp(
   overrides: Partial<Adapters> = {},
   edge: { rateLimiters?: RateLimiters; trustProxy?: number; web?: boolean; idempotency?: IdempotencyStore; metrics?: Metrics; tracing?: Tracing; logger?: Logger } = {},
@@ -32,6 +36,7 @@ export async function buildTestApp(
     clock: new FixedClock(new Date('2026-05-01T12:00:00.000Z')),
     ids: new SequentialIds(),
     hasher: new ScryptPasswordHasher(2 ** 10),
+    commonPasswords,
     tokens: await JoseTokenService.create({ secret: TEST_SECRET, ttlSeconds: 3600 }),
     inviteCodes: new SequentialInviteCodes(),
     opaque: new RandomOpaqueTokens(),

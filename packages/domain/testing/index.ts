@@ -13,6 +13,7 @@ export * from './create-memory-stores';
 export * from './fixed-clock';
 export * from './sequential-ids';
 export * from './fake-password-hasher';
+export * from './fake-common-passwords';
 export * from './fake-token-service';
 export * from './test-world';
 export * from './in-memory-ban-repository';

@@ -3,6 +3,7 @@ import { createMemoryStores, memoryUnitOfWork } from './create-memory-stores';
 import { InMemoryEventHistory } from './in-memory-event-log';
 import { MemoryState } from './memory-state';
 import { FakeOpaqueTokens } from './fake-opaque-tokens';
+import { FakeCommonPasswords } from './fake-common-passwords';
 import { FakePasswordHasher } from './fake-password-hasher';
 import { FakeTokenService } from './fake-token-service';
 import { FixedClock } from './fixed-clock';
@@ -18,7 +19,7 @@ export function createTestWorld(state: MemoryState = new MemoryState(), stores: 
   const opaque = new FakeOpaqueTokens();
   const history = new InMemoryEventHistory(state);
   const unitOfWork = memoryUnitOfWork(stores);
-  const useCases = createUseCases({ stores, unitOfWork, history, clock, ids, hasher, tokens, opaque, inviteCodes: new SequentialInviteCodes(), ...(quotas ? { quotas } : {}) });
+  const useCases = createUseCases({ stores, unitOfWork, history, clock, ids, hasher, commonPasswords: new FakeCommonPasswords(), tokens, opaque, inviteCodes: new SequentialInviteCodes(), ...(quotas ? { quotas } : {}) });
   const world = {
     stores,
     history,

@@ -1,4 +1,5 @@
 import type { Issue } from '../errors';
+import type { CommonPasswords } from '../ports/common-passwords';
 import { codePointLength, isCleanText, uncleanTextIssue } from './text';
 
 export const USERNAME = { min: 2, max: 32, pattern: /^[A-Za-z0-9_.-]+$/ } as const;
@@ -25,6 +26,7 @@ export function emailIssues(email: string, path = 'email'): Issue[] {
   return [];
 }
 
+/** A new password's shape: clean text of 8-128 characters. */
 export function passwordIssues(password: string, path = 'password'): Issue[] {
   if (!isCleanText(password)) return [uncleanTextIssue(path)];
   const length = codePointLength(password);
@@ -32,6 +34,13 @@ export function passwordIssues(password: string, path = 'password'): Issue[] {
     return [{ path, message: `must be ${PASSWORD.min}-${PASSWORD.max} characters` }];
   }
   return [];
+}
+
+/** A new password: its shape, and not one of the common ones an attacker tries first. */
+export function newPasswordIssues(password: string, common: CommonPasswords, path = 'password'): Issue[] {
+  const issues = passwordIssues(password, path);
+  if (issues.length > 0) return issues;
+  return common.isCommon(password) ? [{ path, message: 'is too common: it is on lists of leaked passwords' }] : [];
 }
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();

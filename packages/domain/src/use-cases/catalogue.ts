@@ -4,6 +4,7 @@ import type { EventHistory } from '../ports/event-history';
 import type { IdGenerator } from '../ports/id-generator';
 import type { InviteCodeGenerator } from '../ports/invite-code-generator';
 import type { OpaqueTokens } from '../ports/opaque-tokens';
+import type { CommonPasswords } from '../ports/common-passwords';
 import type { PasswordHasher } from '../ports/password-hasher';
 import type { Stores } from '../ports/stores';
 import type { TokenService } from '../ports/token-service';
@@ -51,6 +52,8 @@ export interface UseCasePorts {
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly hasher: PasswordHasher;
+  /** The passwords a new password may not be. */
+  readonly commonPasswords: CommonPasswords;
   readonly tokens: TokenService;
   readonly inviteCodes: InviteCodeGenerator;
   readonly opaque: OpaqueTokens;
@@ -64,12 +67,12 @@ export interface UseCasePorts {
  * return type is the app's `UseCases`.
  */
 export function createUseCases(ports: UseCasePorts) {
-  const { stores, unitOfWork, history, clock, ids, hasher, tokens, inviteCodes, opaque, quotas = DEFAULT_QUOTAS } = ports;
+  const { stores, unitOfWork, history, clock, ids, hasher, commonPasswords, tokens, inviteCodes, opaque, quotas = DEFAULT_QUOTAS } = ports;
   const { users, sessions, servers, channels, members, messages, applications, refreshTokens } = stores;
   const grants = { applications, refreshTokens, sessions, tokens, opaque, ids, clock, unitOfWork };
   const authenticate = new Authenticate(tokens, sessions);
   return {
-    register: new Register(users, sessions, hasher, tokens, ids, clock),
+    register: new Register(users, sessions, hasher, tokens, ids, clock, commonPasswords),
     logIn: new LogIn(users, sessions, hasher, tokens, ids, clock),
     logOut: new LogOut(unitOfWork),
     authenticate,
@@ -77,7 +80,7 @@ export function createUseCases(ports: UseCasePorts) {
     listSessions: new ListSessions(sessions, clock),
     revokeSession: new RevokeSession(unitOfWork),
     revokeOtherSessions: new RevokeOtherSessions(unitOfWork),
-    changePassword: new ChangePassword(users, hasher, unitOfWork),
+    changePassword: new ChangePassword(users, hasher, unitOfWork, commonPasswords),
     openGatewaySession: new OpenGatewaySession(authenticate, history),
     listMyServers: new ListMyServers(servers),
     createServer: new CreateServer(unitOfWork, ids, clock, quotas),

@@ -4,12 +4,13 @@ import { summarizeUser, type UserSummary } from '../entities/user';
 import { validationFailed } from '../errors';
 import type { Clock } from '../ports/clock';
 import type { IdGenerator } from '../ports/id-generator';
+import type { CommonPasswords } from '../ports/common-passwords';
 import type { PasswordHasher } from '../ports/password-hasher';
 import type { SessionRepository } from '../ports/session-repository';
 import type { TokenService } from '../ports/token-service';
 import type { UserRepository } from '../ports/user-repository';
 import { fail, ok, type Outcome } from '../result';
-import { emailIssues, normalizeEmail, passwordIssues, usernameIssues } from '../rules/account-rules';
+import { emailIssues, newPasswordIssues, normalizeEmail, usernameIssues } from '../rules/account-rules';
 
 export interface RegisterInput {
   readonly username: string;
@@ -47,10 +48,11 @@ export class Register {
     private readonly tokens: TokenService,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly commonPasswords: CommonPasswords,
   ) {}
 
   async execute(input: RegisterInput, client: SessionClient = {}): Outcome<AuthGrant, typeof Register.errors> {
-    const issues = [...usernameIssues(input.username), ...emailIssues(input.email), ...passwordIssues(input.password)];
+    const issues = [...usernameIssues(input.username), ...emailIssues(input.email), ...newPasswordIssues(input.password, this.commonPasswords)];
     if (issues.length > 0) return fail(validationFailed(issues));
 
     const now = this.clock.now();
