@@ -54,6 +54,13 @@ describe('accounts and tokens over HTTP', () => {
       });
     });
 
+    it('returns 409 for an email taken in another form: fullwidth letters or the Kelvin sign are the same address', async () => {
+      await t.register('kate');
+      const fullwidth = await t.http().post('/api/users/register').send({ username: 'kate2', email: 'ｋａｔｅ@example.com', password: 'correct horse' });
+      const kelvin = await t.http().post('/api/users/register').send({ username: 'kate3', email: '\u212Aate@example.com', password: 'correct horse' });
+      expect([fullwidth.status, kelvin.status]).toEqual([409, 409]);
+    });
+
     it('returns 409 for an email taken in another case', async () => {
       await t.register('alice');
       const res = await t.http().post('/api/users/register').send({ username: 'bob', email: 'ALICE@example.COM', password: 'correct horse' });
@@ -73,6 +80,13 @@ describe('accounts and tokens over HTTP', () => {
       expect(res.body.user.username).toBe('alice');
       const me = await t.http().get('/api/users/@me/servers').set('Authorization', res.body.token);
       expect(me.status).toBe(200);
+    });
+
+    it('finds the account by the same folded form it was registered in, by email and by username', async () => {
+      await t.register('kate');
+      const byEmail = await t.http().post('/api/users/login').send({ email: 'ＫＡＴＥ@EXAMPLE.COM', password: 'correct horse' });
+      const byUsername = await t.http().post('/api/users/login').send({ username: ' \u212Aate ', password: 'correct horse' });
+      expect([byEmail.status, byUsername.status]).toEqual([200, 200]);
     });
 
     it('logs in by username', async () => {

@@ -1,6 +1,7 @@
 import type { Redis } from '@chat/redis';
 import { buildTestApp, problemBody, type TestApp } from './test-app';
 import { connect, describeWithRedis, limitersFor, uniquePrefix } from './redis-testing';
+import { accountKey } from '../src/rate-limits/create-rate-limiters';
 
 const send = (t: TestApp, token: string, channelId: string, content = 'hi') =>
   t.http().post(`/api/channels/${channelId}/messages`).set('Authorization', token).send({ content });
@@ -195,5 +196,12 @@ describeWithRedis('rate limits shared through the real Redis', () => {
       await t.register('target');
       expect((await login(t, 'correct horse')).status).toBe(200);
     });
+  });
+});
+
+describe('the login limit\'s account key', () => {
+  it('is the same for every spelling that logs in to the same account', () => {
+    expect(new Set(['kate@example.com', ' KATE@example.com', 'ｋａｔｅ@example.com', '\u212Aate@example.com'].map((email) => accountKey({ email, password: 'x' })))).toEqual(new Set(['email:kate@example.com']));
+    expect(new Set(['kate', ' Kate ', 'ｋａｔｅ', '\u212Aate'].map((username) => accountKey({ username, password: 'x' })))).toEqual(new Set(['username:kate']));
   });
 });

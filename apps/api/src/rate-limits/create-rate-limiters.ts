@@ -1,4 +1,4 @@
-import { normalizeEmail } from '@chat/domain';
+import { foldIdentifier, normalizeEmail } from '@chat/domain';
 import { createRedisStore, ResilientStore, type OutagePolicy, type Redis } from '@chat/redis';
 import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, MemoryStore, rateLimit, type RateLimitInfo, type Store } from 'express-rate-limit';
@@ -32,15 +32,16 @@ const addressKey = (req: Request): string => ipKeyGenerator(req.ip ?? 'unknown')
 const userKey = (req: Request, res: Response): string => (res.locals.actor ? `user:${res.locals.actor.userId}` : addressKey(req));
 
 /**
- * The account a login names, as it names it (email or username, ignoring case and surrounding
- * spaces), whichever address it comes from: what stops a botnet spraying one account. Undefined
+ * The account a login names, in the form the login looks it up (`foldIdentifier`: NFKC, case and
+ * surrounding spaces ignored), whichever address it comes from: what stops a botnet spraying one
+ * account, under however many spellings of its name. Undefined
  * for a body that names none (it is a 400 anyway).
  */
 export function accountKey(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
   const { email, username } = body as { email?: unknown; username?: unknown };
   if (typeof email === 'string' && email.trim() !== '') return `email:${normalizeEmail(email)}`;
-  if (typeof username === 'string' && username.trim() !== '') return `username:${username.trim().toLowerCase()}`;
+  if (typeof username === 'string' && username.trim() !== '') return `username:${foldIdentifier(username)}`;
   return undefined;
 }
 

@@ -43,4 +43,12 @@ export function newPasswordIssues(password: string, common: CommonPasswords, pat
   return common.isCommon(password) ? [{ path, message: 'is too common: it is on lists of leaked passwords' }] : [];
 }
 
-export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+/**
+ * The one form an email or a username is compared in: for uniqueness, for finding the account at
+ * login, and for the login limit's account key. Trimmed, NFKC (fullwidth and other compatibility
+ * forms become plain letters, so `ｋａｔｅ` is `kate`; the Kelvin sign U+212A is `K`), then lower case.
+ */
+export const foldIdentifier = (value: string): string => value.trim().normalize('NFKC').toLowerCase().normalize('NFKC');
+
+/** An email as stored: folded (`foldIdentifier`), so one address has one account however it is typed. */
+export const normalizeEmail = (email: string): string => foldIdentifier(email);

@@ -1,5 +1,5 @@
 import { FakeCommonPasswords } from '@chat/domain/testing';
-import { emailIssues, newPasswordIssues, normalizeEmail, passwordIssues, PASSWORD, USERNAME, usernameIssues } from '@chat/domain';
+import { emailIssues, foldIdentifier, newPasswordIssues, normalizeEmail, passwordIssues, PASSWORD, USERNAME, usernameIssues } from '@chat/domain';
 
 describe('usernameIssues', () => {
   it.each(['ab', 'alice', 'A.b_c-9', 'x'.repeat(USERNAME.max)])('accepts %j', (username) => {
@@ -54,6 +54,18 @@ describe('passwordIssues', () => {
 describe('normalizeEmail', () => {
   it('trims and lower-cases', () => {
     expect(normalizeEmail('  Alice@Example.COM ')).toBe('alice@example.com');
+  });
+
+  it('folds fullwidth letters, the Kelvin sign and ligatures into the plain address', () => {
+    expect(normalizeEmail('ＫＡＴＥ@example.com')).toBe('kate@example.com');
+    expect(normalizeEmail('\u212Aate@example.com')).toBe('kate@example.com');
+    expect(normalizeEmail('ﬁona@example.com')).toBe('fiona@example.com');
+  });
+});
+
+describe('foldIdentifier', () => {
+  it.each([['Kate'], [' kate '], ['\u212Aate'], ['ｋａｔｅ'], ['ＫＡＴＥ']])('folds %j to kate', (name) => {
+    expect(foldIdentifier(name)).toBe('kate');
   });
 });
 
