@@ -4,7 +4,9 @@ import { ZxcvbnCommonPasswords } from '@chat/common-passwords';
 import { JoseTokenService } from '@chat/jose';
 import { RandomInviteCodes, RandomOpaqueTokens, ScryptPasswordHasher } from '@chat/node-crypto';
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
+import type { Logger } from 'pino';
 import type { Config } from './config';
+import { LoggedAccountNotices } from './logged-account-notices';
 import { signingSecret } from './secrets';
 import type { Storage } from './storage';
 import { TOKENS, type Token } from './tokens';
@@ -13,7 +15,7 @@ import { TOKENS, type Token } from './tokens';
 export type Adapters = UseCasePorts;
 
 /** The production adapters around the opened storage. */
-export async function productionAdapters(config: Config, storage: Storage): Promise<Adapters> {
+export async function productionAdapters(config: Config, storage: Storage, logger: Logger): Promise<Adapters> {
   return {
     stores: storage.stores,
     unitOfWork: storage.unitOfWork,
@@ -22,6 +24,7 @@ export async function productionAdapters(config: Config, storage: Storage): Prom
     ids: storage.ids,
     hasher: new ScryptPasswordHasher(config.SCRYPT_COST, config.SCRYPT_CONCURRENCY, config.SCRYPT_QUEUE),
     commonPasswords: new ZxcvbnCommonPasswords(),
+    notices: new LoggedAccountNotices(logger),
     tokens: await JoseTokenService.create({
       secret: signingSecret(config),
       ...(config.JWT_PREVIOUS_SECRET ? { previousSecret: config.JWT_PREVIOUS_SECRET } : {}),
@@ -57,6 +60,7 @@ export function buildContainer(adapters: Adapters): DependencyContainer {
   c.registerInstance(TOKENS.Ids, adapters.ids);
   c.registerInstance(TOKENS.Hasher, adapters.hasher);
   c.registerInstance(TOKENS.CommonPasswords, adapters.commonPasswords);
+  c.registerInstance(TOKENS.Notices, adapters.notices);
   c.registerInstance(TOKENS.Tokens, adapters.tokens);
   c.registerInstance(TOKENS.InviteCodes, adapters.inviteCodes);
   c.registerInstance(TOKENS.Opaque, adapters.opaque);
@@ -71,6 +75,7 @@ export function buildContainer(adapters: Adapters): DependencyContainer {
         ids: get(x, TOKENS.Ids),
         hasher: get(x, TOKENS.Hasher),
         commonPasswords: get(x, TOKENS.CommonPasswords),
+        notices: get(x, TOKENS.Notices),
         tokens: get(x, TOKENS.Tokens),
         inviteCodes: get(x, TOKENS.InviteCodes),
         opaque: get(x, TOKENS.Opaque),

@@ -1,4 +1,4 @@
-import type { CommonPasswords, EventHistory, UnitOfWork, Clock, IdGenerator, InviteCodeGenerator, OpaqueTokens, PasswordHasher, Quotas, Stores, TokenService, UseCases } from '@chat/domain';
+import type { AccountNotices, CommonPasswords, EventHistory, UnitOfWork, Clock, IdGenerator, InviteCodeGenerator, OpaqueTokens, PasswordHasher, Quotas, Stores, TokenService, UseCases } from '@chat/domain';
 
 /** A symbol that remembers what it stands for, so resolving it is type-checked. */
 export type Token<T> = symbol & { readonly __type?: T };
@@ -14,6 +14,7 @@ export const TOKENS = {
   Ids: token<IdGenerator>('IdGenerator'),
   Hasher: token<PasswordHasher>('PasswordHasher'),
   CommonPasswords: token<CommonPasswords>('CommonPasswords'),
+  Notices: token<AccountNotices>('AccountNotices'),
   Tokens: token<TokenService>('TokenService'),
   InviteCodes: token<InviteCodeGenerator>('InviteCodeGenerator'),
   Opaque: token<OpaqueTokens>('OpaqueTokens'),

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { RecordedAccountNotices } from '@chat/domain/testing';
 import { buildTestApp, problemBody, TEST_SECRET, type TestApp } from './test-app';
 
 const b64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -45,13 +46,28 @@ describe('accounts and tokens over HTTP', () => {
       ]);
     });
 
+    const taken = {
+      status: 409,
+      body: { ...problemBody(409, 'Conflict', 'CONFLICT', { errors: [{ path: '', message: 'the username or the email is already in use' }] }), detail: 'That username or that email is already in use.' },
+    };
+
     it('returns 409 for a username taken in another case', async () => {
       await t.register('alice');
       const res = await t.http().post('/api/users/register').send({ username: 'ALICE', email: 'other@example.com', password: 'correct horse' });
-      expect({ status: res.status, body: res.body }).toEqual({
-        status: 409,
-        body: problemBody(409, 'Conflict', 'CONFLICT', { errors: [{ path: 'username', message: 'is taken' }] }),
-      });
+      expect({ status: res.status, body: res.body }).toEqual(taken);
+    });
+
+    it('answers a taken email exactly as a taken username, never naming the email, and tells the address\'s owner', async () => {
+      const notices = new RecordedAccountNotices();
+      const n = await buildTestApp({ notices });
+      const alice = await n.register('alice');
+      const byEmail = await n.http().post('/api/users/register').send({ username: 'bob', email: 'alice@example.com', password: 'correct horse' });
+      const byName = await n.http().post('/api/users/register').send({ username: 'alice', email: 'carol@example.com', password: 'correct horse' });
+
+      expect({ status: byEmail.status, body: byEmail.body }).toEqual(taken);
+      expect({ ...byEmail.body, requestId: '' }).toEqual({ ...byName.body, requestId: '' });
+      expect(byEmail.text).not.toMatch(/registered|"path":"email"/);
+      expect(notices.told).toEqual([{ userId: alice.id, notice: 'registrationWithYourEmail', at: new Date('2026-05-01T12:00:00.000Z') }]);
     });
 
     it('returns 409 for an email taken in another form: fullwidth letters or the Kelvin sign are the same address', async () => {
@@ -64,8 +80,7 @@ describe('accounts and tokens over HTTP', () => {
     it('returns 409 for an email taken in another case', async () => {
       await t.register('alice');
       const res = await t.http().post('/api/users/register').send({ username: 'bob', email: 'ALICE@example.COM', password: 'correct horse' });
-      expect(res.status).toBe(409);
-      expect(res.body.errors).toEqual([{ path: 'email', message: 'is taken' }]);
+      expect({ status: res.status, body: res.body }).toEqual(taken);
     });
   });
 

@@ -1,4 +1,4 @@
-import { createMemoryStores, InMemoryEventHistory, MemoryState, memoryUnitOfWork, FixedClock, SequentialIds, SequentialInviteCodes } from '@chat/domain/testing';
+import { createMemoryStores, InMemoryEventHistory, MemoryState, memoryUnitOfWork, FixedClock, RecordedAccountNotices, SequentialIds, SequentialInviteCodes } from '@chat/domain/testing';
 import { ZxcvbnCommonPasswords } from '@chat/common-passwords';
 import { JoseTokenService } from '@chat/jose';
 import { RandomOpaqueTokens, ScryptPasswordHasher } from '@chat/node-crypto';
@@ -37,6 +37,7 @@ export async function buildTestApp(
     ids: new SequentialIds(),
     hasher: new ScryptPasswordHasher(2 ** 10),
     commonPasswords,
+    notices: new RecordedAccountNotices(),
     tokens: await JoseTokenService.create({ secret: TEST_SECRET, ttlSeconds: 3600 }),
     inviteCodes: new SequentialInviteCodes(),
     opaque: new RandomOpaqueTokens(),

@@ -30,6 +30,7 @@ export * from './ports/clock';
 export * from './ports/id-generator';
 export * from './ports/password-hasher';
 export * from './ports/common-passwords';
+export * from './ports/account-notices';
 export * from './ports/token-service';
 export * from './ports/invite-code-generator';
 export * from './ports/user-repository';

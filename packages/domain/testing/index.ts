@@ -14,6 +14,7 @@ export * from './fixed-clock';
 export * from './sequential-ids';
 export * from './fake-password-hasher';
 export * from './fake-common-passwords';
+export * from './recorded-account-notices';
 export * from './fake-token-service';
 export * from './test-world';
 export * from './in-memory-ban-repository';

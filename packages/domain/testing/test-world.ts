@@ -4,6 +4,7 @@ import { InMemoryEventHistory } from './in-memory-event-log';
 import { MemoryState } from './memory-state';
 import { FakeOpaqueTokens } from './fake-opaque-tokens';
 import { FakeCommonPasswords } from './fake-common-passwords';
+import { RecordedAccountNotices } from './recorded-account-notices';
 import { FakePasswordHasher } from './fake-password-hasher';
 import { FakeTokenService } from './fake-token-service';
 import { FixedClock } from './fixed-clock';
@@ -18,8 +19,9 @@ export function createTestWorld(state: MemoryState = new MemoryState(), stores: 
   const tokens = new FakeTokenService();
   const opaque = new FakeOpaqueTokens();
   const history = new InMemoryEventHistory(state);
+  const notices = new RecordedAccountNotices();
   const unitOfWork = memoryUnitOfWork(stores);
-  const useCases = createUseCases({ stores, unitOfWork, history, clock, ids, hasher, commonPasswords: new FakeCommonPasswords(), tokens, opaque, inviteCodes: new SequentialInviteCodes(), ...(quotas ? { quotas } : {}) });
+  const useCases = createUseCases({ stores, unitOfWork, history, clock, ids, hasher, commonPasswords: new FakeCommonPasswords(), notices, tokens, opaque, inviteCodes: new SequentialInviteCodes(), ...(quotas ? { quotas } : {}) });
   const world = {
     stores,
     history,
@@ -28,6 +30,7 @@ export function createTestWorld(state: MemoryState = new MemoryState(), stores: 
     clock,
     ids,
     tokens,
+    notices,
     ...useCases,
 
     /**

@@ -4,6 +4,7 @@ import type { EventHistory } from '../ports/event-history';
 import type { IdGenerator } from '../ports/id-generator';
 import type { InviteCodeGenerator } from '../ports/invite-code-generator';
 import type { OpaqueTokens } from '../ports/opaque-tokens';
+import type { AccountNotices } from '../ports/account-notices';
 import type { CommonPasswords } from '../ports/common-passwords';
 import type { PasswordHasher } from '../ports/password-hasher';
 import type { Stores } from '../ports/stores';
@@ -54,6 +55,8 @@ export interface UseCasePorts {
   readonly hasher: PasswordHasher;
   /** The passwords a new password may not be. */
   readonly commonPasswords: CommonPasswords;
+  /** How an account's owner is told of what others tried with it. */
+  readonly notices: AccountNotices;
   readonly tokens: TokenService;
   readonly inviteCodes: InviteCodeGenerator;
   readonly opaque: OpaqueTokens;
@@ -67,12 +70,12 @@ export interface UseCasePorts {
  * return type is the app's `UseCases`.
  */
 export function createUseCases(ports: UseCasePorts) {
-  const { stores, unitOfWork, history, clock, ids, hasher, commonPasswords, tokens, inviteCodes, opaque, quotas = DEFAULT_QUOTAS } = ports;
+  const { stores, unitOfWork, history, clock, ids, hasher, commonPasswords, notices, tokens, inviteCodes, opaque, quotas = DEFAULT_QUOTAS } = ports;
   const { users, sessions, servers, channels, members, messages, applications, refreshTokens } = stores;
   const grants = { applications, refreshTokens, sessions, tokens, opaque, ids, clock, unitOfWork };
   const authenticate = new Authenticate(tokens, sessions);
   return {
-    register: new Register(users, sessions, hasher, tokens, ids, clock, commonPasswords),
+    register: new Register(users, sessions, hasher, tokens, ids, clock, commonPasswords, notices),
     logIn: new LogIn(users, sessions, hasher, tokens, ids, clock),
     logOut: new LogOut(unitOfWork),
     authenticate,
