@@ -37,6 +37,12 @@ describeWithPostgres('malformed text on PostgreSQL', () => {
     expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: unclean(path) });
   });
 
+  it.each([['avatar', 'https://cdn.example.com/a\u0000.png'], ['banner', 'https://cdn.example.com/\udfff']])('answers 400 for a server %s URL with a NUL or a lone surrogate', async (path, url) => {
+    const { owner, server } = await t.aServerWithMember();
+    const res = await t.http().patch(`/api/servers/${server.id}`).set('Authorization', owner.token).send({ [path]: url });
+    expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: unclean(path) });
+  });
+
   it.each([['a NUL', 'spam\u0000'], ['a lone surrogate', 'spam\udc00']])('answers 400 for a ban reason with %s, and bans no one', async (_name, reason) => {
     const { owner, member, server } = await t.aServerWithMember();
     const res = await t.http().put(`/api/servers/${server.id}/bans/${member.id}`).set('Authorization', owner.token).send({ reason });
