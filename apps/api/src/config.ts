@@ -115,6 +115,7 @@ const envSchema = z.object({
   QUOTA_CHANNELS_PER_SERVER: integer(1, 1_000_000).default(DEFAULT_QUOTAS.channelsPerServer),
   QUOTA_INVITES_PER_SERVER: integer(1, 1_000_000).default(DEFAULT_QUOTAS.invitesPerServer),
   QUOTA_APPLICATIONS: integer(1, 1_000_000).default(DEFAULT_QUOTAS.applications),
+  QUOTA_BANS_PER_SERVER: integer(1, 1_000_000).default(DEFAULT_QUOTAS.bansPerServer),
 });
 
 const configSchema = envSchema.superRefine((config, ctx) => {

@@ -1,9 +1,12 @@
 import 'reflect-metadata';
 import { ACCESS_TOKEN_TTL_SECONDS, createUseCases, DEFAULT_QUOTAS, type UseCasePorts, type UseCases } from '@chat/domain';
+import { ZxcvbnCommonPasswords } from '@chat/common-passwords';
 import { JoseDeviceTokens, JoseTokenService } from '@chat/jose';
 import { RandomInviteCodes, RandomOpaqueTokens, ScryptPasswordHasher } from '@chat/node-crypto';
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
+import type { Logger } from 'pino';
 import type { Config } from './config';
+import { LoggedAccountNotices } from './logged-account-notices';
 import { signingSecret } from './secrets';
 import type { Storage } from './storage';
 import { TOKENS, type Token } from './tokens';
@@ -12,7 +15,7 @@ import { TOKENS, type Token } from './tokens';
 export type Adapters = UseCasePorts;
 
 /** The production adapters around the opened storage. */
-export async function productionAdapters(config: Config, storage: Storage): Promise<Adapters> {
+export async function productionAdapters(config: Config, storage: Storage, logger: Logger): Promise<Adapters> {
   return {
     stores: storage.stores,
     unitOfWork: storage.unitOfWork,
@@ -20,6 +23,8 @@ export async function productionAdapters(config: Config, storage: Storage): Prom
     clock: { now: () => new Date() },
     ids: storage.ids,
     hasher: new ScryptPasswordHasher(config.SCRYPT_COST, config.SCRYPT_CONCURRENCY, config.SCRYPT_QUEUE),
+    commonPasswords: new ZxcvbnCommonPasswords(),
+    notices: new LoggedAccountNotices(logger),
     tokens: await JoseTokenService.create({
       secret: signingSecret(config),
       ...(config.JWT_PREVIOUS_SECRET ? { previousSecret: config.JWT_PREVIOUS_SECRET } : {}),
@@ -36,6 +41,7 @@ export async function productionAdapters(config: Config, storage: Storage): Prom
       channelsPerServer: config.QUOTA_CHANNELS_PER_SERVER,
       invitesPerServer: config.QUOTA_INVITES_PER_SERVER,
       applications: config.QUOTA_APPLICATIONS,
+      bansPerServer: config.QUOTA_BANS_PER_SERVER,
     },
     accessTokenTtlSeconds: config.OAUTH_ACCESS_TOKEN_TTL_SECONDS,
   };
@@ -58,6 +64,8 @@ export function buildContainer(adapters: Adapters): DependencyContainer {
   c.registerInstance(TOKENS.Clock, adapters.clock);
   c.registerInstance(TOKENS.Ids, adapters.ids);
   c.registerInstance(TOKENS.Hasher, adapters.hasher);
+  c.registerInstance(TOKENS.CommonPasswords, adapters.commonPasswords);
+  c.registerInstance(TOKENS.Notices, adapters.notices);
   c.registerInstance(TOKENS.Tokens, adapters.tokens);
   c.registerInstance(TOKENS.Devices, adapters.devices);
   c.registerInstance(TOKENS.InviteCodes, adapters.inviteCodes);
@@ -73,6 +81,8 @@ export function buildContainer(adapters: Adapters): DependencyContainer {
         clock: get(x, TOKENS.Clock),
         ids: get(x, TOKENS.Ids),
         hasher: get(x, TOKENS.Hasher),
+        commonPasswords: get(x, TOKENS.CommonPasswords),
+        notices: get(x, TOKENS.Notices),
         tokens: get(x, TOKENS.Tokens),
         devices: get(x, TOKENS.Devices),
         inviteCodes: get(x, TOKENS.InviteCodes),

@@ -65,7 +65,7 @@ async function main(): Promise<void> {
   if (redis) await whenReady(redis, 3_000);
 
   const lifecycle: Lifecycle = { draining: false };
-  const adapters = await productionAdapters(config, storage);
+  const adapters = await productionAdapters(config, storage, logger);
   const services = resolveServices(buildContainer(adapters));
   const events = await startEvents(config, storage, services, redis, logger, (nudge) => (nudgeRelay = nudge), metrics);
   const sweeps = new SweepLoop(storage.sweeper, { intervalMs: config.SWEEP_INTERVAL_MS, logger });

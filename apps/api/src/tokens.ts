@@ -1,4 +1,4 @@
-import type { DeviceTokens, EventHistory, UnitOfWork, Clock, IdGenerator, InviteCodeGenerator, OpaqueTokens, PasswordHasher, Quotas, Stores, TokenService, UseCases } from '@chat/domain';
+import type { AccountNotices, CommonPasswords, DeviceTokens, EventHistory, UnitOfWork, Clock, IdGenerator, InviteCodeGenerator, OpaqueTokens, PasswordHasher, Quotas, Stores, TokenService, UseCases } from '@chat/domain';
 
 /** A symbol that remembers what it stands for, so resolving it is type-checked. */
 export type Token<T> = symbol & { readonly __type?: T };
@@ -13,6 +13,8 @@ export const TOKENS = {
   Clock: token<Clock>('Clock'),
   Ids: token<IdGenerator>('IdGenerator'),
   Hasher: token<PasswordHasher>('PasswordHasher'),
+  CommonPasswords: token<CommonPasswords>('CommonPasswords'),
+  Notices: token<AccountNotices>('AccountNotices'),
   Tokens: token<TokenService>('TokenService'),
   Devices: token<DeviceTokens>('DeviceTokens'),
   InviteCodes: token<InviteCodeGenerator>('InviteCodeGenerator'),

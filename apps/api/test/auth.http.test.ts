@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { RecordedAccountNotices } from '@chat/domain/testing';
 import { buildTestApp, problemBody, TEST_SECRET, type TestApp } from './test-app';
 
 const b64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -31,6 +32,15 @@ describe('accounts and tokens over HTTP', () => {
       expect(res.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['email', 'password', 'username']);
     });
 
+    it.each(['password', 'Password1', '12345678', 'qwertyuiop'])('returns 400 naming the password for the common password %j, and creates no account', async (password) => {
+      const res = await t.http().post('/api/users/register').send({ username: 'alice', email: 'alice@example.com', password });
+      expect({ status: res.status, body: res.body }).toEqual({
+        status: 400,
+        body: problemBody(400, 'Bad Request', 'VALIDATION_FAILED', { errors: [{ path: 'password', message: 'is too common: it is on lists of leaked passwords' }] }),
+      });
+      expect((await t.http().post('/api/users/register').send({ username: 'alice', email: 'alice@example.com', password: 'correct horse' })).status).toBe(201);
+    });
+
     it('returns 400 naming missing and mistyped fields', async () => {
       const res = await t.http().post('/api/users/register').send({ username: 42 });
       expect(res.body.errors).toEqual([
@@ -40,20 +50,41 @@ describe('accounts and tokens over HTTP', () => {
       ]);
     });
 
+    const taken = {
+      status: 409,
+      body: { ...problemBody(409, 'Conflict', 'CONFLICT', { errors: [{ path: '', message: 'the username or the email is already in use' }] }), detail: 'That username or that email is already in use.' },
+    };
+
     it('returns 409 for a username taken in another case', async () => {
       await t.register('alice');
       const res = await t.http().post('/api/users/register').send({ username: 'ALICE', email: 'other@example.com', password: 'correct horse' });
-      expect({ status: res.status, body: res.body }).toEqual({
-        status: 409,
-        body: problemBody(409, 'Conflict', 'CONFLICT', { errors: [{ path: 'username', message: 'is taken' }] }),
-      });
+      expect({ status: res.status, body: res.body }).toEqual(taken);
+    });
+
+    it('answers a taken email exactly as a taken username, never naming the email, and tells the address\'s owner', async () => {
+      const notices = new RecordedAccountNotices();
+      const n = await buildTestApp({ notices });
+      const alice = await n.register('alice');
+      const byEmail = await n.http().post('/api/users/register').send({ username: 'bob', email: 'alice@example.com', password: 'correct horse' });
+      const byName = await n.http().post('/api/users/register').send({ username: 'alice', email: 'carol@example.com', password: 'correct horse' });
+
+      expect({ status: byEmail.status, body: byEmail.body }).toEqual(taken);
+      expect({ ...byEmail.body, requestId: '' }).toEqual({ ...byName.body, requestId: '' });
+      expect(byEmail.text).not.toMatch(/registered|"path":"email"/);
+      expect(notices.told).toEqual([{ userId: alice.id, notice: 'registrationWithYourEmail', at: new Date('2026-05-01T12:00:00.000Z') }]);
+    });
+
+    it('returns 409 for an email taken in another form: fullwidth letters or the Kelvin sign are the same address', async () => {
+      await t.register('kate');
+      const fullwidth = await t.http().post('/api/users/register').send({ username: 'kate2', email: 'ｋａｔｅ@example.com', password: 'correct horse' });
+      const kelvin = await t.http().post('/api/users/register').send({ username: 'kate3', email: '\u212Aate@example.com', password: 'correct horse' });
+      expect([fullwidth.status, kelvin.status]).toEqual([409, 409]);
     });
 
     it('returns 409 for an email taken in another case', async () => {
       await t.register('alice');
       const res = await t.http().post('/api/users/register').send({ username: 'bob', email: 'ALICE@example.COM', password: 'correct horse' });
-      expect(res.status).toBe(409);
-      expect(res.body.errors).toEqual([{ path: 'email', message: 'is taken' }]);
+      expect({ status: res.status, body: res.body }).toEqual(taken);
     });
   });
 
@@ -68,6 +99,13 @@ describe('accounts and tokens over HTTP', () => {
       expect(res.body.user.username).toBe('alice');
       const me = await t.http().get('/api/users/@me/servers').set('Authorization', res.body.token);
       expect(me.status).toBe(200);
+    });
+
+    it('finds the account by the same folded form it was registered in, by email and by username', async () => {
+      await t.register('kate');
+      const byEmail = await t.http().post('/api/users/login').send({ email: 'ＫＡＴＥ@EXAMPLE.COM', password: 'correct horse' });
+      const byUsername = await t.http().post('/api/users/login').send({ username: ' \u212Aate ', password: 'correct horse' });
+      expect([byEmail.status, byUsername.status]).toEqual([200, 200]);
     });
 
     it('logs in by username', async () => {

@@ -26,7 +26,7 @@ describeWithPostgres('when PostgreSQL goes away', () => {
     const config = loadConfig({ DATABASE_URL: viaProxy.toString(), JWT_SECRET: 'outage-test-secret-0123456789abcdefghij', SCRYPT_COST: '1024' });
     const logger = pino({ level: 'silent' });
     storage = await openStorage(config, logger, () => undefined);
-    app = createApp(resolveServices(buildContainer(await productionAdapters(config, storage))), {
+    app = createApp(resolveServices(buildContainer(await productionAdapters(config, storage, logger))), {
       logger,
       trustProxy: 0,
       isUnavailable: storage.isUnavailable,

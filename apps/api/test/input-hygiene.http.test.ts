@@ -39,7 +39,33 @@ describe('malformed text at the edge', () => {
 
   it('refuses registration with a NUL in the email', async () => {
     const res = await t.http().post('/api/users/register').send({ username: 'alice', email: 'a\u0000@example.com', password: 'correct horse' });
-    expect(res.body.errors).toEqual([{ path: 'email', message: 'must be a valid email address' }]);
+    expect(res.body.errors).toEqual([{ path: 'email', message: 'must be valid Unicode text without NUL characters' }]);
+  });
+
+  it.each([
+    ['a server', '/api/servers'],
+    ['an application', '/api/applications'],
+  ])('refuses %s named only with invisible characters or with a bidi control', async (_what, path) => {
+    const alice = await t.register();
+    const invisible = await t.http().post(path).set('Authorization', alice.token).send({ name: '\u3164\u200B' });
+    const bidi = await t.http().post(path).set('Authorization', alice.token).send({ name: 'admin\u202E' });
+    expect(invisible.body.errors).toEqual([{ path: 'name', message: 'must contain a visible character' }]);
+    expect(bidi.body.errors).toEqual([{ path: 'name', message: 'must not contain bidirectional control characters' }]);
+  });
+
+  it('refuses channel names and renames with invisible or bidi characters', async () => {
+    const { owner, server } = await t.aServerWithMember();
+    const channel = await t.http().post(`/api/servers/${server.id}/channels`).set('Authorization', owner.token).send({ name: '\u2066\u2069' });
+    const rename = await t.http().patch(`/api/servers/${server.id}`).set('Authorization', owner.token).send({ name: '\u115F\u1160' });
+    expect(channel.body.errors).toEqual([{ path: 'name', message: 'must not contain bidirectional control characters' }]);
+    expect(rename.body.errors).toEqual([{ path: 'name', message: 'must contain a visible character' }]);
+  });
+
+  it('refuses a username with a bidi control or an invisible character', async () => {
+    const bidi = await t.http().post('/api/users/register').send({ username: 'ali\u202Ece', email: 'a@example.com', password: 'correct horse' });
+    const invisible = await t.http().post('/api/users/register').send({ username: '\u200B\u200B', email: 'b@example.com', password: 'correct horse' });
+    expect(bidi.body.errors).toEqual([{ path: 'username', message: 'may contain only letters, digits, "_", "." and "-"' }]);
+    expect(invisible.body.errors).toEqual([{ path: 'username', message: 'may contain only letters, digits, "_", "." and "-"' }]);
   });
 
   it('names each bad login field', async () => {

@@ -3,6 +3,7 @@ import { JoseDeviceTokens } from '@chat/jose';
 import type { Redis } from '@chat/redis';
 import { buildTestApp, problemBody, type TestApp, type TestUser } from './test-app';
 import { connect, describeWithRedis, itWithPrivateRedis, limitersFor, startPrivateRedis, uniquePrefix } from './redis-testing';
+import { accountKey } from '../src/rate-limits/login-lane';
 
 const send = (t: TestApp, token: string, channelId: string, content = 'hi') =>
   t.http().post(`/api/channels/${channelId}/messages`).set('Authorization', token).send({ content });
@@ -445,5 +446,12 @@ describe('rate limits counted in memory (no Redis)', () => {
     expect((await send(t, other.body.token, channelId)).status).toBe(201);
     expect((await send(t, third.body.token, channelId)).status).toBe(201);
     expect((await send(t, third.body.token, channelId)).status).toBe(429);
+  });
+});
+
+describe('the login limit\'s account key', () => {
+  it('is the same for every spelling that logs in to the same account', () => {
+    expect(new Set(['kate@example.com', ' KATE@example.com', 'ｋａｔｅ@example.com', '\u212Aate@example.com'].map((email) => accountKey({ email, password: 'x' })))).toEqual(new Set(['email:kate@example.com']));
+    expect(new Set(['kate', ' Kate ', 'ｋａｔｅ', '\u212Aate'].map((username) => accountKey({ username, password: 'x' })))).toEqual(new Set(['username:kate']));
   });
 });

@@ -409,6 +409,37 @@ describe('servers, members, channels and invites over HTTP', () => {
       expect((await t.http().put(`/api/servers/42/bans/${member.id}`).set('Authorization', owner.token)).status).toBe(404);
       expect((await t.http().put(`/api/servers/${server.id}/bans/${member.id}`)).status).toBe(401);
     });
+
+    it('does not turn a stranger\'s id into their name: a ban of someone never seen lists the id alone', async () => {
+      const { owner, server } = await t.aServerWithMember();
+      const stranger = await t.register('stranger');
+      const neighbour = await t.register('neighbour');
+      const elsewhere = await t.createServer(neighbour, 'Elsewhere');
+      await t.join(owner, elsewhere.id, neighbour);
+
+      for (const user of [stranger, neighbour]) expect((await t.http().put(`/api/servers/${server.id}/bans/${user.id}`).set('Authorization', owner.token)).status).toBe(204);
+      const list = await t.http().get(`/api/servers/${server.id}/bans`).set('Authorization', owner.token);
+      expect(list.body).toEqual([
+        { user: { id: stranger.id, username: null }, reason: null, createdAt: '2026-05-01T12:00:00.000Z' },
+        { user: { id: neighbour.id, username: 'neighbour' }, reason: null, createdAt: '2026-05-01T12:00:00.000Z' },
+      ]);
+      expect(list.text).not.toContain('stranger');
+    });
+
+    it('lists bans a page at a time: limit, and after the user id of the last ban of the previous page', async () => {
+      const { owner, server } = await t.aServerWithMember();
+      const banned = [await t.register(), await t.register(), await t.register()];
+      for (const user of banned) await t.http().put(`/api/servers/${server.id}/bans/${user.id}`).set('Authorization', owner.token);
+      const page = (query: string) => t.http().get(`/api/servers/${server.id}/bans?${query}`).set('Authorization', owner.token);
+
+      const first = await page('limit=2');
+      const rest = await page(`limit=2&after=${banned[1]?.id}`);
+      expect([...first.body, ...rest.body].map((ban: { user: { id: string } }) => ban.user.id)).toEqual(banned.map((user) => user.id));
+      const badLimit = await page('limit=1001');
+      const notBanned = await page(`after=${owner.id}`);
+      expect(badLimit.body.errors).toEqual([{ path: 'limit', message: 'must be an integer 1-1000' }]);
+      expect(notBanned.body.errors).toEqual([{ path: 'after', message: 'must be the user id of a banned user' }]);
+    });
   });
 
   describe('deleting and handing over a server', () => {
@@ -469,7 +500,7 @@ describe('servers, members, channels and invites over HTTP', () => {
 
   describe('quotas', () => {
     it('answers 403 QUOTA_EXCEEDED past a quota, saying which, and creates nothing', async () => {
-      const q = await buildTestApp({ quotas: { serversOwned: 1, channelsPerServer: 1, invitesPerServer: 1, applications: 1 } });
+      const q = await buildTestApp({ quotas: { serversOwned: 1, channelsPerServer: 1, invitesPerServer: 1, applications: 1, bansPerServer: 1 } });
       const alice = await q.register('alice');
       const server = await q.createServer(alice);
       const post = (path: string, body: object = {}) => q.http().post(path).set('Authorization', alice.token).send(body);
@@ -479,6 +510,8 @@ describe('servers, members, channels and invites over HTTP', () => {
         await post(`/api/servers/${server.id}/channels`, { name: 'second' }),
         (await post(`/api/servers/${server.id}/invites`)) && (await post(`/api/servers/${server.id}/invites`)),
         (await post('/api/applications', { name: 'One' })) && (await post('/api/applications', { name: 'Two' })),
+        (await q.http().put(`/api/servers/${server.id}/bans/${(await q.register('bob')).id}`).set('Authorization', alice.token)) &&
+          (await q.http().put(`/api/servers/${server.id}/bans/${(await q.register('carol')).id}`).set('Authorization', alice.token)),
       ];
 
       for (const res of refusals) expect({ status: res.status, body: res.body }).toEqual({ status: 403, body: problemBody(403, 'Forbidden', 'QUOTA_EXCEEDED') });
@@ -487,6 +520,7 @@ describe('servers, members, channels and invites over HTTP', () => {
         'This server has as many channels as a server may (at most 1).',
         'This server has as many live invites as a server may (at most 1).',
         'You own as many applications as one user may (at most 1).',
+        'This server bans as many users as a server may (at most 1).',
       ]);
       expect((await q.http().get('/api/users/@me/servers').set('Authorization', alice.token)).body).toHaveLength(1);
     });

@@ -89,6 +89,8 @@ describe('the caller’s sessions over HTTP', () => {
       expect(wrong.body).toEqual(problemBody(400, 'Bad Request', 'VALIDATION_FAILED', { errors: [{ path: 'currentPassword', message: 'is not your current password' }] }));
       const bad = await change(alice.token, { currentPassword: 'correct horse', newPassword: 'short' });
       expect(bad.body).toEqual(problemBody(400, 'Bad Request', 'VALIDATION_FAILED', { errors: [{ path: 'newPassword', message: 'must be 8-128 characters' }] }));
+      const common = await change(alice.token, { currentPassword: 'correct horse', newPassword: 'Password' });
+      expect(common.body).toEqual(problemBody(400, 'Bad Request', 'VALIDATION_FAILED', { errors: [{ path: 'newPassword', message: 'is too common: it is on lists of leaked passwords' }] }));
       const missing = await change(alice.token, {});
       expect(missing.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['currentPassword', 'newPassword']);
 

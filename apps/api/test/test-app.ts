@@ -1,8 +1,9 @@
-import { createMemoryStores, InMemoryEventHistory, MemoryState, memoryUnitOfWork, FixedClock, SequentialIds, SequentialInviteCodes } from '@chat/domain/testing';
+import { createMemoryStores, InMemoryEventHistory, MemoryState, memoryUnitOfWork, FixedClock, RecordedAccountNotices, SequentialIds, SequentialInviteCodes } from '@chat/domain/testing';
 import type { DeviceTokens } from '@chat/domain';
+import { ZxcvbnCommonPasswords } from '@chat/common-passwords';
 import { JoseDeviceTokens, JoseTokenService } from '@chat/jose';
 import { RandomOpaqueTokens, ScryptPasswordHasher } from '@chat/node-crypto';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import request from 'supertest';
 import { createApp } from '../src/app';
 import { buildContainer, resolveServices, type Adapters } from '../src/container';
@@ -25,10 +26,13 @@ export interface TestUser {
   readonly username: string;
 }
 
-/** The real app over in-memory stores, a fixed clock and sequential ids; real tokens and hashing. */
+/** Built once: the list is large, and the same for every test app. */
+const commonPasswords = new ZxcvbnCommonPasswords();
+
+/** The real app over in-memory stores, a fixed clock and sequential ids; real tokens, hashing and common-password list. */
 export async function buildTestApp(
   overrides: Partial<Adapters> = {},
-  edge: { rateLimiters?: RateLimiters; trustProxy?: number; web?: boolean; idempotency?: IdempotencyStore; metrics?: Metrics; tracing?: Tracing } = {},
+  edge: { rateLimiters?: RateLimiters; trustProxy?: number; web?: boolean; idempotency?: IdempotencyStore; metrics?: Metrics; tracing?: Tracing; logger?: Logger } = {},
 ) {
   const state = new MemoryState();
   const stores = overrides.stores ?? createMemoryStores(state);
@@ -39,6 +43,8 @@ export async function buildTestApp(
     clock: new FixedClock(new Date('2026-05-01T12:00:00.000Z')),
     ids: new SequentialIds(),
     hasher: new ScryptPasswordHasher(2 ** 10),
+    commonPasswords,
+    notices: new RecordedAccountNotices(),
     tokens: await JoseTokenService.create({ secret: TEST_SECRET, ttlSeconds: 3600 }),
     devices: await JoseDeviceTokens.create({ secret: TEST_SECRET }),
     inviteCodes: new SequentialInviteCodes(),
@@ -46,7 +52,7 @@ export async function buildTestApp(
     ...overrides,
   };
   const app = createApp(resolveServices(buildContainer(adapters)), {
-    logger: pino({ level: 'silent' }),
+    logger: edge.logger ?? pino({ level: 'silent' }),
     trustProxy: edge.trustProxy ?? 0,
     rateLimiters: edge.rateLimiters ?? {},
     web: edge.web ?? false,

@@ -24,10 +24,13 @@ export * from './rules/image-rules';
 export * from './rules/message-rules';
 export * from './rules/emoji-rules';
 export * from './rules/invite-rules';
+export * from './rules/ban-rules';
 
 export * from './ports/clock';
 export * from './ports/id-generator';
 export * from './ports/password-hasher';
+export * from './ports/common-passwords';
+export * from './ports/account-notices';
 export * from './ports/token-service';
 export * from './ports/device-tokens';
 export * from './ports/invite-code-generator';

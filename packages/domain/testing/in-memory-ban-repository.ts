@@ -1,5 +1,8 @@
-import type { Ban, BanRepository, BanView } from '../src';
+import type { Ban, BanPage, BanRecord, BanRepository } from '../src';
 import type { MemoryState } from './memory-state';
+
+/** Ban order: when, then user id. */
+const byBanOrder = (a: Ban, b: Ban): number => a.createdAt.getTime() - b.createdAt.getTime() || (BigInt(a.userId) < BigInt(b.userId) ? -1 : BigInt(a.userId) > BigInt(b.userId) ? 1 : 0);
 
 export class InMemoryBanRepository implements BanRepository {
   constructor(private readonly state: MemoryState) {}
@@ -16,16 +19,30 @@ export class InMemoryBanRepository implements BanRepository {
     return this.state.bans.get(serverId)?.delete(userId) ? 'removed' : 'absent';
   }
 
+  async find(serverId: string, userId: string): Promise<Ban | null> {
+    return this.state.bans.get(serverId)?.get(userId) ?? null;
+  }
+
   async isBanned(serverId: string, userId: string): Promise<boolean> {
     return this.state.bans.get(serverId)?.has(userId) ?? false;
   }
 
-  async list(serverId: string): Promise<BanView[]> {
-    const views: BanView[] = [];
+  async count(serverId: string): Promise<number> {
+    return this.state.bans.get(serverId)?.size ?? 0;
+  }
+
+  async list(serverId: string, { limit, after }: BanPage, viewerId: string): Promise<BanRecord[]> {
+    const records: BanRecord[] = [];
     for (const ban of this.state.bans.get(serverId)?.values() ?? []) {
       const user = this.state.users.get(ban.userId);
-      if (user) views.push({ ...ban, user: { id: user.id, username: user.username } });
+      if (!user || (after && byBanOrder(ban, after) <= 0)) continue;
+      records.push({ ...ban, user: { id: user.id, username: user.username }, sharesAServerWithViewer: this.shareAServer(user.id, viewerId) });
     }
-    return views.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (BigInt(a.userId) < BigInt(b.userId) ? -1 : 1));
+    return records.sort(byBanOrder).slice(0, limit);
+  }
+
+  private shareAServer(userId: string, otherId: string): boolean {
+    for (const members of this.state.members.values()) if (members.has(userId) && members.has(otherId)) return true;
+    return false;
   }
 }

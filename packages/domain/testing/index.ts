@@ -13,6 +13,8 @@ export * from './create-memory-stores';
 export * from './fixed-clock';
 export * from './sequential-ids';
 export * from './fake-password-hasher';
+export * from './fake-common-passwords';
+export * from './recorded-account-notices';
 export * from './fake-token-service';
 export * from './fake-device-tokens';
 export * from './test-world';

@@ -3,6 +3,8 @@ import { createMemoryStores, memoryUnitOfWork } from './create-memory-stores';
 import { InMemoryEventHistory } from './in-memory-event-log';
 import { MemoryState } from './memory-state';
 import { FakeOpaqueTokens } from './fake-opaque-tokens';
+import { FakeCommonPasswords } from './fake-common-passwords';
+import { RecordedAccountNotices } from './recorded-account-notices';
 import { FakePasswordHasher } from './fake-password-hasher';
 import { FakeDeviceTokens } from './fake-device-tokens';
 import { FakeTokenService } from './fake-token-service';
@@ -19,8 +21,9 @@ export function createTestWorld(state: MemoryState = new MemoryState(), stores: 
   const opaque = new FakeOpaqueTokens();
   const devices = new FakeDeviceTokens();
   const history = new InMemoryEventHistory(state);
+  const notices = new RecordedAccountNotices();
   const unitOfWork = memoryUnitOfWork(stores);
-  const useCases = createUseCases({ stores, unitOfWork, history, clock, ids, hasher, tokens, devices, opaque, inviteCodes: new SequentialInviteCodes(), ...(quotas ? { quotas } : {}) });
+  const useCases = createUseCases({ stores, unitOfWork, history, clock, ids, hasher, commonPasswords: new FakeCommonPasswords(), notices, tokens, devices, opaque, inviteCodes: new SequentialInviteCodes(), ...(quotas ? { quotas } : {}) });
   const world = {
     stores,
     history,
@@ -30,6 +33,7 @@ export function createTestWorld(state: MemoryState = new MemoryState(), stores: 
     ids,
     tokens,
     devices,
+    notices,
     ...useCases,
 
     /**

@@ -7,6 +7,8 @@ import * as moderation from './migrations/2026-11-25T00-00-moderation';
 import * as sessions from './migrations/2026-11-25T01-00-sessions';
 import * as idempotencyKeys from './migrations/2026-11-25T02-00-idempotency-keys';
 import * as quotaIndexes from './migrations/2026-11-25T03-00-quota-indexes';
+import * as banPages from './migrations/2026-11-25T04-30-ban-pages';
+import * as foldEmails from './migrations/2026-11-25T04-40-fold-emails';
 
 /** Every migration, keyed so that names sort by date. New ones are added here, never edited. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -18,6 +20,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25T01-00-sessions': sessions,
   '2026-11-25T02-00-idempotency-keys': idempotencyKeys,
   '2026-11-25T03-00-quota-indexes': quotaIndexes,
+  '2026-11-25T04-30-ban-pages': banPages,
+  '2026-11-25T04-40-fold-emails': foldEmails,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -75,6 +75,7 @@ export interface BansTable {
   user_id: string;
   reason: string | null;
   created_at: Timestamp;
+  member_when_banned: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface MessagesTable {

@@ -1,4 +1,5 @@
 import {
+  BanMember,
   CreateApplication,
   CreateChannel,
   CreateInvite,
@@ -18,7 +19,7 @@ const clock = { now: () => new Date() };
 const ids = { next: freshId };
 const codes = { next: uniqueToken };
 /** Room for exactly one more of each: the default server already has one channel. */
-const quotas: Quotas = { ...DEFAULT_QUOTAS, serversOwned: 1, channelsPerServer: 2, invitesPerServer: 1, applications: 1 };
+const quotas: Quotas = { ...DEFAULT_QUOTAS, serversOwned: 1, channelsPerServer: 2, invitesPerServer: 1, applications: 1, bansPerServer: 1 };
 
 /**
  * Two creations that each count what is there before adding one: the first stops right after its
@@ -73,6 +74,23 @@ describeWithPostgres('quota races on PostgreSQL: racing creations cannot pass a 
     expect(first.ok).toBe(true);
     expect(second).toEqual({ ok: false, error: { kind: 'QuotaExceeded', quota: 'invitesPerServer', max: 1 } });
     expect(await db.stores.invites.countLive(server.id, new Date())).toBe(1);
+  });
+
+  it('bans per server: of two racing bans of different users in one server, one is refused', async () => {
+    const { server, ownerUser } = await aServerWithOwner(db.stores);
+    const owner = await givenActor(db.stores, ownerUser.id);
+    const [one, two] = [await givenUser(db.stores), await givenUser(db.stores)];
+    const paused = db.pausingAfter('bans', 'count');
+
+    const [first, second] = await race(
+      paused,
+      new BanMember(paused.unitOfWork, clock, quotas).execute(owner, server.id, one.id),
+      () => new BanMember(db.plain, clock, quotas).execute(owner, server.id, two.id),
+    );
+
+    expect(first.ok).toBe(true);
+    expect(second).toEqual({ ok: false, error: { kind: 'QuotaExceeded', quota: 'bansPerServer', max: 1 } });
+    expect(await db.stores.bans.count(server.id)).toBe(1);
   });
 
   it('applications: of two racing creations by one person, one is refused and leaves no bot behind', async () => {

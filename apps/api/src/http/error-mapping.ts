@@ -8,6 +8,13 @@ interface Mapping<K extends DomainErrorKind> {
   readonly errors?: (error: ErrorOf<K>) => Problem['errors'];
 }
 
+const ACCOUNT_TAKEN = {
+  status: 409,
+  code: 'CONFLICT',
+  detail: 'That username or that email is already in use.',
+  errors: () => [{ path: '', message: 'the username or the email is already in use' }],
+} as const;
+
 /**
  * The one table from domain outcomes to HTTP. A new error kind fails to compile until it is mapped;
  * the OpenAPI document reads each route's statuses from here too (`statusOf`).
@@ -42,8 +49,9 @@ const PROBLEMS: { readonly [K in DomainErrorKind]: Mapping<K> } = {
   UserNotFound: { status: 404, code: 'NOT_FOUND', detail: 'No such user.' },
   SessionNotFound: { status: 404, code: 'NOT_FOUND', detail: 'No such session of yours.' },
   ApplicationNotFound: { status: 404, code: 'NOT_FOUND', detail: 'No such application.' },
-  UsernameTaken: { status: 409, code: 'CONFLICT', detail: 'That username is taken.', errors: () => [{ path: 'username', message: 'is taken' }] },
-  EmailTaken: { status: 409, code: 'CONFLICT', detail: 'That email is already registered.', errors: () => [{ path: 'email', message: 'is taken' }] },
+  // One answer for either: it never says that an address has an account (its owner is told instead).
+  UsernameTaken: ACCOUNT_TAKEN,
+  EmailTaken: ACCOUNT_TAKEN,
   OwnerCannotLeave: { status: 409, code: 'OWNER_CANNOT_LEAVE', detail: 'The owner cannot leave their own server.' },
 };
 
@@ -53,6 +61,7 @@ const QUOTA_TEXT: Record<ErrorOf<'QuotaExceeded'>['quota'], string> = {
   channelsPerServer: 'This server has as many channels as a server may',
   invitesPerServer: 'This server has as many live invites as a server may',
   applications: 'You own as many applications as one user may',
+  bansPerServer: 'This server bans as many users as a server may',
 };
 
 /** The problem a domain outcome is answered with. */

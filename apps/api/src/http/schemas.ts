@@ -1,6 +1,10 @@
 import {
   APPLICATION_PAGE_LIMIT,
+  BAN_PAGE_LIMIT,
   BAN_REASON_MAX,
+  banReasonIssues,
+  isCleanText,
+  UNCLEAN_TEXT,
   CHANNEL_PAGE_LIMIT,
   SERVER_PAGE_LIMIT,
   CHANNEL_NAME,
@@ -32,13 +36,24 @@ import { z } from 'zod';
  * is reported at once.
  */
 
+const string = () => z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') });
+
+/**
+ * Every string a client gives us to keep goes through here: clean text first (no NUL, no lone
+ * surrogate, which PostgreSQL cannot store), then the field's own rule, which only runs on clean text.
+ */
 const text = (description: string) =>
-  z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') }).meta({ description });
+  string()
+    .refine(isCleanText, { message: UNCLEAN_TEXT, abort: true })
+    .meta({ description });
+
+/** A string only compared with what is stored (a login's name): anything unclean names no account. */
+const lookup = (description: string) => string().meta({ description });
 
 /** Runs a domain rule as a zod check, keeping the rule's own messages. */
 const rule =
-  (issues: (value: string) => Issue[]) =>
-  (value: string, ctx: z.RefinementCtx): void => {
+  <T>(issues: (value: T) => Issue[]) =>
+  (value: T, ctx: z.RefinementCtx): void => {
     for (const issue of issues(value)) ctx.addIssue({ code: 'custom', message: issue.message });
   };
 
@@ -62,10 +77,10 @@ export const RegisterBody = z
 
 export const LogInBody = z
   .object({
-    email: text('The account email; or give username').optional(),
-    username: text('The account username; or give email').optional(),
-    password: text('The account password').max(1024, 'is too long').optional(),
-    deviceToken: text(
+    email: lookup('The account email; or give username').optional(),
+    username: lookup('The account username; or give email').optional(),
+    password: lookup('The account password').max(1024, 'is too long').optional(),
+    deviceToken: lookup(
       "The `deviceToken` of this client's last login or registration to this account, if it has one: failed logins from other clients then never lock it out (it has a limit of its own). A token that is not one, has expired or is another account's is ignored.",
     )
       .max(2048, 'is too long')
@@ -90,7 +105,7 @@ export const LogInBody = z
 
 export const ChangePasswordBody = z
   .object({
-    currentPassword: text('The password the account has now').max(1024, 'is too long'),
+    currentPassword: lookup('The password the account has now').max(1024, 'is too long'),
     newPassword: text(`${PASSWORD.min}-${PASSWORD.max} characters`).superRefine(rule(passwordIssues)),
   })
   .meta({ id: 'ChangePasswordRequest' });
@@ -142,7 +157,7 @@ export const BanBody = z
   .object({
     reason: z
       .union([z.string(), z.null()], { error: 'must be a string or null' })
-      .refine((value) => value === null || [...value.trim()].length <= BAN_REASON_MAX, { message: `must be at most ${BAN_REASON_MAX} characters` })
+      .superRefine(rule(banReasonIssues))
       .meta({ description: `Why, for the owner's list (at most ${BAN_REASON_MAX} characters); not shown to the banned user` })
       .optional(),
   })
@@ -190,6 +205,7 @@ export const ServersQuery = pageQuery(SERVER_PAGE_LIMIT, 'server with this id');
 export const ChannelsQuery = pageQuery(CHANNEL_PAGE_LIMIT, 'channel with this id');
 export const ApplicationsQuery = pageQuery(APPLICATION_PAGE_LIMIT, 'application with this id');
 export const MembersQuery = pageQuery(MEMBER_PAGE_LIMIT, 'member with this user id');
+export const BansQuery = pageQuery(BAN_PAGE_LIMIT, 'ban of the user with this id');
 
 /* Response schemas: documentation only; the serializers produce exactly these shapes. */
 
@@ -261,7 +277,18 @@ export const InvitePreviewResponse = z
   .meta({ id: 'InvitePreview' });
 
 export const BanResponse = z
-  .object({ user: UserSummaryResponse, reason: z.string().nullable(), createdAt: timestamp })
+  .object({
+    user: z
+      .object({
+        id,
+        username: z.string().nullable().meta({
+          description: 'Null unless the user was a member when banned or shares a server with the caller: a ban of any id must not reveal whose it is',
+        }),
+      })
+      .meta({ id: 'BannedUser' }),
+    reason: z.string().nullable(),
+    createdAt: timestamp,
+  })
   .meta({ id: 'Ban' });
 
 export const ReactionSummaryResponse = z

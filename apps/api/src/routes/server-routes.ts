@@ -22,6 +22,7 @@ import { z } from 'zod';
 import { noContent, param, reply, route } from '../http/route';
 import {
   BanBody,
+  BansQuery,
   BanResponse,
   ChannelBody,
   ChannelResponse,
@@ -140,12 +141,13 @@ export const serverRoutes = (s: AppServices) => [
     method: 'get',
     path: '/api/servers/:serverId/bans',
     operationId: 'listBans',
-    summary: "List the server's bans, oldest first (owner only)",
+    summary: "List the server's bans, oldest first, a page at a time (owner only)",
     tag: 'Servers',
     auth: 'session',
-    success: { status: 200, description: 'The bans', schema: z.array(BanResponse) },
+    query: BansQuery,
+    success: { status: 200, description: 'Bans, oldest first', schema: z.array(BanResponse) },
     useCase: ListBans,
-    handle: async ({ actor, params }) => reply(await s.listBans.execute(actor, param(params, 'serverId')), 200, (bans) => bans.map(banJson)),
+    handle: async ({ actor, params, query }) => reply(await s.listBans.execute(actor, param(params, 'serverId'), query), 200, (bans) => bans.map(banJson)),
   }),
   route({
     method: 'put',

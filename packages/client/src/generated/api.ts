@@ -247,7 +247,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the server's bans, oldest first (owner only) */
+        /** List the server's bans, oldest first, a page at a time (owner only) */
         get: operations["listBans"];
         put?: never;
         post?: never;
@@ -636,13 +636,19 @@ export interface components {
             user: components["schemas"]["UserSummary"];
         };
         Ban: {
-            user: components["schemas"]["UserSummary"];
+            user: components["schemas"]["BannedUser"];
             reason: string | null;
             /**
              * Format: date-time
              * @description ISO 8601, UTC, milliseconds
              */
             createdAt: string;
+        };
+        BannedUser: {
+            /** @description Snowflake id: a decimal string, ordered by creation time */
+            id: string;
+            /** @description Null unless the user was a member when banned or shares a server with the caller: a ban of any id must not reveal whose it is */
+            username: string | null;
         };
         /** @description Optional */
         BanRequest: {
@@ -2003,7 +2009,12 @@ export interface operations {
     };
     listBans: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1-1000, default 1000 */
+                limit?: string;
+                /** @description Continue after the ban of the user with this id (the last of the previous page) */
+                after?: string;
+            };
             header?: never;
             path: {
                 serverId: string;
@@ -2012,7 +2023,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The bans */
+            /** @description Bans, oldest first */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2109,7 +2120,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The caller may not do this (code FORBIDDEN) */
+            /** @description The caller may not do this (code FORBIDDEN or QUOTA_EXCEEDED) */
             403: {
                 headers: {
                     [name: string]: unknown;

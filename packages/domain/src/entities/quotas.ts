@@ -8,8 +8,10 @@ export interface Quotas {
   readonly invitesPerServer: number;
   /** Bot applications a user owns. */
   readonly applications: number;
+  /** Users one server bans. */
+  readonly bansPerServer: number;
 }
 
-export const DEFAULT_QUOTAS: Quotas = { serversOwned: 100, channelsPerServer: 500, invitesPerServer: 1000, applications: 25 };
+export const DEFAULT_QUOTAS: Quotas = { serversOwned: 100, channelsPerServer: 500, invitesPerServer: 1000, applications: 25, bansPerServer: 10_000 };
 
 export type QuotaName = keyof Quotas;

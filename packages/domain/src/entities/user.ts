@@ -3,7 +3,7 @@ import type { Id } from '../ids';
 export interface User {
   readonly id: Id;
   readonly username: string;
-  /** Stored lower-cased: addresses are unique case-insensitively. */
+  /** Stored folded (`normalizeEmail`: NFKC, lower case): addresses are unique in that form. */
   readonly email: string;
   readonly passwordHash: string;
   /** A bot belongs to an application and signs in only through the OAuth2 token endpoint. */

@@ -1,5 +1,6 @@
 import type { Issue } from '../errors';
-import { codePointLength, isCleanText } from './text';
+import type { CommonPasswords } from '../ports/common-passwords';
+import { codePointLength, isCleanText, uncleanTextIssue } from './text';
 
 export const USERNAME = { min: 2, max: 32, pattern: /^[A-Za-z0-9_.-]+$/ } as const;
 export const PASSWORD = { min: 8, max: 128 } as const;
@@ -25,7 +26,9 @@ export function emailIssues(email: string, path = 'email'): Issue[] {
   return [];
 }
 
+/** A new password's shape: clean text of 8-128 characters. */
 export function passwordIssues(password: string, path = 'password'): Issue[] {
+  if (!isCleanText(password)) return [uncleanTextIssue(path)];
   const length = codePointLength(password);
   if (length < PASSWORD.min || length > PASSWORD.max) {
     return [{ path, message: `must be ${PASSWORD.min}-${PASSWORD.max} characters` }];
@@ -33,15 +36,30 @@ export function passwordIssues(password: string, path = 'password'): Issue[] {
   return [];
 }
 
-export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+/** A new password: its shape, and not one of the common ones an attacker tries first. */
+export function newPasswordIssues(password: string, common: CommonPasswords, path = 'password'): Issue[] {
+  const issues = passwordIssues(password, path);
+  if (issues.length > 0) return issues;
+  return common.isCommon(password) ? [{ path, message: 'is too common: it is on lists of leaked passwords' }] : [];
+}
+
+/**
+ * The one form an email or a username is compared in: for uniqueness, for finding the account at
+ * login, and for the login limit's account key. Trimmed, NFKC (fullwidth and other compatibility
+ * forms become plain letters, so `ｋａｔｅ` is `kate`; the Kelvin sign U+212A is `K`), then lower case.
+ */
+export const foldIdentifier = (value: string): string => value.trim().normalize('NFKC').toLowerCase().normalize('NFKC');
+
+/** An email as stored: folded (`foldIdentifier`), so one address has one account however it is typed. */
+export const normalizeEmail = (email: string): string => foldIdentifier(email);
 
 /**
  * What a login calls an account, as its failed-login limit and its device tokens know it: the email
- * or the username, ignoring case and surrounding spaces.
+ * or the username, folded (`foldIdentifier`) as the login looks it up.
  */
 export const loginName = {
   email: (email: string): string => `email:${normalizeEmail(email)}`,
-  username: (username: string): string => `username:${username.trim().toLowerCase()}`,
+  username: (username: string): string => `username:${foldIdentifier(username)}`,
 };
 
 /** Every name a login may give this account by. */

@@ -5,6 +5,7 @@ import { codePointLength, isCleanText, uncleanTextIssue } from './text';
 export const MESSAGE_CONTENT = { min: 1, max: 2000 } as const;
 export const PAGE_LIMIT = { min: 1, max: 50, default: 50 } as const;
 export const MEMBER_PAGE_LIMIT = { min: 1, max: 1000, default: 1000 } as const;
+export const BAN_PAGE_LIMIT = { min: 1, max: 1000, default: 1000 } as const;
 /** Pages of the lists a user's things can make long: the default is the whole list up to the quota. */
 export const SERVER_PAGE_LIMIT = { min: 1, max: 200, default: 200 } as const;
 export const CHANNEL_PAGE_LIMIT = { min: 1, max: 500, default: 500 } as const;
@@ -26,11 +27,13 @@ export function limitIssues(limit: number | undefined, bounds: { min: number; ma
   return [{ path, message: `must be an integer ${bounds.min}-${bounds.max}` }];
 }
 
-/** A client's own token for matching its optimistic echo: any string of at most 64 characters. */
+/** A client's own token for matching its optimistic echo: any clean text of at most 64 characters. */
 export const NONCE = { max: 64 } as const;
 
 export function nonceIssues(nonce: string | undefined, path = 'nonce'): Issue[] {
-  if (nonce === undefined || codePointLength(nonce) <= NONCE.max) return [];
+  if (nonce === undefined) return [];
+  if (!isCleanText(nonce)) return [uncleanTextIssue(path)];
+  if (codePointLength(nonce) <= NONCE.max) return [];
   return [{ path, message: `must be at most ${NONCE.max} characters` }];
 }
 

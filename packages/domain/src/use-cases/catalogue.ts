@@ -5,6 +5,8 @@ import type { EventHistory } from '../ports/event-history';
 import type { IdGenerator } from '../ports/id-generator';
 import type { InviteCodeGenerator } from '../ports/invite-code-generator';
 import type { OpaqueTokens } from '../ports/opaque-tokens';
+import type { AccountNotices } from '../ports/account-notices';
+import type { CommonPasswords } from '../ports/common-passwords';
 import type { PasswordHasher } from '../ports/password-hasher';
 import type { Stores } from '../ports/stores';
 import type { TokenService } from '../ports/token-service';
@@ -54,6 +56,10 @@ export interface UseCasePorts {
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly hasher: PasswordHasher;
+  /** The passwords a new password may not be. */
+  readonly commonPasswords: CommonPasswords;
+  /** How an account's owner is told of what others tried with it. */
+  readonly notices: AccountNotices;
   readonly tokens: TokenService;
   readonly devices: DeviceTokens;
   readonly inviteCodes: InviteCodeGenerator;
@@ -70,13 +76,13 @@ export interface UseCasePorts {
  * return type is the app's `UseCases`.
  */
 export function createUseCases(ports: UseCasePorts) {
-  const { stores, unitOfWork, history, clock, ids, hasher, tokens, devices, inviteCodes, opaque, quotas = DEFAULT_QUOTAS } = ports;
+  const { stores, unitOfWork, history, clock, ids, hasher, commonPasswords, notices, tokens, devices, inviteCodes, opaque, quotas = DEFAULT_QUOTAS } = ports;
   const accessTokenTtlSeconds = ports.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_SECONDS;
   const { users, sessions, servers, channels, members, messages, applications, refreshTokens } = stores;
   const grants = { applications, refreshTokens, sessions, tokens, opaque, ids, clock, unitOfWork, accessTokenTtlSeconds };
   const authenticate = new Authenticate(tokens, sessions);
   return {
-    register: new Register(users, sessions, hasher, tokens, devices, ids, clock),
+    register: new Register(users, sessions, hasher, tokens, devices, ids, clock, commonPasswords, notices),
     logIn: new LogIn(users, sessions, hasher, tokens, devices, ids, clock),
     logOut: new LogOut(unitOfWork),
     authenticate,
@@ -84,7 +90,7 @@ export function createUseCases(ports: UseCasePorts) {
     listSessions: new ListSessions(sessions, clock),
     revokeSession: new RevokeSession(unitOfWork),
     revokeOtherSessions: new RevokeOtherSessions(unitOfWork),
-    changePassword: new ChangePassword(users, hasher, unitOfWork),
+    changePassword: new ChangePassword(users, hasher, unitOfWork, commonPasswords),
     openGatewaySession: new OpenGatewaySession(authenticate, history),
     listMyServers: new ListMyServers(servers),
     createServer: new CreateServer(unitOfWork, ids, clock, quotas),
@@ -93,7 +99,7 @@ export function createUseCases(ports: UseCasePorts) {
     getMembers: new GetMembers(servers, members),
     leaveServer: new LeaveServer(unitOfWork),
     kickMember: new KickMember(unitOfWork),
-    banMember: new BanMember(unitOfWork, clock),
+    banMember: new BanMember(unitOfWork, clock, quotas),
     listBans: new ListBans(stores),
     unban: new Unban(unitOfWork),
     deleteServer: new DeleteServer(unitOfWork),

@@ -8,7 +8,7 @@ import type { DeviceTokens } from '../ports/device-tokens';
 import type { TokenService } from '../ports/token-service';
 import type { UserRepository } from '../ports/user-repository';
 import { fail, ok, type Outcome } from '../result';
-import { loginNamesOf, normalizeEmail } from '../rules/account-rules';
+import { foldIdentifier, loginNamesOf, normalizeEmail } from '../rules/account-rules';
 import { isCleanText } from '../rules/text';
 import { newSession, type AuthGrant, type SessionClient } from './register';
 
@@ -52,6 +52,6 @@ export class LogIn {
     if (!isCleanText(identifier)) return null; // no account can be named so
     return 'email' in input
       ? this.users.findByEmail(normalizeEmail(input.email))
-      : this.users.findByUsername(input.username);
+      : this.users.findByUsername(foldIdentifier(input.username));
   }
 }

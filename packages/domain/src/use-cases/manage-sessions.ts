@@ -1,3 +1,4 @@
+import type { CommonPasswords } from '../ports/common-passwords';
 import type { Actor, SessionView } from '../entities/session';
 import { validationFailed } from '../errors';
 import { otherSessionsRevoked, sessionRevoked } from '../events/chat-event';
@@ -9,7 +10,7 @@ import type { Stores } from '../ports/stores';
 import type { UnitOfWork } from '../ports/unit-of-work';
 import type { UserRepository } from '../ports/user-repository';
 import { fail, ok, type Outcome } from '../result';
-import { passwordIssues } from '../rules/account-rules';
+import { newPasswordIssues } from '../rules/account-rules';
 import { personActing } from './access';
 
 /** The caller's sessions that have not expired, newest first; the one the request came with is `current`. */
@@ -75,10 +76,11 @@ export class ChangePassword {
     private readonly users: UserRepository,
     private readonly hasher: PasswordHasher,
     private readonly unitOfWork: UnitOfWork,
+    private readonly commonPasswords: CommonPasswords,
   ) {}
 
   async execute(actor: Actor, input: { readonly currentPassword: string; readonly newPassword: string }): Outcome<void, typeof ChangePassword.errors> {
-    const issues = passwordIssues(input.newPassword, 'newPassword');
+    const issues = newPasswordIssues(input.newPassword, this.commonPasswords, 'newPassword');
     if (issues.length > 0) return fail(validationFailed(issues));
     const person = await personActing(this.users, actor);
     if (!person.ok) return person;

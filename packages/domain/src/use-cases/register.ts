@@ -4,13 +4,15 @@ import { summarizeUser, type UserSummary } from '../entities/user';
 import { validationFailed } from '../errors';
 import type { Clock } from '../ports/clock';
 import type { IdGenerator } from '../ports/id-generator';
+import type { AccountNotices } from '../ports/account-notices';
+import type { CommonPasswords } from '../ports/common-passwords';
 import type { PasswordHasher } from '../ports/password-hasher';
 import type { SessionRepository } from '../ports/session-repository';
 import type { DeviceTokens } from '../ports/device-tokens';
 import type { TokenService } from '../ports/token-service';
 import type { UserRepository } from '../ports/user-repository';
 import { fail, ok, type Outcome } from '../result';
-import { emailIssues, loginNamesOf, normalizeEmail, passwordIssues, usernameIssues } from '../rules/account-rules';
+import { emailIssues, loginNamesOf, newPasswordIssues, normalizeEmail, usernameIssues } from '../rules/account-rules';
 
 export interface RegisterInput {
   readonly username: string;
@@ -51,10 +53,12 @@ export class Register {
     private readonly devices: DeviceTokens,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly commonPasswords: CommonPasswords,
+    private readonly notices: AccountNotices,
   ) {}
 
   async execute(input: RegisterInput, client: SessionClient = {}): Outcome<AuthGrant, typeof Register.errors> {
-    const issues = [...usernameIssues(input.username), ...emailIssues(input.email), ...passwordIssues(input.password)];
+    const issues = [...usernameIssues(input.username), ...emailIssues(input.email), ...newPasswordIssues(input.password, this.commonPasswords)];
     if (issues.length > 0) return fail(validationFailed(issues));
 
     const now = this.clock.now();
@@ -67,7 +71,12 @@ export class Register {
       createdAt: now,
     };
     const outcome = await this.users.create(user);
-    if (outcome !== 'created') return fail({ kind: outcome });
+    if (outcome !== 'created') {
+      // The answer does not say which was taken (see the edge's mapping); the address's owner is told.
+      const owner = await this.users.findByEmail(user.email);
+      if (owner) await this.notices.registrationWithYourEmail(owner.id, now);
+      return fail({ kind: outcome });
+    }
 
     const session = newSession(this.ids.next(), user.id, now, this.tokens.lifetimeSeconds, client);
     await this.sessions.create(session);

@@ -1,4 +1,5 @@
-import { emailIssues, normalizeEmail, passwordIssues, PASSWORD, USERNAME, usernameIssues } from '@chat/domain';
+import { FakeCommonPasswords } from '@chat/domain/testing';
+import { emailIssues, foldIdentifier, newPasswordIssues, normalizeEmail, passwordIssues, PASSWORD, USERNAME, usernameIssues } from '@chat/domain';
 
 describe('usernameIssues', () => {
   it.each(['ab', 'alice', 'A.b_c-9', 'x'.repeat(USERNAME.max)])('accepts %j', (username) => {
@@ -53,5 +54,33 @@ describe('passwordIssues', () => {
 describe('normalizeEmail', () => {
   it('trims and lower-cases', () => {
     expect(normalizeEmail('  Alice@Example.COM ')).toBe('alice@example.com');
+  });
+
+  it('folds fullwidth letters, the Kelvin sign and ligatures into the plain address', () => {
+    expect(normalizeEmail('ＫＡＴＥ@example.com')).toBe('kate@example.com');
+    expect(normalizeEmail('\u212Aate@example.com')).toBe('kate@example.com');
+    expect(normalizeEmail('ﬁona@example.com')).toBe('fiona@example.com');
+  });
+});
+
+describe('foldIdentifier', () => {
+  it.each([['Kate'], [' kate '], ['\u212Aate'], ['ｋａｔｅ'], ['ＫＡＴＥ']])('folds %j to kate', (name) => {
+    expect(foldIdentifier(name)).toBe('kate');
+  });
+});
+
+describe('newPasswordIssues', () => {
+  const common = new FakeCommonPasswords(['password', 'iloveyou']);
+
+  it('refuses a password on the list, whatever its case, naming the field', () => {
+    expect(newPasswordIssues('PassWord', common, 'newPassword')).toEqual([{ path: 'newPassword', message: 'is too common: it is on lists of leaked passwords' }]);
+  });
+
+  it('checks the length first', () => {
+    expect(newPasswordIssues('short', common)).toEqual([{ path: 'password', message: 'must be 8-128 characters' }]);
+  });
+
+  it('accepts a long enough password that is not on the list', () => {
+    expect(newPasswordIssues('correct horse', common)).toEqual([]);
   });
 });

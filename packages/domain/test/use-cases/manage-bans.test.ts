@@ -13,7 +13,7 @@ describe('BanMember, ListBans and Unban', () => {
     expect(world.events().at(-1)).toEqual(memberLeft(server.id, member.userId, 'ban'));
     const username = (await world.stores.users.findSummary(member.userId))?.username;
     expect(expectOk(await world.listBans.execute(owner, server.id))).toEqual([
-      { serverId: server.id, userId: member.userId, reason: 'spam', createdAt: world.clock.now(), user: { id: member.userId, username } },
+      { serverId: server.id, userId: member.userId, reason: 'spam', createdAt: world.clock.now(), memberWhenBanned: true, user: { id: member.userId, username } },
     ]);
     expect(await world.getServer.execute(member, server.id)).toEqual({ ok: false, error: { kind: 'NotAMember' } });
   });
@@ -27,6 +27,34 @@ describe('BanMember, ListBans and Unban', () => {
 
     expect(world.events()).toHaveLength(before);
     expect(expectOk(await world.listBans.execute(owner, server.id)).map((b) => [b.userId, b.reason])).toEqual([[outsider.userId, null]]);
+  });
+
+  it('names a banned user only if they were a member when banned or share a server with the owner now', async () => {
+    const { world, owner, member, outsider, server } = await aServerWithCast();
+    const stranger = await world.aUser('stranger');
+    expectOk(await world.banMember.execute(owner, server.id, stranger.userId));
+    expectOk(await world.banMember.execute(owner, server.id, member.userId));
+    // A second ban of the ex-member (no longer a member) keeps what the first saw.
+    expectOk(await world.banMember.execute(owner, server.id, member.userId, { reason: 'again' }));
+    expectOk(await world.banMember.execute(owner, server.id, outsider.userId));
+
+    const names = Object.fromEntries(expectOk(await world.listBans.execute(owner, server.id)).map((ban) => [ban.userId, ban.user.username]));
+    expect(names[stranger.userId]).toBeNull();
+    expect(names[member.userId]).toBe((await world.stores.users.findSummary(member.userId))?.username);
+    expect(names[outsider.userId]).toBeNull();
+
+    const elsewhere = await world.aServer(outsider, 'Elsewhere');
+    expectOk(await world.joinByInvite.execute(owner, expectOk(await world.createInvite.execute(outsider, elsewhere.id)).code));
+    const later = Object.fromEntries(expectOk(await world.listBans.execute(owner, server.id)).map((ban) => [ban.userId, ban.user.username]));
+    expect(later[outsider.userId]).toBe((await world.stores.users.findSummary(outsider.userId))?.username);
+  });
+
+  it.each([['a NUL', 'spam\u0000'], ['a lone surrogate', '\ud800']])('refuses a reason with %s', async (_what, reason) => {
+    const { world, owner, member, server } = await aServerWithCast();
+    expect(await world.banMember.execute(owner, server.id, member.userId, { reason })).toEqual({
+      ok: false,
+      error: { kind: 'ValidationFailed', issues: [{ path: 'reason', message: 'must be valid Unicode text without NUL characters' }] },
+    });
   });
 
   it('refuses a reason that is too long, before anything changes', async () => {

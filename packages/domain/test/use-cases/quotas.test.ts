@@ -2,15 +2,15 @@ import { DEFAULT_QUOTAS } from '@chat/domain';
 import { createTestWorld, expectOk, MemoryState } from '@chat/domain/testing';
 import { createMemoryStores } from '@chat/domain/testing';
 
-const small = { serversOwned: 2, channelsPerServer: 3, invitesPerServer: 2, applications: 1 };
+const small = { serversOwned: 2, channelsPerServer: 3, invitesPerServer: 2, applications: 1, bansPerServer: 2 };
 const aWorld = () => {
   const state = new MemoryState();
   return createTestWorld(state, createMemoryStores(state), small);
 };
 
 describe('quotas on what a user owns', () => {
-  it('defaults to 100 servers, 500 channels and 1000 live invites per server, 25 applications', () => {
-    expect(DEFAULT_QUOTAS).toEqual({ serversOwned: 100, channelsPerServer: 500, invitesPerServer: 1000, applications: 25 });
+  it('defaults to 100 servers, 500 channels and 1000 live invites per server, 25 applications, 10,000 bans per server', () => {
+    expect(DEFAULT_QUOTAS).toEqual({ serversOwned: 100, channelsPerServer: 500, invitesPerServer: 1000, applications: 25, bansPerServer: 10_000 });
   });
 
   it('refuses a server beyond the servers one owns; leaving room again lets one more in', async () => {
@@ -61,6 +61,21 @@ describe('quotas on what a user owns', () => {
 
     expect(await world.createApplication.execute(alice, { name: 'Second' })).toEqual({ ok: false, error: { kind: 'QuotaExceeded', quota: 'applications', max: 1 } });
     expect(expectOk(await world.listApplications.execute(alice))).toHaveLength(1);
+  });
+
+  it('refuses a ban beyond the bans of a server; banning again is not one more, and lifting one frees room', async () => {
+    const world = aWorld();
+    const alice = await world.aUser('alice');
+    const server = await world.aServer(alice);
+    const [bob, carol, dave] = [await world.aUser('bob'), await world.aUser('carol'), await world.aUser('dave')];
+    expectOk(await world.banMember.execute(alice, server.id, bob.userId));
+    expectOk(await world.banMember.execute(alice, server.id, carol.userId));
+
+    expect(await world.banMember.execute(alice, server.id, dave.userId)).toEqual({ ok: false, error: { kind: 'QuotaExceeded', quota: 'bansPerServer', max: 2 } });
+    expectOk(await world.banMember.execute(alice, server.id, bob.userId, { reason: 'again' }));
+    expectOk(await world.unban.execute(alice, server.id, carol.userId));
+    expectOk(await world.banMember.execute(alice, server.id, dave.userId));
+    expect(expectOk(await world.listBans.execute(alice, server.id)).map((ban) => ban.userId)).toEqual([bob.userId, dave.userId]);
   });
 
   it('refuses to hand a server to a member who owns as many as one may; the server stays with its owner', async () => {

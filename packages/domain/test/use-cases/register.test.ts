@@ -94,6 +94,20 @@ describe('Register', () => {
     expect(result).toEqual({ ok: false, error: { kind: 'EmailTaken' } });
   });
 
+  it("tells the address's owner that someone tried to register with it, whichever field clashed; a username clash alone tells no one", async () => {
+    const world = createTestWorld();
+    const alice = expectOk(await world.register.execute(valid));
+
+    await world.register.execute({ ...valid, username: 'bob' });
+    await world.register.execute(valid);
+    await world.register.execute({ ...valid, email: 'other@example.com' });
+
+    expect(world.notices.told).toEqual([
+      { userId: alice.user.id, notice: 'registrationWithYourEmail', at: world.clock.now() },
+      { userId: alice.user.id, notice: 'registrationWithYourEmail', at: world.clock.now() },
+    ]);
+  });
+
   it('leaves the first account untouched when a second one clashes', async () => {
     const world = createTestWorld();
     const first = expectOk(await world.register.execute(valid));

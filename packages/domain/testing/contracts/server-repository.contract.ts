@@ -1,5 +1,5 @@
 import type { SeedableStores } from './fixtures';
-import { aMember, aNewServer, anInvite, aReaction, aServerWithOwner, at, freshId, freshIds, givenMessage, givenUser } from './fixtures';
+import { aMember, aNewServer, anInvite, aReaction, aServerWithOwner, at, freshId, freshIds, givenMessage, givenUser, summaryOf } from './fixtures';
 
 /** What every `ServerRepository` must do. */
 export function describeServerRepositoryContract(name: string, makeStores: () => Promise<SeedableStores>): void {
@@ -109,7 +109,7 @@ export function describeServerRepositoryContract(name: string, makeStores: () =>
       const invite = anInvite(server.id, ownerUser.id);
       await stores.invites.create(invite);
       const banned = await givenUser(stores);
-      await stores.bans.add({ serverId: server.id, userId: banned.id, reason: null, createdAt: at() });
+      await stores.bans.add({ serverId: server.id, userId: banned.id, reason: null, createdAt: at(), memberWhenBanned: false });
 
       await stores.servers.delete(server.id);
 
@@ -123,21 +123,52 @@ export function describeServerRepositoryContract(name: string, makeStores: () =>
       expect(await stores.members.find(other.server.id, guest.id)).not.toBeNull();
     });
 
-    it('keeps bans: one per user and server, the reason replaced by a second ban, listed oldest first with the user', async () => {
-      const { server } = await aServerWithOwner(stores);
+    it('keeps bans: one per user and server, the reason replaced by a second ban (the rest kept), counted, listed oldest first with the user', async () => {
+      const { server, ownerUser } = await aServerWithOwner(stores);
       const [first, second] = [await givenUser(stores), await givenUser(stores)];
-      await stores.bans.add({ serverId: server.id, userId: second.id, reason: 'later', createdAt: at(2) });
-      await stores.bans.add({ serverId: server.id, userId: first.id, reason: 'spam', createdAt: at(1) });
-      await stores.bans.add({ serverId: server.id, userId: first.id, reason: null, createdAt: at(3) });
+      await stores.bans.add({ serverId: server.id, userId: second.id, reason: 'later', createdAt: at(2), memberWhenBanned: false });
+      await stores.bans.add({ serverId: server.id, userId: first.id, reason: 'spam', createdAt: at(1), memberWhenBanned: true });
+      await stores.bans.add({ serverId: server.id, userId: first.id, reason: null, createdAt: at(3), memberWhenBanned: false });
 
+      const firstBan = { serverId: server.id, userId: first.id, reason: null, createdAt: at(1), memberWhenBanned: true };
       expect(await stores.bans.isBanned(server.id, first.id)).toBe(true);
-      expect(await stores.bans.list(server.id)).toEqual([
-        { serverId: server.id, userId: first.id, reason: null, createdAt: at(1), user: { id: first.id, username: first.username } },
-        { serverId: server.id, userId: second.id, reason: 'later', createdAt: at(2), user: { id: second.id, username: second.username } },
+      expect(await stores.bans.find(server.id, first.id)).toEqual(firstBan);
+      expect(await stores.bans.count(server.id)).toBe(2);
+      expect(await stores.bans.list(server.id, { limit: 10 }, ownerUser.id)).toEqual([
+        { ...firstBan, user: summaryOf(first), sharesAServerWithViewer: false },
+        { serverId: server.id, userId: second.id, reason: 'later', createdAt: at(2), memberWhenBanned: false, user: summaryOf(second), sharesAServerWithViewer: false },
       ]);
       expect(await stores.bans.remove(server.id, first.id)).toBe('removed');
       expect(await stores.bans.remove(server.id, first.id)).toBe('absent');
       expect(await stores.bans.isBanned(server.id, first.id)).toBe(false);
+      expect(await stores.bans.find(server.id, first.id)).toBeNull();
+      expect(await stores.bans.count(server.id)).toBe(1);
+    });
+
+    it('lists bans a page at a time in ban order (time, then user id), after a given ban', async () => {
+      const { server, ownerUser } = await aServerWithOwner(stores);
+      const [a, b, c] = [await givenUser(stores), await givenUser(stores), await givenUser(stores)];
+      // Two at the same moment: the user id orders them.
+      const bans = [c, a, b].map((user, i) => ({ serverId: server.id, userId: user.id, reason: null, createdAt: at(i === 2 ? 5 : 1), memberWhenBanned: false }));
+      for (const ban of bans) await stores.bans.add(ban);
+      const inOrder = [...bans].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (BigInt(a.userId) < BigInt(b.userId) ? -1 : 1));
+
+      const first = await stores.bans.list(server.id, { limit: 2 }, ownerUser.id);
+      const rest = await stores.bans.list(server.id, { limit: 2, after: inOrder[1] }, ownerUser.id);
+      expect([...first, ...rest].map((ban) => ban.userId)).toEqual(inOrder.map((ban) => ban.userId));
+      expect(first).toHaveLength(2);
+    });
+
+    it('says of each banned user whether the viewer shares a server with them now', async () => {
+      const { server, ownerUser } = await aServerWithOwner(stores);
+      const elsewhere = await aServerWithOwner(stores);
+      const [neighbour, stranger] = [await givenUser(stores), await givenUser(stores)];
+      await stores.members.add(aMember(elsewhere.server.id, ownerUser.id));
+      await stores.members.add(aMember(elsewhere.server.id, neighbour.id));
+      for (const user of [neighbour, stranger]) await stores.bans.add({ serverId: server.id, userId: user.id, reason: null, createdAt: at(), memberWhenBanned: false });
+
+      const listed = await stores.bans.list(server.id, { limit: 10 }, ownerUser.id);
+      expect(Object.fromEntries(listed.map((ban) => [ban.userId, ban.sharesAServerWithViewer]))).toEqual({ [neighbour.id]: true, [stranger.id]: false });
     });
 
     it('answers null when updating an unknown server', async () => {
