@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import express, { type Express, type RequestHandler, type Response } from 'express';
+import { contentSecurityPolicy, sha256Source } from './http/content-security-policy';
 
 /** Where the chat page's files are: the page (@chat/web), the SDK it imports, and the SDK's one dependency. */
 export interface WebAssets {
@@ -36,20 +36,9 @@ export function findWebAssets(): WebAssets {
  * WebSocket); no frames, plugins, forms elsewhere or base-URL tricks. Whatever a message holds,
  * the page renders as text, and this stops a script that slipped in anyway from running.
  */
-function contentSecurityPolicy(html: string): string {
-  const inline = [...html.matchAll(/<script type="importmap">([\s\S]*?)<\/script>/g)].map(
-    ([, body]) => `'sha256-${createHash('sha256').update(body ?? '').digest('base64')}'`,
-  );
-  return [
-    "default-src 'none'",
-    `script-src 'self' ${inline.join(' ')}`.trim(),
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "connect-src 'self'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+function pagePolicy(html: string): string {
+  const inline = [...html.matchAll(/<script type="importmap">([\s\S]*?)<\/script>/g)].map(([, body]) => sha256Source(body ?? ''));
+  return contentSecurityPolicy({ scripts: inline });
 }
 
 /**
@@ -64,7 +53,7 @@ const withoutSourceMaps =
 /** Serves the chat page at `/` and its modules under `/web/`. */
 export function mountWeb(app: Express, assets: WebAssets = findWebAssets()): void {
   const html = readFileSync(assets.indexHtml, 'utf8');
-  const policy = contentSecurityPolicy(html);
+  const policy = pagePolicy(html);
   const secure = (res: Response) => {
     res.setHeader('Content-Security-Policy', policy);
     res.setHeader('X-Content-Type-Options', 'nosniff');

@@ -1,12 +1,10 @@
-import { createHash } from 'node:crypto';
 import express, { type Express } from 'express';
 import swaggerUi, { type JsonObject, type SwaggerUiOptions } from 'swagger-ui-express';
+import { contentSecurityPolicy, sha256Source } from './content-security-policy';
 
 /** The files the docs page loads, and nothing else of swagger-ui-dist (no source maps, no demo page). */
 const ASSETS = ['/swagger-ui.css', '/swagger-ui-bundle.js', '/swagger-ui-standalone-preset.js', '/favicon-32x32.png', '/favicon-16x16.png'];
 const INIT = '/swagger-ui-init.js';
-
-const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 /**
  * The docs page's Content-Security-Policy: swagger-ui's scripts from this origin only (its
@@ -15,18 +13,9 @@ const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).di
  * (its icons), requests to this origin only ("Try it out"), and no framing (clickjacking).
  */
 export function docsPolicy(html: string): string {
-  const blocks = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, body]) => sha256(body ?? ''));
-  const attributes = [...html.matchAll(/\sstyle="([^"]*)"/g)].map(([, body]) => sha256(body ?? ''));
-  return [
-    "default-src 'none'",
-    "script-src 'self'",
-    ["style-src 'self'", ...blocks, ...(attributes.length > 0 ? ["'unsafe-hashes'", ...attributes] : [])].join(' '),
-    "img-src 'self' data:",
-    "connect-src 'self'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+  const blocks = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, body]) => sha256Source(body ?? ''));
+  const attributes = [...html.matchAll(/\sstyle="([^"]*)"/g)].map(([, body]) => sha256Source(body ?? ''));
+  return contentSecurityPolicy({ styles: [...blocks, ...(attributes.length > 0 ? ["'unsafe-hashes'", ...attributes] : [])] });
 }
 
 /** The readable API reference at `/api/docs/` (swagger-ui), under its own policy. */

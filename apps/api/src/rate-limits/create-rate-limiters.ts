@@ -102,6 +102,10 @@ function liveStores(name: RateLimitName, plan: LimiterPlan, config: Config, redi
   };
 }
 
+/** What every limiter here shares: its window and limit, its name in the (draft 8) headers, its store. */
+const counting = (name: string, { limit, windowMs }: Setting, store: Store) =>
+  ({ windowMs, limit, identifier: name, standardHeaders: 'draft-8', legacyHeaders: false, store }) as const;
+
 /** Both in turn: the second counts only what the first let through. */
 const chained =
   (first: RequestHandler, second: RequestHandler): RequestHandler =>
@@ -133,12 +137,7 @@ export function createRateLimiters(config: Config, redis: Redis | undefined, log
       continue;
     }
     const limiter = rateLimit({
-      windowMs,
-      limit,
-      identifier: name,
-      standardHeaders: 'draft-8',
-      legacyHeaders: false,
-      store: storeFor(name, plan, config, redis, logger),
+      ...counting(name, plan.setting, storeFor(name, plan, config, redis, logger)),
       keyGenerator: keyOf(plan, devices),
       ...(plan.key === 'account'
         ? {
@@ -189,12 +188,7 @@ function networkLimiter(
   onRefused: ((limiter: string) => void) | undefined,
 ): RequestHandler {
   return rateLimit({
-    windowMs,
-    limit,
-    identifier: name,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    store: storeFor(name, plan, config, redis, logger),
+    ...counting(name, { limit, windowMs }, storeFor(name, plan, config, redis, logger)),
     keyGenerator: addressKey(48),
     handler: (_req, res) => {
       onRefused?.(name);

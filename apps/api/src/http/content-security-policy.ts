@@ -1,0 +1,22 @@
+import { createHash } from 'node:crypto';
+
+/** A CSP source for an inline block or attribute of exactly this text. */
+export const sha256Source = (text: string): string => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/**
+ * The policy every page we serve shares: nothing by default; scripts and styles from this origin
+ * plus the hashes given; images from here or `data:`; requests to this origin only (the REST API and
+ * the gateway's WebSocket); no base-URL tricks, no forms elsewhere, no framing (clickjacking).
+ */
+export function contentSecurityPolicy({ scripts = [], styles = [] }: { readonly scripts?: readonly string[]; readonly styles?: readonly string[] }): string {
+  return [
+    "default-src 'none'",
+    ["script-src 'self'", ...scripts].join(' '),
+    ["style-src 'self'", ...styles].join(' '),
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
