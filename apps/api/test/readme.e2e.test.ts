@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -32,20 +32,38 @@ describe('the README’s snippets, run as written', () => {
     rmSync(scratch, { recursive: true, force: true });
   });
 
-  it('has the snippets this test runs: one shell walkthrough, one gateway client', () => {
-    expect([snippets('sh').length, snippets('js').length]).toEqual([1, 1]);
+  it('has the snippets this test runs: the walkthrough and the bot in one terminal, one gateway client', () => {
+    expect([snippets('sh').length, snippets('js').length]).toEqual([2, 1]);
   });
 
-  it('the walkthrough registers, keeps TOKEN and creates a server with it', () => {
-    const run = spawnSync('bash', ['--norc', '--noprofile', '-euo', 'pipefail', '-c', snippets('sh')[0]!], {
+  it('the walkthrough registers, keeps TOKEN and creates a server with it; in the same terminal the bot starts and joins', async () => {
+    // One shell, as a reader pastes them one after the other; the bot runs until stopped.
+    const shell = spawn('bash', ['--norc', '--noprofile', '-euo', 'pipefail', '-c', snippets('sh').join('\n')], {
+      cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', API: replica.url },
       stdio: ['ignore', 'pipe', 'pipe'],
-      encoding: 'utf8',
-      timeout: 30_000,
+      detached: true,
     });
-    expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: '' });
-    expect(JSON.parse(run.stdout)).toMatchObject({ name: 'Book club', defaultChannelId: expect.stringMatching(/^\d+$/) });
-  });
+    const out: string[] = [];
+    const err: string[] = [];
+    shell.stdout.on('data', (chunk: Buffer) => out.push(chunk.toString()));
+    shell.stderr.on('data', (chunk: Buffer) => err.push(chunk.toString()));
+    try {
+      const deadline = Date.now() + 30_000;
+      while (!/echo bot ready as /.test(out.join(''))) {
+        if (Date.now() > deadline || shell.exitCode !== null) throw new Error(`the bot did not start:\n${out.join('')}\n${err.join('')}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      process.kill(-shell.pid!, 'SIGTERM');
+    }
+    // curl prints the server with no newline after it: the bot's first line follows on the same line.
+    const server = /^\{[^{}]*\}/.exec(out.join(''))?.[0];
+    const lines = out.join('').slice(server?.length ?? 0).split('\n').filter(Boolean);
+    expect(JSON.parse(server ?? 'null')).toMatchObject({ name: 'Book club', defaultChannelId: expect.stringMatching(/^\d+$/) });
+    expect(lines).toEqual(expect.arrayContaining(['joined Bots', expect.stringMatching(/^echo bot ready as Echo/)]));
+    expect(err.join('')).toBe('');
+  }, 45_000);
 
   describe('the gateway client', () => {
     const file = join(scratch, 'gateway.cjs');
