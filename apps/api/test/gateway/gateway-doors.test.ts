@@ -14,7 +14,8 @@ import { GatewayClient } from './gateway-client';
 
 const OPTIONS: GatewayOptions = {
   heartbeatMs: 30_000,
-  identifyTimeoutMs: 800,
+  // Far longer than any test here takes: the tests of the deadline start gateways of their own.
+  identifyTimeoutMs: 60_000,
   maxBufferBytes: 65_536,
   maxReplayEvents: 2_000,
   doors: { maxSockets: 1_000_000, maxPerAddress: 50, maxPerUser: 3, allowedOrigins: ['https://chat.example.com'], trustProxy: 1 },
@@ -25,6 +26,8 @@ interface Harness {
   readonly url: string;
   readonly refused: Refusal[];
   readonly slowClosed: () => number;
+  /** Sockets the gateway holds now. */
+  readonly size: () => number;
   close(): Promise<void>;
 }
 
@@ -53,6 +56,7 @@ async function start(options: Partial<GatewayOptions> = {}): Promise<Harness> {
     url: `ws://127.0.0.1:${port}/api/gateway`,
     refused,
     slowClosed: () => slow,
+    size: () => gateway.size,
     async close() {
       gateway.close(0);
       http.closeAllConnections();
@@ -100,19 +104,25 @@ describe('the gateway’s doors (in process, in-memory world)', () => {
   });
 
   it('closes at the deadline a socket that keeps resuming with an unreadable cursor, whatever its token', async () => {
-    const { token } = await aToken(harness.world, 'looper');
-    const client = await track(open(harness.url));
-    await client.hello();
-    const opened = Date.now();
-    const loop = setInterval(() => client.open && client.send({ op: 'resume', d: { token, cursor: 'x' } }), 100);
+    const identifyTimeoutMs = 1_000;
+    const h = await start({ identifyTimeoutMs });
     try {
-      expect(await client.closed(3_000)).toBe(4003);
+      const { token } = await aToken(h.world, 'looper');
+      const client = await track(open(h.url));
+      await client.hello();
+      const opened = Date.now();
+      const loop = setInterval(() => client.open && client.send({ op: 'resume', d: { token, cursor: 'x' } }), 100);
+      try {
+        expect(await client.closed(identifyTimeoutMs + 5_000)).toBe(4003);
+      } finally {
+        clearInterval(loop);
+      }
+      expect(Date.now() - opened).toBeLessThan(identifyTimeoutMs + 3_000);
+      expect(client.frames.filter((f) => f.op === 'invalid_session').length).toBeGreaterThan(0);
     } finally {
-      clearInterval(loop);
+      await h.close();
     }
-    expect(Date.now() - opened).toBeLessThan(OPTIONS.identifyTimeoutMs + 700);
-    expect(client.frames.filter((f) => f.op === 'invalid_session').length).toBeGreaterThan(0);
-  });
+  }, 15_000);
 
   it('a valid token with an unknown cursor gets invalid_session and may identify on the same socket', async () => {
     const { token, actor } = await aToken(harness.world, 'resumer');
@@ -124,23 +134,35 @@ describe('the gateway’s doors (in process, in-memory world)', () => {
     expect(ready.d.user.id).toBe(actor.userId);
   });
 
-  it('of 1,000 anonymous sockets from one address, refuses all but the cap at once (4029) and closes the rest at the deadline (4003)', async () => {
-    // A deadline longer than opening 1,000 sockets takes here, so none frees a place for another.
-    const identifyTimeoutMs = 4_000;
+  it('of 1,000 anonymous sockets from one address, holds at most the cap at any moment, refuses the rest at once (4029) and closes every one it held at its deadline (4003)', async () => {
+    const identifyTimeoutMs = 3_000;
     const h = await start({ identifyTimeoutMs });
+    let most = 0;
+    const watch = setInterval(() => (most = Math.max(most, h.size())), 1);
     try {
       const started = Date.now();
-      const clients = await Promise.all(Array.from({ length: 1_000 }, () => track(open(h.url))));
-      const codes = await Promise.all(clients.map((client) => client.closed(identifyTimeoutMs + 3_000)));
+      // In waves, each handshake given long enough: a loaded machine (CI) is slow, never wrong.
+      const clients: GatewayClient[] = [];
+      for (let wave = 0; wave < 10; wave++) {
+        clients.push(...(await Promise.all(Array.from({ length: 100 }, () => track(GatewayClient.connectWith(h.url, {}, 30_000))))));
+      }
+      const opened = Date.now() - started;
+      const codes = await Promise.all(clients.map((client) => client.closed(identifyTimeoutMs + 5_000)));
       const count = (code: number) => codes.filter((c) => c === code).length;
-      expect({ refused: count(4029), timedOut: count(4003), other: codes.length - count(4029) - count(4003) }).toEqual({ refused: 950, timedOut: 50, other: 0 });
-      expect(Date.now() - started).toBeLessThan(identifyTimeoutMs + 5_000);
-      expect(h.refused.filter((why) => why === 'address').length).toBe(950);
+      // Sockets held from the start time out first and make room for later ones: how many that is
+      // depends on the machine's speed, the cap at any moment does not.
+      expect({ other: codes.length - count(4029) - count(4003), most: Math.min(most, 50) }).toEqual({ other: 0, most: 50 });
+      expect(most).toBeLessThanOrEqual(50);
+      expect(count(4003)).toBeGreaterThanOrEqual(50);
+      expect(count(4029)).toBe(h.refused.filter((why) => why === 'address').length);
+      if (opened < identifyTimeoutMs) expect(count(4029)).toBe(950); // all came before the first deadline
+      expect(Date.now() - started).toBeLessThan(opened + identifyTimeoutMs + 5_000);
       expect(clients.find((client) => client.closeCode === 4029)?.closeReason).toBe('too many sockets from this address');
     } finally {
+      clearInterval(watch);
       await h.close();
     }
-  }, 30_000);
+  }, 90_000);
 
   it('counts addresses behind the trusted proxy apart, and an IPv6 /64 as one address', async () => {
     const h = await start({ doors: { ...OPTIONS.doors, maxPerAddress: 2 } });
