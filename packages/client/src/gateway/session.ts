@@ -1,8 +1,12 @@
 import { Heartbeat } from './heartbeat.js';
 import type { ResumePoint } from './resume-point.js';
-import { isKnownEvent, type AllEvents, type WebSocketLike } from './types.js';
+import { EVENT_TYPES, type ClientFrame } from '../generated/events.js';
+import type { AllEvents, GatewayEvents, WebSocketLike } from './types.js';
 
 const OPEN = 1;
+
+/** A dispatch type this SDK knows (one newer than it reaches `dispatch` listeners only). */
+const isKnownEvent = (type: string): type is keyof GatewayEvents => Object.hasOwn(EVENT_TYPES, type);
 
 /** What a session needs from the connection that outlives it. */
 export interface SessionHooks {
@@ -71,7 +75,7 @@ export class GatewaySession {
     this.socket.close(code, reason);
   }
 
-  private send(frame: unknown): void {
+  private send(frame: ClientFrame): void {
     if (!this.ended && this.socket.readyState === OPEN) this.socket.send(JSON.stringify(frame));
   }
 

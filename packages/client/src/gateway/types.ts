@@ -1,4 +1,5 @@
 import type { components } from '../generated/api.js';
+import type { EventMap, ReadyData } from '../generated/events.js';
 
 type Schemas = components['schemas'];
 export type Message = Schemas['Message'];
@@ -6,46 +7,14 @@ export type Member = Schemas['Member'];
 export type Channel = Schemas['Channel'];
 export type Server = Schemas['Server'];
 
-/** What each dispatch carries (`d`), by its type (`t`): the REST shapes, as the AsyncAPI document says. */
-export interface GatewayEvents {
-  'message.created': Message & { serverId: string; nonce?: string };
-  'message.updated': Message & { serverId: string };
-  'message.deleted': { id: string; channelId: string; serverId: string };
-  'reaction.added': { messageId: string; channelId: string; serverId: string; emoji: string; count: number; userId: string };
-  'reaction.removed': { messageId: string; channelId: string; serverId: string; emoji: string; count: number; userId: string };
-  /** The owner took every reaction of this emoji off the message. */
-  'reaction.cleared': { messageId: string; channelId: string; serverId: string; emoji: string };
-  'member.joined': Member & { serverId: string };
-  /** `reason`: `leave`, `kick` or `ban`; read one you do not know as a leave. */
-  'member.left': { serverId: string; userId: string; reason?: string };
-  'channel.created': Channel;
-  'server.updated': Server;
-  /** The server is gone with everything in it: its last event. */
-  'server.deleted': { serverId: string };
-}
+/**
+ * What each dispatch carries (`d`), by its type (`t`): the REST shapes, generated from the API's
+ * AsyncAPI document (`src/generated/events.ts`).
+ */
+export type GatewayEvents = EventMap;
 
-/** Every type of `GatewayEvents`, to tell a known dispatch from one newer than this SDK. */
-const KNOWN: Record<keyof GatewayEvents, true> = {
-  'message.created': true,
-  'message.updated': true,
-  'message.deleted': true,
-  'reaction.added': true,
-  'reaction.removed': true,
-  'reaction.cleared': true,
-  'member.joined': true,
-  'member.left': true,
-  'channel.created': true,
-  'server.updated': true,
-  'server.deleted': true,
-};
-
-export const isKnownEvent = (type: string): type is keyof GatewayEvents => Object.hasOwn(KNOWN, type);
-
-export interface Ready {
-  user: { id: string; username: string };
-  cursor: string;
-  /** `channels` is left out past the first 1,000 channels over all servers: read those over REST. */
-  servers: (Server & { channels?: Channel[] })[];
+/** ready's data, as the AsyncAPI document gives it, and why it came. */
+export interface Ready extends ReadyData {
   /**
    * `connect`: the first identify. `invalid_session`: the gateway could not resume (the cursor was
    * too old): events were missed, so re-fetch what you show (messages through REST); the servers
