@@ -1,5 +1,6 @@
 import { BotTokens, type BotCredentials } from './bot-tokens.js';
-import { connect, type GatewayConnection, type GatewayOptions } from './gateway.js';
+import { connect, type GatewayConnection } from './gateway/connection.js';
+import type { GatewayOptions } from './gateway/types.js';
 import { createRestClient, type RestClient, type RestOptions } from './rest.js';
 
 export interface BotOptions extends BotCredentials {
