@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { validationFailed, type Actor, type Authenticate, type Issue } from '@chat/domain';
+import { validationFailed, type Actor, type Issue, type UseCases } from '@chat/domain';
 import express, { type RequestHandler, type Response, type Router } from 'express';
 import type { z } from 'zod';
 import { authenticateMiddleware, sendUnauthenticated } from './authenticate-middleware';
@@ -66,7 +66,8 @@ export interface EdgeOptions {
   readonly idempotency?: IdempotencyStore;
 }
 
-export function mountRoute(router: Router, spec: RouteSpec<unknown, unknown>, authenticate: Authenticate, edge: EdgeOptions): void {
+export function mountRoute(router: Router, spec: RouteSpec<unknown, unknown>, useCases: UseCases, edge: EdgeOptions): void {
+  const authenticate = useCases.authenticate;
   const { limiters, checkResponses = false, touch, idempotency } = edge;
   const limitedBy = rateLimitOf(spec);
   const limiter = limitedBy ? limiters[limitedBy] : undefined;
@@ -122,7 +123,7 @@ export function mountRoute(router: Router, spec: RouteSpec<unknown, unknown>, au
       return refuseInvalid([{ path: 'Idempotency-Key', message: idempotencyKey.invalid }])(req, res, next);
     }
     const claimed = idempotencyKey ? { userId: actor!.userId, key: idempotencyKey.key } : undefined;
-    const context = { actor, body, query, params: req.params, req } as RouteContext<unknown, unknown>;
+    const context = { actor, body, query, params: req.params, req, useCase: useCases[spec.useCase] } as RouteContext<unknown, unknown>;
     const renewal = typeof spec.idempotent === 'object' ? spec.idempotent : undefined;
     if (claimed) {
       // Never replay to a revoked session, not even its own earlier answer.
@@ -137,7 +138,7 @@ export function mountRoute(router: Router, spec: RouteSpec<unknown, unknown>, au
       if (claim.kind === 'done') {
         res.setHeader('Idempotent-Replayed', 'true');
         // The stored answer lacks the secret it showed: the replay shows a new one.
-        if (renewal && claim.body !== null) return answer(await renewal.renew(context, JSON.parse(claim.body) as Record<string, unknown>, claim.status));
+        if (renewal && claim.body !== null) return answer(await renewal.renew({ ...context, useCase: useCases[renewal.useCase] }, JSON.parse(claim.body) as Record<string, unknown>, claim.status));
         if (claim.body === null) return void res.status(claim.status).end();
         return sendJson(res, claim.status, claim.body);
       }
