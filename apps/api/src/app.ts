@@ -25,12 +25,10 @@ import { mountWeb, type WebAssets } from './web';
 
 /**
  * The OpenAPI document as the app serves it, without building the app (the client SDK's types are
- * generated from it). Route specs reach for their services only when handling a request, so none
- * are needed here.
+ * generated from it). Routes name their use cases by key, handed over only when mounted.
  */
 export function openApiDocument(): Record<string, unknown> {
-  const noServices = new Proxy({}, { get: () => undefined }) as AppServices;
-  return buildOpenApi(allRoutes(noServices), oauthTokenOpenApi);
+  return buildOpenApi(allRoutes(), oauthTokenOpenApi);
 }
 
 /** Whether each backing service answers; `/ready` is 200 only when all do. */
@@ -64,8 +62,8 @@ export interface AppOptions {
   readonly web?: boolean | WebAssets;
 }
 
-export function allRoutes(services: AppServices): RouteSpec<unknown, unknown>[] {
-  return [...authRoutes(services), ...serverRoutes(services), ...messageRoutes(services), ...applicationRoutes(services)];
+export function allRoutes(): RouteSpec<unknown, unknown>[] {
+  return [...authRoutes, ...serverRoutes, ...messageRoutes, ...applicationRoutes];
 }
 
 /** Builds the app without listening, so tests drive it in-process. */
@@ -94,7 +92,7 @@ export function createApp(services: AppServices, options: AppOptions): Express {
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unavailable', checks, ...(ready ? {} : { requestId: res.locals.requestId }) });
   });
 
-  const routes = allRoutes(services);
+  const routes = allRoutes();
   const openApi = buildOpenApi(routes, oauthTokenOpenApi);
   const asyncApi = buildAsyncApi();
   app.get('/api/openapi.json', (_req, res) => void res.json(openApi));
@@ -113,7 +111,7 @@ export function createApp(services: AppServices, options: AppOptions): Express {
     touch: (actor: Actor) => services.touchSession.execute(actor),
     idempotency: options.idempotency ?? new MemoryIdempotencyStore(),
   };
-  for (const spec of routes) mountRoute(router, spec, services.authenticate, edge);
+  for (const spec of routes) mountRoute(router, spec, services, edge);
   mountOAuthToken(router, services, options.rateLimiters?.oauthToken);
   app.use(router);
 

@@ -1,5 +1,4 @@
-import { isDeepStrictEqual } from 'node:util';
-import { validationFailed, type Actor, type Authenticate, type Issue } from '@chat/domain';
+import { validationFailed, type Actor, type Issue, type UseCases } from '@chat/domain';
 import express, { type RequestHandler, type Response, type Router } from 'express';
 import type { z } from 'zod';
 import { authenticateMiddleware, sendUnauthenticated } from './authenticate-middleware';
@@ -7,7 +6,20 @@ import { problemFor } from './error-mapping';
 import { fingerprintOf, idempotencyKeyOf, type IdempotencyStore } from './idempotency';
 import { problem, sendProblem } from './problem';
 import type { RateLimiters } from './rate-limits';
+import { checkResponse, jsonOf, sendJson, storedJson } from './reply-json';
 import { rateLimitOf, type Reply, type RouteContext, type RouteSpec } from './route';
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Locals {
+      /** What the route's handler is given, once `validate` has read the request. */
+      routeCall?: RouteContext<unknown, unknown>;
+      /** The Idempotency-Key this request holds (`replayIdempotent`), until it is answered. */
+      heldKey?: HeldKey;
+    }
+  }
+}
 
 const JSON_TYPES = ['application/json', 'application/*+json'];
 export const BODY_LIMIT = '64kb';
@@ -15,48 +27,6 @@ export const BODY_LIMIT = '64kb';
 // Not strict: any JSON value parses, so `null` or `5` is a validation problem (the body must be an object), not malformed JSON.
 const parseJson = express.json({ limit: BODY_LIMIT, type: JSON_TYPES, strict: false });
 
-/** A body that is there but is not JSON; a request without a body is validated as `{}`. */
-const unsupportedMediaType = (res: Response): void =>
-  sendProblem(res, problem(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json.'));
-
-function collect<T>(schema: z.ZodType<T, unknown> | undefined, input: unknown, issues: Issue[]): T | undefined {
-  if (!schema) return undefined;
-  const parsed = schema.safeParse(input);
-  if (parsed.success) return parsed.data;
-  for (const issue of parsed.error.issues) issues.push({ path: issue.path.join('.'), message: issue.message });
-  return undefined;
-}
-
-/**
- * What `res.json` would send, written directly: Express's `send` also works out ETags (off here),
- * freshness and charsets, which showed in the API's CPU profile of a message POST. Node drops the body
- * of a HEAD.
- */
-function sendJson(res: Response, status: number, json: string): void {
-  res.statusCode = status;
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', Buffer.byteLength(json));
-  res.end(json);
-}
-
-/**
- * In tests, every success goes through the route's documented status and response schema: a body
- * that strays from what the OpenAPI document promises fails the request (500) and so the test.
- */
-function checkResponse(spec: RouteSpec<unknown, unknown>, status: number, body: unknown): void {
-  if (status !== spec.success.status) throw new Error(`${spec.operationId} answered ${status}, documented ${spec.success.status}`);
-  const schema = spec.success.schema;
-  if (!schema) {
-    if (body !== undefined) throw new Error(`${spec.operationId} documents no body but sent one`);
-    return;
-  }
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new Error(`${spec.operationId} answered a body its schema refuses: ${parsed.error.message}`);
-  // zod drops keys it does not know: a body with more than the schema describes differs from its parse.
-  if (!isDeepStrictEqual(parsed.data, body)) throw new Error(`${spec.operationId} answered fields its schema does not describe`);
-}
-
-/** Order: rate limit (by address) → authenticate → rate limit (by user) → parse → rate limit (by what the body names) → validate → handle. */
 export interface EdgeOptions {
   readonly limiters: RateLimiters;
   readonly checkResponses?: boolean;
@@ -66,122 +36,186 @@ export interface EdgeOptions {
   readonly idempotency?: IdempotencyStore;
 }
 
-export function mountRoute(router: Router, spec: RouteSpec<unknown, unknown>, authenticate: Authenticate, edge: EdgeOptions): void {
-  const { limiters, checkResponses = false, touch, idempotency } = edge;
-  const limitedBy = rateLimitOf(spec);
-  const limiter = limitedBy ? limiters[limitedBy] : undefined;
-  const authenticated = spec.auth !== 'public' && spec.auth !== 'optional';
-  const deferred = spec.auth === 'claims-checked-in-the-statement';
-  /**
-   * Where the use case checks the session, a problem found before it (media type, JSON, fields)
-   * waits for a session check of its own: a revoked token hears 401 first, as on every route.
-   */
-  const unlessRevoked =
-    (send: (res: Response) => void): RequestHandler =>
-    async (_req, res) => {
-      if (deferred && res.locals.actor && !(await authenticate.isLive(res.locals.actor))) return sendUnauthenticated(res);
-      send(res);
-    };
-  /** 400 VALIDATION_FAILED with every issue, in the shape the use cases' refusals have too. */
-  const refuseInvalid = (issues: readonly Issue[]): RequestHandler => unlessRevoked((r) => sendProblem(r, problemFor(validationFailed(issues))));
-  const chain: RequestHandler[] = [];
-  if (limiter && !authenticated) chain.push(limiter);
-  if (authenticated) chain.push(authenticateMiddleware(authenticate, deferred, touch));
-  if (spec.auth === 'optional') chain.push(authenticateMiddleware(authenticate, false, touch, true));
-  if (limiter && authenticated) chain.push(limiter);
-  if (spec.body) {
-    chain.push((req, res, next) => {
-      if (req.headers['content-length'] === '0' || req.is(JSON_TYPES) !== false) return next();
-      return unlessRevoked(unsupportedMediaType)(req, res, next);
-    });
-    chain.push((req, res, next) =>
-      parseJson(req, res, (error?: unknown) => {
-        if (!error || !deferred) return next(error);
-        // Called back outside Express's promise handling: a failed session check goes to next itself.
-        Promise.resolve(unlessRevoked(() => next(error))(req, res, next)).catch(next);
-      }),
-    );
-  }
-  const bodyLimiter = spec.bodyRateLimit ? limiters[spec.bodyRateLimit] : undefined;
-  if (bodyLimiter) chain.push(bodyLimiter);
-
-  chain.push(async (req, res, next) => {
-    const issues: Issue[] = [];
-    const body = collect(spec.body, req.body === undefined ? {} : req.body, issues);
-    const query = collect(spec.query, req.query, issues);
-    if (issues.length > 0) {
-      return refuseInvalid(issues)(req, res, next);
-    }
-
-    const actor = res.locals.actor;
-    if (authenticated && !actor) return sendUnauthenticated(res);
-
-    // Idempotency-Key: a retry of a request already answered gets that answer, with no second write.
-    const idempotencyKey = spec.idempotent && idempotency && actor ? idempotencyKeyOf(req) : undefined;
-    if (idempotencyKey && 'invalid' in idempotencyKey) {
-      return refuseInvalid([{ path: 'Idempotency-Key', message: idempotencyKey.invalid }])(req, res, next);
-    }
-    const claimed = idempotencyKey ? { userId: actor!.userId, key: idempotencyKey.key } : undefined;
-    const context = { actor, body, query, params: req.params, req } as RouteContext<unknown, unknown>;
-    const renewal = typeof spec.idempotent === 'object' ? spec.idempotent : undefined;
-    if (claimed) {
-      // Never replay to a revoked session, not even its own earlier answer.
-      if (deferred && !(await authenticate.isLive(actor!))) return sendUnauthenticated(res);
-      const claim = await idempotency!.claim(claimed.userId, claimed.key, fingerprintOf(req), new Date());
-      if (claim.kind === 'mismatch') {
-        return sendProblem(res, problem(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for a different request (method, path or body).'));
-      }
-      if (claim.kind === 'in-flight') {
-        return sendProblem(res, problem(409, 'IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still being answered; retry later.'));
-      }
-      if (claim.kind === 'done') {
-        res.setHeader('Idempotent-Replayed', 'true');
-        // The stored answer lacks the secret it showed: the replay shows a new one.
-        if (renewal && claim.body !== null) return answer(await renewal.renew(context, JSON.parse(claim.body) as Record<string, unknown>, claim.status));
-        if (claim.body === null) return void res.status(claim.status).end();
-        return sendJson(res, claim.status, claim.body);
-      }
-    }
-    const release = () => (claimed ? idempotency!.release(claimed.userId, claimed.key) : Promise.resolve());
-
-    let result: Awaited<ReturnType<typeof spec.handle>>;
-    try {
-      result = await spec.handle(context);
-    } catch (error) {
-      // Nothing was answered: a retry with the key may try again.
-      await release().catch(() => undefined);
-      throw error;
-    }
-    if ('error' in result || 'problem' in result) await release();
-    else if (claimed) await idempotency!.complete(claimed.userId, claimed.key, result.status, storedJson(result, renewal?.field));
-    return answer(result);
-
-    async function answer(result: Reply): Promise<void> {
-      if ('error' in result) {
-        // A refusal the use case made before its statement looked at the session: 401 still comes first.
-        if (result.error.kind === 'InvalidToken') return sendUnauthenticated(res);
-        if (deferred && !(await authenticate.isLive(actor!))) return sendUnauthenticated(res);
-      }
-      // The session is live: a limit that counts only live sessions counts this request now.
-      res.locals.spendRateLimit?.();
-      if ('error' in result) return sendProblem(res, problemFor(result.error));
-      if ('problem' in result) return sendProblem(res, result.problem);
-      if (checkResponses) checkResponse(spec, result.status, 'json' in result ? JSON.parse(result.json) : result.body);
-      const json = jsonOf(result);
-      if (json === null) return void res.status(result.status).end();
-      sendJson(res, result.status, json);
-    }
-  });
-
-  router[spec.method](spec.path, ...chain);
+/** A route as its steps see it. `deferred`: its use case checks the session; the edge checked only the signature. */
+interface MountedRoute {
+  readonly spec: RouteSpec<unknown, unknown>;
+  readonly useCases: UseCases;
+  readonly edge: EdgeOptions;
+  readonly deferred: boolean;
 }
 
-const jsonOf = (result: { readonly status: number; readonly body?: unknown } | { readonly status: number; readonly json: string }): string | null =>
-  'json' in result ? result.json : result.body === undefined ? null : JSON.stringify(result.body);
+/** One step of the edge: a middleware, or none when the route does not need it. */
+type Step = (route: MountedRoute) => RequestHandler | undefined;
 
-/** The answer as kept for a replay: without the secret field of a `SecretRenewal` route. */
-function storedJson(result: { readonly status: number; readonly body?: unknown } | { readonly status: number; readonly json: string }, secret: string | undefined): string | null {
-  if (secret === undefined || 'json' in result || typeof result.body !== 'object' || result.body === null) return jsonOf(result);
-  const { [secret]: _shownOnce, ...kept } = result.body as Record<string, unknown>;
-  return JSON.stringify(kept);
+/** An `Idempotency-Key` claimed for this request: kept with the answer, or let go for a retry to try again. */
+interface HeldKey {
+  complete(status: number, json: string | null): Promise<void>;
+  release(): Promise<void>;
+}
+
+/**
+ * A route's edge, in order. Each step answers a problem of its own or passes on: 429 by address, 401,
+ * 429 by user, 415, 400/413 (JSON), 429 by what the body names, 400 (fields), then the idempotent
+ * replay (409/422, or the first answer), then the handler and its answer.
+ */
+export function mountRoute(router: Router, spec: RouteSpec<unknown, unknown>, useCases: UseCases, edge: EdgeOptions): void {
+  const route: MountedRoute = { spec, useCases, edge, deferred: spec.auth === 'claims-checked-in-the-statement' };
+  const steps: Step[] = [limitByAddress, authenticate, limitByUser, requireJson, parseBody, limitByBody, validate, replayIdempotent, handle];
+  router[spec.method](spec.path, ...steps.flatMap((step) => step(route) ?? []));
+}
+
+const signedIn = (spec: RouteSpec<unknown, unknown>): boolean => spec.auth === 'session' || spec.auth === 'claims-checked-in-the-statement';
+
+/** The route's own limit, or the shared one for writes (see `rateLimitOf`). */
+function limiterOf({ spec, edge }: MountedRoute): RequestHandler | undefined {
+  const name = rateLimitOf(spec);
+  return name ? edge.limiters[name] : undefined;
+}
+
+/** A route anyone may call counts by address, before any token is read. */
+const limitByAddress: Step = (route) => (signedIn(route.spec) ? undefined : limiterOf(route));
+
+/** Claims-only: the signature alone; `optional`: a request without a token goes on with no actor. */
+const authenticate: Step = ({ spec, useCases, edge, deferred }) =>
+  spec.auth === 'public' ? undefined : authenticateMiddleware(useCases.authenticate, deferred, edge.touch, spec.auth === 'optional');
+
+/** A signed-in route counts by user, once the token is known. */
+const limitByUser: Step = (route) => (signedIn(route.spec) ? limiterOf(route) : undefined);
+
+/** A body that is there but is not JSON is 415; a request without a body is validated as `{}`. */
+const requireJson: Step = (route) =>
+  route.spec.body
+    ? (req, res, next) => {
+        if (req.headers['content-length'] === '0' || req.is(JSON_TYPES) !== false) return next();
+        return sessionFirst(route, res, () => sendProblem(res, problem(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json.')));
+      }
+    : undefined;
+
+/** Malformed JSON is 400, a body over `BODY_LIMIT` 413 (both answered by the error middleware). */
+const parseBody: Step = (route) =>
+  route.spec.body
+    ? (req, res, next) =>
+        parseJson(req, res, (error?: unknown) => {
+          if (!error || !route.deferred) return next(error);
+          // Called back outside Express's promise handling: a failed session check goes to next itself.
+          sessionFirst(route, res, () => next(error)).catch(next);
+        })
+    : undefined;
+
+/** A second limit, keyed by what the body names (an account). */
+const limitByBody: Step = ({ spec, edge }) => (spec.bodyRateLimit ? edge.limiters[spec.bodyRateLimit] : undefined);
+
+/** Body and query against their schemas, every issue at once; then the call the handler is given. */
+const validate: Step = (route) => async (req, res, next) => {
+  const { spec, useCases } = route;
+  const issues: Issue[] = [];
+  const body = collect(spec.body, req.body === undefined ? {} : req.body, issues);
+  const query = collect(spec.query, req.query, issues);
+  if (issues.length > 0) return refuseInvalid(route, res, issues);
+  const actor = res.locals.actor;
+  if (signedIn(spec) && !actor) return sendUnauthenticated(res);
+  res.locals.routeCall = { actor, body, query, params: req.params, req, useCase: useCases[spec.useCase] };
+  next();
+};
+
+/** Idempotency-Key: a retry of a request already answered gets that answer, with no second write. */
+const replayIdempotent: Step = (route) => {
+  const { spec, edge, useCases } = route;
+  const store = edge.idempotency;
+  if (!spec.idempotent || !store) return undefined;
+  const renewal = typeof spec.idempotent === 'object' ? spec.idempotent : undefined;
+  return async (req, res, next) => {
+    const actor = res.locals.actor;
+    const header = actor ? idempotencyKeyOf(req) : undefined;
+    if (!actor || !header) return next();
+    if ('invalid' in header) return refuseInvalid(route, res, [{ path: 'Idempotency-Key', message: header.invalid }]);
+    // Never replay to a revoked session, not even its own earlier answer.
+    if (route.deferred && !(await useCases.authenticate.isLive(actor))) return sendUnauthenticated(res);
+    const { userId } = actor;
+    const { key } = header;
+    const claim = await store.claim(userId, key, fingerprintOf(req), new Date());
+    if (claim.kind === 'mismatch') {
+      return sendProblem(res, problem(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for a different request (method, path or body).'));
+    }
+    if (claim.kind === 'in-flight') {
+      return sendProblem(res, problem(409, 'IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still being answered; retry later.'));
+    }
+    if (claim.kind === 'claimed') {
+      res.locals.heldKey = { complete: (status, json) => store.complete(userId, key, status, json), release: () => store.release(userId, key) };
+      return next();
+    }
+    res.setHeader('Idempotent-Replayed', 'true');
+    // The stored answer lacks the secret it showed: the replay shows a new one.
+    if (renewal && claim.body !== null) {
+      return answer(route, res, await renewal.renew({ ...callOf(res), useCase: useCases[renewal.useCase] }, JSON.parse(claim.body), claim.status));
+    }
+    if (claim.body === null) return void res.status(claim.status).end();
+    return sendJson(res, claim.status, claim.body);
+  };
+};
+
+/** The handler, then its answer; a held key keeps a success for a replay, and is let go otherwise. */
+const handle: Step = (route) => async (_req, res) => {
+  const held = res.locals.heldKey;
+  let result: Reply;
+  try {
+    result = await route.spec.handle(callOf(res));
+  } catch (error) {
+    // Nothing was answered: a retry with the key may try again.
+    await held?.release().catch(() => undefined);
+    throw error;
+  }
+  const renewal = typeof route.spec.idempotent === 'object' ? route.spec.idempotent : undefined;
+  if ('error' in result || 'problem' in result) await held?.release();
+  else await held?.complete(result.status, storedJson(result, renewal?.field));
+  return answer(route, res, result);
+};
+
+async function answer(route: MountedRoute, res: Response, result: Reply): Promise<void> {
+  if ('error' in result) {
+    // A refusal the use case made before its statement looked at the session: 401 still comes first.
+    if (result.error.kind === 'InvalidToken') return sendUnauthenticated(res);
+    if (route.deferred && !(await isLive(route, res))) return sendUnauthenticated(res);
+  }
+  // The session is live: a limit that counts only live sessions counts this request now.
+  res.locals.spendRateLimit?.();
+  if ('error' in result) return sendProblem(res, problemFor(result.error));
+  if ('problem' in result) return sendProblem(res, result.problem);
+  if (route.edge.checkResponses) checkResponse(route.spec, result.status, 'json' in result ? JSON.parse(result.json) : result.body);
+  const json = jsonOf(result);
+  if (json === null) return void res.status(result.status).end();
+  sendJson(res, result.status, json);
+}
+
+function callOf(res: Response): RouteContext<unknown, unknown> {
+  const call = res.locals.routeCall;
+  if (!call) throw new Error('a route step ran before validate');
+  return call;
+}
+
+/** Whether the caller's session is live; a request without a caller has none to revoke. */
+async function isLive({ useCases }: MountedRoute, res: Response): Promise<boolean> {
+  const actor = res.locals.actor;
+  return !actor || (await useCases.authenticate.isLive(actor));
+}
+
+/**
+ * Where the use case checks the session, a problem found before it (media type, JSON, fields) waits
+ * for a session check of its own: a revoked token hears 401 first, as on every route.
+ */
+async function sessionFirst(route: MountedRoute, res: Response, send: () => void): Promise<void> {
+  if (route.deferred && !(await isLive(route, res))) return sendUnauthenticated(res);
+  send();
+}
+
+/** 400 VALIDATION_FAILED with every issue, in the shape the use cases' refusals have too. */
+const refuseInvalid = (route: MountedRoute, res: Response, issues: readonly Issue[]): Promise<void> =>
+  sessionFirst(route, res, () => sendProblem(res, problemFor(validationFailed(issues))));
+
+function collect<T>(schema: z.ZodType<T, unknown> | undefined, input: unknown, issues: Issue[]): T | undefined {
+  if (!schema) return undefined;
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) issues.push({ path: issue.path.join('.'), message: issue.message });
+  return undefined;
 }

@@ -1,7 +1,8 @@
-import type { Actor, DomainError, DomainErrorKind, Result } from '@chat/domain';
+import type { Actor, DomainError, DomainErrorKind, Result, UseCases } from '@chat/domain';
 import type { Request } from 'express';
 import type { z } from 'zod';
 import type { Problem } from './problem';
+import { ROUTED_USE_CASES, type UseCaseClassOf, type UseCaseKey } from './use-case-classes';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export type RateLimitName = 'sendMessage' | 'login' | 'loginAccount' | 'register' | 'oauthToken' | 'changePassword' | 'revokeSessions' | 'writes' | 'invitePreview';
@@ -47,13 +48,16 @@ export interface UseCaseClass<K extends DomainErrorKind = DomainErrorKind> {
 /** The auth modes a use case may be mounted under. */
 export type AuthModeFor<U extends UseCaseClass> = U extends { readonly checksSession: true } ? 'claims-checked-in-the-statement' : 'session' | 'public' | 'optional';
 
-export interface RouteContext<B, Q, A extends AuthMode = AuthMode> {
+/** What a handler is given. `C`: its use case, the only one it can call (no bag of every use case). */
+export interface RouteContext<B, Q, A extends AuthMode = AuthMode, C = UseCases[UseCaseKey]> {
   /** The caller; a public route has none. */
   readonly actor: A extends 'public' ? undefined : A extends 'optional' ? Actor | undefined : Actor;
   readonly body: B;
   readonly query: Q;
   readonly params: Readonly<Record<string, string | string[] | undefined>>;
   readonly req: Request;
+  /** The use case the route names, from the app's catalogue. */
+  readonly useCase: C;
 }
 
 interface Documented {
@@ -66,7 +70,7 @@ interface Documented {
  * both read it. `K`: the error kinds of its use case; a handler that answers with another kind fails
  * to compile, and the documented problems come from the same list.
  */
-export interface RouteSpec<B = unknown, Q = unknown, K extends DomainErrorKind = DomainErrorKind, A extends AuthMode = AuthMode> {
+export interface RouteSpec<B = unknown, Q = unknown, K extends DomainErrorKind = DomainErrorKind, A extends AuthMode = AuthMode, U extends UseCaseKey = UseCaseKey> {
   readonly method: Method;
   readonly path: string;
   /** Stable and unique: SDK generators name their methods after it. Never renamed once published. */
@@ -85,40 +89,58 @@ export interface RouteSpec<B = unknown, Q = unknown, K extends DomainErrorKind =
    * stored answer must not keep either; a replay shows a new one instead.
    */
   readonly idempotent?: true | SecretRenewal<B, Q, A>;
+  /** The catalogue key of its use case: the edge hands the handler that use case, and no other. */
+  readonly useCase: U;
   /** A second limit, keyed by what the body names (an account), counted once the body is read. */
   readonly bodyRateLimit?: RateLimitName;
   readonly success: { readonly status: number } & Documented;
   /** The error kinds the use case answers with: the route's problems, besides the edge's own (400/401/413/415/429/500). */
   readonly errors: readonly K[];
-  handle(ctx: RouteContext<B, Q, A>): Promise<Reply<K>>;
+  handle(ctx: RouteContext<B, Q, A, UseCases[U]>): Promise<Reply<K>>;
 }
 
 /**
  * For a creation whose answer shows a secret once: the stored answer leaves `field` out, and a replay
  * answers `renew` (given the stored answer, the secret left out, and its status), which mints a new
  * secret and answers as the first did; the old secret, never seen by a client that retries, stops
- * working. What it refuses (the thing was deleted meanwhile) is answered as a problem.
+ * working. What it refuses (the thing was deleted meanwhile) is answered as a problem. The renewal is
+ * a use case of its own (a rotation), named by its catalogue key in `useCase` and handed to `renew`
+ * alone: the one second dependency a route may have, stated where it is used.
  */
-export interface SecretRenewal<B = unknown, Q = unknown, A extends AuthMode = AuthMode> {
+export interface SecretRenewal<B = unknown, Q = unknown, A extends AuthMode = AuthMode, R extends UseCaseKey = UseCaseKey> {
   readonly field: string;
-  renew(ctx: RouteContext<B, Q, A>, stored: Readonly<Record<string, unknown>>, status: number): Promise<Reply>;
+  readonly useCase: R;
+  renew(ctx: RouteContext<B, Q, A, UseCases[R]>, stored: Readonly<Record<string, unknown>>, status: number): Promise<Reply<ErrorKindOf<R>>>;
 }
 
-/** A route as written: it names its use case's class, whose error kinds and session check it takes. */
-export type RouteInput<B, Q, U extends UseCaseClass, A extends AuthModeFor<U>> = Omit<RouteSpec<B, Q, U['errors'][number], A>, 'errors' | 'handle'> & {
-  readonly useCase: U;
-  handle(ctx: RouteContext<B, Q, A>): Promise<Reply<NoInfer<U['errors'][number]>>>;
+/** The error kinds the use case under `key` declares. */
+type ErrorKindOf<U extends UseCaseKey> = UseCaseClassOf<U>['errors'][number];
+
+/**
+ * A route as written: it names its use case by its catalogue key, and takes the error kinds and the
+ * session check of that use case's class.
+ */
+export type RouteInput<B, Q, U extends UseCaseKey, A extends AuthModeFor<UseCaseClassOf<U>>, R extends UseCaseKey> = Omit<
+  RouteSpec<B, Q, ErrorKindOf<U>, A, U>,
+  'errors' | 'handle' | 'idempotent'
+> & {
+  readonly idempotent?: true | SecretRenewal<B, Q, A, R>;
+  handle(ctx: RouteContext<B, Q, A, UseCases[NoInfer<U>]>): Promise<Reply<NoInfer<ErrorKindOf<U>>>>;
 };
 
 /**
  * Keeps each route's body and query types tied to its schemas, its replies to its use case's error
- * kinds, and its auth mode to what the use case checks (see `AuthMode`).
+ * kinds, its auth mode to what the use case checks (see `AuthMode`), and its handler to that one use
+ * case.
  */
-export function route<B = undefined, Q = undefined, U extends UseCaseClass = UseCaseClass, A extends AuthModeFor<U> = AuthModeFor<U>>(
-  spec: RouteInput<B, Q, U, A>,
-): RouteSpec<B, Q, U['errors'][number], A> {
-  const { useCase, ...rest } = spec;
-  return { ...rest, errors: useCase.errors };
+export function route<
+  B = undefined,
+  Q = undefined,
+  U extends UseCaseKey = UseCaseKey,
+  A extends AuthModeFor<UseCaseClassOf<U>> = AuthModeFor<UseCaseClassOf<U>>,
+  R extends UseCaseKey = never,
+>(spec: RouteInput<B, Q, U, A, R>): RouteSpec<B, Q, ErrorKindOf<U>, A, U> {
+  return { ...spec, errors: ROUTED_USE_CASES[spec.useCase].errors };
 }
 
 /** A use case's result as a reply: the value serialized with `status`, or its error. */

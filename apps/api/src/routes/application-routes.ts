@@ -1,11 +1,9 @@
-import { CreateApplication, DeleteApplication, ListApplications, RotateApplicationSecret } from '@chat/domain';
 import { z } from 'zod';
 import { noContent, param, reply, route } from '../http/route';
 import { ApplicationResponse, ApplicationsQuery, CreatedApplicationResponse, ServerBody } from '../http/schemas';
 import { applicationJson, createdApplicationJson } from '../http/serializers';
-import type { AppServices } from '../services';
 
-export const applicationRoutes = (s: AppServices) => [
+export const applicationRoutes = [
   route({
     method: 'post',
     path: '/api/applications',
@@ -13,15 +11,16 @@ export const applicationRoutes = (s: AppServices) => [
     // The secret is not kept for a replay: a retry with the same key gets the application with a new secret.
     idempotent: {
       field: 'clientSecret',
-      renew: async ({ actor }, stored, status) => reply(await s.rotateApplicationSecret.execute(actor, String(stored.id)), status, createdApplicationJson),
+      useCase: 'rotateApplicationSecret',
+      renew: async ({ useCase, actor }, stored, status) => reply(await useCase.execute(actor, String(stored.id)), status, createdApplicationJson),
     },
     summary: 'Create a bot application; its client secret is shown this once (a replay with the Idempotency-Key shows a new one)',
     tag: 'Applications',
     auth: 'session',
     body: ServerBody,
     success: { status: 201, description: 'The application, its bot user and its client secret', schema: CreatedApplicationResponse },
-    useCase: CreateApplication,
-    handle: async ({ actor, body }) => reply(await s.createApplication.execute(actor, body), 201, createdApplicationJson),
+    useCase: 'createApplication',
+    handle: async ({ useCase, actor, body }) => reply(await useCase.execute(actor, body), 201, createdApplicationJson),
   }),
   route({
     method: 'get',
@@ -32,8 +31,8 @@ export const applicationRoutes = (s: AppServices) => [
     auth: 'session',
     query: ApplicationsQuery,
     success: { status: 200, description: 'Applications, oldest first, a page at a time', schema: z.array(ApplicationResponse) },
-    useCase: ListApplications,
-    handle: async ({ actor, query }) => reply(await s.listApplications.execute(actor, query), 200, (list) => list.map(applicationJson)),
+    useCase: 'listApplications',
+    handle: async ({ useCase, actor, query }) => reply(await useCase.execute(actor, query), 200, (list) => list.map(applicationJson)),
   }),
   route({
     method: 'post',
@@ -43,8 +42,8 @@ export const applicationRoutes = (s: AppServices) => [
     tag: 'Applications',
     auth: 'session',
     success: { status: 200, description: 'The application with its new secret, shown this once', schema: CreatedApplicationResponse },
-    useCase: RotateApplicationSecret,
-    handle: async ({ actor, params }) => reply(await s.rotateApplicationSecret.execute(actor, param(params, 'applicationId')), 200, createdApplicationJson),
+    useCase: 'rotateApplicationSecret',
+    handle: async ({ useCase, actor, params }) => reply(await useCase.execute(actor, param(params, 'applicationId')), 200, createdApplicationJson),
   }),
   route({
     method: 'delete',
@@ -54,7 +53,7 @@ export const applicationRoutes = (s: AppServices) => [
     tag: 'Applications',
     auth: 'session',
     success: { status: 204, description: 'Deleted; its tokens no longer work' },
-    useCase: DeleteApplication,
-    handle: async ({ actor, params }) => noContent(await s.deleteApplication.execute(actor, param(params, 'applicationId'))),
+    useCase: 'deleteApplication',
+    handle: async ({ useCase, actor, params }) => noContent(await useCase.execute(actor, param(params, 'applicationId'))),
   }),
 ];

@@ -1,15 +1,14 @@
-import { ChangePassword, ListMyServers, ListSessions, LogIn, LogOut, Register, RevokeOtherSessions, RevokeSession, sessionUserAgent, type SessionClient } from '@chat/domain';
+import { sessionUserAgent, type SessionClient } from '@chat/domain';
 import { AuthResponse, ChangePasswordBody, LogInBody, RegisterBody, ServerResponse, ServersQuery, SessionResponse } from '../http/schemas';
 import { noContent, param, reply, route } from '../http/route';
 import { authGrantJson, serverJson, sessionJson } from '../http/serializers';
-import type { AppServices } from '../services';
 import type { Request } from 'express';
 import { z } from 'zod';
 
 /** What a request says of its client, kept with the session it starts. */
 const clientOf = (req: Request): SessionClient => ({ userAgent: sessionUserAgent(req.headers['user-agent']) });
 
-export const authRoutes = (s: AppServices) => [
+export const authRoutes = [
   route({
     method: 'post',
     path: '/api/users/register',
@@ -20,8 +19,8 @@ export const authRoutes = (s: AppServices) => [
     body: RegisterBody,
     rateLimit: 'register',
     success: { status: 201, description: 'The account and a token for it', schema: AuthResponse },
-    useCase: Register,
-    handle: async ({ body, req }) => reply(await s.register.execute(body, clientOf(req)), 201, authGrantJson),
+    useCase: 'register',
+    handle: async ({ useCase, body, req }) => reply(await useCase.execute(body, clientOf(req)), 201, authGrantJson),
   }),
   route({
     method: 'post',
@@ -34,8 +33,8 @@ export const authRoutes = (s: AppServices) => [
     rateLimit: 'login',
     bodyRateLimit: 'loginAccount',
     success: { status: 200, description: 'A token for a new session', schema: AuthResponse },
-    useCase: LogIn,
-    handle: async ({ body, req }) => reply(await s.logIn.execute(body, clientOf(req)), 200, authGrantJson),
+    useCase: 'logIn',
+    handle: async ({ useCase, body, req }) => reply(await useCase.execute(body, clientOf(req)), 200, authGrantJson),
   }),
   route({
     method: 'post',
@@ -46,9 +45,9 @@ export const authRoutes = (s: AppServices) => [
     auth: 'session',
     rateLimit: 'revokeSessions',
     success: { status: 204, description: 'The token no longer works' },
-    useCase: LogOut,
-    handle: async ({ actor }) => {
-      await s.logOut.execute(actor);
+    useCase: 'logOut',
+    handle: async ({ useCase, actor }) => {
+      await useCase.execute(actor);
       return { status: 204 };
     },
   }),
@@ -61,8 +60,8 @@ export const authRoutes = (s: AppServices) => [
     auth: 'session',
     query: ServersQuery,
     success: { status: 200, description: 'Servers, oldest first, a page at a time', schema: z.array(ServerResponse) },
-    useCase: ListMyServers,
-    handle: async ({ actor, query }) => reply(await s.listMyServers.execute(actor, query), 200, (list) => list.map(serverJson)),
+    useCase: 'listMyServers',
+    handle: async ({ useCase, actor, query }) => reply(await useCase.execute(actor, query), 200, (list) => list.map(serverJson)),
   }),
   route({
     method: 'get',
@@ -72,8 +71,8 @@ export const authRoutes = (s: AppServices) => [
     tag: 'Users',
     auth: 'session',
     success: { status: 200, description: 'Sessions', schema: z.array(SessionResponse) },
-    useCase: ListSessions,
-    handle: async ({ actor }) => reply(await s.listSessions.execute(actor), 200, (sessions) => sessions.map(sessionJson)),
+    useCase: 'listSessions',
+    handle: async ({ useCase, actor }) => reply(await useCase.execute(actor), 200, (sessions) => sessions.map(sessionJson)),
   }),
   route({
     method: 'post',
@@ -84,8 +83,8 @@ export const authRoutes = (s: AppServices) => [
     auth: 'session',
     rateLimit: 'revokeSessions',
     success: { status: 200, description: 'How many sessions were revoked', schema: z.object({ revoked: z.number().int() }).meta({ id: 'RevokedSessions' }) },
-    useCase: RevokeOtherSessions,
-    handle: async ({ actor }) => reply(await s.revokeOtherSessions.execute(actor), 200, (outcome) => ({ revoked: outcome.revoked })),
+    useCase: 'revokeOtherSessions',
+    handle: async ({ useCase, actor }) => reply(await useCase.execute(actor), 200, (outcome) => ({ revoked: outcome.revoked })),
   }),
   route({
     method: 'delete',
@@ -96,8 +95,8 @@ export const authRoutes = (s: AppServices) => [
     auth: 'session',
     rateLimit: 'revokeSessions',
     success: { status: 204, description: 'The session is revoked' },
-    useCase: RevokeSession,
-    handle: async ({ actor, params }) => noContent(await s.revokeSession.execute(actor, param(params, 'sessionId'))),
+    useCase: 'revokeSession',
+    handle: async ({ useCase, actor, params }) => noContent(await useCase.execute(actor, param(params, 'sessionId'))),
   }),
   route({
     method: 'patch',
@@ -109,7 +108,7 @@ export const authRoutes = (s: AppServices) => [
     body: ChangePasswordBody,
     rateLimit: 'changePassword',
     success: { status: 204, description: 'The password is changed; only this session is left' },
-    useCase: ChangePassword,
-    handle: async ({ actor, body }) => noContent(await s.changePassword.execute(actor, body)),
+    useCase: 'changePassword',
+    handle: async ({ useCase, actor, body }) => noContent(await useCase.execute(actor, body)),
   }),
 ];

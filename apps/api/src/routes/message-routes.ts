@@ -1,13 +1,11 @@
-import { AddReaction, ClearReaction, DeleteMessage, EditMessage, GetMessage, GetMessages, RemoveReaction, RemoveUserReaction, SendMessage } from '@chat/domain';
 import { z } from 'zod';
 import { noContent, param, reply, replyJson, route } from '../http/route';
 import { ContentBody, MessageResponse, MessagesQuery, ReactionBody, ReactionStateResponse, SendMessageBody, SentMessageResponse } from '../http/schemas';
 import { messageJson, reactionStateJson, sentMessageJson } from '../http/serializers';
-import type { AppServices } from '../services';
 
 const MESSAGE = '/api/channels/:channelId/messages/:messageId';
 
-export const messageRoutes = (s: AppServices) => [
+export const messageRoutes = [
   route({
     method: 'get',
     path: '/api/channels/:channelId/messages',
@@ -22,8 +20,8 @@ export const messageRoutes = (s: AppServices) => [
         'No cursor: the newest `limit`. `before`: the `limit` just older. `after`: the `limit` just newer. Both: the `limit` nearest `after`.',
       schema: z.array(MessageResponse),
     },
-    useCase: GetMessages,
-    handle: async ({ actor, params, query }) => replyJson(await s.getMessages.execute(actor, param(params, 'channelId'), query), 200),
+    useCase: 'getMessages',
+    handle: async ({ useCase, actor, params, query }) => replyJson(await useCase.execute(actor, param(params, 'channelId'), query), 200),
   }),
   route({
     method: 'post',
@@ -36,8 +34,8 @@ export const messageRoutes = (s: AppServices) => [
     body: SendMessageBody,
     rateLimit: 'sendMessage',
     success: { status: 201, description: 'The message, with the nonce when one was sent', schema: SentMessageResponse },
-    useCase: SendMessage,
-    handle: async ({ actor, params, body }) => reply(await s.sendMessage.execute(actor, param(params, 'channelId'), body), 201, sentMessageJson),
+    useCase: 'sendMessage',
+    handle: async ({ useCase, actor, params, body }) => reply(await useCase.execute(actor, param(params, 'channelId'), body), 201, sentMessageJson),
   }),
   route({
     method: 'get',
@@ -47,9 +45,9 @@ export const messageRoutes = (s: AppServices) => [
     tag: 'Messages',
     auth: 'session',
     success: { status: 200, description: 'The message', schema: MessageResponse },
-    useCase: GetMessage,
-    handle: async ({ actor, params }) =>
-      reply(await s.getMessage.execute(actor, param(params, 'channelId'), param(params, 'messageId')), 200, messageJson),
+    useCase: 'getMessage',
+    handle: async ({ useCase, actor, params }) =>
+      reply(await useCase.execute(actor, param(params, 'channelId'), param(params, 'messageId')), 200, messageJson),
   }),
   route({
     method: 'patch',
@@ -60,9 +58,9 @@ export const messageRoutes = (s: AppServices) => [
     auth: 'session',
     body: ContentBody,
     success: { status: 200, description: 'The edited message, with editedAt set', schema: MessageResponse },
-    useCase: EditMessage,
-    handle: async ({ actor, params, body }) =>
-      reply(await s.editMessage.execute(actor, param(params, 'channelId'), param(params, 'messageId'), body), 200, messageJson),
+    useCase: 'editMessage',
+    handle: async ({ useCase, actor, params, body }) =>
+      reply(await useCase.execute(actor, param(params, 'channelId'), param(params, 'messageId'), body), 200, messageJson),
   }),
   route({
     method: 'delete',
@@ -72,9 +70,9 @@ export const messageRoutes = (s: AppServices) => [
     tag: 'Messages',
     auth: 'session',
     success: { status: 204, description: 'Deleted' },
-    useCase: DeleteMessage,
-    handle: async ({ actor, params }) =>
-      noContent(await s.deleteMessage.execute(actor, param(params, 'channelId'), param(params, 'messageId'))),
+    useCase: 'deleteMessage',
+    handle: async ({ useCase, actor, params }) =>
+      noContent(await useCase.execute(actor, param(params, 'channelId'), param(params, 'messageId'))),
   }),
   route({
     method: 'post',
@@ -85,10 +83,10 @@ export const messageRoutes = (s: AppServices) => [
     auth: 'session',
     body: ReactionBody,
     success: { status: 200, description: 'The emoji on this message, from the caller\'s side', schema: ReactionStateResponse },
-    useCase: AddReaction,
-    handle: async ({ actor, params, body }) =>
+    useCase: 'addReaction',
+    handle: async ({ useCase, actor, params, body }) =>
       reply(
-        await s.addReaction.execute(actor, param(params, 'channelId'), param(params, 'messageId'), body.emoji),
+        await useCase.execute(actor, param(params, 'channelId'), param(params, 'messageId'), body.emoji),
         200,
         reactionStateJson,
       ),
@@ -101,10 +99,10 @@ export const messageRoutes = (s: AppServices) => [
     tag: 'Reactions',
     auth: 'session',
     success: { status: 200, description: 'The emoji on this message, from the caller\'s side', schema: ReactionStateResponse },
-    useCase: RemoveReaction,
-    handle: async ({ actor, params }) =>
+    useCase: 'removeReaction',
+    handle: async ({ useCase, actor, params }) =>
       reply(
-        await s.removeReaction.execute(actor, param(params, 'channelId'), param(params, 'messageId'), param(params, 'emoji')),
+        await useCase.execute(actor, param(params, 'channelId'), param(params, 'messageId'), param(params, 'emoji')),
         200,
         reactionStateJson,
       ),
@@ -118,9 +116,9 @@ export const messageRoutes = (s: AppServices) => [
     tag: 'Reactions',
     auth: 'session',
     success: { status: 204, description: 'No reaction of this emoji is left on the message' },
-    useCase: ClearReaction,
-    handle: async ({ actor, params }) =>
-      noContent(await s.clearReaction.execute(actor, param(params, 'channelId'), param(params, 'messageId'), param(params, 'emoji'))),
+    useCase: 'clearReaction',
+    handle: async ({ useCase, actor, params }) =>
+      noContent(await useCase.execute(actor, param(params, 'channelId'), param(params, 'messageId'), param(params, 'emoji'))),
   }),
   route({
     method: 'delete',
@@ -130,10 +128,10 @@ export const messageRoutes = (s: AppServices) => [
     tag: 'Reactions',
     auth: 'session',
     success: { status: 200, description: "The emoji on this message, from the caller's side", schema: ReactionStateResponse },
-    useCase: RemoveUserReaction,
-    handle: async ({ actor, params }) =>
+    useCase: 'removeUserReaction',
+    handle: async ({ useCase, actor, params }) =>
       reply(
-        await s.removeUserReaction.execute(actor, param(params, 'channelId'), param(params, 'messageId'), param(params, 'emoji'), param(params, 'userId')),
+        await useCase.execute(actor, param(params, 'channelId'), param(params, 'messageId'), param(params, 'emoji'), param(params, 'userId')),
         200,
         reactionStateJson,
       ),

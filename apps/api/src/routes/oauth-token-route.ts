@@ -1,9 +1,8 @@
-import type { ClientCredentials, DomainError, Result, TokenPair } from '@chat/domain';
+import type { ClientCredentials, DomainError, Result, TokenPair, UseCases } from '@chat/domain';
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response, type Router } from 'express';
 import { BODY_LIMIT } from '../http/mount-route';
 import { z } from 'zod';
 import type { ExtraPaths } from '../http/openapi';
-import type { AppServices } from '../services';
 
 export const TOKEN_PATH = '/api/oauth2/token';
 
@@ -42,7 +41,10 @@ function single(body: Record<string, unknown>, name: string): string | undefined
 /** RFC 6749 §5.2 allows only these characters in error_description, so user input is quoted only if it fits. */
 const describable = (value: string): boolean => /^[\x20-\x21\x23-\x5B\x5D-\x7E]{1,64}$/.test(value);
 
-async function handle(services: AppServices, req: Request, res: Response): Promise<void> {
+/** The two use cases this endpoint drives, one per grant type; no other. */
+export type TokenGrants = Pick<UseCases, 'clientCredentialsGrant' | 'refreshTokenGrant'>;
+
+async function handle(grants: TokenGrants, req: Request, res: Response): Promise<void> {
   res.setHeader('Cache-Control', 'no-store');
   res.setHeader('Pragma', 'no-cache');
   const body: Record<string, unknown> = typeof req.body === 'object' && req.body !== null ? req.body : {};
@@ -73,10 +75,10 @@ async function handle(services: AppServices, req: Request, res: Response): Promi
 
   let result: Result<TokenPair>;
   if (grantType === 'client_credentials') {
-    result = await services.clientCredentialsGrant.execute(credentials);
+    result = await grants.clientCredentialsGrant.execute(credentials);
   } else {
     if (!params.refresh_token) return oauthError(res, 'invalid_request', 'refresh_token is required');
-    result = await services.refreshTokenGrant.execute(credentials, params.refresh_token);
+    result = await grants.refreshTokenGrant.execute(credentials, params.refresh_token);
   }
   if (!result.ok) return sendGrantError(res, result.error, basic !== null);
   const pair: z.output<typeof TokenResponse> = {
@@ -108,11 +110,11 @@ const bodyErrors: ErrorRequestHandler = (error: unknown, _req, res, next) => {
 };
 
 /** `POST /api/oauth2/token`, form-encoded as RFC 6749 requires (JSON accepted too). */
-export function mountOAuthToken(router: Router, services: AppServices, limiter: RequestHandler | undefined): void {
+export function mountOAuthToken(router: Router, grants: TokenGrants, limiter: RequestHandler | undefined): void {
   const chain: RequestHandler[] = [];
   if (limiter) chain.push(limiter);
   chain.push(parseForm, parseJson, (req, res, next) => {
-    handle(services, req, res).catch(next);
+    handle(grants, req, res).catch(next);
   });
   router.post(TOKEN_PATH, ...chain, bodyErrors);
 }

@@ -1,23 +1,3 @@
-import {
-  BanMember,
-  CreateChannel,
-  CreateInvite,
-  CreateServer,
-  DeleteServer,
-  GetMembers,
-  GetServer,
-  JoinByInvite,
-  KickMember,
-  LeaveServer,
-  ListBans,
-  ListChannels,
-  ListInvites,
-  PreviewInvite,
-  RevokeInvite,
-  TransferServer,
-  Unban,
-  UpdateServer,
-} from '@chat/domain';
 import { z } from 'zod';
 import { noContent, param, reply, route } from '../http/route';
 import {
@@ -38,10 +18,8 @@ import {
   UpdateServerBody,
 } from '../http/schemas';
 import { banJson, channelJson, inviteJson, invitePreviewJson, memberJson, serverJson } from '../http/serializers';
-import type { AppServices } from '../services';
 
-
-export const serverRoutes = (s: AppServices) => [
+export const serverRoutes = [
   route({
     method: 'post',
     path: '/api/servers',
@@ -52,8 +30,8 @@ export const serverRoutes = (s: AppServices) => [
     auth: 'session',
     body: ServerBody,
     success: { status: 201, description: 'The new server', schema: ServerResponse },
-    useCase: CreateServer,
-    handle: async ({ actor, body }) => reply(await s.createServer.execute(actor, body), 201, serverJson),
+    useCase: 'createServer',
+    handle: async ({ useCase, actor, body }) => reply(await useCase.execute(actor, body), 201, serverJson),
   }),
   route({
     method: 'get',
@@ -63,8 +41,8 @@ export const serverRoutes = (s: AppServices) => [
     tag: 'Servers',
     auth: 'session',
     success: { status: 200, description: 'The server', schema: ServerResponse },
-    useCase: GetServer,
-    handle: async ({ actor, params }) => reply(await s.getServer.execute(actor, param(params, 'serverId')), 200, serverJson),
+    useCase: 'getServer',
+    handle: async ({ useCase, actor, params }) => reply(await useCase.execute(actor, param(params, 'serverId')), 200, serverJson),
   }),
   route({
     method: 'patch',
@@ -75,8 +53,8 @@ export const serverRoutes = (s: AppServices) => [
     auth: 'session',
     body: UpdateServerBody,
     success: { status: 200, description: 'The server as it is now', schema: ServerResponse },
-    useCase: UpdateServer,
-    handle: async ({ actor, params, body }) => reply(await s.updateServer.execute(actor, param(params, 'serverId'), body), 200, serverJson),
+    useCase: 'updateServer',
+    handle: async ({ useCase, actor, params, body }) => reply(await useCase.execute(actor, param(params, 'serverId'), body), 200, serverJson),
   }),
   route({
     method: 'delete',
@@ -86,8 +64,8 @@ export const serverRoutes = (s: AppServices) => [
     tag: 'Servers',
     auth: 'session',
     success: { status: 204, description: 'The server is gone' },
-    useCase: DeleteServer,
-    handle: async ({ actor, params }) => noContent(await s.deleteServer.execute(actor, param(params, 'serverId'))),
+    useCase: 'deleteServer',
+    handle: async ({ useCase, actor, params }) => noContent(await useCase.execute(actor, param(params, 'serverId'))),
   }),
   route({
     method: 'post',
@@ -98,8 +76,8 @@ export const serverRoutes = (s: AppServices) => [
     auth: 'session',
     body: TransferServerBody,
     success: { status: 200, description: 'The server, owned by the new owner', schema: ServerResponse },
-    useCase: TransferServer,
-    handle: async ({ actor, params, body }) => reply(await s.transferServer.execute(actor, param(params, 'serverId'), body), 200, serverJson),
+    useCase: 'transferServer',
+    handle: async ({ useCase, actor, params, body }) => reply(await useCase.execute(actor, param(params, 'serverId'), body), 200, serverJson),
   }),
   route({
     method: 'get',
@@ -110,9 +88,9 @@ export const serverRoutes = (s: AppServices) => [
     auth: 'session',
     query: MembersQuery,
     success: { status: 200, description: 'Members, earliest joined first', schema: z.array(MemberResponse) },
-    useCase: GetMembers,
-    handle: async ({ actor, params, query }) =>
-      reply(await s.getMembers.execute(actor, param(params, 'serverId'), query), 200, (members) => members.map(memberJson)),
+    useCase: 'getMembers',
+    handle: async ({ useCase, actor, params, query }) =>
+      reply(await useCase.execute(actor, param(params, 'serverId'), query), 200, (members) => members.map(memberJson)),
   }),
   route({
     method: 'delete',
@@ -122,8 +100,8 @@ export const serverRoutes = (s: AppServices) => [
     tag: 'Servers',
     auth: 'session',
     success: { status: 204, description: 'The caller is no longer a member' },
-    useCase: LeaveServer,
-    handle: async ({ actor, params }) => noContent(await s.leaveServer.execute(actor, param(params, 'serverId'))),
+    useCase: 'leaveServer',
+    handle: async ({ useCase, actor, params }) => noContent(await useCase.execute(actor, param(params, 'serverId'))),
   }),
   // After the leave route: Express tries routes in order, and `@me` is not a user id.
   route({
@@ -134,8 +112,8 @@ export const serverRoutes = (s: AppServices) => [
     tag: 'Servers',
     auth: 'session',
     success: { status: 204, description: 'The user is no longer a member; their sockets got member.left with reason kick' },
-    useCase: KickMember,
-    handle: async ({ actor, params }) => noContent(await s.kickMember.execute(actor, param(params, 'serverId'), param(params, 'userId'))),
+    useCase: 'kickMember',
+    handle: async ({ useCase, actor, params }) => noContent(await useCase.execute(actor, param(params, 'serverId'), param(params, 'userId'))),
   }),
   route({
     method: 'get',
@@ -146,8 +124,8 @@ export const serverRoutes = (s: AppServices) => [
     auth: 'session',
     query: BansQuery,
     success: { status: 200, description: 'Bans, oldest first', schema: z.array(BanResponse) },
-    useCase: ListBans,
-    handle: async ({ actor, params, query }) => reply(await s.listBans.execute(actor, param(params, 'serverId'), query), 200, (bans) => bans.map(banJson)),
+    useCase: 'listBans',
+    handle: async ({ useCase, actor, params, query }) => reply(await useCase.execute(actor, param(params, 'serverId'), query), 200, (bans) => bans.map(banJson)),
   }),
   route({
     method: 'put',
@@ -159,8 +137,8 @@ export const serverRoutes = (s: AppServices) => [
     body: BanBody,
     bodyOptional: true,
     success: { status: 204, description: 'The user is banned; a member among their sockets got member.left with reason ban' },
-    useCase: BanMember,
-    handle: async ({ actor, params, body }) => noContent(await s.banMember.execute(actor, param(params, 'serverId'), param(params, 'userId'), body)),
+    useCase: 'banMember',
+    handle: async ({ useCase, actor, params, body }) => noContent(await useCase.execute(actor, param(params, 'serverId'), param(params, 'userId'), body)),
   }),
   route({
     method: 'delete',
@@ -170,8 +148,8 @@ export const serverRoutes = (s: AppServices) => [
     tag: 'Servers',
     auth: 'session',
     success: { status: 204, description: 'The ban is lifted' },
-    useCase: Unban,
-    handle: async ({ actor, params }) => noContent(await s.unban.execute(actor, param(params, 'serverId'), param(params, 'userId'))),
+    useCase: 'unban',
+    handle: async ({ useCase, actor, params }) => noContent(await useCase.execute(actor, param(params, 'serverId'), param(params, 'userId'))),
   }),
   route({
     method: 'get',
@@ -182,9 +160,9 @@ export const serverRoutes = (s: AppServices) => [
     auth: 'session',
     query: ChannelsQuery,
     success: { status: 200, description: 'Channels, oldest first, a page at a time', schema: z.array(ChannelResponse) },
-    useCase: ListChannels,
-    handle: async ({ actor, params, query }) =>
-      reply(await s.listChannels.execute(actor, param(params, 'serverId'), query), 200, (channels) => channels.map(channelJson)),
+    useCase: 'listChannels',
+    handle: async ({ useCase, actor, params, query }) =>
+      reply(await useCase.execute(actor, param(params, 'serverId'), query), 200, (channels) => channels.map(channelJson)),
   }),
   route({
     method: 'post',
@@ -196,8 +174,8 @@ export const serverRoutes = (s: AppServices) => [
     auth: 'session',
     body: ChannelBody,
     success: { status: 201, description: 'The new channel', schema: ChannelResponse },
-    useCase: CreateChannel,
-    handle: async ({ actor, params, body }) => reply(await s.createChannel.execute(actor, param(params, 'serverId'), body), 201, channelJson),
+    useCase: 'createChannel',
+    handle: async ({ useCase, actor, params, body }) => reply(await useCase.execute(actor, param(params, 'serverId'), body), 201, channelJson),
   }),
   route({
     method: 'post',
@@ -210,8 +188,8 @@ export const serverRoutes = (s: AppServices) => [
     body: CreateInviteBody,
     bodyOptional: true,
     success: { status: 201, description: 'The invite', schema: InviteResponse },
-    useCase: CreateInvite,
-    handle: async ({ actor, params, body }) => reply(await s.createInvite.execute(actor, param(params, 'serverId'), body), 201, inviteJson),
+    useCase: 'createInvite',
+    handle: async ({ useCase, actor, params, body }) => reply(await useCase.execute(actor, param(params, 'serverId'), body), 201, inviteJson),
   }),
   route({
     method: 'get',
@@ -221,8 +199,8 @@ export const serverRoutes = (s: AppServices) => [
     tag: 'Invites',
     auth: 'session',
     success: { status: 200, description: 'Invites that are neither expired nor used up', schema: z.array(InviteResponse) },
-    useCase: ListInvites,
-    handle: async ({ actor, params }) => reply(await s.listInvites.execute(actor, param(params, 'serverId')), 200, (invites) => invites.map(inviteJson)),
+    useCase: 'listInvites',
+    handle: async ({ useCase, actor, params }) => reply(await useCase.execute(actor, param(params, 'serverId')), 200, (invites) => invites.map(inviteJson)),
   }),
   route({
     method: 'delete',
@@ -232,8 +210,8 @@ export const serverRoutes = (s: AppServices) => [
     tag: 'Invites',
     auth: 'session',
     success: { status: 204, description: 'The invite no longer exists' },
-    useCase: RevokeInvite,
-    handle: async ({ actor, params }) => noContent(await s.revokeInvite.execute(actor, param(params, 'code'))),
+    useCase: 'revokeInvite',
+    handle: async ({ useCase, actor, params }) => noContent(await useCase.execute(actor, param(params, 'code'))),
   }),
   route({
     method: 'get',
@@ -244,8 +222,8 @@ export const serverRoutes = (s: AppServices) => [
     auth: 'optional',
     rateLimit: 'invitePreview',
     success: { status: 200, description: 'The invite and its server', schema: InvitePreviewResponse },
-    useCase: PreviewInvite,
-    handle: async ({ actor, params }) => reply(await s.previewInvite.execute(actor, param(params, 'code')), 200, invitePreviewJson),
+    useCase: 'previewInvite',
+    handle: async ({ useCase, actor, params }) => reply(await useCase.execute(actor, param(params, 'code')), 200, invitePreviewJson),
   }),
   route({
     method: 'post',
@@ -255,7 +233,7 @@ export const serverRoutes = (s: AppServices) => [
     tag: 'Invites',
     auth: 'session',
     success: { status: 200, description: 'The server joined', schema: ServerResponse },
-    useCase: JoinByInvite,
-    handle: async ({ actor, params }) => reply(await s.joinByInvite.execute(actor, param(params, 'code')), 200, serverJson),
+    useCase: 'joinByInvite',
+    handle: async ({ useCase, actor, params }) => reply(await useCase.execute(actor, param(params, 'code')), 200, serverJson),
   }),
 ];
