@@ -66,7 +66,7 @@ export function send(page: Page): void {
   });
 }
 
-const focusEditButton = (messageId: string) => (document.querySelector(`#message-${messageId} [data-focus-key="edit"]`) as HTMLElement | null)?.focus();
+const focusEditButton = (messageId: string) => document.querySelector<HTMLElement>(`#message-${messageId} [data-focus-key="edit"]`)?.focus();
 
 export function startEditing(page: Page, message: Message): void {
   page.apply(editing(page.state, message.id, true));

@@ -61,6 +61,9 @@ export function applyEvent(state: ChatState, event: GatewayEvent): Step {
       return memberLeft(state, event.data);
     case 'channel.created':
       return channelCreated(state, event.data);
+    default:
+      // An event type newer than this page: nothing it shows changes.
+      return unchanged(state);
   }
 }
 

@@ -37,7 +37,7 @@ export interface ChatState {
   readonly editing?: string;
   /** Bumped on every channel opened: a page that comes back for an earlier opening is dropped. */
   readonly opening: number;
-  /** Pages of the open channel being fetched: until they land, its events wait (see `whenLoaded`). */
+  /** Pages of the open channel being fetched: until they land, its events wait (see `whenLoaded` in `events.ts`). */
   readonly loads: number;
   readonly waiting: readonly GatewayEvent[];
 }

@@ -50,7 +50,7 @@ function reactionsNode({ intents }: ViewContext, message: Message): HTMLDivEleme
   );
   const pick = (emoji: string) => (event: Event) => {
     // A pick closes the picker; focus goes back to its "+" for the next one.
-    const picker = (event.currentTarget as HTMLElement).closest('details');
+    const picker = event.currentTarget instanceof HTMLElement ? event.currentTarget.closest('details') : null;
     picker?.removeAttribute('open');
     picker?.querySelector('summary')?.focus();
     intents.react(message, emoji, true);

@@ -28,7 +28,8 @@ export function renderMessage(view: ViewContext, id: string): void {
   const old = nodeOf(id);
   const message = messageOf(view.state, id);
   if (!old || !message) return;
-  const focused = old.contains(document.activeElement) ? (document.activeElement as HTMLElement) : null;
+  const active = document.activeElement;
+  const focused = active instanceof HTMLElement && old.contains(active) ? active : null;
   const focusKey = focused?.dataset.focusKey;
   const node = messageNode(view, message);
   // An edit in progress keeps its form, draft and caret whatever else changed (a reaction, say).
@@ -39,7 +40,7 @@ export function renderMessage(view: ViewContext, id: string): void {
   if (pickerOpen) node.querySelector('details.add-reaction')?.setAttribute('open', '');
   old.replaceWith(node);
   if (focused && draft?.contains(focused)) focused.focus();
-  else if (focusKey) (node.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`) as HTMLElement | null)?.focus();
+  else if (focusKey) node.querySelector<HTMLElement>(`[data-focus-key="${CSS.escape(focusKey)}"]`)?.focus();
 }
 
 export function renderEveryMessage(view: ViewContext): void {
