@@ -1,0 +1,111 @@
+/** What a person does in a channel, over REST: open it, read back, send, edit, delete, react. */
+import { ok, type Message } from '@chat/client';
+import { addMessages, edited, editing, loadingOlder, pageLoaded, removeMessage } from '../model/messages.js';
+import { channelOpened, loadEnded, loadStarted } from '../model/events.js';
+import { channelOf } from '../model/state.js';
+import type { Page } from '../page.js';
+
+const PAGE = 50;
+
+/** Fetches and shows a page of the open channel; the events that waited meanwhile apply after it. */
+async function loading(page: Page, fetchAndShow: () => Promise<void>): Promise<void> {
+  page.apply(loadStarted(page.state));
+  try {
+    await fetchAndShow();
+  } finally {
+    page.apply(loadEnded(page.state));
+  }
+}
+
+const messagesOf = (page: Page, channelId: string, before?: string) =>
+  ok(page.client().GET('/api/channels/{channelId}/messages', { params: { path: { channelId }, query: { limit: String(PAGE), ...(before ? { before } : {}) } } }));
+
+export async function openChannel(page: Page, channelId: string): Promise<void> {
+  if (!channelOf(page.state, channelId)) return;
+  page.apply(channelOpened(page.state, channelId));
+  const opening = page.state.opening;
+  await loading(page, async () => {
+    const messages = await messagesOf(page, channelId);
+    if (page.state.opening !== opening) return;
+    page.apply(pageLoaded(page.state, messages, PAGE));
+    page.el.history.scrollTop = page.el.history.scrollHeight;
+  });
+}
+
+/** Loads the page just older than the oldest shown, keeping what is in view where it was. */
+export async function loadOlder(page: Page): Promise<void> {
+  const { channelId, reachedStart, messages, opening } = page.state;
+  const oldest = messages[0];
+  if (!channelId || page.state.loadingOlder || reachedStart || !oldest) return;
+  const history = page.el.history;
+  page.apply(loadingOlder(page.state, true));
+  try {
+    await loading(page, async () => {
+      const older = await messagesOf(page, channelId, oldest.id);
+      if (page.state.opening !== opening) return;
+      const fromBottom = history.scrollHeight - history.scrollTop;
+      page.apply(pageLoaded(page.state, older, PAGE));
+      history.scrollTop = history.scrollHeight - fromBottom;
+    });
+  } finally {
+    page.apply(loadingOlder(page.state, false));
+  }
+}
+
+export function send(page: Page): void {
+  const { composerInput, history } = page.el;
+  const channelId = page.state.channelId;
+  const content = composerInput.value;
+  if (!channelId || content === '') return;
+  void page.attempt('Sending', async () => {
+    const sent = await ok(page.client().POST('/api/channels/{channelId}/messages', { params: { path: { channelId } }, body: { content } }));
+    // Cleared only once sent: a refused message stays in the box to fix or resend.
+    if (composerInput.value === content) composerInput.value = '';
+    if (page.state.channelId === channelId) page.apply(addMessages(page.state, [sent]));
+    history.scrollTop = history.scrollHeight;
+  });
+}
+
+const focusEditButton = (messageId: string) => document.querySelector<HTMLElement>(`#message-${messageId} [data-focus-key="edit"]`)?.focus();
+
+export function startEditing(page: Page, message: Message): void {
+  page.apply(editing(page.state, message.id, true));
+  const input = document.getElementById(`edit-${message.id}`);
+  if (!(input instanceof HTMLTextAreaElement)) return;
+  input.focus();
+  input.setSelectionRange(input.value.length, input.value.length);
+}
+
+/** Closes the edit form; focus goes back to the message's Edit button. */
+export function stopEditing(page: Page, message: Message): void {
+  page.apply(editing(page.state, message.id, false));
+  focusEditButton(message.id);
+}
+
+export function saveEdit(page: Page, message: Message, content: string): void {
+  const path = { channelId: message.channelId, messageId: message.id };
+  void page.attempt('Editing', async () => {
+    const saved = await ok(page.client().PATCH('/api/channels/{channelId}/messages/{messageId}', { params: { path }, body: { content } }));
+    page.apply(edited(page.state, saved));
+    focusEditButton(message.id);
+  });
+}
+
+export function deleteMessage(page: Page, message: Message): void {
+  if (!confirm('Delete this message?')) return;
+  const path = { channelId: message.channelId, messageId: message.id };
+  void page.attempt('Deleting', async () => {
+    await ok(page.client().DELETE('/api/channels/{channelId}/messages/{messageId}', { params: { path } }));
+    page.apply(removeMessage(page.state, message.id));
+    page.el.composerInput.focus();
+  });
+}
+
+/** Reacts or un-reacts. The count shown changes when the gateway says so, for everyone alike. */
+export function react(page: Page, message: Message, emoji: string, add: boolean): void {
+  const path = { channelId: message.channelId, messageId: message.id };
+  void page.attempt('Reacting', async () => {
+    if (add) await ok(page.client().POST('/api/channels/{channelId}/messages/{messageId}/reactions', { params: { path }, body: { emoji } }));
+    else await ok(page.client().DELETE('/api/channels/{channelId}/messages/{messageId}/reactions/{emoji}', { params: { path: { ...path, emoji } } }));
+  });
+}

@@ -1,0 +1,69 @@
+/** Carries out what a change of state calls for: the views to draw again, the reads to make. */
+import * as messages from './actions/messages.js';
+import { addServer, openServer, refreshMembers, removeMember } from './actions/servers.js';
+import type { Effect } from './model/state.js';
+import type { Page } from './page.js';
+import { announce, setStatus } from './views/feedback.js';
+import type { Intents, ViewContext } from './views/intents.js';
+import { insertMessages, removeMessageNode, renderEveryMessage, renderHistoryEdge, renderMessage } from './views/messages.js';
+import { renderChannelOpened, renderChannels, renderMembers, renderServer, renderServers } from './views/servers.js';
+
+/** The controls' intents, answered by the page's actions (each shows its failure in words). */
+function intentsFor(page: Page): Intents {
+  return {
+    openServer: (serverId) => void page.attempt('Opening the server', () => openServer(page, serverId)),
+    openChannel: (channelId) => void page.attempt('Opening the channel', () => messages.openChannel(page, channelId)),
+    removeMember: (server, member) => removeMember(page, server, member),
+    startEditing: (message) => messages.startEditing(page, message),
+    stopEditing: (message) => messages.stopEditing(page, message),
+    saveEdit: (message, content) => messages.saveEdit(page, message, content),
+    deleteMessage: (message) => messages.deleteMessage(page, message),
+    react: (message, emoji, add) => messages.react(page, message, emoji, add),
+  };
+}
+
+export function runEffects(page: Page, effects: readonly Effect[]): void {
+  const view: ViewContext = {
+    el: page.el,
+    get state() {
+      return page.state;
+    },
+    intents: intentsFor(page),
+  };
+  for (const effect of effects) runEffect(page, view, effect);
+}
+
+function runEffect(page: Page, view: ViewContext, effect: Effect): void {
+  switch (effect.kind) {
+    case 'status':
+      return setStatus(page.el, effect.text);
+    case 'announce':
+      return announce(page.el, effect.text);
+    case 'servers':
+      return renderServers(view);
+    case 'server':
+      return renderServer(view);
+    case 'channels':
+      return renderChannels(view);
+    case 'members':
+      return renderMembers(view);
+    case 'channel':
+      return renderChannelOpened(view);
+    case 'added':
+      return insertMessages(view, effect.ids);
+    case 'message':
+      return renderMessage(view, effect.id);
+    case 'removed':
+      return removeMessageNode(effect.id);
+    case 'every-message':
+      return renderEveryMessage(view);
+    case 'history-edge':
+      return renderHistoryEdge(view);
+    case 'fetch-server':
+      return void page.attempt('Adding the server', () => addServer(page, effect.serverId));
+    case 'fetch-members':
+      return void page.attempt('Listing members', () => refreshMembers(page, effect.serverId));
+    case 'open-server':
+      return void page.attempt(effect.action, () => openServer(page, effect.serverId, effect.channelId));
+  }
+}

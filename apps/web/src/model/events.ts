@@ -1,0 +1,71 @@
+/** The gateway's events applied to the page's state, and the open channel's loading (pure, see `state.ts`). */
+import { addMessages, contentChanged, reactionChanged, reactionCleared, removeMessage } from './messages.js';
+import { channelCreated, memberJoined, memberLeft, serverDeleted, serverUpdated } from './servers.js';
+import { chain, channelOf, step, unchanged, when, type ChatState, type GatewayEvent, type Step } from './state.js';
+
+/** Shows a channel: empty, with its first page on the way (`loadStarted`). Unchanged when the open server has no such channel. */
+export function channelOpened(state: ChatState, channelId: string): Step {
+  if (!channelOf(state, channelId)) return unchanged(state);
+  const next: ChatState = { ...state, channelId, opening: state.opening + 1, messages: [], reachedStart: false, editing: undefined, waiting: [] };
+  return step(next, { kind: 'channel' }, { kind: 'channels' });
+}
+
+export const loadStarted = (state: ChatState): Step => unchanged({ ...state, loads: state.loads + 1 });
+
+/** A page fetch ended (landed, failed or dropped): when none is left, the events that waited apply, in order. */
+export function loadEnded(state: ChatState): Step {
+  const loads = state.loads - 1;
+  if (loads > 0) return unchanged({ ...state, loads });
+  const waiting = state.waiting;
+  return chain({ ...state, loads, waiting: [] }, ...waiting.map((event) => (current: ChatState) => applyEvent(current, event)));
+}
+
+/**
+ * Applies a channel event now, or once the pages being fetched have landed: an edit, a delete or a
+ * reaction that arrives while its message's page is on the way would otherwise be overwritten by
+ * that older page. Events carry absolute state (counts, contents), so applying them after is exact.
+ */
+function whenLoaded(state: ChatState, event: GatewayEvent, channelId: string, apply: () => Step): Step {
+  if (channelId !== state.channelId) return unchanged(state);
+  if (state.loads > 0) return unchanged({ ...state, waiting: [...state.waiting, event] });
+  return apply();
+}
+
+export function applyEvent(state: ChatState, event: GatewayEvent): Step {
+  switch (event.type) {
+    case 'message.created': {
+      const message = event.data;
+      return whenLoaded(state, event, message.channelId, () => {
+        const added = addMessages(state, [message]);
+        // Said once to screen readers (the list itself is not a live region).
+        return step(added.state, ...added.effects, ...when(message.author.id !== state.me?.id, { kind: 'announce', text: announcement(`${message.author.username}: ${message.content}`) }));
+      });
+    }
+    case 'message.updated':
+      return whenLoaded(state, event, event.data.channelId, () => contentChanged(state, event.data));
+    case 'message.deleted':
+      return whenLoaded(state, event, event.data.channelId, () => removeMessage(state, event.data.id));
+    case 'reaction.added':
+      return whenLoaded(state, event, event.data.channelId, () => reactionChanged(state, true, event.data));
+    case 'reaction.removed':
+      return whenLoaded(state, event, event.data.channelId, () => reactionChanged(state, false, event.data));
+    case 'reaction.cleared':
+      return whenLoaded(state, event, event.data.channelId, () => reactionCleared(state, event.data));
+    case 'server.deleted':
+      return serverDeleted(state, event.data);
+    case 'server.updated':
+      return serverUpdated(state, event.data);
+    case 'member.joined':
+      return memberJoined(state, event.data);
+    case 'member.left':
+      return memberLeft(state, event.data);
+    case 'channel.created':
+      return channelCreated(state, event.data);
+    default:
+      // An event type newer than this page: nothing it shows changes.
+      return unchanged(state);
+  }
+}
+
+/** At most 200 characters, for a screen reader to say. */
+export const announcement = (text: string): string => (text.length > 200 ? `${text.slice(0, 200)}…` : text);

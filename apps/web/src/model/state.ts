@@ -1,0 +1,115 @@
+/**
+ * What the chat page knows, as plain data: pure, no DOM, no fetch (unit-tested in Node). A reducer
+ * takes the state and what happened, and returns the next state with the effects that follow: the
+ * parts of the page to draw again, and the few reads it must make. Only `page.ts` keeps the current
+ * state; the views draw from it.
+ */
+import type { Channel, GatewayEvents, Member, Message, Server } from '@chat/client';
+import type { Viewer } from '../controls.js';
+
+export interface Me {
+  readonly id: string;
+  readonly username: string;
+}
+
+/** `channelsPending`: `ready` left this server's channels out; they are read when it is opened. */
+export interface ServerState extends Server {
+  readonly channels: readonly Channel[];
+  readonly channelsPending: boolean;
+  /** Read when the server is opened; unknown before. */
+  readonly members?: readonly Member[];
+}
+
+/** A gateway event the page applies, by its type, with the SDK's payload. */
+export type GatewayEvent = { [K in keyof GatewayEvents]: { readonly type: K; readonly data: GatewayEvents[K] } }[keyof GatewayEvents];
+
+export interface ChatState {
+  readonly me?: Me;
+  /** In the order the gateway or the person added them. */
+  readonly servers: ReadonlyMap<string, ServerState>;
+  readonly serverId?: string;
+  readonly channelId?: string;
+  /** The open channel's loaded messages, oldest first. */
+  readonly messages: readonly Message[];
+  readonly reachedStart: boolean;
+  readonly loadingOlder: boolean;
+  /** The message whose edit form is open. */
+  readonly editing?: string;
+  /** Bumped on every channel opened: a page that comes back for an earlier opening is dropped. */
+  readonly opening: number;
+  /** Pages of the open channel being fetched: until they land, its events wait (see `whenLoaded` in `events.ts`). */
+  readonly loads: number;
+  readonly waiting: readonly GatewayEvent[];
+}
+
+/** What follows a change: a part of the page to draw again, something to say, or a read to make. */
+export type Effect =
+  | { readonly kind: 'status'; readonly text: string }
+  | { readonly kind: 'announce'; readonly text: string }
+  /** The server list. */
+  | { readonly kind: 'servers' }
+  /** The open server's panel: title, controls, channels and members (hidden when none is open). */
+  | { readonly kind: 'server' }
+  | { readonly kind: 'channels' }
+  | { readonly kind: 'members' }
+  /** A channel was opened: its panel, empty until its first page lands. */
+  | { readonly kind: 'channel' }
+  /** Messages newly in the list (the history's edge is drawn again too). */
+  | { readonly kind: 'added'; readonly ids: readonly string[] }
+  | { readonly kind: 'message'; readonly id: string }
+  | { readonly kind: 'removed'; readonly id: string }
+  /** Who may delete what changed (a new owner). */
+  | { readonly kind: 'every-message' }
+  | { readonly kind: 'history-edge' }
+  | { readonly kind: 'fetch-server'; readonly serverId: string }
+  | { readonly kind: 'fetch-members'; readonly serverId: string }
+  | { readonly kind: 'open-server'; readonly serverId: string; readonly channelId?: string; readonly action: string };
+
+export interface Step {
+  readonly state: ChatState;
+  readonly effects: readonly Effect[];
+}
+
+export const signedOut: ChatState = { servers: new Map(), messages: [], reachedStart: false, loadingOlder: false, opening: 0, loads: 0, waiting: [] };
+
+export const signedIn = (state: ChatState, me: Me): ChatState => ({ ...state, me });
+
+/** Nothing of the last person's view stays; the counts of fetches still on their way do, so they end where they began. */
+export const sessionEnded = (state: ChatState): ChatState => ({ ...signedOut, opening: state.opening, loads: state.loads });
+
+export const step = (state: ChatState, ...effects: Effect[]): Step => ({ state, effects });
+
+export const unchanged = (state: ChatState): Step => step(state);
+
+/** Runs reducers one after the other, keeping every effect in order. */
+export function chain(state: ChatState, ...reducers: ((state: ChatState) => Step)[]): Step {
+  let current = state;
+  const effects: Effect[] = [];
+  for (const reduce of reducers) {
+    const next = reduce(current);
+    current = next.state;
+    effects.push(...next.effects);
+  }
+  return { state: current, effects };
+}
+
+export const openServerOf = (state: ChatState): ServerState | undefined => (state.serverId ? state.servers.get(state.serverId) : undefined);
+
+/** A channel of the open server. */
+export const channelOf = (state: ChatState, channelId: string | undefined): Channel | undefined => openServerOf(state)?.channels.find(({ id }) => id === channelId);
+
+export const messageOf = (state: ChatState, messageId: string): Message | undefined => state.messages.find(({ id }) => id === messageId);
+
+/** The state with one server replaced (kept in its place in the list). */
+export function withServer(state: ChatState, server: ServerState): ChatState {
+  return { ...state, servers: new Map(state.servers).set(server.id, server) };
+}
+
+/** One effect, or none. */
+export const when = (condition: boolean, effect: Effect): Effect[] => (condition ? [effect] : []);
+
+/** The effects for a server that changed: `kind` only when it is the open one. */
+export const ifOpen = (state: ChatState, serverId: string, kind: 'server' | 'channels' | 'members'): Effect[] => when(serverId === state.serverId, { kind });
+
+/** Only people log in with a password: a page's viewer is never a bot. */
+export const viewerOf = (state: ChatState): Viewer | undefined => (state.me ? { id: state.me.id, bot: false } : undefined);

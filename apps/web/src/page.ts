@@ -1,0 +1,65 @@
+/**
+ * The running page: its elements, its state now, and the session's clients. The token lives in this
+ * object's memory only (never in storage): a reload asks to log in again, and a script injected into
+ * the page could not read a stored token. Only the device tokens, which open no session, are stored
+ * (`device-tokens.ts`).
+ */
+import { ChatApiError, type GatewayConnection, type RestClient } from '@chat/client';
+import { sessionEnded, signedOut, type ChatState, type Effect, type Step } from './model/state.js';
+import type { Elements } from './views/elements.js';
+import { clearError, showErrorText } from './views/feedback.js';
+import { showSignedOut } from './views/session.js';
+import { describeError } from './words.js';
+
+export interface Page {
+  readonly el: Elements;
+  /** Changed only by `apply`, which draws what each change touched. */
+  readonly state: ChatState;
+  token?: string;
+  rest?: RestClient;
+  gateway?: GatewayConnection;
+  /** A login or sign-up in flight: a second submit waits for it. */
+  busy: boolean;
+  apply(step: Step): void;
+  /** Runs an action for a person: clears the last error, shows this one's in words, never throws. */
+  attempt(action: string, run: () => Promise<void>): Promise<void>;
+  endSession(message?: string): void;
+  /** The signed-in REST client (throws when signed out). */
+  client(): RestClient;
+}
+
+/** `run` carries out a change's effects, once the state is the changed one. */
+export function createPage(el: Elements, run: (page: Page, effects: readonly Effect[]) => void): Page {
+  let state = signedOut;
+  const page: Page = {
+    el,
+    get state() {
+      return state;
+    },
+    busy: false,
+    apply(step) {
+      state = step.state;
+      run(page, step.effects);
+    },
+    async attempt(action, work) {
+      clearError(el);
+      try {
+        await work();
+      } catch (error) {
+        if (error instanceof ChatApiError && error.code === 'UNAUTHENTICATED' && page.token) page.endSession('Your session has ended. Please log in again.');
+        else showErrorText(el, describeError(error, action));
+      }
+    },
+    endSession(message) {
+      page.gateway?.close();
+      Object.assign(page, { token: undefined, rest: undefined, gateway: undefined });
+      state = sessionEnded(state);
+      showSignedOut(el, message);
+    },
+    client() {
+      if (!page.rest) throw new Error('not logged in');
+      return page.rest;
+    },
+  };
+  return page;
+}

@@ -1,0 +1,22 @@
+import type { Member, Message } from '@chat/client';
+import type { ChatState, ServerState } from '../model/state.js';
+import type { Elements } from './elements.js';
+
+/** What a person can ask for from a control the views draw; the page's actions answer (see `effects.ts`). */
+export interface Intents {
+  openServer(serverId: string): void;
+  openChannel(channelId: string): void;
+  removeMember(server: ServerState, member: Member): void;
+  startEditing(message: Message): void;
+  stopEditing(message: Message): void;
+  saveEdit(message: Message, content: string): void;
+  deleteMessage(message: Message): void;
+  react(message: Message, emoji: string, add: boolean): void;
+}
+
+/** What a view draws from: the page's elements, its state now, and the intents its controls call. */
+export interface ViewContext {
+  readonly el: Elements;
+  readonly state: ChatState;
+  readonly intents: Intents;
+}

@@ -1,0 +1,92 @@
+/** One message as the list shows it: who and when, its text (or its edit form), reactions and actions. */
+import type { Message } from '@chat/client';
+import { mayDeleteMessage, mayEditMessage } from '../controls.js';
+import { h, textWithLinks, timeElement } from '../dom.js';
+import { openServerOf, viewerOf } from '../model/state.js';
+import type { ViewContext } from './intents.js';
+
+const REACTIONS = ['👍', '❤️', '😂', '🎉', '👀'];
+
+export function messageNode(view: ViewContext, message: Message): HTMLLIElement {
+  const own = message.author.id === view.state.me?.id;
+  const editing = view.state.editing === message.id;
+  return h(
+    'li',
+    { id: `message-${message.id}`, className: own ? 'message own' : 'message' },
+    h('p', { className: 'meta' }, h('strong', {}, message.author.username), ' ', timeElement(message.createdAt), message.editedAt ? h('span', { className: 'hint' }, ' (edited)') : null),
+    editing ? editForm(view, message) : h('p', { className: 'content' }, ...textWithLinks(message.content)),
+    reactionsNode(view, message),
+    editing ? null : messageActions(view, message),
+  );
+}
+
+/** Edit for the author, Delete for the author and the server's owner; nothing when neither. */
+function messageActions({ state, intents }: ViewContext, message: Message): HTMLDivElement | null {
+  const edit = mayEditMessage(message.author.id, viewerOf(state));
+  const remove = mayDeleteMessage(message.author.id, openServerOf(state), viewerOf(state));
+  if (!edit && !remove) return null;
+  return h(
+    'div',
+    { className: 'actions' },
+    edit && h('button', { type: 'button', 'data-focus-key': 'edit', onclick: () => intents.startEditing(message) }, 'Edit'),
+    remove && h('button', { type: 'button', 'data-focus-key': 'delete', onclick: () => intents.deleteMessage(message) }, 'Delete'),
+  );
+}
+
+function reactionsNode({ intents }: ViewContext, message: Message): HTMLDivElement {
+  const counts = message.reactions.map((reaction) =>
+    h(
+      'button',
+      {
+        type: 'button',
+        className: 'reaction',
+        'aria-pressed': String(reaction.reacted),
+        'aria-label': `${reaction.emoji} ${reaction.count}${reaction.reacted ? ', including you' : ''}`,
+        'data-focus-key': `reaction-${reaction.emoji}`,
+        onclick: () => intents.react(message, reaction.emoji, !reaction.reacted),
+      },
+      `${reaction.emoji} ${reaction.count}`,
+    ),
+  );
+  const pick = (emoji: string) => (event: Event) => {
+    // A pick closes the picker; focus goes back to its "+" for the next one.
+    const picker = event.currentTarget instanceof HTMLElement ? event.currentTarget.closest('details') : null;
+    picker?.removeAttribute('open');
+    picker?.querySelector('summary')?.focus();
+    intents.react(message, emoji, true);
+  };
+  const choices = REACTIONS.filter((emoji) => !message.reactions.some((r) => r.emoji === emoji && r.reacted)).map((emoji) =>
+    h('button', { type: 'button', 'aria-label': `React with ${emoji}`, onclick: pick(emoji) }, emoji),
+  );
+  return h(
+    'div',
+    { className: 'reactions', role: 'group', 'aria-label': 'Reactions' },
+    ...counts,
+    h('details', { className: 'add-reaction' }, h('summary', { 'aria-label': 'Add a reaction', 'data-focus-key': 'add-reaction' }, '+'), ...choices),
+  );
+}
+
+function editForm({ intents }: ViewContext, message: Message): HTMLFormElement {
+  const inputId = `edit-${message.id}`;
+  const input = h('textarea', { id: inputId, name: 'content', rows: 2 });
+  input.value = message.content;
+  input.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') intents.stopEditing(message);
+    if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+      event.preventDefault();
+      input.form?.requestSubmit();
+    }
+  });
+  const save = (event: Event) => {
+    event.preventDefault();
+    intents.saveEdit(message, input.value);
+  };
+  return h(
+    'form',
+    { className: 'edit', onsubmit: save },
+    h('label', { for: inputId }, 'Edit message'),
+    input,
+    h('button', { type: 'submit' }, 'Save'),
+    h('button', { type: 'button', onclick: () => intents.stopEditing(message) }, 'Cancel'),
+  );
+}

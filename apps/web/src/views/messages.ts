@@ -1,0 +1,54 @@
+/** The open channel's message list: new messages put in place, one drawn again, one taken out. */
+import { messageOf } from '../model/state.js';
+import type { ViewContext } from './intents.js';
+import { messageNode } from './message.js';
+
+const nodeOf = (id: string) => document.getElementById(`message-${id}`);
+
+/** Puts new messages where the state has them (ids in order); the view follows the bottom when it was there. */
+export function insertMessages(view: ViewContext, ids: readonly string[]): void {
+  const { el, state } = view;
+  const nearBottom = el.history.scrollHeight - el.history.scrollTop - el.history.clientHeight < 60;
+  const added = new Set(ids);
+  // Last first, so the message after each one is already in the list.
+  for (let index = state.messages.length - 1; index >= 0; index -= 1) {
+    const message = state.messages[index];
+    if (!message || !added.has(message.id) || nodeOf(message.id)) continue;
+    const next = state.messages[index + 1];
+    el.messages.insertBefore(messageNode(view, message), next ? nodeOf(next.id) : null);
+  }
+  renderHistoryEdge(view);
+  if (nearBottom) el.history.scrollTop = el.history.scrollHeight;
+}
+
+export const removeMessageNode = (id: string): void => nodeOf(id)?.remove();
+
+/** Draws a message again, keeping focus, an edit in progress and an open reaction picker. */
+export function renderMessage(view: ViewContext, id: string): void {
+  const old = nodeOf(id);
+  const message = messageOf(view.state, id);
+  if (!old || !message) return;
+  const active = document.activeElement;
+  const focused = active instanceof HTMLElement && old.contains(active) ? active : null;
+  const focusKey = focused?.dataset.focusKey;
+  const node = messageNode(view, message);
+  // An edit in progress keeps its form, draft and caret whatever else changed (a reaction, say).
+  const draft = view.state.editing === message.id ? old.querySelector('form.edit') : null;
+  const fresh = node.querySelector('form.edit');
+  if (draft && fresh) fresh.replaceWith(draft);
+  const pickerOpen = old.querySelector('details.add-reaction')?.hasAttribute('open') ?? false;
+  if (pickerOpen) node.querySelector('details.add-reaction')?.setAttribute('open', '');
+  old.replaceWith(node);
+  if (focused && draft?.contains(focused)) focused.focus();
+  else if (focusKey) node.querySelector<HTMLElement>(`[data-focus-key="${CSS.escape(focusKey)}"]`)?.focus();
+}
+
+export function renderEveryMessage(view: ViewContext): void {
+  for (const message of view.state.messages) renderMessage(view, message.id);
+}
+
+export function renderHistoryEdge({ el, state }: ViewContext): void {
+  el.loadOlder.hidden = state.reachedStart;
+  el.loadOlder.disabled = state.loadingOlder;
+  el.historyStart.hidden = !state.reachedStart;
+}

@@ -1,0 +1,55 @@
+import type { Channel, Member, Message, Server } from '@chat/client';
+import { signedIn, signedOut, type ChatState, type GatewayEvent, type ServerState, type Step } from '../src/model/state.js';
+import { applyEvent } from '../src/model/events.js';
+
+/** Test data for the page's model: a signed-in person with one open server and channel. */
+export const me = { id: '100', username: 'alice' };
+export const bob = { id: '200', username: 'bob' };
+
+export const server = (overrides: Partial<Server> = {}): Server => ({
+  id: '10',
+  name: 'Home',
+  avatar: null,
+  banner: null,
+  verified: false,
+  defaultChannelId: '11',
+  ownerId: me.id,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  membersCanInvite: false,
+  ...overrides,
+});
+
+export const channel = (overrides: Partial<Channel> = {}): Channel => ({ id: '11', serverId: '10', name: 'general', createdAt: '2026-01-01T00:00:00.000Z', ...overrides });
+
+export const member = (user: { id: string; username: string }, serverId = '10'): Member => ({ userId: user.id, serverId, joinedAt: '2026-01-01T00:00:00.000Z', user });
+
+export const message = (id: string, overrides: Partial<Message> = {}): Message => ({
+  id,
+  channelId: '11',
+  content: `message ${id}`,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  editedAt: null,
+  author: bob,
+  reactions: [],
+  ...overrides,
+});
+
+export const serverState = (overrides: Partial<ServerState> = {}): ServerState => ({
+  ...server(),
+  channels: [channel()],
+  channelsPending: false,
+  members: [member(me), member(bob)],
+  ...overrides,
+});
+
+/** Signed in as `me`, with the server open, its channel open and these messages loaded. */
+export function openChannelState(messages: Message[] = [], servers: ServerState[] = [serverState()]): ChatState {
+  return { ...signedIn(signedOut, me), servers: new Map(servers.map((s) => [s.id, s])), serverId: '10', channelId: '11', messages };
+}
+
+/** Applies events one after the other; the last step's effects are what the last event asked for. */
+export function applyAll(state: ChatState, ...events: GatewayEvent[]): Step {
+  let result: Step = { state, effects: [] };
+  for (const event of events) result = applyEvent(result.state, event);
+  return result;
+}

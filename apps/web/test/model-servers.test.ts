@@ -1,0 +1,75 @@
+import { channelsLoaded, membersLoaded, ready, serverAdded } from '../src/model/servers.js';
+import { sessionEnded, signedIn, signedOut } from '../src/model/state.js';
+import { applyAll, bob, channel, me, member, message, openChannelState, server, serverState } from './model-mothers.js';
+
+describe("the page's model: servers, channels and members", () => {
+  it("marks a server whose channels `ready` left out as pending, keeps the members already read, and opens the first server", () => {
+    const listed = { ...server({ id: '20', name: 'Big' }) };
+    const { state, effects } = ready(signedIn(signedOut, me), { user: me, cursor: 'c', reason: 'connect', servers: [listed, { ...server(), channels: [channel()] }] });
+    expect(state.servers.get('20')).toMatchObject({ channels: [], channelsPending: true });
+    expect(state.servers.get('10')).toMatchObject({ channels: [channel()], channelsPending: false });
+    expect(effects).toEqual([{ kind: 'status', text: 'Connected' }, { kind: 'servers' }, { kind: 'open-server', serverId: '20', action: 'Opening the server' }]);
+    const loaded = channelsLoaded(state, '20', [channel({ id: '21', serverId: '20' })]).state;
+    expect(loaded.servers.get('20')).toMatchObject({ channels: [channel({ id: '21', serverId: '20' })], channelsPending: false });
+  });
+
+  it('fetches the open server again after a ready that could not resume, and keeps its members', () => {
+    const open = openChannelState();
+    const { state, effects } = ready(open, { user: me, cursor: 'c', reason: 'invalid_session', servers: [{ ...server(), channels: [channel()] }] });
+    expect(state.servers.get('10')?.members).toEqual(open.servers.get('10')?.members);
+    expect(effects).toContainEqual({ kind: 'open-server', serverId: '10', channelId: '11', action: 'Catching up' });
+  });
+
+  it('drops the server when this person leaves it, is removed or banned, and says so', () => {
+    const { state, effects } = applyAll(openChannelState(), { type: 'member.left', data: { serverId: '10', userId: me.id, reason: 'kick' } });
+    expect(state.servers.size).toBe(0);
+    expect(state).toMatchObject({ serverId: undefined, channelId: undefined });
+    expect(effects).toEqual([{ kind: 'status', text: 'You were removed from Home' }, { kind: 'servers' }, { kind: 'server' }]);
+    const left = applyAll(openChannelState(), { type: 'member.left', data: { serverId: '10', userId: me.id, reason: 'leave' } });
+    expect(left.effects).toEqual([{ kind: 'servers' }, { kind: 'server' }]);
+  });
+
+  it("takes someone else's leaving off the member list", () => {
+    const { state, effects } = applyAll(openChannelState(), { type: 'member.left', data: { serverId: '10', userId: bob.id } });
+    expect(state.servers.get('10')?.members).toEqual([member(me)]);
+    expect(effects).toEqual([{ kind: 'members' }]);
+  });
+
+  it('lists a member.joined once, and reads the server this account joined in another tab', () => {
+    const carol = { id: '300', username: 'carol' };
+    const joined = applyAll(openChannelState(), { type: 'member.joined', data: member(carol) }, { type: 'member.joined', data: member(carol) });
+    expect(joined.state.servers.get('10')?.members).toEqual([member(me), member(bob), member(carol)]);
+    const elsewhere = applyAll(openChannelState(), { type: 'member.joined', data: member(me, '77') });
+    expect(elsewhere.effects).toEqual([{ kind: 'fetch-server', serverId: '77' }]);
+    const unread = applyAll(openChannelState([], [serverState({ members: undefined })]), { type: 'member.joined', data: member(carol) });
+    expect(unread.effects).toEqual([{ kind: 'fetch-members', serverId: '10' }]);
+  });
+
+  it('redraws every message when server.updated changes the owner (who may delete what), and only the list otherwise', () => {
+    const start = openChannelState([message('1')]);
+    const handedOver = applyAll(start, { type: 'server.updated', data: server({ ownerId: bob.id }) });
+    expect(handedOver.state.servers.get('10')).toMatchObject({ ownerId: bob.id, channels: [channel()] });
+    expect(handedOver.effects).toEqual([{ kind: 'servers' }, { kind: 'server' }, { kind: 'every-message' }]);
+    const renamed = applyAll(start, { type: 'server.updated', data: server({ name: 'Renamed' }) });
+    expect(renamed.effects).toEqual([{ kind: 'servers' }, { kind: 'server' }]);
+  });
+
+  it('forgets a deleted server, saying so, and lists a new channel once', () => {
+    const deleted = applyAll(openChannelState(), { type: 'server.deleted', data: { serverId: '10' } });
+    expect(deleted.state.servers.size).toBe(0);
+    expect(deleted.effects[0]).toEqual({ kind: 'status', text: 'Home was deleted' });
+    const created = applyAll(openChannelState(), { type: 'channel.created', data: channel({ id: '12', name: 'random' }) }, { type: 'channel.created', data: channel({ id: '12', name: 'random' }) });
+    expect(created.state.servers.get('10')?.channels.map(({ id }) => id)).toEqual(['11', '12']);
+  });
+
+  it('keeps the first copy of a server added twice, and members read for a server that is gone change nothing', () => {
+    const start = openChannelState();
+    expect(serverAdded(start, server({ name: 'Other copy' }), []).state).toBe(start);
+    expect(membersLoaded(start, '404', []).state).toBe(start);
+  });
+
+  it("forgets the last person's view at the end of a session, but not the count of fetches on their way", () => {
+    const busy = { ...openChannelState([message('1')]), loads: 1, opening: 4 };
+    expect(sessionEnded(busy)).toEqual({ ...signedOut, loads: 1, opening: 4 });
+  });
+});
