@@ -30,7 +30,7 @@ describe("the page's model: servers, channels and members", () => {
   });
 
   it("takes someone else's leaving off the member list", () => {
-    const { state, effects } = applyAll(openChannelState(), { type: 'member.left', data: { serverId: '10', userId: bob.id } });
+    const { state, effects } = applyAll(openChannelState(), { type: 'member.left', data: { serverId: '10', userId: bob.id, reason: 'kick' } });
     expect(state.servers.get('10')?.members).toEqual([member(me)]);
     expect(effects).toEqual([{ kind: 'members' }]);
   });
