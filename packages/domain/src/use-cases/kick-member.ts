@@ -11,7 +11,7 @@ import { serverOfOwner } from './access';
  * after it. A kicked member may come back with a new invite; a ban (`BanMember`) stops that.
  */
 export class KickMember {
-  static readonly errors = ['ServerNotFound', 'NotAMember', 'NotTheOwner', 'OwnerCannotLeave', 'MemberNotFound'] as const;
+  static readonly errors = ['ServerNotFound', 'NotAMember', 'NotTheOwner', 'CannotRemoveOwner', 'MemberNotFound'] as const;
 
   constructor(private readonly unitOfWork: UnitOfWork) {}
 
@@ -21,7 +21,7 @@ export class KickMember {
       const server = await serverOfOwner(stores, serverId, actor.userId, { held: true });
       if (!server.ok) return server;
       // A server always has its owner; ownership would have to move first.
-      if (userId === actor.userId) return fail({ kind: 'OwnerCannotLeave' });
+      if (userId === actor.userId) return fail({ kind: 'CannotRemoveOwner' });
       if (!isId(userId) || (await stores.members.remove(server.value.id, userId)) === 'absent') return fail({ kind: 'MemberNotFound' });
       await stores.events.append(memberLeft(server.value.id, userId, 'kick'));
       return ok(undefined);

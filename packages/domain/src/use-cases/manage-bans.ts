@@ -21,7 +21,7 @@ import { serverOfOwner } from './access';
  * moment end banned, and racing bans count one at a time.
  */
 export class BanMember {
-  static readonly errors = ['ValidationFailed', 'ServerNotFound', 'NotAMember', 'NotTheOwner', 'OwnerCannotLeave', 'UserNotFound', 'QuotaExceeded'] as const;
+  static readonly errors = ['ValidationFailed', 'ServerNotFound', 'NotAMember', 'NotTheOwner', 'CannotRemoveOwner', 'UserNotFound', 'QuotaExceeded'] as const;
 
   constructor(
     private readonly unitOfWork: UnitOfWork,
@@ -37,7 +37,7 @@ export class BanMember {
       const server = await serverOfOwner(stores, serverId, actor.userId, { held: true });
       if (!server.ok) return server;
       const id = server.value.id;
-      if (userId === actor.userId) return fail({ kind: 'OwnerCannotLeave' });
+      if (userId === actor.userId) return fail({ kind: 'CannotRemoveOwner' });
       if (!isId(userId) || !(await stores.users.findSummary(userId))) return fail({ kind: 'UserNotFound' });
       if (!(await stores.bans.isBanned(id, userId))) {
         const full = quotaRefusal(this.quotas, 'bansPerServer', await stores.bans.count(id));

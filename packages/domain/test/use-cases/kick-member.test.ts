@@ -37,7 +37,7 @@ describe('KickMember', () => {
     const { world, owner, outsider, server } = await aServerWithCast();
     const before = world.events().length;
 
-    expect(await world.kickMember.execute(owner, server.id, owner.userId)).toEqual({ ok: false, error: { kind: 'OwnerCannotLeave' } });
+    expect(await world.kickMember.execute(owner, server.id, owner.userId)).toEqual({ ok: false, error: { kind: 'CannotRemoveOwner' } });
     for (const userId of [outsider.userId, UNKNOWN_ID, MALFORMED_ID]) {
       expect(await world.kickMember.execute(owner, server.id, userId)).toEqual({ ok: false, error: { kind: 'MemberNotFound' } });
     }

@@ -72,7 +72,7 @@ describe('BanMember, ListBans and Unban', () => {
 
     expect(await world.banMember.execute(member, server.id, outsider.userId, {})).toEqual({ ok: false, error: { kind: 'NotTheOwner' } });
     expect(await world.banMember.execute(outsider, server.id, member.userId, {})).toEqual({ ok: false, error: { kind: 'NotAMember' } });
-    expect(await world.banMember.execute(owner, server.id, owner.userId, {})).toEqual({ ok: false, error: { kind: 'OwnerCannotLeave' } });
+    expect(await world.banMember.execute(owner, server.id, owner.userId, {})).toEqual({ ok: false, error: { kind: 'CannotRemoveOwner' } });
     expect(await world.listBans.execute(member, server.id)).toEqual({ ok: false, error: { kind: 'NotTheOwner' } });
     expect(await world.unban.execute(member, server.id, outsider.userId)).toEqual({ ok: false, error: { kind: 'NotTheOwner' } });
   });
