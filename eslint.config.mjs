@@ -35,6 +35,11 @@ export default tseslint.config(
     languageOptions: { sourceType: 'module' },
   },
   {
+    // A migration takes Kysely<any> and imports nothing of the app, so it keeps working as the schema moves on.
+    files: ['packages/postgres/src/migrations/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
     // Tests read wire JSON and drive internals; \`any\` there is a test's shorthand, not an API.
     files: ['**/test/**', '**/testing/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
