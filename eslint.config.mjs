@@ -21,6 +21,15 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules: each file is typed by the nearest tsconfig that includes it (a test: the root one).
+    files: ['**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      // A promise nobody awaits loses its rejection; one left to run on purpose says so with `void`.
+      '@typescript-eslint/no-floating-promises': 'error',
+    },
+  },
+  {
     // CommonJS scripts and Node programs (bench, CI helpers, examples, configs).
     files: ['**/*.cjs', '**/*.js', '**/*.mjs'],
     languageOptions: {

@@ -139,7 +139,8 @@ async function main(): Promise<void> {
     server.close(() => {
       clearTimeout(force);
       clearInterval(sweep);
-      Promise.allSettled([storage.close(), redis?.quit(), tracing?.shutdown()]).then(() => {
+      // Not awaited: nothing waits on a close callback; allSettled cannot reject, and the process exits from here.
+      void Promise.allSettled([storage.close(), redis?.quit(), tracing?.shutdown()]).then(() => {
         logger.info('stopped');
         process.exit(0);
       });
