@@ -50,26 +50,37 @@ export * from './ports/event-history';
 export * from './ports/unit-of-work';
 
 export * from './use-cases/accounts/register';
+export * from './use-cases/accounts/new-session';
 export * from './use-cases/accounts/log-in';
 export * from './use-cases/accounts/log-out';
-export * from './use-cases/accounts/manage-sessions';
 export * from './use-cases/accounts/authenticate';
+export * from './use-cases/accounts/list-sessions';
+export * from './use-cases/accounts/revoke-session';
+export * from './use-cases/accounts/revoke-other-sessions';
+export * from './use-cases/accounts/change-password';
+export * from './use-cases/accounts/touch-session';
+
 export * from './use-cases/servers/list-my-servers';
 export * from './use-cases/servers/create-server';
 export * from './use-cases/servers/get-server';
 export * from './use-cases/servers/update-server';
+export * from './use-cases/servers/delete-server';
+export * from './use-cases/servers/transfer-server';
 export * from './use-cases/servers/get-members';
 export * from './use-cases/servers/leave-server';
-export * from './use-cases/moderation/kick-member';
 export * from './use-cases/servers/list-channels';
 export * from './use-cases/servers/create-channel';
 export * from './use-cases/servers/create-invite';
+export * from './use-cases/servers/list-invites';
+export * from './use-cases/servers/revoke-invite';
 export * from './use-cases/servers/join-by-invite';
-export * from './use-cases/servers/manage-invites';
 export * from './use-cases/servers/preview-invite';
-export * from './use-cases/moderation/manage-bans';
-export * from './use-cases/servers/delete-server';
-export * from './use-cases/messages/clear-reaction';
+
+export * from './use-cases/moderation/kick-member';
+export * from './use-cases/moderation/ban-member';
+export * from './use-cases/moderation/list-bans';
+export * from './use-cases/moderation/unban';
+
 export * from './use-cases/messages/get-messages';
 export * from './use-cases/messages/get-message';
 export * from './use-cases/messages/send-message';
@@ -78,8 +89,15 @@ export * from './use-cases/messages/delete-message';
 export * from './use-cases/messages/add-reaction';
 export * from './use-cases/messages/remove-reaction';
 export * from './use-cases/messages/remove-user-reaction';
+export * from './use-cases/messages/clear-reaction';
+
 export * from './use-cases/applications/create-application';
-export * from './use-cases/applications/manage-applications';
-export * from './use-cases/applications/oauth-grants';
+export * from './use-cases/applications/list-applications';
+export * from './use-cases/applications/rotate-application-secret';
+export * from './use-cases/applications/delete-application';
+export * from './use-cases/applications/client-credentials-grant';
+export * from './use-cases/applications/refresh-token-grant';
+export type { ClientCredentials, GrantPorts } from './use-cases/applications/oauth-grants';
+
 export * from './use-cases/gateway/open-gateway-session';
 export * from './use-cases/catalogue';

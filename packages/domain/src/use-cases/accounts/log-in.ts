@@ -9,7 +9,8 @@ import type { UserRepository } from '../../ports/user-repository';
 import { fail, ok, type Outcome } from '../../result';
 import { foldIdentifier, loginNamesOf, normalizeEmail } from '../../rules/account-rules';
 import { isCleanText } from '../../rules/text';
-import { newSession, type AuthGrant, type SessionClient } from './register';
+import { newSession, type SessionClient } from './new-session';
+import type { AuthGrant } from './register';
 
 /** One of the two identifiers, and the password. */
 export type LogInInput =

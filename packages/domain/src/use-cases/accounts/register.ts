@@ -1,5 +1,3 @@
-import type { Id } from '../../ids';
-import type { Session } from '../../entities/session';
 import { summarizeUser, type UserSummary } from '../../entities/user';
 import { validationFailed } from '../../errors';
 import type { Clock } from '../../ports/clock';
@@ -13,6 +11,7 @@ import type { TokenService } from '../../ports/token-service';
 import type { UserRepository } from '../../ports/user-repository';
 import { fail, ok, type Outcome } from '../../result';
 import { emailIssues, loginNamesOf, newPasswordIssues, normalizeEmail, usernameIssues } from '../../rules/account-rules';
+import { type SessionClient, newSession } from './new-session';
 
 export interface RegisterInput {
   readonly username: string;
@@ -26,21 +25,6 @@ export interface AuthGrant {
   /** Shown at the next login, it keeps this client's logins apart from failures of others (`DeviceTokens`). */
   readonly deviceToken: string;
 }
-
-/** What the request says of the client; kept with the session. */
-export interface SessionClient {
-  readonly userAgent?: string | null;
-}
-
-/** A session that starts `now` and lasts as long as its first token. */
-export const newSession = (id: Id, userId: Id, now: Date, lifetimeSeconds: number, client: SessionClient = {}): Session => ({
-  id,
-  userId,
-  createdAt: now,
-  expiresAt: new Date(now.getTime() + lifetimeSeconds * 1000),
-  lastUsedAt: now,
-  userAgent: client.userAgent ?? null,
-});
 
 export class Register {
   static readonly errors = ['ValidationFailed', 'UsernameTaken', 'EmailTaken'] as const;
