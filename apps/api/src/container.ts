@@ -6,10 +6,9 @@ import { RandomInviteCodes, RandomOpaqueTokens, ScryptPasswordHasher } from '@ch
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
 import type { Logger } from 'pino';
 import type { Config } from './config';
-import { LoggedAccountNotices } from './logged-account-notices';
-import { signingSecret } from './secrets';
-import type { Storage } from './storage';
-import { TOKENS, type Token } from './tokens';
+import { LoggedAccountNotices } from './observability/logged-account-notices';
+import { signingSecret } from './storage/secrets';
+import type { Storage } from './storage/storage';
 
 /** What a test or a deployment may swap: the ports the use cases are built on. */
 export type Adapters = UseCasePorts;
@@ -46,6 +45,17 @@ export async function productionAdapters(config: Config, storage: Storage, logge
     accessTokenTtlSeconds: config.OAUTH_ACCESS_TOKEN_TTL_SECONDS,
   };
 }
+
+/** A symbol that remembers what it stands for, so resolving it is type-checked. */
+type Token<T> = symbol & { readonly __type?: T };
+
+const token = <T>(name: string): Token<T> => Symbol(name);
+
+/** What the container holds: the adapters a deployment (or a test) plugs in, and the use cases built on them. */
+const TOKENS = {
+  Adapters: token<Adapters>('Adapters'),
+  UseCases: token<UseCases>('UseCases'),
+} as const;
 
 /** Resolves a typed token as what it stands for. */
 const get = <T>(c: DependencyContainer, token: Token<T>): T => c.resolve<T>(token);

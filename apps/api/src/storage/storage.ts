@@ -6,8 +6,8 @@ import { SnowflakeIdGenerator } from '@chat/snowflake';
 import type { Logger } from 'pino';
 import { batchRetryWarning } from './batch-retry-warning';
 import { privateDataDir } from './data-dir';
-import { IDEMPOTENCY_KEY_TTL_MS } from './http/idempotency';
-import type { Config } from './config';
+import { IDEMPOTENCY_KEY_TTL_MS } from '../http/idempotency';
+import type { Config } from '../config';
 
 export interface Storage {
   readonly engine: 'postgres' | 'pglite';

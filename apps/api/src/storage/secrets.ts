@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Config } from './config';
+import type { Config } from '../config';
 import { privateDataDir, SECRET_FILE } from './data-dir';
 
 /**

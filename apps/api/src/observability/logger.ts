@@ -1,5 +1,5 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
-import { logSafeError } from './observability/log-safe-error';
+import { logSafeError } from './log-safe-error';
 
 /**
  * JSON logs; auth headers and passwords are redacted wherever they appear, and an error is logged

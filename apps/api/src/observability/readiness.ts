@@ -1,4 +1,4 @@
-import type { Readiness } from './app';
+import type { Readiness } from '../app';
 
 const within = <T>(ms: number, work: Promise<T>): Promise<T> =>
   Promise.race([work, new Promise<T>((_resolve, reject) => setTimeout(() => reject(new Error('timed out')), ms).unref())]);
