@@ -21,7 +21,7 @@ import { messageRoutes } from './routes/message-routes';
 import { mountOAuthToken, oauthTokenOpenApi } from './routes/oauth-token-route';
 import { serverRoutes } from './routes/server-routes';
 import type { AppServices } from './services';
-import { mountWeb, type WebAssets } from './web';
+import { mountWeb, type WebAssets } from './http/web';
 
 /**
  * The OpenAPI document as the app serves it, without building the app (the client SDK's types are

@@ -1,15 +1,14 @@
 import 'reflect-metadata';
-import { ACCESS_TOKEN_TTL_SECONDS, createUseCases, DEFAULT_QUOTAS, type UseCasePorts, type UseCases } from '@chat/domain';
+import { createUseCases, type UseCasePorts, type UseCases } from '@chat/domain';
 import { ZxcvbnCommonPasswords } from '@chat/common-passwords';
 import { JoseDeviceTokens, JoseTokenService } from '@chat/jose';
 import { RandomInviteCodes, RandomOpaqueTokens, ScryptPasswordHasher } from '@chat/node-crypto';
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
 import type { Logger } from 'pino';
 import type { Config } from './config';
-import { LoggedAccountNotices } from './logged-account-notices';
-import { signingSecret } from './secrets';
-import type { Storage } from './storage';
-import { TOKENS, type Token } from './tokens';
+import { LoggedAccountNotices } from './observability/logged-account-notices';
+import { signingSecret } from './storage/secrets';
+import type { Storage } from './storage/storage';
 
 /** What a test or a deployment may swap: the ports the use cases are built on. */
 export type Adapters = UseCasePorts;
@@ -47,51 +46,32 @@ export async function productionAdapters(config: Config, storage: Storage, logge
   };
 }
 
+/** A symbol that remembers what it stands for, so resolving it is type-checked. */
+type Token<T> = symbol & { readonly __type?: T };
+
+const token = <T>(name: string): Token<T> => Symbol(name);
+
+/** What the container holds: the adapters a deployment (or a test) plugs in, and the use cases built on them. */
+const TOKENS = {
+  Adapters: token<Adapters>('Adapters'),
+  UseCases: token<UseCases>('UseCases'),
+} as const;
+
 /** Resolves a typed token as what it stands for. */
 const get = <T>(c: DependencyContainer, token: Token<T>): T => c.resolve<T>(token);
 
 /**
- * The composition root. tsyringe keeps the lifetimes: each app gets a child container of its own
- * (tests build many apps in one process and never share an adapter), holding the adapters as
- * singletons under typed tokens, and the use-case catalogue is built once per container, on first
- * use, by the domain's typed factory `createUseCases` (so the domain needs no decorators).
+ * The composition root, and the one place lifetimes are decided. Each app gets a child container
+ * of its own (tests build many apps in one process and never share an adapter); in it the adapters
+ * are one instance, as given, and the use-case catalogue is built from them once, on first use, by
+ * the domain's typed factory `createUseCases` (so the domain needs no decorators). Nothing resolves
+ * a port by itself: the use cases are the only thing the app asks for, so the ports are not
+ * registered one by one only to be resolved back into the same object.
  */
 export function buildContainer(adapters: Adapters): DependencyContainer {
   const c = rootContainer.createChildContainer();
-  c.registerInstance(TOKENS.Stores, adapters.stores);
-  c.registerInstance(TOKENS.UnitOfWork, adapters.unitOfWork);
-  c.registerInstance(TOKENS.History, adapters.history);
-  c.registerInstance(TOKENS.Clock, adapters.clock);
-  c.registerInstance(TOKENS.Ids, adapters.ids);
-  c.registerInstance(TOKENS.Hasher, adapters.hasher);
-  c.registerInstance(TOKENS.CommonPasswords, adapters.commonPasswords);
-  c.registerInstance(TOKENS.Notices, adapters.notices);
-  c.registerInstance(TOKENS.Tokens, adapters.tokens);
-  c.registerInstance(TOKENS.Devices, adapters.devices);
-  c.registerInstance(TOKENS.InviteCodes, adapters.inviteCodes);
-  c.registerInstance(TOKENS.Opaque, adapters.opaque);
-  c.registerInstance(TOKENS.Quotas, adapters.quotas ?? DEFAULT_QUOTAS);
-  c.registerInstance(TOKENS.AccessTokenTtl, adapters.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_SECONDS);
-  c.register(TOKENS.UseCases, {
-    useFactory: instanceCachingFactory((x) =>
-      createUseCases({
-        stores: get(x, TOKENS.Stores),
-        unitOfWork: get(x, TOKENS.UnitOfWork),
-        history: get(x, TOKENS.History),
-        clock: get(x, TOKENS.Clock),
-        ids: get(x, TOKENS.Ids),
-        hasher: get(x, TOKENS.Hasher),
-        commonPasswords: get(x, TOKENS.CommonPasswords),
-        notices: get(x, TOKENS.Notices),
-        tokens: get(x, TOKENS.Tokens),
-        devices: get(x, TOKENS.Devices),
-        inviteCodes: get(x, TOKENS.InviteCodes),
-        opaque: get(x, TOKENS.Opaque),
-        quotas: get(x, TOKENS.Quotas),
-        accessTokenTtlSeconds: get(x, TOKENS.AccessTokenTtl),
-      }),
-    ),
-  });
+  c.registerInstance(TOKENS.Adapters, adapters);
+  c.register(TOKENS.UseCases, { useFactory: instanceCachingFactory((x) => createUseCases(get(x, TOKENS.Adapters))) });
   return c;
 }
 

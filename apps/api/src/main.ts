@@ -5,10 +5,10 @@ import type { Logger } from 'pino';
 import { createApp, type Lifecycle } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { buildContainer, productionAdapters, resolveServices } from './container';
-import { createLogger } from './logger';
+import { createLogger } from './observability/logger';
 import { createRateLimiters } from './rate-limits/create-rate-limiters';
-import { readinessOf } from './readiness';
-import { openStorage } from './storage';
+import { readinessOf } from './observability/readiness';
+import { openStorage } from './storage/storage';
 import { startEvents } from './events/start-events';
 import { SweepLoop } from './housekeeping/sweep-loop';
 import { Metrics } from './observability/metrics';
@@ -139,7 +139,8 @@ async function main(): Promise<void> {
     server.close(() => {
       clearTimeout(force);
       clearInterval(sweep);
-      Promise.allSettled([storage.close(), redis?.quit(), tracing?.shutdown()]).then(() => {
+      // Not awaited: nothing waits on a close callback; allSettled cannot reject, and the process exits from here.
+      void Promise.allSettled([storage.close(), redis?.quit(), tracing?.shutdown()]).then(() => {
         logger.info('stopped');
         process.exit(0);
       });

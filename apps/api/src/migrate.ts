@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from './config';
-import { createLogger } from './logger';
-import { migrate, openDatabase } from './storage';
+import { createLogger } from './observability/logger';
+import { migrate, openDatabase } from './storage/storage';
 
 /** `pnpm migrate`: brings the configured database's schema up to date, then exits. */
 async function main(): Promise<void> {

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { batchRetryWarning } from '../src/batch-retry-warning';
+import { batchRetryWarning } from '../src/storage/batch-retry-warning';
 
 /** A logger whose lines are kept as parsed JSON. */
 function capturedLogger() {

@@ -1,7 +1,7 @@
 import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { privateDataDir, UnsafeDataDir } from '../src/data-dir';
+import { privateDataDir, UnsafeDataDir } from '../src/storage/data-dir';
 import { startReplica } from './replica-process';
 
 describe('DATA_DIR is private to the process’s user', () => {

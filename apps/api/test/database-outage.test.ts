@@ -5,8 +5,8 @@ import request from 'supertest';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { buildContainer, productionAdapters, resolveServices } from '../src/container';
-import { readinessOf } from '../src/readiness';
-import { openStorage, type Storage } from '../src/storage';
+import { readinessOf } from '../src/observability/readiness';
+import { openStorage, type Storage } from '../src/storage/storage';
 import { problemBody } from './test-app';
 import { TcpProxy } from './tcp-proxy';
 

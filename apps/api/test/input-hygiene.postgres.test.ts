@@ -1,7 +1,7 @@
 import { createPostgresDatabase, describeWithPostgres, type TestDatabase } from '@chat/postgres/testing';
 import pino from 'pino';
 import { loadConfig } from '../src/config';
-import { openStorage, type Storage } from '../src/storage';
+import { openStorage, type Storage } from '../src/storage/storage';
 import { buildTestApp, problemBody, type TestApp } from './test-app';
 
 /*

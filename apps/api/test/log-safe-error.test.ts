@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { createMemoryStores, MemoryState } from '@chat/domain/testing';
 import type { ChatDatabase } from '@chat/postgres';
 import { createPgliteDatabase, createPostgresDatabase, describeWithPostgres, type TestDatabase } from '@chat/postgres/testing';
-import { createLogger } from '../src/logger';
+import { createLogger } from '../src/observability/logger';
 import { buildTestApp } from './test-app';
 
 /** A logger like production's, writing into a string. */

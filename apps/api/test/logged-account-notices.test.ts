@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
-import { createLogger } from '../src/logger';
-import { LoggedAccountNotices } from '../src/logged-account-notices';
+import { createLogger } from '../src/observability/logger';
+import { LoggedAccountNotices } from '../src/observability/logged-account-notices';
 import { buildTestApp } from './test-app';
 
 describe('notices to account owners', () => {

@@ -3,7 +3,7 @@ import pino from 'pino';
 import request from 'supertest';
 import { createApp } from '../src/app';
 import { buildContainer, resolveServices } from '../src/container';
-import { readinessOf } from '../src/readiness';
+import { readinessOf } from '../src/observability/readiness';
 import { buildTestApp, type TestApp } from './test-app';
 import { capturingLogger, connect, describeWithRedis, limitersFor, redisUrl, uniquePrefix } from './redis-testing';
 import { TcpProxy } from './tcp-proxy';

@@ -1,5 +1,8 @@
 import { buildTestApp, problemBody, type TestApp } from './test-app';
 
+/** The owner kicking or banning themself is refused for a removal, not a leave; the code stays the documented one. */
+const OWNER_CANNOT_BE_REMOVED = 'The owner cannot be removed from their own server; transfer it first.';
+
 describe('servers, members, channels and invites over HTTP', () => {
   let t: TestApp;
   beforeEach(async () => {
@@ -114,7 +117,10 @@ describe('servers, members, channels and invites over HTTP', () => {
     it('returns 409 OWNER_CANNOT_LEAVE for the owner', async () => {
       const { owner, server } = await t.aServerWithMember();
       const res = await t.http().delete(`/api/servers/${server.id}/members/@me`).set('Authorization', owner.token);
-      expect({ status: res.status, body: res.body }).toEqual({ status: 409, body: problemBody(409, 'Conflict', 'OWNER_CANNOT_LEAVE') });
+      expect({ status: res.status, body: res.body }).toEqual({
+        status: 409,
+        body: problemBody(409, 'Conflict', 'OWNER_CANNOT_LEAVE', { detail: 'The owner cannot leave their own server.' }),
+      });
     });
 
     it('returns 404 for a non-member and for an unknown server', async () => {
@@ -193,6 +199,15 @@ describe('servers, members, channels and invites over HTTP', () => {
       // Nobody was removed by any of these.
       const members = await t.http().get(`/api/servers/${server.id}/members`).set('Authorization', owner.token);
       expect(members.body.map((m: { userId: string }) => m.userId)).toEqual([owner.id, member.id]);
+    });
+
+    it('tells the owner who kicks themself that the owner cannot be removed, under the same code as a leave', async () => {
+      const { owner, server } = await t.aServerWithMember();
+      const res = await t.http().delete(`/api/servers/${server.id}/members/${owner.id}`).set('Authorization', owner.token);
+      expect({ status: res.status, body: res.body }).toEqual({
+        status: 409,
+        body: problemBody(409, 'Conflict', 'OWNER_CANNOT_LEAVE', { detail: OWNER_CANNOT_BE_REMOVED }),
+      });
     });
 
     it('still routes @me to leaving, not to a kick of a user named @me', async () => {
@@ -404,7 +419,10 @@ describe('servers, members, channels and invites over HTTP', () => {
       expect((await t.http().get(`/api/servers/${server.id}/bans`).set('Authorization', member.token)).status).toBe(403);
       expect((await t.http().delete(`/api/servers/${server.id}/bans/${outsider.id}`).set('Authorization', member.token)).status).toBe(403);
       const self = await t.http().put(`/api/servers/${server.id}/bans/${owner.id}`).set('Authorization', owner.token);
-      expect({ status: self.status, body: self.body }).toEqual({ status: 409, body: problemBody(409, 'Conflict', 'OWNER_CANNOT_LEAVE') });
+      expect({ status: self.status, body: self.body }).toEqual({
+        status: 409,
+        body: problemBody(409, 'Conflict', 'OWNER_CANNOT_LEAVE', { detail: OWNER_CANNOT_BE_REMOVED }),
+      });
       expect((await t.http().put(`/api/servers/${server.id}/bans/42`).set('Authorization', owner.token)).status).toBe(404);
       expect((await t.http().put(`/api/servers/42/bans/${member.id}`).set('Authorization', owner.token)).status).toBe(404);
       expect((await t.http().put(`/api/servers/${server.id}/bans/${member.id}`)).status).toBe(401);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
 import request from 'supertest';
-import { findWebAssets, mountWeb } from '../src/web';
+import { findWebAssets, mountWeb } from '../src/http/web';
 import { buildTestApp } from './test-app';
 
 const IMPORT_MAP = /<script type="importmap">([\s\S]*?)<\/script>/;

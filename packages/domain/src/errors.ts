@@ -30,6 +30,7 @@ export type DomainError =
   | { readonly kind: 'SessionNotFound' }
   | { readonly kind: 'WrongPassword' }
   | { readonly kind: 'OwnerCannotLeave' }
+  | { readonly kind: 'CannotRemoveOwner' }
   | { readonly kind: 'TooManyReactions'; readonly max: number }
   | { readonly kind: 'TooManyReactionsInAll'; readonly max: number }
   | { readonly kind: 'QuotaExceeded'; readonly quota: QuotaName; readonly max: number }

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { Gateway } from '../gateway/gateway';
 import type { AppServices } from '../services';
-import type { Storage } from '../storage';
+import type { Storage } from '../storage/storage';
 import { EventReader } from './event-reader';
 import type { Metrics } from '../observability/metrics';
 import { HELD_BACK_WARN_MS, RelayLoop } from './relay-loop';

@@ -53,6 +53,8 @@ const PROBLEMS: { readonly [K in DomainErrorKind]: Mapping<K> } = {
   UsernameTaken: ACCOUNT_TAKEN,
   EmailTaken: ACCOUNT_TAKEN,
   OwnerCannotLeave: { status: 409, code: 'OWNER_CANNOT_LEAVE', detail: 'The owner cannot leave their own server.' },
+  // Its own words, under the documented code: clients already switch on OWNER_CANNOT_LEAVE for this case.
+  CannotRemoveOwner: { status: 409, code: 'OWNER_CANNOT_LEAVE', detail: 'The owner cannot be removed from their own server; transfer it first.' },
 };
 
 /** What each quota bounds, in words. */

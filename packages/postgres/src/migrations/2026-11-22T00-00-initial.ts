@@ -2,7 +2,6 @@ import { sql, type Kysely } from 'kysely';
 
 /* Migrations take Kysely<any> and import nothing of the app: they must keep working as the app changes. */
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('users')
@@ -95,7 +94,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   for (const table of ['worker_leases', 'reactions', 'messages', 'invites', 'members']) await db.schema.dropTable(table).execute();
   await sql`alter table servers drop constraint servers_default_channel_fkey`.execute(db);

@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 
 /* Bot applications (OAuth2 clients) and their refresh tokens. Imports nothing of the app. */
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('users').addColumn('bot', 'boolean', (c) => c.notNull().defaultTo(false)).execute();
 
@@ -33,7 +32,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('sessions_user_id_idx').on('sessions').column('user_id').execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('sessions_user_id_idx').execute();
   await db.schema.dropTable('refresh_tokens').execute();

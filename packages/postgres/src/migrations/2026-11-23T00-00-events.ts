@@ -6,7 +6,6 @@ import { sql, type Kysely } from 'kysely';
  * `tx` lets the relay place only events whose transaction and every earlier one have finished, so
  * an event is never placed behind one that commits later with a lower id.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`create table events (
     id bigint generated always as identity primary key,
@@ -30,7 +29,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`insert into event_log (id, log_id) values (1, substr(replace(gen_random_uuid()::text, '-', ''), 1, 12))`.execute(db);
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('event_log').execute();
   await db.schema.dropTable('events').execute();

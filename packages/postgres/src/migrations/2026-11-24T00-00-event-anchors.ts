@@ -12,7 +12,6 @@ import { sql, type Kysely } from 'kysely';
  * Events placed before this migration are dropped (they were delivered) and the oldest readable
  * position becomes the head: a client with an older cursor is told to identify again.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`create table event_anchors (
     pos bigint primary key,
@@ -37,7 +36,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index events_joins_idx on events (user_id, tx, id) where type = 'member.joined'`.execute(db);
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop index events_joins_idx`.execute(db);
   await sql`alter table events drop constraint events_pkey`.execute(db);

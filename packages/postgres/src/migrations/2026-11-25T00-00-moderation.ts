@@ -6,7 +6,6 @@ import { sql, type Kysely } from 'kysely';
  * default, owner-only invites: the invites their members already made keep working until the
  * owner revokes them.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table servers add column members_can_invite boolean not null default false`.execute(db);
   await sql`alter table invites
@@ -25,7 +24,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('bans').execute();
   await db.schema.dropIndex('invites_server_id_idx').execute();

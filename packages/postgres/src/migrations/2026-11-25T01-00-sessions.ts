@@ -5,7 +5,6 @@ import { sql, type Kysely } from 'kysely';
  * used, and the User-Agent it logged in with. Sessions that existed before expire a token lifetime
  * (30 days, the default) after they began; they were last used, as far as anyone knows, then.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table sessions
     add column expires_at timestamptz,
@@ -23,7 +22,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('refresh_tokens_expires_at_idx').on('refresh_tokens').column('expires_at').execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('refresh_tokens_expires_at_idx').execute();
   await db.schema.dropIndex('sessions_expires_at_idx').execute();

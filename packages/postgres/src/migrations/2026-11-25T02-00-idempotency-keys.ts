@@ -4,7 +4,6 @@ import { type Kysely } from 'kysely';
  * Idempotency-Key (the IETF httpapi draft): the first answer to a user's key, replayed to a retry
  * on any replica for 24 hours; `status` null while the first request is still being answered.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('idempotency_keys')
@@ -19,7 +18,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('idempotency_keys_created_at_idx').on('idempotency_keys').column('created_at').execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('idempotency_keys').execute();
 }

@@ -5,13 +5,11 @@ import { sql, type Kysely } from 'kysely';
  * a member when banned, which decides whether the owner's list shows their name. Bans made before
  * this are counted as not (the list then names them only if they share a server with the owner).
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table bans add column member_when_banned boolean not null default false`.execute(db);
   await sql`create index bans_ban_order_idx on bans (server_id, created_at, user_id)`.execute(db);
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop index bans_ban_order_idx`.execute(db);
   await sql`alter table bans drop column member_when_banned`.execute(db);

@@ -7,7 +7,6 @@ import { sql, type Kysely } from 'kysely';
  * address stored earlier, stays as it is: that owner logs in by username. lower() is PostgreSQL's,
  * which the lookups use too.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     with folded as (

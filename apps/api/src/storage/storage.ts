@@ -1,0 +1,115 @@
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import type { EventHistory, IdGenerator, Stores, UnitOfWork } from '@chat/domain';
+import { createKyselyStores, KyselyEventHistory, KyselyEventRelay, KyselySweeper, KyselyUnitOfWork, isDatabaseUnavailable, isTransientConflict, leaseWorkerId, migrateToLatest, openPglite, openPostgres, type ChatDatabase } from '@chat/postgres';
+import { SnowflakeIdGenerator } from '@chat/snowflake';
+import type { Logger } from 'pino';
+import { batchRetryWarning } from './batch-retry-warning';
+import { privateDataDir } from './data-dir';
+import { IDEMPOTENCY_KEY_TTL_MS } from '../http/idempotency';
+import type { Config } from '../config';
+
+export interface Storage {
+  readonly engine: 'postgres' | 'pglite';
+  readonly db: ChatDatabase;
+  readonly stores: Stores;
+  readonly unitOfWork: UnitOfWork;
+  readonly history: EventHistory;
+  readonly relay: KyselyEventRelay;
+  readonly sweeper: KyselySweeper;
+  readonly ids: IdGenerator;
+  readonly isUnavailable: (error: unknown) => boolean;
+  close(): Promise<void>;
+}
+
+const LEASE_TTL_SECONDS = 300;
+const HOT_POOL_SIZE = 5;
+const LEASE_RENEW_MS = 60_000;
+
+export function openDatabase(config: Config, logger: Logger): ChatDatabase {
+  return config.DATABASE_URL
+    ? openPostgres({ url: config.DATABASE_URL, name: 'main', onIdleError: (error) => logger.warn({ err: error }, 'a database connection dropped') })
+    : openPglite(privateDataDir(config.DATA_DIR));
+}
+
+/**
+ * On PostgreSQL, a second, smaller pool for the message page and send statements, planned once per
+ * connection (see `genericPlans`); the main pool keeps PostgreSQL's default planning for the rest.
+ */
+function openHotDatabase(config: Config, logger: Logger): ChatDatabase | undefined {
+  if (!config.DATABASE_URL) return undefined;
+  return openPostgres({
+    name: 'hot',
+    url: config.DATABASE_URL,
+    poolSize: HOT_POOL_SIZE,
+    genericPlans: true,
+    onIdleError: (error) => logger.warn({ err: error }, 'a database connection dropped'),
+  });
+}
+
+/** Migrations run on a connection of their own, without the per-query time limit of requests. */
+export async function migrate(config: Config, db: ChatDatabase): Promise<Awaited<ReturnType<typeof migrateToLatest>>> {
+  if (!config.DATABASE_URL) return migrateToLatest(db);
+  const migrator = openPostgres({ url: config.DATABASE_URL, poolSize: 1, queryTimeoutMs: 0 });
+  try {
+    return await migrateToLatest(migrator);
+  } finally {
+    await migrator.destroy();
+  }
+}
+
+/**
+ * PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR. Migrates on open (safe from
+ * several replicas at once) and, on PostgreSQL, leases a snowflake worker id so replicas never
+ * mint the same id. `onLeaseLost` fires if another replica took the id over.
+ */
+export async function openStorage(
+  config: Config,
+  logger: Logger,
+  onLeaseLost: () => void,
+  /** A write committed events: the relay should place them. */
+  onEventsCommitted: () => void = () => {},
+  /** A statement wrote this many sends together (metrics). */
+  onSendBatch?: (size: number) => void,
+): Promise<Storage> {
+  const engine = config.DATABASE_URL ? 'postgres' : 'pglite';
+  const db = openDatabase(config, logger);
+  await migrate(config, db);
+
+  let workerId = config.WORKER_ID ?? 0;
+  let stopLease = async () => {};
+  if (engine === 'postgres' && config.WORKER_ID === undefined) {
+    const lease = await leaseWorkerId(db, `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`, LEASE_TTL_SECONDS);
+    workerId = lease.workerId;
+    const timer = setInterval(() => {
+      lease.renew().then(
+        (held) => held || onLeaseLost(),
+        (error: unknown) => logger.warn({ err: error }, 'could not renew the worker id lease; retrying'),
+      );
+    }, LEASE_RENEW_MS);
+    timer.unref();
+    stopLease = async () => {
+      clearInterval(timer);
+      await lease.release();
+    };
+  }
+  const hot = openHotDatabase(config, logger);
+  logger.info({ engine, workerId }, 'storage ready');
+
+  return {
+    engine,
+    db,
+    stores: createKyselyStores(db, { hot, onBatchRetriedAlone: batchRetryWarning(logger), onSendsCommitted: onEventsCommitted, ...(onSendBatch ? { onSendBatch } : {}) }),
+    unitOfWork: new KyselyUnitOfWork(db, onEventsCommitted),
+    history: new KyselyEventHistory(db),
+    relay: new KyselyEventRelay(db),
+    sweeper: new KyselySweeper(db, IDEMPOTENCY_KEY_TTL_MS),
+    ids: new SnowflakeIdGenerator(workerId),
+    // A conflict still unsettled after the unit of work's retries is a moment's contention: retry shortly.
+    isUnavailable: (error) => isDatabaseUnavailable(error) || isTransientConflict(error),
+    async close() {
+      await stopLease().catch((error: unknown) => logger.warn({ err: error }, 'could not release the worker id lease'));
+      await Promise.all([db.destroy(), hot?.destroy()]);
+    },
+  };
+}

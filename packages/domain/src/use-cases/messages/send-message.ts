@@ -1,0 +1,44 @@
+import type { MessageView } from '../../entities/message';
+import type { Actor } from '../../entities/session';
+import { validationFailed } from '../../errors';
+import type { Clock } from '../../ports/clock';
+import type { IdGenerator } from '../../ports/id-generator';
+import type { MessageRepository } from '../../ports/message-repository';
+import { isId } from '../../ids';
+import { fail, ok, type Outcome } from '../../result';
+import { contentIssues, nonceIssues } from '../../rules/message-rules';
+import { fromGate } from '../access';
+
+/** The stored message, and the sender's nonce to echo back (null when none was given). */
+export interface SentMessage {
+  readonly message: MessageView;
+  readonly nonce: string | null;
+}
+
+/**
+ * Takes the token's claims: the session, membership, insert and its `message.created` event are one
+ * atomic statement.
+ */
+export class SendMessage {
+  static readonly errors = ['ValidationFailed', 'InvalidToken', 'ChannelNotFound', 'NotAMember'] as const;
+  /** As GetMessages': the session is checked in the insert's statement, not for input refused before it. */
+  static readonly checksSession = true;
+
+  constructor(
+    private readonly messages: MessageRepository,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(actor: Actor, channelId: string, input: { readonly content: string; readonly nonce?: string | undefined }): Outcome<SentMessage, typeof SendMessage.errors> {
+    const issues = [...contentIssues(input.content), ...nonceIssues(input.nonce)];
+    if (issues.length > 0) return fail(validationFailed(issues));
+    if (!isId(channelId)) return fail({ kind: 'ChannelNotFound' });
+
+    const nonce = input.nonce ?? null;
+    const message = { id: this.ids.next(), channelId, content: input.content, createdAt: this.clock.now(), editedAt: null };
+    const stored = fromGate(await this.messages.createAs(actor, message, nonce));
+    if (!stored.ok) return stored;
+    return ok({ message: { ...message, author: stored.value, reactions: [] }, nonce });
+  }
+}

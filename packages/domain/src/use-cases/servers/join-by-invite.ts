@@ -1,0 +1,49 @@
+import { inviteIsLive } from '../../entities/invite';
+import type { Server } from '../../entities/server';
+import type { Actor } from '../../entities/session';
+import { memberJoined } from '../../events/chat-event';
+import type { Clock } from '../../ports/clock';
+import type { UnitOfWork } from '../../ports/unit-of-work';
+import { fail, ok, type Outcome } from '../../result';
+
+/** The shape of every code we hand out; anything else names no invite. */
+export const INVITE_CODE = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * Joins the server of a live invite. An expired, used-up or revoked invite, and any invite to a
+ * server that banned the caller, is "no such invite": a banned user learns nothing from it. A member
+ * of the server joins again with any of its invites not yet revoked, live or not: nothing happens. The
+ * server is held against a concurrent ban, so a ban and a join at the same moment end banned.
+ */
+export class JoinByInvite {
+  static readonly errors = ['InviteNotFound', 'InvalidToken'] as const;
+
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(actor: Actor, code: string): Outcome<Server, typeof JoinByInvite.errors> {
+    if (!INVITE_CODE.test(code)) return fail({ kind: 'InviteNotFound' });
+    return this.unitOfWork.run(async (stores) => {
+      const now = this.clock.now();
+      const invite = await stores.invites.findByCode(code);
+      const server = invite ? await stores.servers.hold(invite.serverId, 'join') : null;
+      if (!invite || !server) return fail({ kind: 'InviteNotFound' });
+      // Joining twice keeps the first membership and its join time, tells nobody, and uses nothing
+      // up, even once the invite has run out: a retry after a lost answer is told it is in. A member
+      // learns nothing from it, and is never banned (a ban removes the member).
+      if (await stores.members.find(server.id, actor.userId)) return ok(server);
+      if (!inviteIsLive(invite, now)) return fail({ kind: 'InviteNotFound' });
+      // Read after the hold: a ban that committed while this join waited is seen here.
+      if (await stores.bans.isBanned(server.id, actor.userId)) return fail({ kind: 'InviteNotFound' });
+      const user = await stores.users.findSummary(actor.userId);
+      if (!user) return fail({ kind: 'InvalidToken' });
+      // Nothing is written before this point: a refusal above leaves the invite as it was.
+      if (!(await stores.invites.redeem(code, now))) return fail({ kind: 'InviteNotFound' });
+      const member = { serverId: server.id, userId: actor.userId, joinedAt: now };
+      if ((await stores.members.add(member)) === 'added') await stores.events.append(memberJoined({ ...member, user }));
+      return ok(server);
+    });
+  }
+}
