@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import express, { type Express, type RequestHandler, type Response } from 'express';
-import { contentSecurityPolicy, sha256Source } from './http/content-security-policy';
+import { contentSecurityPolicy, sha256Source } from './content-security-policy';
 
 /** Where the chat page's files are: the page (@chat/web), the SDK it imports, and the SDK's one dependency. */
 export interface WebAssets {
