@@ -41,7 +41,7 @@ describe('the chat page', () => {
     const imports = (JSON.parse(IMPORT_MAP.exec(page)![1]!) as { imports: Record<string, string> }).imports;
     const scripts = [...page.matchAll(/<script type="module" src="([^"]+)"/g)].map(([, src]) => src!);
     expect(scripts).toEqual(['/web/main.js']);
-    for (const url of [...Object.values(imports), ...scripts, '/web/dom.js', '/web/words.js', '/web/client/rest.js', '/web/client/gateway.js']) {
+    for (const url of [...Object.values(imports), ...scripts, '/web/dom.js', '/web/words.js', '/web/client/rest.js', '/web/client/gateway/connection.js', '/web/client/generated/events.js']) {
       const res = await http().get(url);
       expect({ url, status: res.status }).toEqual({ url, status: 200 });
       expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
