@@ -1,4 +1,4 @@
-import { eventJson, type ChatEvent, type LoggedEvent } from '@chat/domain';
+import { eventJson, wireOf, type ChatEvent, type LoggedEvent } from '@chat/domain';
 import type { Connection } from './connection';
 import { CLOSE, dispatch, formatCursor } from './frames';
 
@@ -29,9 +29,15 @@ export class Delivery {
     this.options.onSlowConsumerClosed?.();
   }
 
-  /** The event's dispatch frame: the same text for every connection it goes to. */
-  frameOf(position: number, event: ChatEvent): string {
+  /**
+   * The event's dispatch frame: the same text for every connection it goes to. The stored text goes
+   * in as it is when the log kept it in the wire form; otherwise the event is written again.
+   */
+  frameOf(logged: LoggedEvent, event: ChatEvent): string {
+    const cursor = formatCursor(this.options.logId, logged.position);
+    const wire = wireOf(logged);
+    if (wire !== null) return dispatch(event.type, cursor, wire);
     const { t, d } = eventJson(event);
-    return dispatch(t, formatCursor(this.options.logId, position), d);
+    return dispatch(t, cursor, JSON.stringify(d));
   }
 }

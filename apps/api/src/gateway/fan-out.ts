@@ -61,7 +61,7 @@ export class FanOut {
     const subject = subjectOf(event);
     const subjects = subject === null ? undefined : this.byUser.get(subject);
     let frame: string | undefined;
-    const frameOnce = () => (frame ??= this.delivery.frameOf(logged.position, event));
+    const frameOnce = () => (frame ??= this.delivery.frameOf(logged, event));
     if (serverId !== null) {
       for (const connection of this.byServer.get(serverId) ?? []) {
         if (subjects !== connection && !(subjects instanceof Set && subjects.has(connection))) this.delivery.offer(connection, logged, frameOnce);

@@ -46,8 +46,8 @@ export class Replay {
           this.delivery.closeSlow(connection);
         }
         if (connection.state !== 'syncing') break;
-        const { position, event } = logged;
-        if (event && this.delivery.offer(connection, logged, () => this.delivery.frameOf(position, event))) sent += 1;
+        const event = logged.event;
+        if (event && this.delivery.offer(connection, logged, () => this.delivery.frameOf(logged, event))) sent += 1;
       }
     }
   }
