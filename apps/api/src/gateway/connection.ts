@@ -1,5 +1,4 @@
 import type { Admission, Audience, GatewaySnapshot, LoggedEvent } from '@chat/domain';
-import type { WebSocket } from 'ws';
 import { CLOSE, HEARTBEAT_ACK, INVALID_SESSION } from './frames';
 
 /** waiting: for identify or resume; syncing: catching up from the log; live: in the fan-out index. */
@@ -12,6 +11,13 @@ const NEXT: Record<ConnectionState, readonly ConnectionState[]> = {
   live: ['closed'],
   closed: [],
 };
+/** What a connection needs of its socket (ws's `WebSocket` has it). */
+export interface ConnectionSocket {
+  readonly bufferedAmount: number;
+  send(data: string): void;
+  close(code: number, reason: string): void;
+  terminate(): void;
+}
 /** Never added to: `reflected` of a connection whose snapshot had nothing unplaced. */
 const NONE: Set<string> = new Set();
 
@@ -44,7 +50,7 @@ export class Connection {
 
   /** `address`: the client's, as the per-address cap counts it. */
   constructor(
-    readonly socket: WebSocket,
+    readonly socket: ConnectionSocket,
     readonly address: string,
     private readonly identifyTimeoutMs: number,
   ) {}
