@@ -5,6 +5,14 @@ import proxyAddr from 'proxy-addr';
 /** Why a socket was turned away: counted in metrics, named in the close reason. */
 export type Refusal = 'replica' | 'address' | 'user' | 'origin';
 
+/** A refusal's close reason. */
+export const REFUSALS: Record<Refusal, string> = {
+  replica: 'this replica holds as many sockets as it may; try again later',
+  address: 'too many sockets from this address',
+  user: 'too many sockets for this user',
+  origin: 'this origin may not open sockets',
+};
+
 export interface DoorLimits {
   /** Open sockets on this replica, identified or not. */
   readonly maxSockets: number;

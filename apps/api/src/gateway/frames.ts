@@ -57,5 +57,6 @@ export const hello = (heartbeatInterval: number) => JSON.stringify({ op: 'hello'
 export const HEARTBEAT_ACK = JSON.stringify({ op: 'heartbeat_ack' });
 export const INVALID_SESSION = JSON.stringify({ op: 'invalid_session' });
 export const resumed = (replayed: number) => JSON.stringify({ op: 'resumed', d: { replayed } });
-export const dispatch = (t: string, cursorText: string, d: unknown) =>
-  `{"op":"dispatch","t":${JSON.stringify(t)},"cursor":${JSON.stringify(cursorText)},"d":${JSON.stringify(d)}}`;
+/** `data`: the event's data as JSON text, put in as it is (the log may hold it in this form already). */
+export const dispatch = (t: string, cursorText: string, data: string) =>
+  `{"op":"dispatch","t":${JSON.stringify(t)},"cursor":${JSON.stringify(cursorText)},"d":${data}}`;

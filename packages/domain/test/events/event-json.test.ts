@@ -3,6 +3,7 @@ import {
   eventFromJson,
   readEvent,
   eventJson,
+  lazilyDecoded,
   memberJoined,
   memberLeft,
   messageCreated,
@@ -87,5 +88,32 @@ describe('the events’ JSON form', () => {
     expect(readEvent(t, JSON.stringify(d))).toEqual(event);
     expect(readEvent('server.renamed', '{"serverId":"10"}')).toBeNull();
     expect(readEvent('member.left', 'not json')).toBeNull();
+  });
+
+  it.each(EVENTS.map((event) => [event.type, event]))('keeps the stored text of %s as its wire form when eventJson wrote it', (_type, event) => {
+    const { t, d } = eventJson(event);
+    const text = JSON.stringify(d);
+
+    const logged = lazilyDecoded(7, 'e-7', t, text);
+
+    expect(logged.wire).toBe(text);
+    expect(logged.event).toEqual(event);
+  });
+
+  it('does not take the send statement’s json_build_object text for the wire form', () => {
+    const fromSql =
+      '{"id" : "100", "channelId" : "20", "content" : "a \\" : b", "createdAt" : "2026-11-01T10:00:00.123Z", "editedAt" : null, ' +
+      '"author" : {"id" : "3", "username" : "ann"}, "reactions" : [], "serverId" : "10", "nonce" : null}';
+
+    const logged = lazilyDecoded(7, 'e-7', 'message.created', fromSql);
+
+    expect(logged.wire).toBeNull();
+    expect(logged.event).toEqual(messageCreated('10', { ...message, content: 'a " : b', reactions: [] }, null));
+  });
+
+  it('finds the end of a first key that holds an escaped quote', () => {
+    expect(lazilyDecoded(1, '1', 'x', '{"a\\"b":1}').wire).toBe('{"a\\"b":1}');
+    expect(lazilyDecoded(1, '1', 'x', '{"a\\"b" : 1}').wire).toBeNull();
+    expect(lazilyDecoded(1, '1', 'x', 'not json').wire).toBeNull();
   });
 });

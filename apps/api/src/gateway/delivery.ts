@@ -1,0 +1,43 @@
+import { eventJson, wireOf, type ChatEvent, type LoggedEvent } from '@chat/domain';
+import type { Connection } from './connection';
+import { CLOSE, dispatch, formatCursor } from './frames';
+
+export interface DeliveryOptions {
+  /** The log's name, part of every cursor. */
+  readonly logId: string;
+  /** A client whose unsent data passes this is closed 4020: it resumes, losing nothing. */
+  readonly maxBufferBytes: number;
+  readonly onDelivered?: () => void;
+  readonly onSlowConsumerClosed?: () => void;
+}
+
+/** Sending one event to one connection, for the replay and the fan-out alike. */
+export class Delivery {
+  constructor(private readonly options: DeliveryOptions) {}
+
+  /** Judges one event for one connection, and sends it if it may see it; true when sent. */
+  offer(connection: Connection, logged: LoggedEvent, frame: () => string): boolean {
+    if (connection.admit(logged) !== 'deliver') return false;
+    connection.socket.send(frame());
+    this.options.onDelivered?.();
+    if (connection.state === 'live' && connection.socket.bufferedAmount > this.options.maxBufferBytes) this.closeSlow(connection);
+    return true;
+  }
+
+  closeSlow(connection: Connection): void {
+    connection.close(CLOSE.SLOW_CONSUMER, 'reading too slowly; resume to catch up');
+    this.options.onSlowConsumerClosed?.();
+  }
+
+  /**
+   * The event's dispatch frame: the same text for every connection it goes to. The stored text goes
+   * in as it is when the log kept it in the wire form; otherwise the event is written again.
+   */
+  frameOf(logged: LoggedEvent, event: ChatEvent): string {
+    const cursor = formatCursor(this.options.logId, logged.position);
+    const wire = wireOf(logged);
+    if (wire !== null) return dispatch(event.type, cursor, wire);
+    const { t, d } = eventJson(event);
+    return dispatch(t, cursor, JSON.stringify(d));
+  }
+}

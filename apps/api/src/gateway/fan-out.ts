@@ -1,0 +1,101 @@
+import { serverOf, subjectOf, type Id, type LoggedEvent } from '@chat/domain';
+import type { Logger } from 'pino';
+import type { Connection } from './connection';
+import type { Delivery } from './delivery';
+
+/**
+ * The live connections of this replica, indexed by the servers they see and by their user, and
+ * the events of the log handed to them: every event once, in log order, from this replica's reader.
+ */
+export class FanOut {
+  private readonly byServer = new Map<Id, Set<Connection>>();
+  /** Most users hold one socket: the index keeps that socket itself, and a set only for several. */
+  private readonly byUser = new Map<Id, Connection | Set<Connection>>();
+
+  constructor(
+    private readonly delivery: Delivery,
+    private readonly logger: Logger,
+  ) {}
+
+  /** A caught-up connection goes live: from here on `deliver` reaches it. */
+  join(connection: Connection): void {
+    const audience = connection.audience;
+    if (!audience || !connection.goLive()) return;
+    const mine = this.byUser.get(audience.userId);
+    if (mine === undefined) this.byUser.set(audience.userId, connection);
+    else if (mine instanceof Set) mine.add(connection);
+    else this.byUser.set(audience.userId, new Set([mine, connection]));
+    for (const serverId of audience.servers()) this.index(connection, serverId);
+  }
+
+  deliver(events: readonly LoggedEvent[]): void {
+    // Nobody live here to tell: leave the events undecoded.
+    if (this.byUser.size === 0) return;
+    for (const logged of events) {
+      try {
+        this.deliverOne(logged);
+      } catch (error) {
+        // One event that cannot be sent (a bug, bad data) must not cost the rest of the batch.
+        this.logger.error({ err: error, position: logged.position }, 'could not deliver an event');
+      }
+    }
+  }
+
+  forget(connection: Connection): void {
+    const userId = connection.audience?.userId;
+    const mine = userId === undefined ? undefined : this.byUser.get(userId);
+    if (userId !== undefined && mine === connection) this.byUser.delete(userId);
+    if (userId !== undefined && mine instanceof Set) {
+      mine.delete(connection);
+      const [last, ...more] = mine;
+      if (last && more.length === 0) this.byUser.set(userId, last);
+    }
+    for (const serverId of connection.indexed) removeFrom(this.byServer, serverId, connection);
+    connection.indexed.length = 0;
+  }
+
+  private deliverOne(logged: LoggedEvent): void {
+    const event = logged.event;
+    if (event === null) return;
+    const serverId = serverOf(event);
+    const subject = subjectOf(event);
+    const subjects = subject === null ? undefined : this.byUser.get(subject);
+    let frame: string | undefined;
+    const frameOnce = () => (frame ??= this.delivery.frameOf(logged, event));
+    if (serverId !== null) {
+      for (const connection of this.byServer.get(serverId) ?? []) {
+        if (subjects !== connection && !(subjects instanceof Set && subjects.has(connection))) this.delivery.offer(connection, logged, frameOnce);
+      }
+    }
+    // The user the event is about: a join opens the server for them, a leave shuts it after it.
+    for (const connection of subjects instanceof Set ? subjects : subjects ? [subjects] : []) {
+      this.delivery.offer(connection, logged, frameOnce);
+      if (serverId !== null) this.index(connection, serverId);
+    }
+  }
+
+  /** After a membership event about the connection's user: in the server's index exactly while it sees it. */
+  private index(connection: Connection, serverId: Id): void {
+    if (connection.state === 'live' && connection.audience?.sees(serverId)) {
+      addTo(this.byServer, serverId, connection);
+      if (!connection.indexed.includes(serverId)) connection.indexed.push(serverId);
+    } else {
+      removeFrom(this.byServer, serverId, connection);
+      const at = connection.indexed.indexOf(serverId);
+      if (at >= 0) connection.indexed.splice(at, 1);
+    }
+  }
+}
+
+function addTo<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  set.add(value);
+}
+
+function removeFrom<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
+  const set = map.get(key);
+  if (!set) return;
+  set.delete(value);
+  if (set.size === 0) map.delete(key);
+}

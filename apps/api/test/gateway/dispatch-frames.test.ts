@@ -1,0 +1,78 @@
+import {
+  channelCreated,
+  eventJson,
+  lazilyDecoded,
+  memberJoined,
+  memberLeft,
+  messageCreated,
+  messageDeleted,
+  reactionChanged,
+  serverDeleted,
+  type ChatEvent,
+  type MessageView,
+} from '@chat/domain';
+import { Delivery } from '../../src/gateway/delivery';
+
+const message: MessageView = {
+  id: '100',
+  channelId: '20',
+  content: 'hi "there" \u2028 😀 \\ </script>',
+  createdAt: new Date('2026-11-01T10:00:00.123Z'),
+  editedAt: null,
+  author: { id: '3', username: 'ann' },
+  reactions: [{ emoji: '👍', count: 2, reacted: false }],
+};
+
+const EVENTS: ChatEvent[] = [
+  messageCreated('10', message, 'n-1'),
+  messageCreated('10', message, null),
+  messageDeleted('10', '20', '100'),
+  reactionChanged('reaction.added', '10', '20', '3', { messageId: '100', emoji: '👍', count: 2, reacted: true }),
+  memberJoined({ serverId: '10', userId: '3', joinedAt: new Date('2026-11-01T09:00:00.000Z'), user: { id: '3', username: 'ann' } }),
+  memberLeft('10', '3', 'kick'),
+  channelCreated({ id: '21', serverId: '10', name: 'random', createdAt: new Date('2026-11-01T09:30:00.000Z') }),
+  serverDeleted('10'),
+];
+
+const delivery = new Delivery({ logId: 'abc', maxBufferBytes: 1 << 20 });
+
+/** The frame as the gateway wrote it before it spliced stored text: the event written again. */
+const written = (position: number, event: ChatEvent) =>
+  JSON.stringify({ op: 'dispatch', t: event.type, cursor: `abc-${position}`, d: eventJson(event).d });
+
+describe('dispatch frames', () => {
+  it.each(EVENTS.map((event) => [event.type, event]))('splices the stored text of %s into the same bytes as writing it again', (_type, event) => {
+    const logged = lazilyDecoded(42, 'e-42', event.type, JSON.stringify(eventJson(event).d));
+
+    expect(logged.wire).not.toBeNull();
+    expect(delivery.frameOf(logged, event)).toBe(written(42, event));
+  });
+
+  it('writes again the send statement’s message.created, which the log holds in another form', () => {
+    const fromSql =
+      '{"id" : "100", "channelId" : "20", "content" : "hi", "createdAt" : "2026-11-01T10:00:00.123Z", "editedAt" : null, ' +
+      '"author" : {"id" : "3", "username" : "ann"}, "reactions" : [], "serverId" : "10", "nonce" : null}';
+    const logged = lazilyDecoded(43, 'e-43', 'message.created', fromSql);
+    const event = logged.event;
+    if (event === null) throw new Error('the statement’s text did not decode');
+
+    const frame = delivery.frameOf(logged, event);
+
+    expect(frame).toBe(written(43, messageCreated('10', { ...message, content: 'hi', reactions: [] }, null)));
+    expect(frame).not.toContain('nonce');
+  });
+
+  it('writes an event without stored text (the in-memory log) from the event', () => {
+    const event = memberLeft('10', '3', 'ban');
+
+    expect(delivery.frameOf({ position: 44, id: '44', event }, event)).toBe(written(44, event));
+  });
+
+  it('passes on a field a newer version added, as the log holds it, rather than dropping it', () => {
+    const event = memberLeft('10', '3', 'leave');
+    const stored = JSON.stringify({ ...eventJson(event).d, note: 'from a newer replica' });
+    const logged = lazilyDecoded(45, 'e-45', event.type, stored);
+
+    expect(JSON.parse(delivery.frameOf(logged, event))).toEqual({ op: 'dispatch', t: 'member.left', cursor: 'abc-45', d: { ...eventJson(event).d, note: 'from a newer replica' } });
+  });
+});

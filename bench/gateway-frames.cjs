@@ -1,0 +1,46 @@
+// The gateway's cost per event on the dispatch path, in one process without sockets: reading an
+// event from the log's text (lazilyDecoded, then `event`, which routing and Audience need) and
+// making its dispatch frame (Delivery.frameOf), once per event per replica, whatever the number of
+// sockets. Two forms of a message.created as the log holds them:
+// - "written again": the send statement's json_build_object text, not the wire form: decoded, then
+//   written again (eventJson + JSON.stringify), as every event was before the splice;
+// - "spliced": the same event as JSON.stringify(eventJson(event).d) wrote it: decoded, then its
+//   text put in the frame as it is.
+// `node bench/gateway-frames.cjs` (builds nothing: `pnpm build` first). Medians of 7 alternating rounds.
+const path = require('node:path');
+const ROOT = path.resolve(__dirname, '..');
+const domain = require(require.resolve('@chat/domain', { paths: [path.join(ROOT, 'apps/api')] }));
+const { Delivery } = require(path.join(ROOT, 'apps/api/dist/gateway/delivery.js'));
+
+const content = 'gateway bench message 17: the quick brown fox jumps over the lazy dog';
+const fromSql =
+  `{"id" : "123456789012345678", "channelId" : "901", "content" : ${JSON.stringify(content)}, "createdAt" : "2026-11-25T16:50:00.123Z", ` +
+  `"editedAt" : null, "author" : {"id" : "1000001", "username" : "gw_1000001"}, "reactions" : [], "serverId" : "900", "nonce" : null}`;
+const wire = JSON.stringify(domain.eventJson(domain.readEvent('message.created', fromSql)).d);
+const delivery = new Delivery({ logId: 'abc', maxBufferBytes: 1 << 20 });
+const EVENTS = 100_000;
+const ROUNDS = 7;
+
+function perEvent(text) {
+  let bytes = 0;
+  const start = process.hrtime.bigint();
+  for (let position = 1; position <= EVENTS; position++) {
+    const logged = domain.lazilyDecoded(position, String(position), 'message.created', text);
+    bytes += delivery.frameOf(logged, logged.event).length;
+  }
+  if (bytes === 0) throw new Error('no frames');
+  return Number(process.hrtime.bigint() - start) / EVENTS;
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[(xs.length - 1) >> 1];
+const again = [];
+const spliced = [];
+perEvent(fromSql);
+perEvent(wire);
+for (let round = 0; round < ROUNDS; round++) {
+  again.push(perEvent(fromSql));
+  spliced.push(perEvent(wire));
+}
+const a = median(again);
+const s = median(spliced);
+console.log(`per event: written again ${(a / 1000).toFixed(2)} µs, spliced ${(s / 1000).toFixed(2)} µs, spliced ÷ written again ${(s / a).toFixed(2)}`);
