@@ -50,7 +50,8 @@ describe('the README’s snippets, run as written', () => {
     shell.stderr.on('data', (chunk: Buffer) => err.push(chunk.toString()));
     try {
       const deadline = Date.now() + 30_000;
-      while (!/echo bot ready as /.test(out.join(''))) {
+      // Both, in either order: the bot joins through REST while its gateway gets ready.
+      while (!/echo bot ready as /.test(out.join('')) || !/joined Bots/.test(out.join(''))) {
         if (Date.now() > deadline || shell.exitCode !== null) throw new Error(`the bot did not start:\n${out.join('')}\n${err.join('')}`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
