@@ -13,7 +13,7 @@ import {
   type ChatEvent,
   type MessageView,
 } from '@chat/domain';
-import { EVENT_DATA } from '../src/gateway/event-schemas';
+import { EVENT_DATA } from '@chat/contract';
 import { buildTestApp, problemBody, type TestApp } from './test-app';
 
 const message: MessageView = {

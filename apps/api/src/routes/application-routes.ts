@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { noContent, param, reply, route } from '../http/route';
-import { ApplicationResponse, ApplicationsQuery, CreatedApplicationResponse, ServerBody } from '../http/schemas';
+import { ApplicationResponse, ApplicationsQuery, CreatedApplicationResponse, ServerBody } from '@chat/contract';
 import { applicationJson, createdApplicationJson } from '../http/serializers';
 
 export const applicationRoutes = [

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { noContent, param, reply, replyJson, route } from '../http/route';
-import { ContentBody, MessageResponse, MessagesQuery, ReactionBody, ReactionStateResponse, SendMessageBody, SentMessageResponse } from '../http/schemas';
+import { ContentBody, MessageResponse, MessagesQuery, ReactionBody, ReactionStateResponse, SendMessageBody, SentMessageResponse } from '@chat/contract';
 import { messageJson, reactionStateJson, sentMessageJson } from '../http/serializers';
 
 const MESSAGE = '/api/channels/:channelId/messages/:messageId';

@@ -16,7 +16,7 @@ import {
   ServerResponse,
   TransferServerBody,
   UpdateServerBody,
-} from '../http/schemas';
+} from '@chat/contract';
 import { banJson, channelJson, inviteJson, invitePreviewJson, memberJson, serverJson } from '../http/serializers';
 
 export const serverRoutes = [

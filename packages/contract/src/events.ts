@@ -1,6 +1,6 @@
 import type { ChatEventType } from '@chat/domain';
 import { z } from 'zod';
-import { ChannelResponse, MemberResponse, MessageResponse, ServerResponse, UserSummaryResponse } from '../http/schemas';
+import { ChannelResponse, MemberResponse, MessageResponse, ServerResponse, UserSummaryResponse } from './responses';
 
 /*
  * The data (`d`) of each dispatch, from the REST response schemas: the gateway describes what REST

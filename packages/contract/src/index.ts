@@ -1,0 +1,5 @@
+export * from './requests';
+export * from './responses';
+export * from './events';
+export * from './frames';
+export * from './cursor';
