@@ -1,11 +1,25 @@
+import type {
+  ApplicationView,
+  AuthGrant,
+  BanView,
+  Channel,
+  CreatedApplication,
+  Invite,
+  InvitePreview,
+  MemberView,
+  Server,
+  SessionView,
+} from '@chat/domain';
 import { z } from 'zod';
+import { id, timestamp, UserSummaryResponse } from './fields';
+import { date, obj, str, strOrNull, type Json } from './read-json';
 
-/* Response schemas: documentation only; the serializers produce exactly these shapes. */
-
-const timestamp = z.iso.datetime().meta({ description: 'ISO 8601, UTC, milliseconds' });
-const id = z.string().meta({ description: 'Snowflake id: a decimal string, ordered by creation time' });
-
-export const UserSummaryResponse = z.object({ id, username: z.string() }).meta({ id: 'UserSummary' });
+/*
+ * Response schemas, each with the serializer that writes it from the domain's entity: nothing more
+ * leaves the server. A serializer's return type is its schema's output, so a field the schema has
+ * and the serializer lacks (or of another type) does not compile. Those an event carries have
+ * their reader here too. A message's are in message.ts.
+ */
 
 export const AuthResponse = z
   .object({
@@ -18,6 +32,12 @@ export const AuthResponse = z
   })
   .meta({ id: 'AuthGrant' });
 
+export const authGrantJson = (g: AuthGrant): z.output<typeof AuthResponse> => ({
+  token: g.token,
+  user: { id: g.user.id, username: g.user.username },
+  deviceToken: g.deviceToken,
+});
+
 export const SessionResponse = z
   .object({
     id,
@@ -28,6 +48,15 @@ export const SessionResponse = z
     current: z.boolean().meta({ description: 'Whether this request came with this session' }),
   })
   .meta({ id: 'Session' });
+
+export const sessionJson = (v: SessionView): z.output<typeof SessionResponse> => ({
+  id: v.id,
+  createdAt: v.createdAt.toISOString(),
+  lastUsedAt: v.lastUsedAt.toISOString(),
+  expiresAt: v.expiresAt.toISOString(),
+  userAgent: v.userAgent,
+  current: v.current,
+});
 
 export const ServerResponse = z
   .object({
@@ -43,11 +72,56 @@ export const ServerResponse = z
   })
   .meta({ id: 'Server' });
 
+export const serverJson = (s: Server): z.output<typeof ServerResponse> => ({
+  id: s.id,
+  name: s.name,
+  avatar: s.avatar,
+  banner: s.banner,
+  verified: s.verified,
+  defaultChannelId: s.defaultChannelId,
+  ownerId: s.ownerId,
+  createdAt: s.createdAt.toISOString(),
+  membersCanInvite: s.membersCanInvite,
+});
+
+export const serverFromJson = (d: Json): Server => ({
+  id: str(d.id),
+  name: str(d.name),
+  avatar: strOrNull(d.avatar),
+  banner: strOrNull(d.banner),
+  verified: d.verified === true,
+  defaultChannelId: str(d.defaultChannelId),
+  ownerId: str(d.ownerId),
+  createdAt: date(d.createdAt),
+  membersCanInvite: d.membersCanInvite === true,
+});
+
 export const ChannelResponse = z.object({ id, serverId: id, name: z.string(), createdAt: timestamp }).meta({ id: 'Channel' });
+
+export const channelJson = (c: Channel): z.output<typeof ChannelResponse> => ({
+  id: c.id,
+  serverId: c.serverId,
+  name: c.name,
+  createdAt: c.createdAt.toISOString(),
+});
+
+export const channelFromJson = (d: Json): Channel => ({ id: str(d.id), serverId: str(d.serverId), name: str(d.name), createdAt: date(d.createdAt) });
 
 export const MemberResponse = z
   .object({ userId: id, serverId: id, joinedAt: timestamp, user: UserSummaryResponse })
   .meta({ id: 'Member' });
+
+export const memberJson = (m: MemberView): z.output<typeof MemberResponse> => ({
+  userId: m.userId,
+  serverId: m.serverId,
+  joinedAt: m.joinedAt.toISOString(),
+  user: { id: m.user.id, username: m.user.username },
+});
+
+export function memberFromJson(d: Json): MemberView {
+  const user = obj(d.user);
+  return { serverId: str(d.serverId), userId: str(d.userId), joinedAt: date(d.joinedAt), user: { id: str(user.id), username: str(user.username) } };
+}
 
 export const InviteResponse = z
   .object({
@@ -61,6 +135,16 @@ export const InviteResponse = z
   })
   .meta({ id: 'Invite' });
 
+export const inviteJson = (i: Invite): z.output<typeof InviteResponse> => ({
+  code: i.code,
+  serverId: i.serverId,
+  creatorId: i.creatorId,
+  createdAt: i.createdAt.toISOString(),
+  expiresAt: i.expiresAt?.toISOString() ?? null,
+  maxUses: i.maxUses,
+  uses: i.uses,
+});
+
 export const InvitePreviewResponse = z
   .object({
     code: z.string(),
@@ -68,6 +152,12 @@ export const InvitePreviewResponse = z
     expiresAt: timestamp.nullable().meta({ description: 'When it stops working; null: never' }),
   })
   .meta({ id: 'InvitePreview' });
+
+export const invitePreviewJson = (p: InvitePreview): z.output<typeof InvitePreviewResponse> => ({
+  code: p.code,
+  server: { id: p.server.id, name: p.server.name, avatar: p.server.avatar, memberCount: p.server.memberCount },
+  expiresAt: p.expiresAt?.toISOString() ?? null,
+});
 
 export const BanResponse = z
   .object({
@@ -84,29 +174,11 @@ export const BanResponse = z
   })
   .meta({ id: 'Ban' });
 
-export const ReactionSummaryResponse = z
-  .object({ emoji: z.string(), count: z.number().int(), reacted: z.boolean().meta({ description: 'Whether the caller reacted' }) })
-  .meta({ id: 'ReactionSummary' });
-
-export const MessageResponse = z
-  .object({
-    id,
-    channelId: id,
-    content: z.string(),
-    createdAt: timestamp,
-    editedAt: timestamp.nullable(),
-    author: UserSummaryResponse,
-    reactions: z.array(ReactionSummaryResponse),
-  })
-  .meta({ id: 'Message' });
-
-export const SentMessageResponse = MessageResponse.extend({
-  nonce: z.string().optional().meta({ description: 'The request\'s nonce, when it had one' }),
-}).meta({ id: 'SentMessage' });
-
-export const ReactionStateResponse = z
-  .object({ messageId: id, emoji: z.string(), count: z.number().int(), reacted: z.boolean() })
-  .meta({ id: 'ReactionState' });
+export const banJson = (b: BanView): z.output<typeof BanResponse> => ({
+  user: { id: b.user.id, username: b.user.username },
+  reason: b.reason,
+  createdAt: b.createdAt.toISOString(),
+});
 
 export const ProblemResponse = z
   .object({
@@ -124,6 +196,13 @@ export const ApplicationResponse = z
   .object({ id, name: z.string(), clientId: z.string(), bot: UserSummaryResponse })
   .meta({ id: 'Application' });
 
+export const applicationJson = (a: ApplicationView): z.output<typeof ApplicationResponse> => ({
+  id: a.id,
+  name: a.name,
+  clientId: a.clientId,
+  bot: { id: a.bot.id, username: a.bot.username },
+});
+
 export const CreatedApplicationResponse = z
   .object({
     id,
@@ -133,3 +212,8 @@ export const CreatedApplicationResponse = z
     bot: UserSummaryResponse,
   })
   .meta({ id: 'ApplicationWithSecret' });
+
+export const createdApplicationJson = (a: CreatedApplication): z.output<typeof CreatedApplicationResponse> => ({
+  ...applicationJson(a),
+  clientSecret: a.clientSecret,
+});

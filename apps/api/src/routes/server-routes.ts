@@ -16,8 +16,13 @@ import {
   ServerResponse,
   TransferServerBody,
   UpdateServerBody,
+  banJson,
+  channelJson,
+  inviteJson,
+  invitePreviewJson,
+  memberJson,
+  serverJson,
 } from '@chat/contract';
-import { banJson, channelJson, inviteJson, invitePreviewJson, memberJson, serverJson } from '../http/serializers';
 
 export const serverRoutes = [
   route({
