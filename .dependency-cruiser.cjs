@@ -13,10 +13,17 @@ module.exports = {
     },
     {
       name: 'domain-testing-stays-in-domain',
-      comment: 'The in-memory adapters and contracts use the domain and the test runner only.',
+      comment: "The in-memory adapters and contracts use the domain, the wire contract (a page is the wire's JSON text) and the test runner only.",
       severity: 'error',
       from: { path: '^packages/domain/testing/' },
-      to: { pathNot: ['^packages/domain/(src|testing)/', '@jest/globals'] },
+      to: { pathNot: ['^packages/domain/(src|testing)/', '^packages/contract/src/', '@jest/globals'] },
+    },
+    {
+      name: 'contract-is-schemas-over-the-domain',
+      comment: "The wire contract is zod schemas over the domain's rules and entities: no adapter, no app, no I/O. The domain never imports it.",
+      severity: 'error',
+      from: { path: '^packages/contract/src/' },
+      to: { pathNot: ['^packages/(contract|domain)/src/', 'node_modules/.*zod/'] },
     },
     {
       name: 'adapters-do-not-import-apps',
@@ -27,10 +34,10 @@ module.exports = {
     },
     {
       name: 'adapters-do-not-import-each-other',
-      comment: 'One package per technology: an adapter depends on the domain and its own library only.',
+      comment: 'One package per technology: an adapter depends on the domain, the wire contract and its own library only.',
       severity: 'error',
       from: { path: '^packages/([^/]+)/src/', pathNot: '^packages/domain/' },
-      to: { path: '^packages/([^/]+)/', pathNot: ['^packages/$1/', '^packages/domain/'] },
+      to: { path: '^packages/([^/]+)/', pathNot: ['^packages/$1/', '^packages/domain/', '^packages/contract/'] },
     },
     {
       name: 'only-the-composition-root-knows-tsyringe',

@@ -9,14 +9,14 @@
 // `node bench/gateway-frames.cjs` (builds nothing: `pnpm build` first). Medians of 7 alternating rounds.
 const path = require('node:path');
 const ROOT = path.resolve(__dirname, '..');
-const domain = require(require.resolve('@chat/domain', { paths: [path.join(ROOT, 'apps/api')] }));
+const contract = require(require.resolve('@chat/contract', { paths: [path.join(ROOT, 'apps/api')] }));
 const { Delivery } = require(path.join(ROOT, 'apps/api/dist/gateway/delivery.js'));
 
 const content = 'gateway bench message 17: the quick brown fox jumps over the lazy dog';
 const fromSql =
   `{"id" : "123456789012345678", "channelId" : "901", "content" : ${JSON.stringify(content)}, "createdAt" : "2026-11-25T16:50:00.123Z", ` +
   `"editedAt" : null, "author" : {"id" : "1000001", "username" : "gw_1000001"}, "reactions" : [], "serverId" : "900", "nonce" : null}`;
-const wire = JSON.stringify(domain.eventJson(domain.readEvent('message.created', fromSql)).d);
+const wire = JSON.stringify(contract.eventJson(contract.readEvent('message.created', fromSql)).d);
 const delivery = new Delivery({ logId: 'abc', maxBufferBytes: 1 << 20 });
 const EVENTS = 100_000;
 const ROUNDS = 7;
@@ -25,7 +25,7 @@ function perEvent(text) {
   let bytes = 0;
   const start = process.hrtime.bigint();
   for (let position = 1; position <= EVENTS; position++) {
-    const logged = domain.lazilyDecoded(position, String(position), 'message.created', text);
+    const logged = contract.lazilyDecoded(position, String(position), 'message.created', text);
     bytes += delivery.frameOf(logged, logged.event).length;
   }
   if (bytes === 0) throw new Error('no frames');

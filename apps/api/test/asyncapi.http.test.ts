@@ -1,6 +1,6 @@
+import { EVENT_DATA, eventJson } from '@chat/contract';
 import {
   channelCreated,
-  eventJson,
   memberJoined,
   memberLeft,
   serverUpdated,
@@ -13,7 +13,6 @@ import {
   type ChatEvent,
   type MessageView,
 } from '@chat/domain';
-import { EVENT_DATA } from '../src/gateway/event-schemas';
 import { buildTestApp, problemBody, type TestApp } from './test-app';
 
 const message: MessageView = {

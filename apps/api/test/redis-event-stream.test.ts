@@ -1,4 +1,5 @@
-import { eventJson, messageCreated, memberLeft, type ChatEvent, type EncodedEvent, type LoggedEvent } from '@chat/domain';
+import { eventJson } from '@chat/contract';
+import { messageCreated, memberLeft, type ChatEvent, type EncodedEvent, type LoggedEvent } from '@chat/domain';
 import { createBlockingRedisClient, RedisEventStream, unpack, whenReady, type Redis } from '@chat/redis';
 import { connect, describeWithRedis, redisUrl, uniquePrefix } from './redis-testing';
 

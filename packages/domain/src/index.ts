@@ -14,7 +14,7 @@ export * from './entities/message';
 export * from './entities/application';
 
 export * from './events/chat-event';
-export * from './events/event-json';
+export * from './events/encoded-event';
 export * from './events/audience';
 
 export * from './rules/text';

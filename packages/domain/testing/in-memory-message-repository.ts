@@ -1,7 +1,7 @@
+import { messageJson } from '@chat/contract';
 import {
   messageCreated,
   compareIds,
-  messageViewJson,
   type Actor,
   type AddReactionOutcome,
   type ReactionCaps,
@@ -62,7 +62,7 @@ export class InMemoryMessageRepository implements MessageRepository {
   async pageJsonAs(actor: Actor, channelId: string, cursor: MessageCursor): Promise<Gated<RenderedPage>> {
     const gate = this.gate(actor, channelId);
     if (!gate.ok) return gate;
-    return { ok: true, value: JSON.stringify(this.page(channelId, cursor, actor.userId).map(messageViewJson)) as RenderedPage };
+    return { ok: true, value: JSON.stringify(this.page(channelId, cursor, actor.userId).map(messageJson)) as RenderedPage };
   }
 
   async createAs(actor: Actor, message: Omit<Message, 'authorId'>, nonce: string | null): Promise<Gated<UserSummary>> {

@@ -1,4 +1,5 @@
-import { createUseCases, messageViewJson, type Actor, type GetMessagesInput, type Quotas, type Result, type Server, type Stores } from '../src';
+import type { MessageJson } from '@chat/contract';
+import { createUseCases, type Actor, type GetMessagesInput, type Quotas, type Result, type Server, type Stores } from '../src';
 import { createMemoryStores, memoryUnitOfWork } from './create-memory-stores';
 import { InMemoryEventHistory } from './in-memory-event-log';
 import { MemoryState } from './memory-state';
@@ -80,8 +81,8 @@ export function createTestWorld(state: MemoryState = new MemoryState(), stores: 
 
 export type TestWorld = ReturnType<typeof createTestWorld>;
 
-/** A message as the wire carries it (`messageViewJson`). */
-export type MessageJson = ReturnType<typeof messageViewJson>;
+/** A message as the wire carries it (the contract's `messageJson`). */
+export type { MessageJson };
 
 export function expectOk<T>(result: Result<T>): T {
   if (!result.ok) throw new Error(`expected success, got ${JSON.stringify(result.error)}`);

@@ -1,4 +1,5 @@
-import { sessionRevoked, eventJson } from '@chat/domain';
+import { eventJson } from '@chat/contract';
+import { sessionRevoked } from '@chat/domain';
 import { freshId } from '@chat/domain/testing/contracts';
 import { KyselyEventHistory, KyselyEventRelay, migrateToLatest, migrateUpTo, openPglite } from '@chat/postgres';
 import { sql } from 'kysely';

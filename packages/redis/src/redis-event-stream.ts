@@ -1,4 +1,5 @@
-import { lazilyDecoded, type EncodedEvent, type LoggedEvent } from '@chat/domain';
+import { lazilyDecoded } from '@chat/contract';
+import type { EncodedEvent, LoggedEvent } from '@chat/domain';
 import { Redis } from 'ioredis';
 
 /** The stream keeps a live tail only: replays read the database's log, which the stream mirrors. */

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { toSchema } from '../http/openapi';
-import { EVENT_DATA, ReadyData, dispatchSchema } from './event-schemas';
-import { CLOSE, HeartbeatFrame, IdentifyFrame, ResumeFrame } from './frames';
+import { CLOSE, EVENT_DATA, HeartbeatFrame, IdentifyFrame, ReadyData, ResumeFrame, dispatchSchema } from '@chat/contract';
 import { GATEWAY_PATH } from './gateway';
 
 type Json = Record<string, unknown>;

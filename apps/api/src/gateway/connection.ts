@@ -1,5 +1,5 @@
 import type { Admission, Audience, GatewaySnapshot, LoggedEvent } from '@chat/domain';
-import { CLOSE, HEARTBEAT_ACK, INVALID_SESSION } from './frames';
+import { CLOSE, HEARTBEAT_ACK, INVALID_SESSION } from '@chat/contract';
 
 /** waiting: for identify or resume; syncing: catching up from the log; live: in the fan-out index. */
 export type ConnectionState = 'waiting' | 'syncing' | 'live' | 'closed';

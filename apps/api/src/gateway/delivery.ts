@@ -1,6 +1,6 @@
-import { eventJson, wireOf, type ChatEvent, type LoggedEvent } from '@chat/domain';
+import type { ChatEvent, LoggedEvent } from '@chat/domain';
 import type { Connection } from './connection';
-import { CLOSE, dispatch, formatCursor } from './frames';
+import { CLOSE, dispatch, eventJson, formatCursor, wireOf } from '@chat/contract';
 
 export interface DeliveryOptions {
   /** The log's name, part of every cursor. */

@@ -1,9 +1,9 @@
-import { channelJson, serverJson, type GatewaySnapshot, type Id, type OpenGatewaySession } from '@chat/domain';
+import { type GatewaySnapshot, type Id, type OpenGatewaySession } from '@chat/domain';
 import type { Logger } from 'pino';
 import type { RawData } from 'ws';
 import type { Connection } from './connection';
 import { REFUSALS, type Doors, type Refusal } from './doors';
-import { CLOSE, formatCursor, parseClientFrame, parseCursor, resumed, type ClientFrame } from './frames';
+import { CLOSE, channelJson, formatCursor, parseClientFrame, parseCursor, resumed, serverJson, type ClientFrame } from '@chat/contract';
 import type { Replay } from './replay';
 
 const FRAMES_PER_MINUTE = 120;

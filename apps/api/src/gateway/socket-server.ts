@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { Connection } from './connection';
 import { REFUSALS, type Doors, type Refusal } from './doors';
-import { CLOSE, hello } from './frames';
+import { CLOSE, hello } from '@chat/contract';
 
 export const GATEWAY_PATH = '/api/gateway';
 const MAX_INBOUND_BYTES = 4096;

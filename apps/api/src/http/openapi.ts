@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { statusOf } from './error-mapping';
 import { rateLimitOf, type RouteSpec } from './route';
-import { ProblemResponse } from './schemas';
+import { ProblemResponse } from '@chat/contract';
 
 type JsonSchema = Record<string, unknown>;
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { noContent, param, reply, route } from '../http/route';
-import { ApplicationResponse, ApplicationsQuery, CreatedApplicationResponse, ServerBody } from '../http/schemas';
-import { applicationJson, createdApplicationJson } from '../http/serializers';
+import { ApplicationResponse, ApplicationsQuery, CreatedApplicationResponse, ServerBody, applicationJson, createdApplicationJson } from '@chat/contract';
 
 export const applicationRoutes = [
   route({

@@ -1,7 +1,6 @@
 import { sessionUserAgent, type SessionClient } from '@chat/domain';
-import { AuthResponse, ChangePasswordBody, LogInBody, RegisterBody, ServerResponse, ServersQuery, SessionResponse } from '../http/schemas';
+import { AuthResponse, ChangePasswordBody, LogInBody, RegisterBody, ServerResponse, ServersQuery, SessionResponse, authGrantJson, serverJson, sessionJson } from '@chat/contract';
 import { noContent, param, reply, route } from '../http/route';
-import { authGrantJson, serverJson, sessionJson } from '../http/serializers';
 import type { Request } from 'express';
 import { z } from 'zod';
 

@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { noContent, param, reply, replyJson, route } from '../http/route';
-import { ContentBody, MessageResponse, MessagesQuery, ReactionBody, ReactionStateResponse, SendMessageBody, SentMessageResponse } from '../http/schemas';
-import { messageJson, reactionStateJson, sentMessageJson } from '../http/serializers';
+import {
+  ContentBody,
+  MessageResponse,
+  MessagesQuery,
+  ReactionBody,
+  ReactionStateResponse,
+  SendMessageBody,
+  SentMessageResponse,
+  messageJson,
+  reactionStateJson,
+  sentMessageJson,
+} from '@chat/contract';
 
 const MESSAGE = '/api/channels/:channelId/messages/:messageId';
 

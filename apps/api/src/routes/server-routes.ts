@@ -16,8 +16,13 @@ import {
   ServerResponse,
   TransferServerBody,
   UpdateServerBody,
-} from '../http/schemas';
-import { banJson, channelJson, inviteJson, invitePreviewJson, memberJson, serverJson } from '../http/serializers';
+  banJson,
+  channelJson,
+  inviteJson,
+  invitePreviewJson,
+  memberJson,
+  serverJson,
+} from '@chat/contract';
 
 export const serverRoutes = [
   route({

@@ -1,4 +1,5 @@
-import { Audience, lazilyDecoded, type GatewaySnapshot } from '@chat/domain';
+import { lazilyDecoded } from '@chat/contract';
+import { Audience, type GatewaySnapshot } from '@chat/domain';
 import { Connection, type ConnectionSocket } from '../../src/gateway/connection';
 
 /** A socket that records what the connection sends and how it closes it. */

@@ -1,7 +1,6 @@
+import { eventJson, lazilyDecoded } from '@chat/contract';
 import {
   channelCreated,
-  eventJson,
-  lazilyDecoded,
   memberJoined,
   memberLeft,
   messageCreated,

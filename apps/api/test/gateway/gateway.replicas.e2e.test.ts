@@ -1,5 +1,6 @@
 import { createPostgresDatabase, postgresUp, type TestDatabase } from '@chat/postgres/testing';
-import { messageCreated, messageViewJson } from '@chat/domain';
+import { messageJson } from '@chat/contract';
+import { messageCreated } from '@chat/domain';
 import { KyselyUnitOfWork } from '@chat/postgres';
 import request from 'supertest';
 import { startReplica, type Replica } from '../replica-process';
@@ -127,7 +128,7 @@ describeWithPostgresAndRedis('the gateway on two replicas sharing PostgreSQL and
     await new KyselyUnitOfWork(database.db).run((stores) => stores.events.append(messageCreated(server.id, message, null)));
 
     const got = await client.next((f) => f.t === 'message.created', 10_000, 'the dead writer’s message');
-    expect(got.d).toEqual({ ...messageViewJson(message), serverId: server.id });
+    expect(got.d).toEqual({ ...messageJson(message), serverId: server.id });
   }, 30_000);
 
   it('a client whose replica is SIGKILLed mid-stream resumes on the other and gets every message once, in order', async () => {

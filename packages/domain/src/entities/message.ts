@@ -28,21 +28,6 @@ export interface MessageView {
   readonly reactions: readonly ReactionSummary[];
 }
 
-/**
- * A message view in its one JSON form, the interface's: dates as ISO 8601 strings in UTC with
- * milliseconds. Stores that render pages where the data lives (`pageJsonAs`) must produce exactly
- * this, which the store contract checks.
- */
-export const messageViewJson = (m: MessageView) => ({
-  id: m.id,
-  channelId: m.channelId,
-  content: m.content,
-  createdAt: m.createdAt.toISOString(),
-  editedAt: m.editedAt ? m.editedAt.toISOString() : null,
-  author: { id: m.author.id, username: m.author.username },
-  reactions: m.reactions.map((r) => ({ emoji: r.emoji, count: r.count, reacted: r.reacted })),
-});
-
 export interface Reaction {
   readonly messageId: Id;
   readonly userId: Id;

@@ -13,16 +13,3 @@ export interface Server {
   /** Whether members other than the owner may create invites (bots never may). */
   readonly membersCanInvite: boolean;
 }
-
-/** A server in its one JSON form, the interface's. */
-export const serverJson = (s: Server) => ({
-  id: s.id,
-  name: s.name,
-  avatar: s.avatar,
-  banner: s.banner,
-  verified: s.verified,
-  defaultChannelId: s.defaultChannelId,
-  ownerId: s.ownerId,
-  createdAt: s.createdAt.toISOString(),
-  membersCanInvite: s.membersCanInvite,
-});

@@ -50,8 +50,8 @@ export interface MessageRepository {
    * live and they belong to the channel's server: the two hottest routes check access and do their
    * work in one look-up (one round trip). No cursor: the newest `limit`. `before`: the `limit` just
    * older. `after`: the `limit` just newer. Both: the `limit` nearest `after`. The page comes
-   * rendered, as the JSON text of an array of `messageViewJson` values: a store may build it where
-   * the data lives, so a reader's page is never decoded and encoded again. The domain passes it on
+   * rendered, as the JSON text of an array of `messageJson` values (the wire contract's): a store
+   * may build it where the data lives, so a reader's page is never decoded and encoded again. The domain passes it on
    * and never builds or reads it (`RenderedPage`).
    */
   pageJsonAs(actor: Actor, channelId: Id, cursor: MessageCursor): Promise<Gated<RenderedPage>>;

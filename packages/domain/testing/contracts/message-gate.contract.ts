@@ -1,5 +1,5 @@
+import { messageJson } from '@chat/contract';
 import {
-  messageViewJson,
   type AccessFacts,
   type Actor,
   type Id,
@@ -76,7 +76,7 @@ export function describeMessageGate(ctx: MessageContractContext): void {
       expect(await pageAs(outsider, channel.id, { limit: 5 })).toEqual({ ok: false, facts: { sessionLive: true, channelFound: true, member: false } });
     });
 
-    it('renders each message exactly as JSON.stringify of messageViewJson does, for every cursor and gate', async () => {
+    it('renders each message exactly as JSON.stringify of messageJson does, for every cursor and gate', async () => {
       const { channel, author, m, ids } = await aChannelWithTenMessages();
       const actor = await actorFor(author);
       const tricky = aMessage(channel.id, author.id, {
@@ -101,7 +101,7 @@ export function describeMessageGate(ctx: MessageContractContext): void {
         // Byte for byte what the serializer writes for the same messages, seen by the same viewer.
         const ids = (JSON.parse(rendered.value) as { id: Id }[]).map(({ id }) => id);
         const views = await Promise.all(ids.map((id) => stores.messages.view(id, author.id)));
-        expect(rendered.value).toBe(JSON.stringify(views.map((view) => messageViewJson(view as MessageView))));
+        expect(rendered.value).toBe(JSON.stringify(views.map((view) => messageJson(view as MessageView))));
       }
       const outsider = await actorFor(await givenUser(stores));
       expect(await stores.messages.pageJsonAs(outsider, channel.id, { limit: 5 })).toEqual({ ok: false, facts: { sessionLive: true, channelFound: true, member: false } });

@@ -1,5 +1,5 @@
+import type { MessageJson } from '@chat/contract';
 import {
-  messageViewJson,
   type Actor,
   type Gated,
   type Channel,
@@ -41,7 +41,7 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
     async function pageAs(actor: Actor, channelId: Id, cursor: MessageCursor): Promise<Gated<MessageView[]>> {
       const page = await stores.messages.pageJsonAs(actor, channelId, cursor);
       if (!page.ok) return page;
-      const views = (JSON.parse(page.value) as ReturnType<typeof messageViewJson>[]).map((json) => ({
+      const views = (JSON.parse(page.value) as MessageJson[]).map((json) => ({
         ...json,
         createdAt: new Date(json.createdAt),
         editedAt: json.editedAt === null ? null : new Date(json.editedAt),

@@ -1,4 +1,5 @@
-import { lazilyDecoded, WHOLE_LIST, type Actor, type EncodedEvent, type EventHistory, type GatewaySnapshot, type LoggedEvent } from '@chat/domain';
+import { lazilyDecoded } from '@chat/contract';
+import { WHOLE_LIST, type Actor, type EncodedEvent, type EventHistory, type GatewaySnapshot, type LoggedEvent } from '@chat/domain';
 import { sql, type Kysely } from 'kysely';
 import { PrecompiledStatement, preparedMark } from '../prepared-statements';
 import { KyselyServerRepository } from '../repositories/kysely-server-repository';

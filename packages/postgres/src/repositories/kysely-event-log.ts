@@ -1,4 +1,5 @@
-import { eventJson, serverOf, subjectOf, type ChatEvent, type EventLog } from '@chat/domain';
+import { eventJson } from '@chat/contract';
+import { serverOf, subjectOf, type ChatEvent, type EventLog } from '@chat/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema';
 

@@ -1,4 +1,4 @@
-import { messageViewJson } from '@chat/domain';
+import { messageJson } from '@chat/contract';
 import { expectOk } from '@chat/domain/testing';
 import { aSession } from '@chat/domain/testing/contracts';
 import { aServerWithCast, MALFORMED_ID, UNKNOWN_ID } from '../../helpers';
@@ -40,7 +40,7 @@ describe('SendMessage', () => {
       reactions: [],
     };
     expect(await world.getMessage.execute(owner, channelId, id)).toEqual({ ok: true, value: stored });
-    expect(expectOk(await world.readMessages(owner, channelId, {}))).toEqual([messageViewJson(stored)]);
+    expect(expectOk(await world.readMessages(owner, channelId, {}))).toEqual([messageJson(stored)]);
   });
 
   it('gives later messages larger ids, even within one millisecond', async () => {

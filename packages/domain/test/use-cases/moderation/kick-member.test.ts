@@ -1,4 +1,5 @@
-import { eventFromJson, eventJson, memberLeft } from '@chat/domain';
+import { eventFromJson, eventJson } from '@chat/contract';
+import { memberLeft } from '@chat/domain';
 import { expectOk } from '@chat/domain/testing';
 import { aServerWithCast, MALFORMED_ID, UNKNOWN_ID } from '../../helpers';
 

@@ -1,4 +1,5 @@
-import { serverUpdated, eventFromJson, eventJson } from '@chat/domain';
+import { eventFromJson, eventJson } from '@chat/contract';
+import { serverUpdated } from '@chat/domain';
 import { expectOk } from '@chat/domain/testing';
 import { aServerWithCast, MALFORMED_ID, UNKNOWN_ID } from '../../helpers';
 

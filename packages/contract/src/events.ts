@@ -1,6 +1,8 @@
 import type { ChatEventType } from '@chat/domain';
 import { z } from 'zod';
-import { ChannelResponse, MemberResponse, MessageResponse, ServerResponse, UserSummaryResponse } from '../http/schemas';
+import { UserSummaryResponse } from './fields';
+import { MessageResponse } from './message';
+import { ChannelResponse, MemberResponse, ServerResponse } from './responses';
 
 /*
  * The data (`d`) of each dispatch, from the REST response schemas: the gateway describes what REST
@@ -36,7 +38,11 @@ export const ServerDeletedEvent = z
   .object({ serverId: id })
   .meta({ id: 'ServerDeletedEvent', description: 'The owner deleted the server with everything in it: the last event of that server' });
 
-/** Every type a client can be sent, with its data; a new event type does not compile until it is here. */
+/**
+ * Every type a client can be sent, with its data: the one list of event types. The SDK's
+ * `EVENT_TYPES` and `EventMap` are generated from it (through the AsyncAPI document), and it must
+ * name every type of the domain's `ChatEvent` but `session.revoked` (checked below).
+ */
 export const EVENT_DATA = {
   'message.created': MessageEvent,
   'message.updated': MessageEvent,
@@ -50,6 +56,26 @@ export const EVENT_DATA = {
   'server.updated': ServerResponse,
   'server.deleted': ServerDeletedEvent,
 } as const satisfies Record<Exclude<ChatEventType, 'session.revoked'>, z.ZodType>;
+
+/** Sent to no client: it closes sockets. Described here because the log keeps it in this form. */
+export const SessionRevokedData = z.object({
+  userId: id,
+  sessionId: id.nullable().meta({ description: 'Null: every session of the user' }),
+  exceptSessionId: id.optional().meta({ description: 'With sessionId null: every session but this one' }),
+});
+
+/** What the event log keeps of each type, the client's events and `session.revoked`: exactly the domain's types. */
+export const LOGGED_EVENT_DATA = { ...EVENT_DATA, 'session.revoked': SessionRevokedData } as const satisfies Record<ChatEventType, z.ZodType>;
+
+export type EventType = keyof typeof EVENT_DATA;
+export type LoggedEventType = keyof typeof LOGGED_EVENT_DATA;
+
+/** `t` and `d` of an event as the wire and the log carry it, one member per type. */
+export type EventJson = { [T in LoggedEventType]: { readonly t: T; readonly d: z.output<(typeof LOGGED_EVENT_DATA)[T]> } }[LoggedEventType];
+
+/** Compile-time: the contract's list and the domain's union are the same set, both ways. */
+const sameTypes: [ChatEventType, LoggedEventType] extends [LoggedEventType, ChatEventType] ? true : never = true;
+void sameTypes;
 
 export const ReadyData = z
   .object({

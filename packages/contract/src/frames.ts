@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /*
  * The gateway's frames: the single source for parsing what clients send and for the AsyncAPI
- * description of both directions. Event data (`d` of a dispatch) are the REST shapes, see events.ts.
+ * description of both directions. Event data (`d` of a dispatch) are the REST shapes, see events.ts; cursors, cursor.ts.
  */
 
 export const CLOSE = {
@@ -43,14 +43,6 @@ export function parseClientFrame(text: string): Parsed {
   if (!CLIENT_OPS.has(op)) return { ok: false, close: CLOSE.UNKNOWN_OP, reason: `unknown op ${op.slice(0, 32)}` };
   const parsed = ClientFrame.safeParse(value);
   return parsed.success ? { ok: true, frame: parsed.data } : { ok: false, close: CLOSE.DECODE_ERROR, reason: `a malformed ${op} frame` };
-}
-
-/** Positions are per log: a cursor names the log too, so one from a replaced database is refused. */
-export const formatCursor = (logId: string, position: number): string => `${logId}-${position}`;
-
-export function parseCursor(text: string): { readonly logId: string; readonly position: number } | null {
-  const match = /^([0-9a-z]{1,64})-(0|[1-9][0-9]{0,14})$/.exec(text);
-  return match?.[1] && match[2] ? { logId: match[1], position: Number(match[2]) } : null;
 }
 
 export const hello = (heartbeatInterval: number) => JSON.stringify({ op: 'hello', d: { heartbeatInterval } });

@@ -1,0 +1,111 @@
+import type { ChatEvent } from '@chat/domain';
+import type { EventJson, LoggedEventType } from './events';
+import { messageFromJson, messageJson } from './message';
+import { obj, num, str, type Json } from './read-json';
+import { channelFromJson, channelJson, memberFromJson, memberJson, serverFromJson, serverJson } from './responses';
+
+/**
+ * Events in their one JSON form: `t` is the type, `d` the data a client gets, the REST shapes with
+ * `serverId` added where the REST shape lacks it. The gateway sends it; the event log keeps it.
+ * Typed by the contract's schemas (`EventJson`): a data that differs from its schema does not compile.
+ */
+export function eventJson(event: ChatEvent): EventJson {
+  switch (event.type) {
+    case 'message.created':
+      return {
+        t: event.type,
+        d: { ...messageJson(event.message), serverId: event.serverId, ...(event.nonce === null ? {} : { nonce: event.nonce }) },
+      };
+    case 'message.updated':
+      return { t: event.type, d: { ...messageJson(event.message), serverId: event.serverId } };
+    case 'message.deleted':
+      return { t: event.type, d: { id: event.messageId, channelId: event.channelId, serverId: event.serverId } };
+    case 'reaction.added':
+    case 'reaction.removed':
+      return {
+        t: event.type,
+        d: {
+          messageId: event.reaction.messageId,
+          channelId: event.channelId,
+          serverId: event.serverId,
+          emoji: event.reaction.emoji,
+          count: event.reaction.count,
+          userId: event.userId,
+        },
+      };
+    case 'reaction.cleared':
+      return { t: event.type, d: { messageId: event.messageId, channelId: event.channelId, serverId: event.serverId, emoji: event.emoji } };
+    case 'member.joined':
+      return { t: event.type, d: memberJson(event.member) };
+    case 'member.left':
+      return { t: event.type, d: { serverId: event.serverId, userId: event.userId, reason: event.reason } };
+    case 'channel.created':
+      return { t: event.type, d: channelJson(event.channel) };
+    case 'server.updated':
+      return { t: event.type, d: serverJson(event.server) };
+    case 'server.deleted':
+      return { t: event.type, d: { serverId: event.serverId } };
+    case 'session.revoked':
+      return {
+        t: event.type,
+        d: { userId: event.userId, sessionId: event.sessionId, ...(event.exceptSessionId !== undefined ? { exceptSessionId: event.exceptSessionId } : {}) },
+      };
+  }
+}
+
+/** How each type is read back: one left out does not compile. */
+const READERS: { readonly [T in LoggedEventType]: (d: Json) => ChatEvent & { readonly type: T } } = {
+  'message.created': (d) => ({
+    type: 'message.created',
+    serverId: str(d.serverId),
+    message: messageFromJson(d),
+    nonce: d.nonce === undefined || d.nonce === null ? null : str(d.nonce),
+  }),
+  'message.updated': (d) => ({ type: 'message.updated', serverId: str(d.serverId), message: messageFromJson(d) }),
+  'message.deleted': (d) => ({ type: 'message.deleted', serverId: str(d.serverId), channelId: str(d.channelId), messageId: str(d.id) }),
+  'reaction.added': (d) => reactionFromJson('reaction.added', d),
+  'reaction.removed': (d) => reactionFromJson('reaction.removed', d),
+  'reaction.cleared': (d) => ({
+    type: 'reaction.cleared',
+    serverId: str(d.serverId),
+    channelId: str(d.channelId),
+    messageId: str(d.messageId),
+    emoji: str(d.emoji),
+  }),
+  'member.joined': (d) => ({ type: 'member.joined', member: memberFromJson(d) }),
+  // A reason a newer version adds is still a leave here: fail closed.
+  'member.left': (d) => ({
+    type: 'member.left',
+    serverId: str(d.serverId),
+    userId: str(d.userId),
+    reason: d.reason === 'kick' || d.reason === 'ban' ? d.reason : 'leave',
+  }),
+  'channel.created': (d) => ({ type: 'channel.created', channel: channelFromJson(d) }),
+  'server.updated': (d) => ({ type: 'server.updated', server: serverFromJson(d) }),
+  'server.deleted': (d) => ({ type: 'server.deleted', serverId: str(d.serverId) }),
+  'session.revoked': (d) => ({
+    type: 'session.revoked',
+    userId: str(d.userId),
+    sessionId: d.sessionId === null ? null : str(d.sessionId),
+    ...(d.exceptSessionId !== undefined ? { exceptSessionId: str(d.exceptSessionId) } : {}),
+  }),
+};
+
+function reactionFromJson<T extends 'reaction.added' | 'reaction.removed'>(type: T, d: Json) {
+  return {
+    type,
+    serverId: str(d.serverId),
+    channelId: str(d.channelId),
+    userId: str(d.userId),
+    reaction: { messageId: str(d.messageId), emoji: str(d.emoji), count: num(d.count) },
+  };
+}
+
+const isLoggedType = (t: string): t is LoggedEventType => Object.hasOwn(READERS, t);
+
+/** `eventJson` read back; throws on data that no version of `eventJson` wrote. */
+export function eventFromJson(t: string, data: unknown): ChatEvent {
+  const d = obj(data);
+  if (!isLoggedType(t)) throw new TypeError(`unknown event type ${t}`);
+  return READERS[t](d);
+}

@@ -1,0 +1,74 @@
+import type { MessageView, ReactionState, SentMessage } from '@chat/domain';
+import { z } from 'zod';
+import { id, timestamp, UserSummaryResponse } from './fields';
+import { date, num, obj, str, type Json } from './read-json';
+
+/*
+ * A message on the wire: its schema, the serializer that writes it and the reader that takes it
+ * back from an event, side by side, so a new field is one edit here. The page's SQL renderer
+ * (packages/postgres) writes the same bytes; the store contract compares them with `messageJson`.
+ */
+
+export const ReactionSummaryResponse = z
+  .object({ emoji: z.string(), count: z.number().int(), reacted: z.boolean().meta({ description: 'Whether the caller reacted' }) })
+  .meta({ id: 'ReactionSummary' });
+
+export const MessageResponse = z
+  .object({
+    id,
+    channelId: id,
+    content: z.string(),
+    createdAt: timestamp,
+    editedAt: timestamp.nullable(),
+    author: UserSummaryResponse,
+    reactions: z.array(ReactionSummaryResponse),
+  })
+  .meta({ id: 'Message' });
+
+export const SentMessageResponse = MessageResponse.extend({
+  nonce: z.string().optional().meta({ description: 'The request\'s nonce, when it had one' }),
+}).meta({ id: 'SentMessage' });
+
+export const ReactionStateResponse = z
+  .object({ messageId: id, emoji: z.string(), count: z.number().int(), reacted: z.boolean() })
+  .meta({ id: 'ReactionState' });
+
+export type MessageJson = z.output<typeof MessageResponse>;
+
+/** Dates as ISO 8601 strings in UTC with milliseconds; the keys in the schema's order. */
+export const messageJson = (m: MessageView): MessageJson => ({
+  id: m.id,
+  channelId: m.channelId,
+  content: m.content,
+  createdAt: m.createdAt.toISOString(),
+  editedAt: m.editedAt ? m.editedAt.toISOString() : null,
+  author: { id: m.author.id, username: m.author.username },
+  reactions: m.reactions.map((r) => ({ emoji: r.emoji, count: r.count, reacted: r.reacted })),
+});
+
+export const sentMessageJson = ({ message, nonce }: SentMessage): z.output<typeof SentMessageResponse> => ({
+  ...messageJson(message),
+  ...(nonce === null ? {} : { nonce }),
+});
+
+export const reactionStateJson = (r: ReactionState): z.output<typeof ReactionStateResponse> => ({
+  messageId: r.messageId,
+  emoji: r.emoji,
+  count: r.count,
+  reacted: r.reacted,
+});
+
+/** `messageJson` read back (from an event's data, which has more keys). */
+export function messageFromJson(d: Json): MessageView {
+  const author = obj(d.author);
+  const reactions = Array.isArray(d.reactions) ? d.reactions.map(obj) : [];
+  return {
+    id: str(d.id),
+    channelId: str(d.channelId),
+    content: str(d.content),
+    createdAt: date(d.createdAt),
+    editedAt: d.editedAt === null ? null : date(d.editedAt),
+    author: { id: str(author.id), username: str(author.username) },
+    reactions: reactions.map((r) => ({ emoji: str(r.emoji), count: num(r.count), reacted: r.reacted === true })),
+  };
+}

@@ -1,0 +1,219 @@
+import type {
+  ApplicationView,
+  AuthGrant,
+  BanView,
+  Channel,
+  CreatedApplication,
+  Invite,
+  InvitePreview,
+  MemberView,
+  Server,
+  SessionView,
+} from '@chat/domain';
+import { z } from 'zod';
+import { id, timestamp, UserSummaryResponse } from './fields';
+import { date, obj, str, strOrNull, type Json } from './read-json';
+
+/*
+ * Response schemas, each with the serializer that writes it from the domain's entity: nothing more
+ * leaves the server. A serializer's return type is its schema's output, so a field the schema has
+ * and the serializer lacks (or of another type) does not compile. Those an event carries have
+ * their reader here too. A message's are in message.ts.
+ */
+
+export const AuthResponse = z
+  .object({
+    token: z.string().meta({ description: 'Send as `Authorization: <token>` or `Authorization: Bearer <token>`' }),
+    user: UserSummaryResponse,
+    deviceToken: z.string().meta({
+      description:
+        'Keep it (it is a credential of this client, valid a year) and send it as `deviceToken` with the next login to this account: that login then has a failed-login limit of its own, which failures from other clients cannot use up. A new one comes with each login.',
+    }),
+  })
+  .meta({ id: 'AuthGrant' });
+
+export const authGrantJson = (g: AuthGrant): z.output<typeof AuthResponse> => ({
+  token: g.token,
+  user: { id: g.user.id, username: g.user.username },
+  deviceToken: g.deviceToken,
+});
+
+export const SessionResponse = z
+  .object({
+    id,
+    createdAt: timestamp,
+    lastUsedAt: timestamp.meta({ description: 'When a request last came with one of its tokens, to within 5 minutes' }),
+    expiresAt: timestamp.meta({ description: 'When its tokens stop working' }),
+    userAgent: z.string().nullable().meta({ description: 'The User-Agent it logged in with (at most 256 characters), if any' }),
+    current: z.boolean().meta({ description: 'Whether this request came with this session' }),
+  })
+  .meta({ id: 'Session' });
+
+export const sessionJson = (v: SessionView): z.output<typeof SessionResponse> => ({
+  id: v.id,
+  createdAt: v.createdAt.toISOString(),
+  lastUsedAt: v.lastUsedAt.toISOString(),
+  expiresAt: v.expiresAt.toISOString(),
+  userAgent: v.userAgent,
+  current: v.current,
+});
+
+export const ServerResponse = z
+  .object({
+    id,
+    name: z.string(),
+    avatar: z.string().nullable(),
+    banner: z.string().nullable(),
+    verified: z.boolean(),
+    defaultChannelId: id,
+    ownerId: id,
+    createdAt: timestamp,
+    membersCanInvite: z.boolean().meta({ description: 'Whether members other than the owner may create invites (bots never may)' }),
+  })
+  .meta({ id: 'Server' });
+
+export const serverJson = (s: Server): z.output<typeof ServerResponse> => ({
+  id: s.id,
+  name: s.name,
+  avatar: s.avatar,
+  banner: s.banner,
+  verified: s.verified,
+  defaultChannelId: s.defaultChannelId,
+  ownerId: s.ownerId,
+  createdAt: s.createdAt.toISOString(),
+  membersCanInvite: s.membersCanInvite,
+});
+
+export const serverFromJson = (d: Json): Server => ({
+  id: str(d.id),
+  name: str(d.name),
+  avatar: strOrNull(d.avatar),
+  banner: strOrNull(d.banner),
+  verified: d.verified === true,
+  defaultChannelId: str(d.defaultChannelId),
+  ownerId: str(d.ownerId),
+  createdAt: date(d.createdAt),
+  membersCanInvite: d.membersCanInvite === true,
+});
+
+export const ChannelResponse = z.object({ id, serverId: id, name: z.string(), createdAt: timestamp }).meta({ id: 'Channel' });
+
+export const channelJson = (c: Channel): z.output<typeof ChannelResponse> => ({
+  id: c.id,
+  serverId: c.serverId,
+  name: c.name,
+  createdAt: c.createdAt.toISOString(),
+});
+
+export const channelFromJson = (d: Json): Channel => ({ id: str(d.id), serverId: str(d.serverId), name: str(d.name), createdAt: date(d.createdAt) });
+
+export const MemberResponse = z
+  .object({ userId: id, serverId: id, joinedAt: timestamp, user: UserSummaryResponse })
+  .meta({ id: 'Member' });
+
+export const memberJson = (m: MemberView): z.output<typeof MemberResponse> => ({
+  userId: m.userId,
+  serverId: m.serverId,
+  joinedAt: m.joinedAt.toISOString(),
+  user: { id: m.user.id, username: m.user.username },
+});
+
+export function memberFromJson(d: Json): MemberView {
+  const user = obj(d.user);
+  return { serverId: str(d.serverId), userId: str(d.userId), joinedAt: date(d.joinedAt), user: { id: str(user.id), username: str(user.username) } };
+}
+
+export const InviteResponse = z
+  .object({
+    code: z.string(),
+    serverId: id,
+    creatorId: id,
+    createdAt: timestamp,
+    expiresAt: timestamp.nullable().meta({ description: 'When it stops working; null: never' }),
+    maxUses: z.number().int().nullable().meta({ description: 'How many joins it allows in all; null: no limit' }),
+    uses: z.number().int().meta({ description: 'How many joins it has let in' }),
+  })
+  .meta({ id: 'Invite' });
+
+export const inviteJson = (i: Invite): z.output<typeof InviteResponse> => ({
+  code: i.code,
+  serverId: i.serverId,
+  creatorId: i.creatorId,
+  createdAt: i.createdAt.toISOString(),
+  expiresAt: i.expiresAt?.toISOString() ?? null,
+  maxUses: i.maxUses,
+  uses: i.uses,
+});
+
+export const InvitePreviewResponse = z
+  .object({
+    code: z.string(),
+    server: z.object({ id, name: z.string(), avatar: z.string().nullable(), memberCount: z.number().int().meta({ description: 'Members now' }) }),
+    expiresAt: timestamp.nullable().meta({ description: 'When it stops working; null: never' }),
+  })
+  .meta({ id: 'InvitePreview' });
+
+export const invitePreviewJson = (p: InvitePreview): z.output<typeof InvitePreviewResponse> => ({
+  code: p.code,
+  server: { id: p.server.id, name: p.server.name, avatar: p.server.avatar, memberCount: p.server.memberCount },
+  expiresAt: p.expiresAt?.toISOString() ?? null,
+});
+
+export const BanResponse = z
+  .object({
+    user: z
+      .object({
+        id,
+        username: z.string().nullable().meta({
+          description: 'Null unless the user was a member when banned or shares a server with the caller: a ban of any id must not reveal whose it is',
+        }),
+      })
+      .meta({ id: 'BannedUser' }),
+    reason: z.string().nullable(),
+    createdAt: timestamp,
+  })
+  .meta({ id: 'Ban' });
+
+export const banJson = (b: BanView): z.output<typeof BanResponse> => ({
+  user: { id: b.user.id, username: b.user.username },
+  reason: b.reason,
+  createdAt: b.createdAt.toISOString(),
+});
+
+export const ProblemResponse = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string(),
+    code: z.string().meta({ description: 'Stable machine code, e.g. VALIDATION_FAILED, NOT_FOUND, RATE_LIMITED' }),
+    errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    requestId: z.string().optional().meta({ description: 'The request\'s id (also its X-Request-Id header), to quote when reporting a problem' }),
+  })
+  .meta({ id: 'Problem' });
+
+export const ApplicationResponse = z
+  .object({ id, name: z.string(), clientId: z.string(), bot: UserSummaryResponse })
+  .meta({ id: 'Application' });
+
+export const applicationJson = (a: ApplicationView): z.output<typeof ApplicationResponse> => ({
+  id: a.id,
+  name: a.name,
+  clientId: a.clientId,
+  bot: { id: a.bot.id, username: a.bot.username },
+});
+
+export const CreatedApplicationResponse = z
+  .object({
+    id,
+    name: z.string(),
+    clientId: z.string(),
+    clientSecret: z.string().meta({ description: 'Shown once; only a hash is kept (an Idempotency-Key replay shows a new one)' }),
+    bot: UserSummaryResponse,
+  })
+  .meta({ id: 'ApplicationWithSecret' });
+
+export const createdApplicationJson = (a: CreatedApplication): z.output<typeof CreatedApplicationResponse> => ({
+  ...applicationJson(a),
+  clientSecret: a.clientSecret,
+});
