@@ -1,0 +1,130 @@
+import fc from 'fast-check';
+import type { Kysely } from 'kysely';
+import { createKyselyStores, openPostgres, type Database } from '@chat/postgres';
+import { messageCreated, messageViewJson, type Actor, type ChatEvent, type Id, type MessageView, type Stores, type UserSummary } from '@chat/domain';
+import { aReaction, aServerWithOwner, freshId, givenActor, givenChannel, givenMemberOf, summaryOf } from '@chat/domain/testing/contracts';
+import { createPgliteDatabase, createPostgresDatabase, describeWithPostgres, type TestDatabase } from './test-databases';
+import { scenarioOf, type Scenario } from './wire-form-arbitraries';
+
+/*
+ * The database writes two texts that reach clients untouched: a page of messages (pageJsonAs) and
+ * the `message.created` event of a send (the send statement's payload, which the gateway splices
+ * into its frames). Both must be byte for byte what the domain's serializers write for the same
+ * message, for any message: these properties try many random ones.
+ */
+
+const PEOPLE = 4;
+const RUNS = 150;
+const CAPS = { distinctEmoji: 20, total: 5000 };
+
+interface Person {
+  readonly summary: UserSummary;
+  readonly actor: Actor;
+}
+
+/** A server with `PEOPLE` members, each with a live session. */
+async function aCast(stores: Stores): Promise<{ serverId: Id; people: Person[] }> {
+  const { server, ownerUser } = await aServerWithOwner(stores);
+  const users = [ownerUser];
+  while (users.length < PEOPLE) users.push((await givenMemberOf(stores, server.id)).user);
+  const people = await Promise.all(users.map(async (user) => ({ summary: summaryOf(user), actor: await givenActor(stores, user.id) })));
+  return { serverId: server.id, people };
+}
+
+interface Played {
+  readonly channelId: Id;
+  /** The channel's messages as the viewer should see them, oldest first. */
+  readonly views: MessageView[];
+  /** The `message.created` event each send should have written, in the sends' order. */
+  readonly created: ChatEvent[];
+}
+
+/**
+ * The scenario through the real store, into a fresh channel: the first send alone (the single send
+ * statement), the rest in one turn (the batch statement), then the edits and the reactions. What
+ * the page and the events should hold is worked out from the plan, not read back.
+ */
+async function play(stores: Stores, cast: { serverId: Id; people: Person[] }, scenario: Scenario): Promise<Played> {
+  const channelId = (await givenChannel(stores, cast.serverId)).id;
+  const sent = scenario.sends.map((plan) => ({ plan, id: freshId(), author: cast.people[plan.sender]! }));
+  const send = ({ plan, id, author }: (typeof sent)[number]) =>
+    stores.messages.createAs(author.actor, { id, channelId, content: plan.content, createdAt: plan.createdAt, editedAt: null }, plan.nonce);
+  const [first, ...rest] = sent;
+  const gated = [await send(first!), ...(await Promise.all(rest.map(send)))];
+  expect(gated.map((outcome) => outcome.ok)).toEqual(sent.map(() => true));
+
+  for (const { plan, id } of sent) if (plan.edit) await stores.messages.updateContent(id, plan.edit.content, plan.edit.at);
+  // Per message, each emoji in order of first use, with who reacted with it.
+  const reactions = new Map<Id, Map<string, Set<Id>>>(sent.map(({ id }) => [id, new Map()]));
+  for (const { message, person, emoji } of scenario.reactions) {
+    const { id } = sent[message % sent.length]!;
+    const userId = cast.people[person]!.summary.id;
+    expect(await stores.messages.addReaction(aReaction(id, userId, emoji), CAPS)).toMatch(/^(added|already)$/);
+    const byEmoji = reactions.get(id)!;
+    byEmoji.set(emoji, (byEmoji.get(emoji) ?? new Set()).add(userId));
+  }
+
+  const viewerId = cast.people[scenario.viewer]!.summary.id;
+  const views = sent.map(({ plan, id, author }) => ({
+    id,
+    channelId,
+    content: plan.edit?.content ?? plan.content,
+    createdAt: plan.createdAt,
+    editedAt: plan.edit?.at ?? null,
+    author: author.summary,
+    reactions: [...reactions.get(id)!].map(([emoji, users]) => ({ emoji, count: users.size, reacted: users.has(viewerId) })),
+  }));
+  const created = sent.map(({ plan, id, author }) =>
+    messageCreated(cast.serverId, { id, channelId, content: plan.content, createdAt: plan.createdAt, editedAt: null, author: author.summary, reactions: [] }, plan.nonce),
+  );
+  return { channelId, views, created };
+}
+
+function describeWireForm(name: string, open: () => Promise<{ db: Kysely<Database>; stores: Stores; close(): Promise<void> }>): void {
+  describe(`the database writes the wire form: ${name}`, () => {
+    let stores: Stores;
+    let close: () => Promise<void>;
+    let cast: { serverId: Id; people: Person[] };
+
+    beforeAll(async () => {
+      ({ stores, close } = await open());
+      cast = await aCast(stores);
+    });
+    afterAll(async () => {
+      await close();
+    });
+
+    it('renders a page byte for byte as JSON.stringify of messageViewJson, for any messages, edits and reactions', async () => {
+      await fc.assert(
+        fc.asyncProperty(scenarioOf(PEOPLE), async (scenario) => {
+          const { channelId, views } = await play(stores, cast, scenario);
+
+          const page = await stores.messages.pageJsonAs(cast.people[scenario.viewer]!.actor, channelId, { limit: 50 });
+
+          expect(page).toEqual({ ok: true, value: JSON.stringify(views.map(messageViewJson)) });
+        }),
+        { numRuns: RUNS },
+      );
+    });
+  });
+}
+
+describeWireForm('PGlite', async () => {
+  const db = await createPgliteDatabase();
+  return { db, stores: createKyselyStores(db), close: () => db.destroy() };
+});
+
+describeWithPostgres('on the real PostgreSQL', () => {
+  describeWireForm('PostgreSQL, its hot statements prepared with generic plans', async () => {
+    const database: TestDatabase = await createPostgresDatabase();
+    const hot = openPostgres({ url: database.url, poolSize: 2, genericPlans: true });
+    return {
+      db: database.db,
+      stores: createKyselyStores(database.db, { hot }),
+      async close() {
+        await hot.destroy();
+        await database.drop();
+      },
+    };
+  });
+});
