@@ -1,8 +1,9 @@
 import fc from 'fast-check';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { createKyselyStores, openPostgres, type Database } from '@chat/postgres';
-import { messageCreated, messageViewJson, type Actor, type ChatEvent, type Id, type MessageView, type Stores, type UserSummary } from '@chat/domain';
+import { eventJson, messageCreated, messageViewJson, wireOf, type Actor, type ChatEvent, type Id, type MessageView, type Stores, type UserSummary } from '@chat/domain';
 import { aReaction, aServerWithOwner, freshId, givenActor, givenChannel, givenMemberOf, summaryOf } from '@chat/domain/testing/contracts';
+import { kyselyEventStores } from './event-stores';
 import { createPgliteDatabase, createPostgresDatabase, describeWithPostgres, type TestDatabase } from './test-databases';
 import { scenarioOf, type Scenario } from './wire-form-arbitraries';
 
@@ -80,14 +81,18 @@ async function play(stores: Stores, cast: { serverId: Id; people: Person[] }, sc
   return { channelId, views, created };
 }
 
+/** The wire form of an event's data: what the gateway sends, and what the log should hold. */
+const wireOfEvent = (event: ChatEvent): string => JSON.stringify(eventJson(event).d);
+
 function describeWireForm(name: string, open: () => Promise<{ db: Kysely<Database>; stores: Stores; close(): Promise<void> }>): void {
   describe(`the database writes the wire form: ${name}`, () => {
+    let db: Kysely<Database>;
     let stores: Stores;
     let close: () => Promise<void>;
     let cast: { serverId: Id; people: Person[] };
 
     beforeAll(async () => {
-      ({ stores, close } = await open());
+      ({ db, stores, close } = await open());
       cast = await aCast(stores);
     });
     afterAll(async () => {
@@ -102,6 +107,32 @@ function describeWireForm(name: string, open: () => Promise<{ db: Kysely<Databas
           const page = await stores.messages.pageJsonAs(cast.people[scenario.viewer]!.actor, channelId, { limit: 50 });
 
           expect(page).toEqual({ ok: true, value: JSON.stringify(views.map(messageViewJson)) });
+        }),
+        { numRuns: RUNS },
+      );
+    });
+
+    it('logs a send’s message.created as JSON.stringify of eventJson’s data, which the gateway splices as it is', async () => {
+      const { place, history } = kyselyEventStores(db);
+      let position = 0;
+      await fc.assert(
+        fc.asyncProperty(scenarioOf(PEOPLE), async (scenario) => {
+          const { channelId, created } = await play(stores, cast, scenario);
+
+          const { rows } = await sql<{ payload: string }>`
+            select payload from events
+            where type = 'message.created' and payload::json ->> 'channelId' = ${channelId}
+            order by (payload::json ->> 'id')::bigint`.execute(db);
+          expect(rows.map(({ payload }) => payload)).toEqual(created.map(wireOfEvent));
+
+          await place();
+          const logged = [];
+          for (let page = await history.after(position, 1000); page.length > 0; page = await history.after(position, 1000)) {
+            logged.push(...page.filter(({ event }) => event?.type === 'message.created' && event.message.channelId === channelId));
+            position = page[page.length - 1]!.position;
+          }
+          expect(logged.map(({ event }) => event)).toEqual(created);
+          expect(logged.map(wireOf)).toEqual(created.map(wireOfEvent));
         }),
         { numRuns: RUNS },
       );
