@@ -16,6 +16,8 @@ import { scenarioOf, type Scenario } from './wire-form-arbitraries';
 
 const PEOPLE = 4;
 const RUNS = 150;
+/** Many runs of several statements each: seconds on an idle machine, more on a busy one. */
+const TIMEOUT_MS = 120_000;
 const CAPS = { distinctEmoji: 20, total: 5000 };
 
 interface Person {
@@ -110,7 +112,7 @@ function describeWireForm(name: string, open: () => Promise<{ db: Kysely<Databas
         }),
         { numRuns: RUNS },
       );
-    });
+    }, TIMEOUT_MS);
 
     it('logs a send’s message.created as JSON.stringify of eventJson’s data, which the gateway splices as it is', async () => {
       const { place, history } = kyselyEventStores(db);
@@ -136,6 +138,27 @@ function describeWireForm(name: string, open: () => Promise<{ db: Kysely<Databas
         }),
         { numRuns: RUNS },
       );
+    }, TIMEOUT_MS);
+
+    it('still reads back a message.created the send statement logged before it wrote the wire form', async () => {
+      const { place, history } = kyselyEventStores(db);
+      const summary = cast.people[0]!.summary;
+      const view: MessageView = { id: freshId(), channelId: freshId(), content: 'old "row" \u2028', createdAt: new Date('2026-11-01T10:00:00.123Z'), editedAt: null, author: summary, reactions: [] };
+      const before = await history.after(0, 1_000_000);
+      // The text the statement wrote until now: json_build_object's, spaces and "nonce" : null.
+      await sql`
+        insert into events (type, server_id, payload)
+        select 'message.created', ${cast.serverId}, json_build_object(
+          'id', ${view.id}::text, 'channelId', ${view.channelId}::text, 'content', ${view.content}::text,
+          'createdAt', '2026-11-01T10:00:00.123Z', 'editedAt', null,
+          'author', json_build_object('id', ${summary.id}::text, 'username', ${summary.username}::text),
+          'reactions', '[]'::json, 'serverId', ${cast.serverId}::text, 'nonce', null::text)::text`.execute(db);
+      await place();
+
+      const logged = (await history.after(before.at(-1)?.position ?? 0, 1000)).filter(({ event }) => event?.type === 'message.created' && event.message.id === view.id);
+
+      expect(logged.map(({ event }) => event)).toEqual([messageCreated(cast.serverId, view, null)]);
+      expect(logged.map(wireOf)).toEqual([null]);
     });
   });
 }
