@@ -15,16 +15,18 @@ export interface CreateValues extends Record<string, unknown> {
 }
 
 /**
- * The `message.created` event of a stored send, as `eventJson` writes it (the store contract reads
- * it back and compares): the message as the REST answer has it, its server and the sender's nonce.
+ * The `message.created` event of a stored send in the wire form: byte for byte
+ * `JSON.stringify(eventJson(event).d)` (compact, the serializer's key order, no `nonce` key without
+ * a nonce), so the gateway puts the log's text into its frames as it is (`lazilyDecoded`'s `wire`).
+ * Written as the page is (`PAGE_JSON`): `json_build_object(...)::text` would put a space around
+ * each colon and write `"nonce" : null`. Strings go through `to_json`, which escapes as
+ * `JSON.stringify` does; ids are digits. The property test `wire-form.property.test.ts` holds it to that.
  */
 export const messageCreatedPayload = (row: Record<'id' | 'channelId' | 'userId' | 'content' | 'createdAt' | 'nonce', unknown>) => sql`
-  json_build_object(
-    'id', ${row.id}::text, 'channelId', ${row.channelId}::text, 'content', ${row.content}::text,
-    'createdAt', ${isoDate(sql`${row.createdAt}::timestamptz`)}, 'editedAt', null,
-    'author', json_build_object('id', ${row.userId}::text, 'username', member_username),
-    'reactions', '[]'::json, 'serverId', server_id::text, 'nonce', ${row.nonce}::text
-  )::text`;
+  '{"id":"' || ${row.id}::text || '","channelId":"' || ${row.channelId}::text || '","content":' || to_json(${row.content}::text)::text
+  || ',"createdAt":"' || ${isoDate(sql`${row.createdAt}::timestamptz`)} || '","editedAt":null,"author":{"id":"' || ${row.userId}::text
+  || '","username":' || to_json(member_username)::text || '},"reactions":[],"serverId":"' || server_id::text || '"'
+  || coalesce(',"nonce":' || to_json(${row.nonce}::text)::text, '') || '}'`;
 
 export const CREATE = new PrecompiledStatement<CreateValues, GateRow>(
   ({ sessionId, userId, id, channelId, content, createdAt, nonce }) => sql`${sql.raw(preparedMark('create_as'))}

@@ -1,0 +1,184 @@
+import fc from 'fast-check';
+import { sql, type Kysely } from 'kysely';
+import { createKyselyStores, openPostgres, type Database } from '@chat/postgres';
+import { eventJson, messageCreated, messageViewJson, wireOf, type Actor, type ChatEvent, type Id, type MessageView, type Stores, type UserSummary } from '@chat/domain';
+import { aReaction, aServerWithOwner, freshId, givenActor, givenChannel, givenMemberOf, summaryOf } from '@chat/domain/testing/contracts';
+import { kyselyEventStores } from './event-stores';
+import { createPgliteDatabase, createPostgresDatabase, describeWithPostgres, type TestDatabase } from './test-databases';
+import { scenarioOf, type Scenario } from './wire-form-arbitraries';
+
+/*
+ * The database writes two texts that reach clients untouched: a page of messages (pageJsonAs) and
+ * the `message.created` event of a send (the send statement's payload, which the gateway splices
+ * into its frames). Both must be byte for byte what the domain's serializers write for the same
+ * message, for any message: these properties try many random ones.
+ */
+
+const PEOPLE = 4;
+const RUNS = 150;
+/** Many runs of several statements each: seconds on an idle machine, more on a busy one. */
+const TIMEOUT_MS = 120_000;
+const CAPS = { distinctEmoji: 20, total: 5000 };
+
+interface Person {
+  readonly summary: UserSummary;
+  readonly actor: Actor;
+}
+
+/** A server with `PEOPLE` members, each with a live session. */
+async function aCast(stores: Stores): Promise<{ serverId: Id; people: Person[] }> {
+  const { server, ownerUser } = await aServerWithOwner(stores);
+  const users = [ownerUser];
+  while (users.length < PEOPLE) users.push((await givenMemberOf(stores, server.id)).user);
+  const people = await Promise.all(users.map(async (user) => ({ summary: summaryOf(user), actor: await givenActor(stores, user.id) })));
+  return { serverId: server.id, people };
+}
+
+interface Played {
+  readonly channelId: Id;
+  /** The channel's messages as the viewer should see them, oldest first. */
+  readonly views: MessageView[];
+  /** The `message.created` event each send should have written, in the sends' order. */
+  readonly created: ChatEvent[];
+}
+
+/**
+ * The scenario through the real store, into a fresh channel: the first send alone (the single send
+ * statement), the rest in one turn (the batch statement), then the edits and the reactions. What
+ * the page and the events should hold is worked out from the plan, not read back.
+ */
+async function play(stores: Stores, cast: { serverId: Id; people: Person[] }, scenario: Scenario): Promise<Played> {
+  const channelId = (await givenChannel(stores, cast.serverId)).id;
+  const sent = scenario.sends.map((plan) => ({ plan, id: freshId(), author: cast.people[plan.sender]! }));
+  const send = ({ plan, id, author }: (typeof sent)[number]) =>
+    stores.messages.createAs(author.actor, { id, channelId, content: plan.content, createdAt: plan.createdAt, editedAt: null }, plan.nonce);
+  const [first, ...rest] = sent;
+  const gated = [await send(first!), ...(await Promise.all(rest.map(send)))];
+  expect(gated.map((outcome) => outcome.ok)).toEqual(sent.map(() => true));
+
+  for (const { plan, id } of sent) if (plan.edit) await stores.messages.updateContent(id, plan.edit.content, plan.edit.at);
+  // Per message, each emoji in order of first use, with who reacted with it.
+  const reactions = new Map<Id, Map<string, Set<Id>>>(sent.map(({ id }) => [id, new Map()]));
+  for (const { message, person, emoji } of scenario.reactions) {
+    const { id } = sent[message % sent.length]!;
+    const userId = cast.people[person]!.summary.id;
+    expect(await stores.messages.addReaction(aReaction(id, userId, emoji), CAPS)).toMatch(/^(added|already)$/);
+    const byEmoji = reactions.get(id)!;
+    byEmoji.set(emoji, (byEmoji.get(emoji) ?? new Set()).add(userId));
+  }
+
+  const viewerId = cast.people[scenario.viewer]!.summary.id;
+  const views = sent.map(({ plan, id, author }) => ({
+    id,
+    channelId,
+    content: plan.edit?.content ?? plan.content,
+    createdAt: plan.createdAt,
+    editedAt: plan.edit?.at ?? null,
+    author: author.summary,
+    reactions: [...reactions.get(id)!].map(([emoji, users]) => ({ emoji, count: users.size, reacted: users.has(viewerId) })),
+  }));
+  const created = sent.map(({ plan, id, author }) =>
+    messageCreated(cast.serverId, { id, channelId, content: plan.content, createdAt: plan.createdAt, editedAt: null, author: author.summary, reactions: [] }, plan.nonce),
+  );
+  return { channelId, views, created };
+}
+
+/** The wire form of an event's data: what the gateway sends, and what the log should hold. */
+const wireOfEvent = (event: ChatEvent): string => JSON.stringify(eventJson(event).d);
+
+function describeWireForm(name: string, open: () => Promise<{ db: Kysely<Database>; stores: Stores; close(): Promise<void> }>): void {
+  describe(`the database writes the wire form: ${name}`, () => {
+    let db: Kysely<Database>;
+    let stores: Stores;
+    let close: () => Promise<void>;
+    let cast: { serverId: Id; people: Person[] };
+
+    beforeAll(async () => {
+      ({ db, stores, close } = await open());
+      cast = await aCast(stores);
+    });
+    afterAll(async () => {
+      await close();
+    });
+
+    it('renders a page byte for byte as JSON.stringify of messageViewJson, for any messages, edits and reactions', async () => {
+      await fc.assert(
+        fc.asyncProperty(scenarioOf(PEOPLE), async (scenario) => {
+          const { channelId, views } = await play(stores, cast, scenario);
+
+          const page = await stores.messages.pageJsonAs(cast.people[scenario.viewer]!.actor, channelId, { limit: 50 });
+
+          expect(page).toEqual({ ok: true, value: JSON.stringify(views.map(messageViewJson)) });
+        }),
+        { numRuns: RUNS },
+      );
+    }, TIMEOUT_MS);
+
+    it('logs a send’s message.created as JSON.stringify of eventJson’s data, which the gateway splices as it is', async () => {
+      const { place, history } = kyselyEventStores(db);
+      let position = 0;
+      await fc.assert(
+        fc.asyncProperty(scenarioOf(PEOPLE), async (scenario) => {
+          const { channelId, created } = await play(stores, cast, scenario);
+
+          const { rows } = await sql<{ payload: string }>`
+            select payload from events
+            where type = 'message.created' and payload::json ->> 'channelId' = ${channelId}
+            order by (payload::json ->> 'id')::bigint`.execute(db);
+          expect(rows.map(({ payload }) => payload)).toEqual(created.map(wireOfEvent));
+
+          await place();
+          const logged = [];
+          for (let page = await history.after(position, 1000); page.length > 0; page = await history.after(position, 1000)) {
+            logged.push(...page.filter(({ event }) => event?.type === 'message.created' && event.message.channelId === channelId));
+            position = page[page.length - 1]!.position;
+          }
+          expect(logged.map(({ event }) => event)).toEqual(created);
+          expect(logged.map(wireOf)).toEqual(created.map(wireOfEvent));
+        }),
+        { numRuns: RUNS },
+      );
+    }, TIMEOUT_MS);
+
+    it('still reads back a message.created the send statement logged before it wrote the wire form', async () => {
+      const { place, history } = kyselyEventStores(db);
+      const summary = cast.people[0]!.summary;
+      const view: MessageView = { id: freshId(), channelId: freshId(), content: 'old "row" \u2028', createdAt: new Date('2026-11-01T10:00:00.123Z'), editedAt: null, author: summary, reactions: [] };
+      const before = await history.after(0, 1_000_000);
+      // The text the statement wrote until now: json_build_object's, spaces and "nonce" : null.
+      await sql`
+        insert into events (type, server_id, payload)
+        select 'message.created', ${cast.serverId}, json_build_object(
+          'id', ${view.id}::text, 'channelId', ${view.channelId}::text, 'content', ${view.content}::text,
+          'createdAt', '2026-11-01T10:00:00.123Z', 'editedAt', null,
+          'author', json_build_object('id', ${summary.id}::text, 'username', ${summary.username}::text),
+          'reactions', '[]'::json, 'serverId', ${cast.serverId}::text, 'nonce', null::text)::text`.execute(db);
+      await place();
+
+      const logged = (await history.after(before.at(-1)?.position ?? 0, 1000)).filter(({ event }) => event?.type === 'message.created' && event.message.id === view.id);
+
+      expect(logged.map(({ event }) => event)).toEqual([messageCreated(cast.serverId, view, null)]);
+      expect(logged.map(wireOf)).toEqual([null]);
+    });
+  });
+}
+
+describeWireForm('PGlite', async () => {
+  const db = await createPgliteDatabase();
+  return { db, stores: createKyselyStores(db), close: () => db.destroy() };
+});
+
+describeWithPostgres('on the real PostgreSQL', () => {
+  describeWireForm('PostgreSQL, its hot statements prepared with generic plans', async () => {
+    const database: TestDatabase = await createPostgresDatabase();
+    const hot = openPostgres({ url: database.url, poolSize: 2, genericPlans: true });
+    return {
+      db: database.db,
+      stores: createKyselyStores(database.db, { hot }),
+      async close() {
+        await hot.destroy();
+        await database.drop();
+      },
+    };
+  });
+});
