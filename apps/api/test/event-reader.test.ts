@@ -1,6 +1,6 @@
-import { memberLeft, type LoggedEvent } from '@chat/domain';
+import { memberLeft, type LiveEvents, type LoggedEvent } from '@chat/domain';
 import pino from 'pino';
-import { EventReader, type LiveEvents } from '../src/events/event-reader';
+import { EventReader } from '../src/events/event-reader';
 import { readerStalled } from '../src/events/start-events';
 
 const at = (position: number): LoggedEvent => ({ position, id: String(position), event: memberLeft('10', String(position), 'leave') });

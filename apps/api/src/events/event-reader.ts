@@ -1,13 +1,9 @@
-import type { EventHistory, LoggedEvent } from '@chat/domain';
+import type { EventHistory, LiveEvents, LoggedEvent } from '@chat/domain';
 import type { Logger } from 'pino';
-
-/** The bus's live tail (the Redis Stream); absent without Redis. */
-export interface LiveEvents {
-  read(position: number, blockMs: number): Promise<LoggedEvent[]>;
-}
 
 export interface EventReaderOptions {
   readonly history: Pick<EventHistory, 'after'>;
+  /** The bus's live tail (the Redis Stream); absent without Redis. */
   readonly live?: LiveEvents;
   /** Hands each contiguous batch on, in order; called synchronously, once per batch. */
   readonly onEvents: (events: readonly LoggedEvent[]) => void;

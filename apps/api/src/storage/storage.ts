@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import type { EventHistory, IdGenerator, Stores, UnitOfWork } from '@chat/domain';
+import type { EventHistory, EventRelay, IdGenerator, Stores, Sweeper, UnitOfWork } from '@chat/domain';
 import { createKyselyStores, KyselyEventHistory, KyselyEventRelay, KyselySweeper, KyselyUnitOfWork, isDatabaseUnavailable, isTransientConflict, leaseWorkerId, migrateToLatest, openPglite, openPostgres, type ChatDatabase } from '@chat/postgres';
 import { SnowflakeIdGenerator } from '@chat/snowflake';
 import type { Logger } from 'pino';
@@ -15,8 +15,8 @@ export interface Storage {
   readonly stores: Stores;
   readonly unitOfWork: UnitOfWork;
   readonly history: EventHistory;
-  readonly relay: KyselyEventRelay;
-  readonly sweeper: KyselySweeper;
+  readonly relay: EventRelay;
+  readonly sweeper: Sweeper;
   readonly ids: IdGenerator;
   readonly isUnavailable: (error: unknown) => boolean;
   close(): Promise<void>;
