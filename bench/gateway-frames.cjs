@@ -2,7 +2,7 @@
 // event from the log's text (lazilyDecoded, then `event`, which routing and Audience need) and
 // making its dispatch frame (Delivery.frameOf), once per event per replica, whatever the number of
 // sockets. Two forms of a message.created as the log holds them:
-// - "written again": the send statement's json_build_object text, not the wire form: decoded, then
+// - "written again": json_build_object text (as the send statement wrote before it wrote the wire form): decoded, then
 //   written again (eventJson + JSON.stringify), as every event was before the splice;
 // - "spliced": the same event as JSON.stringify(eventJson(event).d) wrote it: decoded, then its
 //   text put in the frame as it is.

@@ -1,20 +1,24 @@
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
+import type { Express } from 'express';
 import { KyselyIdempotencyStore, pingDatabase } from '@chat/postgres';
 import { createRedisClient, whenReady, type Redis } from '@chat/redis';
 import type { Logger } from 'pino';
-import { createApp, type Lifecycle } from './app';
+import { createApp, type AppOptions, type Lifecycle } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { buildContainer, productionAdapters, resolveServices } from './container';
+import { buildContainer, productionAdapters, resolveServices, type Adapters } from './container';
 import { createLogger } from './observability/logger';
 import { createRateLimiters } from './rate-limits/create-rate-limiters';
 import { readinessOf } from './observability/readiness';
-import { openStorage } from './storage/storage';
-import { startEvents } from './events/start-events';
+import { openStorage, type Storage } from './storage/storage';
+import { CommitSignal } from './events/commit-signal';
+import { startEvents, type RunningEvents } from './events/start-events';
 import { SweepLoop } from './housekeeping/sweep-loop';
 import { Metrics } from './observability/metrics';
 import { startMetricsServer } from './observability/metrics-server';
 import { tracingFromConfig } from './observability/tracing-config';
+import type { Tracing } from './observability/tracing';
 import { IDEMPOTENCY_ABANDONED_MS, IDEMPOTENCY_KEY_TTL_MS } from './http/idempotency';
+import { stopOnSignals } from './shutdown';
 
 function readConfig(): Config {
   try {
@@ -45,62 +49,54 @@ function connectRedis(url: string, logger: Logger): Redis {
   return redis;
 }
 
-async function main(): Promise<void> {
-  const config = readConfig();
-  const logger = createLogger(config.LOG_LEVEL);
-  let nudgeRelay = () => {};
-  const metrics = new Metrics();
-  const storage = await openStorage(
-    config,
-    logger,
-    () => {
-      logger.fatal('another replica took over this worker id: stopping before any id can repeat');
-      process.exit(1);
-    },
-    () => nudgeRelay(),
-    (size) => metrics.sendBatch(size),
-  );
-  const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL, logger) : undefined;
-  // Serve once Redis answers, so the first requests count; an absent Redis only delays the start.
-  if (redis) await whenReady(redis, 3_000);
+/** Redis when REDIS_URL is set: served once it answers, so the first requests count; an absent Redis only delays the start. */
+async function openRedis(config: Config, logger: Logger, metrics: Metrics): Promise<Redis | undefined> {
+  if (!config.REDIS_URL) return undefined;
+  const redis = connectRedis(config.REDIS_URL, logger);
+  await whenReady(redis, 3_000);
+  metrics.attach({ redisUp: () => redis.status === 'ready' });
+  return redis;
+}
 
-  const lifecycle: Lifecycle = { draining: false };
-  const adapters = await productionAdapters(config, storage, logger);
-  const services = resolveServices(buildContainer(adapters));
-  const events = await startEvents(config, storage, services, redis, logger, (nudge) => (nudgeRelay = nudge), metrics);
-  const sweeps = new SweepLoop(storage.sweeper, { intervalMs: config.SWEEP_INTERVAL_MS, logger });
-  sweeps.start();
-  const tracing = tracingFromConfig(config);
-  if (tracing) logger.info('OpenTelemetry traces on: a span per request to the OTLP endpoint');
-  const app = createApp(services, {
+/** The edge's options: limiters, idempotency keys in the database, and what `/ready` asks. */
+function appOptions(config: Config, parts: { storage: Storage; redis: Redis | undefined; adapters: Adapters; events: RunningEvents; metrics: Metrics; tracing: Tracing | undefined; logger: Logger; lifecycle: Lifecycle }): AppOptions {
+  const { storage, redis, metrics, tracing, logger } = parts;
+  return {
     logger,
     trustProxy: config.TRUST_PROXY,
     isUnavailable: storage.isUnavailable,
-    rateLimiters: createRateLimiters(config, redis, logger, { devices: adapters.devices, onRefused: (limiter) => metrics.rateLimited(limiter) }),
+    rateLimiters: createRateLimiters(config, redis, logger, { devices: parts.adapters.devices, onRefused: (limiter) => metrics.rateLimited(limiter) }),
     metrics,
     ...(tracing ? { tracing } : {}),
     idempotency: new KyselyIdempotencyStore(storage.db, IDEMPOTENCY_KEY_TTL_MS, IDEMPOTENCY_ABANDONED_MS),
     readiness: readinessOf({
       [storage.engine]: () => pingDatabase(storage.db),
       ...(redis ? { redis: () => redis.ping() } : {}),
-      events: () => events.check(),
+      events: () => parts.events.check(),
     }),
-    lifecycle,
+    lifecycle: parts.lifecycle,
     logRequests: true,
     web: !config.DISABLE_WEB,
-  });
-  const metricsServer = startMetricsServer(metrics, config.METRICS_HOST, config.METRICS_PORT, (port) =>
+  };
+}
+
+function serveMetrics(config: Config, metrics: Metrics, logger: Logger): Server {
+  const server = startMetricsServer(metrics, config.METRICS_HOST, config.METRICS_PORT, (port) =>
     logger.info({ host: config.METRICS_HOST, port }, `metrics on http://${config.METRICS_HOST}:${port}/metrics`),
   );
-  metricsServer.on('error', (error: NodeJS.ErrnoException) => {
+  server.on('error', (error: NodeJS.ErrnoException) => {
     const reason = error.code === 'EADDRINUSE' ? `port ${config.METRICS_PORT} is already in use (METRICS_PORT=0 takes any free port)` : error.message;
     logger.fatal({ err: error }, `cannot serve metrics on ${config.METRICS_HOST}:${config.METRICS_PORT}: ${reason}`);
     process.exit(1);
   });
+  return server;
+}
+
+/** The API's listener; the gateway takes over its upgrades before it listens. */
+function serveApi(config: Config, app: Express, events: RunningEvents, logger: Logger, engine: Storage['engine']): Server {
   const server = createServer(app);
   server.keepAliveTimeout = 65_000; // longer than a load balancer's idle timeout, so it closes first
   events.gateway.attach(server);
-
   server.on('error', (error: NodeJS.ErrnoException) => {
     const reason = error.code === 'EADDRINUSE' ? `port ${config.PORT} is already in use` : error.message;
     logger.fatal({ err: error }, `cannot listen on ${config.HOST}:${config.PORT}: ${reason}`);
@@ -109,62 +105,51 @@ async function main(): Promise<void> {
   server.listen(config.PORT, config.HOST, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
-    logger.info({ host: config.HOST, port, engine: storage.engine }, `chat API listening on http://${config.HOST}:${port}`);
+    logger.info({ host: config.HOST, port, engine }, `chat API listening on http://${config.HOST}:${port}`);
   });
+  return server;
+}
 
-  /*
-   * Graceful stop: report not-ready at once and keep serving for SHUTDOWN_DELAY_MS, so a balancer
-   * that polls /ready routes new requests elsewhere before the listener closes (closing it resets
-   * connections still queued in the kernel). Then stop accepting, let requests in flight finish (at
-   * most SHUTDOWN_TIMEOUT_MS), close the pool and Redis and exit 0. A signal during the delay skips
-   * it; a signal once closing has begun exits at once with 1.
-   */
-  let closing = false;
-  const close = () => {
-    if (closing) return;
-    closing = true;
-    const force = setTimeout(() => {
-      logger.warn('requests still open at the shutdown timeout; closing them');
-      server.closeAllConnections();
-    }, config.SHUTDOWN_TIMEOUT_MS);
-    force.unref();
-    // A keep-alive socket busy at the close is idle only once its response is written: close such
-    // sockets as they become idle, instead of waiting for the timeout to cut them.
-    const sweep = setInterval(() => server.closeIdleConnections(), 50);
-    sweep.unref();
-    // Gateway sockets are long-lived: close them now (1001), and their clients resume elsewhere.
-    void events.stop();
-    void sweeps.stop();
-    metricsServer.close();
-    server.close(() => {
-      clearTimeout(force);
-      clearInterval(sweep);
-      // Not awaited: nothing waits on a close callback; allSettled cannot reject, and the process exits from here.
-      void Promise.allSettled([storage.close(), redis?.quit(), tracing?.shutdown()]).then(() => {
-        logger.info('stopped');
-        process.exit(0);
-      });
-    });
-    server.closeIdleConnections();
-  };
-  const stop = (signal: string) => {
-    if (closing) {
-      // A signal after the close began (the second, or the third with a delay): the person at the
-      // terminal means it, even if closing the pool or Redis hangs.
-      logger.warn({ signal }, 'stopping now, without waiting');
+async function main(): Promise<void> {
+  const config = readConfig();
+  const logger = createLogger(config.LOG_LEVEL);
+  const metrics = new Metrics();
+  // Made before the storage that rings it and the event pipeline that hears it.
+  const commits = new CommitSignal();
+  const storage = await openStorage(config, logger, {
+    onLeaseLost: () => {
+      logger.fatal('another replica took over this worker id: stopping before any id can repeat');
       process.exit(1);
-    }
-    if (lifecycle.draining) {
-      close();
-      return;
-    }
-    lifecycle.draining = true;
-    logger.info({ signal, delayMs: config.SHUTDOWN_DELAY_MS }, 'draining');
-    if (config.SHUTDOWN_DELAY_MS === 0) close();
-    else setTimeout(close, config.SHUTDOWN_DELAY_MS);
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+    },
+    onEventsCommitted: () => commits.ring(),
+    onSendBatch: (size) => metrics.sendBatch(size),
+  });
+  const redis = await openRedis(config, logger, metrics);
+  const adapters = await productionAdapters(config, storage, logger);
+  const services = resolveServices(buildContainer(adapters));
+  const events = await startEvents(config, { storage, openSession: services.openGatewaySession, redis, commits, logger, metrics });
+  const sweeps = new SweepLoop(storage.sweeper, { intervalMs: config.SWEEP_INTERVAL_MS, logger });
+  sweeps.start();
+  const tracing = tracingFromConfig(config);
+  if (tracing) logger.info('OpenTelemetry traces on: a span per request to the OTLP endpoint');
+
+  const lifecycle: Lifecycle = { draining: false };
+  const app = createApp(services, appOptions(config, { storage, redis, adapters, events, metrics, tracing, logger, lifecycle }));
+  const metricsServer = serveMetrics(config, metrics, logger);
+  const server = serveApi(config, app, events, logger, storage.engine);
+  stopOnSignals(server, lifecycle, {
+    delayMs: config.SHUTDOWN_DELAY_MS,
+    timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    logger,
+    stopServing: () => {
+      // Gateway sockets are long-lived: close them now (1001), and their clients resume elsewhere.
+      events.stop();
+      void sweeps.stop();
+      metricsServer.close();
+    },
+    // allSettled cannot reject.
+    release: () => Promise.allSettled([storage.close(), redis?.quit(), tracing?.shutdown()]),
+  });
 }
 
 main().catch((error: unknown) => {

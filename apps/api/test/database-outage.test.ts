@@ -25,7 +25,7 @@ describeWithPostgres('when PostgreSQL goes away', () => {
     viaProxy.port = String(proxy.port);
     const config = loadConfig({ DATABASE_URL: viaProxy.toString(), JWT_SECRET: 'outage-test-secret-0123456789abcdefghij', SCRYPT_COST: '1024' });
     const logger = pino({ level: 'silent' });
-    storage = await openStorage(config, logger, () => undefined);
+    storage = await openStorage(config, logger, { onLeaseLost: () => undefined });
     app = createApp(resolveServices(buildContainer(await productionAdapters(config, storage, logger))), {
       logger,
       trustProxy: 0,

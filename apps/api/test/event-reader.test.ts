@@ -1,7 +1,7 @@
-import { memberLeft, type LoggedEvent } from '@chat/domain';
+import { memberLeft, type LiveEvents, type LoggedEvent } from '@chat/domain';
 import pino from 'pino';
-import { EventReader, type LiveEvents } from '../src/events/event-reader';
-import { readerStalled } from '../src/events/start-events';
+import { EventReader } from '../src/events/event-reader';
+import { readerStalled } from '../src/events/event-pipeline';
 
 const at = (position: number): LoggedEvent => ({ position, id: String(position), event: memberLeft('10', String(position), 'leave') });
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_v, i) => at(from + i));
@@ -22,8 +22,8 @@ function aLog(length: number) {
 
 function reading(options: { history: ReturnType<typeof aLog>['history']; live?: LiveEvents }, from = 0) {
   const received: number[] = [];
-  const reader = new EventReader({ ...options, onEvents: (events) => received.push(...events.map((e) => e.position)), logger: pino({ level: 'silent' }), pollMs: 5, blockMs: 5 });
-  reader.start(from);
+  const reader = new EventReader({ ...options, logger: pino({ level: 'silent' }), pollMs: 5, blockMs: 5 });
+  reader.start(from, (events) => received.push(...events.map((e) => e.position)));
   return { reader, received };
 }
 
@@ -85,11 +85,10 @@ describe('EventReader', () => {
     const delivered: (string | null)[] = [];
     const reader = new EventReader({
       history,
-      onEvents: (events) => delivered.push(...events.map((e) => (e.event ? e.event.type : null))),
       logger: pino({ level: 'silent' }),
       pollMs: 5,
     });
-    reader.start(0);
+    reader.start(0, (events) => delivered.push(...events.map((e) => (e.event ? e.event.type : null))));
 
     await until(() => reader.position === 3);
     reader.stop();
@@ -119,11 +118,10 @@ describe('EventReader and a pruned stretch', () => {
     const errors: string[] = [];
     const reader = new EventReader({
       history,
-      onEvents: () => {},
       logger: pino({ level: 'error' }, { write: (line: string) => void errors.push(JSON.parse(line).msg) }),
       pollMs: 5,
     });
-    reader.start(10);
+    reader.start(10, () => {});
 
     await until(() => reader.position === 20);
     reader.stop();

@@ -16,7 +16,7 @@ describeWithPostgres('malformed text on PostgreSQL', () => {
   beforeAll(async () => {
     database = await createPostgresDatabase();
     const config = loadConfig({ DATABASE_URL: database.url, JWT_SECRET: 'hygiene-test-secret-0123456789abcdefghij', SCRYPT_COST: '1024' });
-    storage = await openStorage(config, pino({ level: 'silent' }), () => undefined);
+    storage = await openStorage(config, pino({ level: 'silent' }), { onLeaseLost: () => undefined });
     t = await buildTestApp({ stores: storage.stores, unitOfWork: storage.unitOfWork, history: storage.history, ids: storage.ids });
   }, 30_000);
 

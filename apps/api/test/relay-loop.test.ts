@@ -1,6 +1,6 @@
-import type { EncodedEvent } from '@chat/domain';
+import type { EncodedEvent, EventRelay } from '@chat/domain';
 import pino from 'pino';
-import { RelayLoop, type Relay } from '../src/events/relay-loop';
+import { RelayLoop } from '../src/events/relay-loop';
 
 const encoded = (position: number): EncodedEvent => ({ position, id: String(position), type: 'member.left', data: '{}' });
 
@@ -14,7 +14,7 @@ const until = async (check: () => boolean, ms = 2_000) => {
 /** A relay that places `queued` on its next pass; passes take a few ms, as a round trip does. */
 function aRelay() {
   const state = { queued: [] as EncodedEvent[], passes: 0, head: 0, held: true };
-  const relay: Relay = {
+  const relay: Pick<EventRelay, 'place' | 'prune'> = {
     async place() {
       state.passes += 1;
       await new Promise((resolve) => setTimeout(resolve, 3));

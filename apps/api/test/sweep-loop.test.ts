@@ -1,7 +1,8 @@
+import type { Sweeper } from '@chat/domain';
 import { KyselySweeper } from '@chat/postgres';
 import { createPostgresDatabase, describeWithPostgres, type TestDatabase } from '@chat/postgres/testing';
 import pino from 'pino';
-import { SweepLoop, type Sweeper } from '../src/housekeeping/sweep-loop';
+import { SweepLoop } from '../src/housekeeping/sweep-loop';
 import { IDEMPOTENCY_KEY_TTL_MS } from '../src/http/idempotency';
 
 const logger = pino({ level: 'silent' });

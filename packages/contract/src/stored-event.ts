@@ -46,8 +46,9 @@ export function wireOf(logged: { readonly event: ChatEvent | null }): string | n
 
 /**
  * The log holds an event's data in one of two forms: `JSON.stringify(eventJson(event).d)` (the event
- * log adapter's), which is the wire form, or the text of PostgreSQL's `json_build_object` (the send
- * statement's `message.created`: `"key" : value`, and `"nonce" : null`), which is not. They differ
+ * log adapter's and, since it was changed to, the send statement's), which is the wire form, or the
+ * text of PostgreSQL's `json_build_object` (`message.created` rows that the send statement wrote
+ * before: `"key" : value`, and `"nonce" : null`), which is not. They differ
  * from the first key on: `JSON.stringify` puts the colon right after it.
  */
 function writtenByEventJson(data: string): boolean {

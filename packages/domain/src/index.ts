@@ -48,6 +48,10 @@ export * from './ports/application-repository';
 export * from './ports/event-log';
 export * from './ports/event-history';
 export * from './ports/unit-of-work';
+export * from './ports/event-relay';
+export * from './ports/event-stream';
+export * from './ports/idempotency-store';
+export * from './ports/sweeper';
 
 export * from './use-cases/accounts/register';
 export * from './use-cases/accounts/new-session';

@@ -1,11 +1,6 @@
+import type { Claim, IdempotencyStore } from '@chat/domain';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './schema';
-
-type Claim =
-  | { readonly kind: 'claimed' }
-  | { readonly kind: 'in-flight' }
-  | { readonly kind: 'mismatch' }
-  | { readonly kind: 'done'; readonly status: number; readonly body: string | null };
 
 /**
  * Idempotency keys in the database, so a retry on any replica finds the first answer. A claim is
@@ -15,7 +10,7 @@ type Claim =
  * waits for it on the primary key; its read then runs on the statement's snapshot, which does not
  * hold the row, so it finds nothing and answers `in-flight` (409) whatever its fingerprint.
  */
-export class KyselyIdempotencyStore {
+export class KyselyIdempotencyStore implements IdempotencyStore {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly ttlMs: number,

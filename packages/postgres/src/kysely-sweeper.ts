@@ -1,3 +1,4 @@
+import type { SweepOutcome, Sweeper } from '@chat/domain';
 import { sql, type Kysely } from 'kysely';
 import { createKyselyStores } from './create-kysely-stores';
 import { KyselyIdempotencyStore } from './kysely-idempotency-store';
@@ -6,20 +7,12 @@ import type { Database } from './schema';
 /** The advisory lock a sweep holds for its transaction: one replica sweeps at a time. */
 const SWEEP_LOCK = 0x63686174_5377; // "chat", "Sw"
 
-export interface SweepOutcome {
-  /** False: another replica was sweeping; nothing was done. */
-  readonly held: boolean;
-  readonly sessions: number;
-  readonly refreshTokens: number;
-  readonly idempotencyKeys: number;
-}
-
 /**
  * Deletes expired sessions, refresh tokens (spent or not) and idempotency keys, up to `batch` of each per call, in a
  * transaction that first takes a transaction-scoped advisory lock without waiting: while one
  * replica sweeps, the others' calls return at once with `held: false`.
  */
-export class KyselySweeper {
+export class KyselySweeper implements Sweeper {
   constructor(
     private readonly db: Kysely<Database>,
     /** Idempotency keys older than this are deleted too: the edge's replay window (`IDEMPOTENCY_KEY_TTL_MS`). */

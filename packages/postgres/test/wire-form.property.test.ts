@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { sql, type Kysely } from 'kysely';
 import { createKyselyStores, openPostgres, type Database } from '@chat/postgres';
-import { eventJson, messageCreated, messageViewJson, wireOf, type Actor, type ChatEvent, type Id, type MessageView, type Stores, type UserSummary } from '@chat/domain';
+import { eventJson, messageJson, wireOf } from '@chat/contract';
+import { messageCreated, type Actor, type ChatEvent, type Id, type MessageView, type Stores, type UserSummary } from '@chat/domain';
 import { aReaction, aServerWithOwner, freshId, givenActor, givenChannel, givenMemberOf, summaryOf } from '@chat/domain/testing/contracts';
 import { kyselyEventStores } from './event-stores';
 import { createPgliteDatabase, createPostgresDatabase, describeWithPostgres, type TestDatabase } from './test-databases';
@@ -101,14 +102,14 @@ function describeWireForm(name: string, open: () => Promise<{ db: Kysely<Databas
       await close();
     });
 
-    it('renders a page byte for byte as JSON.stringify of messageViewJson, for any messages, edits and reactions', async () => {
+    it('renders a page byte for byte as JSON.stringify of messageJson, for any messages, edits and reactions', async () => {
       await fc.assert(
         fc.asyncProperty(scenarioOf(PEOPLE), async (scenario) => {
           const { channelId, views } = await play(stores, cast, scenario);
 
           const page = await stores.messages.pageJsonAs(cast.people[scenario.viewer]!.actor, channelId, { limit: 50 });
 
-          expect(page).toEqual({ ok: true, value: JSON.stringify(views.map(messageViewJson)) });
+          expect(page).toEqual({ ok: true, value: JSON.stringify(views.map(messageJson)) });
         }),
         { numRuns: RUNS },
       );

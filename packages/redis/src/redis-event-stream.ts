@@ -1,5 +1,5 @@
 import { lazilyDecoded } from '@chat/contract';
-import type { EncodedEvent, LoggedEvent } from '@chat/domain';
+import type { EncodedEvent, EventStream, LoggedEvent } from '@chat/domain';
 import { Redis } from 'ioredis';
 
 /** The stream keeps a live tail only: replays read the database's log, which the stream mirrors. */
@@ -18,7 +18,7 @@ const EXPIRE_MS = 24 * 3_600_000;
  * was away reads on from its last id. The key names the entry format, so replicas of two versions
  * never read each other's entries (each reads the other's events from the database).
  */
-export class RedisEventStream {
+export class RedisEventStream implements EventStream {
   private readonly key: string;
 
   constructor(

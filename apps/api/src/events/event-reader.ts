@@ -1,16 +1,10 @@
-import type { EventHistory, LoggedEvent } from '@chat/domain';
+import type { EventHistory, LiveEvents, LoggedEvent } from '@chat/domain';
 import type { Logger } from 'pino';
-
-/** The bus's live tail (the Redis Stream); absent without Redis. */
-export interface LiveEvents {
-  read(position: number, blockMs: number): Promise<LoggedEvent[]>;
-}
 
 export interface EventReaderOptions {
   readonly history: Pick<EventHistory, 'after'>;
+  /** The bus's live tail (the Redis Stream); absent without Redis. */
   readonly live?: LiveEvents;
-  /** Hands each contiguous batch on, in order; called synchronously, once per batch. */
-  readonly onEvents: (events: readonly LoggedEvent[]) => void;
   readonly logger: Logger;
   /** Without a live bus (or while it is away): how often to look in the log. */
   readonly pollMs?: number;
@@ -33,11 +27,14 @@ export class EventReader {
   private wake: (() => void) | undefined;
   private liveDownUntil = 0;
   private liveFailing = false;
+  private onEvents: (events: readonly LoggedEvent[]) => void = () => {};
 
   constructor(private readonly options: EventReaderOptions) {}
 
-  start(from: number): void {
+  /** Reads on from `from`, handing each contiguous batch to `onEvents`, in order, synchronously. */
+  start(from: number, onEvents: (events: readonly LoggedEvent[]) => void): void {
     this.position = from;
+    this.onEvents = onEvents;
     void this.loop();
   }
 
@@ -119,7 +116,7 @@ export class EventReader {
     }
     if (run.length === 0) return false;
     this.position += run.length;
-    this.options.onEvents(run);
+    this.onEvents(run);
     return true;
   }
 

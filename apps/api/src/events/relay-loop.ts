@@ -1,11 +1,5 @@
-import type { EncodedEvent } from '@chat/domain';
+import type { EncodedEvent, EventRelay } from '@chat/domain';
 import type { Logger } from 'pino';
-
-/** What the loop drives: the database's placing statement (`KyselyEventRelay`). */
-export interface Relay {
-  place(): Promise<{ held: boolean; placed: readonly EncodedEvent[]; head: number; pending: boolean }>;
-  prune(keepCount: number, keepSince: Date): Promise<number>;
-}
 
 /** Committed events held back this long make the replica say so (log, /ready). */
 export const HELD_BACK_WARN_MS = 5_000;
@@ -53,7 +47,8 @@ export class RelayLoop {
   private heldBackPasses = 0;
 
   constructor(
-    private readonly relay: Relay,
+    /** The database's placing statement (`KyselyEventRelay`). */
+    private readonly relay: Pick<EventRelay, 'place' | 'prune'>,
     private readonly options: RelayLoopOptions,
   ) {}
 

@@ -1,10 +1,5 @@
-import type { SweepOutcome } from '@chat/postgres';
+import type { Sweeper } from '@chat/domain';
 import type { Logger } from 'pino';
-
-/** What the loop drives: the database's sweep (`KyselySweeper`). */
-export interface Sweeper {
-  sweep(now: Date, batch?: number): Promise<SweepOutcome>;
-}
 
 /** Rows of each kind one slice deletes: each slice is its own short transaction. */
 const SLICE = 1000;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Claim, IdempotencyStore } from '@chat/domain';
 import type { Request } from 'express';
 
 /** How long a key's first answer is replayed (the IETF httpapi draft suggests at least 24 hours). */
@@ -6,23 +7,8 @@ export const IDEMPOTENCY_KEY_TTL_MS = 24 * 3600_000;
 /** A claim whose request never finished (its replica died) is taken over after this long. */
 export const IDEMPOTENCY_ABANDONED_MS = 60_000;
 
-export type Claim =
-  | { readonly kind: 'claimed' }
-  /** The same key is being answered for another request right now. */
-  | { readonly kind: 'in-flight' }
-  /** The key was used for a different request (another method, path or body). */
-  | { readonly kind: 'mismatch' }
-  | { readonly kind: 'done'; readonly status: number; readonly body: string | null };
-
-/**
- * Where keys live: the database (so every replica sees them; `KyselyIdempotencyStore`), or memory
- * for tests. A claim is keyed by user and key; its fingerprint names the request it was made for.
- */
-export interface IdempotencyStore {
-  claim(userId: string, key: string, fingerprint: string, now: Date): Promise<Claim>;
-  complete(userId: string, key: string, status: number, body: string | null): Promise<void>;
-  release(userId: string, key: string): Promise<void>;
-}
+/** The port lives in the domain, where its adapter (`KyselyIdempotencyStore`) can implement it too. */
+export type { IdempotencyStore } from '@chat/domain';
 
 /** The `Idempotency-Key` header: a structured-field string (`"…"`) or a bare token; invalid: a string that says why. */
 export function idempotencyKeyOf(req: Request): { readonly key: string } | { readonly invalid: string } | undefined {

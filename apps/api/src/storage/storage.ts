@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import type { EventHistory, IdGenerator, Stores, UnitOfWork } from '@chat/domain';
+import type { EventHistory, EventRelay, IdGenerator, Stores, Sweeper, UnitOfWork } from '@chat/domain';
 import { createKyselyStores, KyselyEventHistory, KyselyEventRelay, KyselySweeper, KyselyUnitOfWork, isDatabaseUnavailable, isTransientConflict, leaseWorkerId, migrateToLatest, openPglite, openPostgres, type ChatDatabase } from '@chat/postgres';
 import { SnowflakeIdGenerator } from '@chat/snowflake';
 import type { Logger } from 'pino';
@@ -15,8 +15,8 @@ export interface Storage {
   readonly stores: Stores;
   readonly unitOfWork: UnitOfWork;
   readonly history: EventHistory;
-  readonly relay: KyselyEventRelay;
-  readonly sweeper: KyselySweeper;
+  readonly relay: EventRelay;
+  readonly sweeper: Sweeper;
   readonly ids: IdGenerator;
   readonly isUnavailable: (error: unknown) => boolean;
   close(): Promise<void>;
@@ -58,20 +58,22 @@ export async function migrate(config: Config, db: ChatDatabase): Promise<Awaited
   }
 }
 
+export interface StorageHooks {
+  /** Another replica took this one's worker id over. */
+  readonly onLeaseLost: () => void;
+  /** A write committed events: the relay should place them. */
+  readonly onEventsCommitted?: () => void;
+  /** A statement wrote this many sends together (metrics). */
+  readonly onSendBatch?: (size: number) => void;
+}
+
 /**
  * PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR. Migrates on open (safe from
  * several replicas at once) and, on PostgreSQL, leases a snowflake worker id so replicas never
- * mint the same id. `onLeaseLost` fires if another replica took the id over.
+ * mint the same id.
  */
-export async function openStorage(
-  config: Config,
-  logger: Logger,
-  onLeaseLost: () => void,
-  /** A write committed events: the relay should place them. */
-  onEventsCommitted: () => void = () => {},
-  /** A statement wrote this many sends together (metrics). */
-  onSendBatch?: (size: number) => void,
-): Promise<Storage> {
+export async function openStorage(config: Config, logger: Logger, hooks: StorageHooks): Promise<Storage> {
+  const { onLeaseLost, onEventsCommitted = () => {}, onSendBatch } = hooks;
   const engine = config.DATABASE_URL ? 'postgres' : 'pglite';
   const db = openDatabase(config, logger);
   await migrate(config, db);

@@ -1,19 +1,8 @@
-import type { EncodedEvent } from '@chat/domain';
+import type { EventRelay, Placement } from '@chat/domain';
 import { sql, type Kysely } from 'kysely';
 import { PrecompiledStatement, preparedMark } from '../prepared-statements';
 import type { Database } from '../schema';
 import { toEncodedEvent, type StoredEventRow } from './kysely-event-history';
-
-export interface Placement {
-  /** Whether this replica held the relay for the pass (false: another one did; try again soon). */
-  readonly held: boolean;
-  /** The events this pass placed, in order, as stored. */
-  readonly placed: readonly EncodedEvent[];
-  /** The log's newest position after the pass. */
-  readonly head: number;
-  /** Unplaced events remain: a batch was full, or a transaction that wrote one is still open. */
-  readonly pending: boolean;
-}
 
 const BATCH = 1000;
 const PRUNE_BATCH = 10_000;
@@ -37,7 +26,7 @@ const PRUNE_BATCH = 10_000;
  * still counts as in progress: the snapshot cannot see its rows (the racing test found this), and
  * so does one whose database is hidden from this role (another role's, without pg_read_all_stats).
  */
-export class KyselyEventRelay {
+export class KyselyEventRelay implements EventRelay {
   constructor(private readonly db: Kysely<Database>) {}
 
   async place(): Promise<Placement> {

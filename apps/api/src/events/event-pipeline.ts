@@ -1,0 +1,99 @@
+import type { EventHistory, EventRelay, EventStream, OpenGatewaySession } from '@chat/domain';
+import type { Logger } from 'pino';
+import { Gateway, type GatewayOptions } from '../gateway/gateway';
+import type { Metrics } from '../observability/metrics';
+import type { CommitSignal } from './commit-signal';
+import { EventReader } from './event-reader';
+import { HELD_BACK_WARN_MS, RelayLoop } from './relay-loop';
+
+/** A reader that has not caught up with the log's head for this long makes the replica not ready. */
+const STALL_MS = 5_000;
+
+/**
+ * Whether a reader is stuck behind the log: it has not reached where the log's head was `stallMs`
+ * ago (a reader that keeps up under load is always a little behind the head of this instant).
+ */
+export function readerStalled(position: number, relay: { headAsOf(time: number): number }, now: number, stallMs = STALL_MS): boolean {
+  return position < relay.headAsOf(now - stallMs);
+}
+
+export interface EventPipelinePorts {
+  /** The log as this replica found it: its name (part of every cursor) and newest position. */
+  readonly log: { readonly logId: string; readonly head: number };
+  readonly relay: Pick<EventRelay, 'place' | 'prune'>;
+  readonly history: Pick<EventHistory, 'after'>;
+  /** The live tail between replicas (the Redis Stream); without it the reader polls the log. */
+  readonly stream?: EventStream;
+  /** Rung after a write on this replica committed events. */
+  readonly commits: CommitSignal;
+  readonly openSession: OpenGatewaySession;
+  readonly logger: Logger;
+  readonly metrics?: Pick<Metrics, 'attach' | 'eventsDelivered' | 'slowConsumerClosed' | 'gatewayRefused'>;
+}
+
+export interface EventPipelineOptions {
+  readonly gateway: GatewayOptions;
+  readonly retention: { readonly count: number; readonly minutes: number };
+  /** How long one read of the stream waits for events. */
+  readonly blockMs: number;
+  /** How often the relay passes with no nudge (default: the relay loop's). */
+  readonly relayIntervalMs?: number;
+}
+
+export interface EventPipeline {
+  readonly gateway: Gateway;
+  /** The reader hands on what is placed from the log's head it was given; connections catch up on the rest. */
+  start(): void;
+  /** Throws while this replica's reader is stuck behind the log, or events are held back (for `/ready`). */
+  check(): Promise<void>;
+  /** Closes the gateway's sockets (1001: their clients resume elsewhere) and stops reading and relaying. */
+  stop(): void;
+}
+
+/**
+ * The event pipeline of one replica, built in the order events flow: a commit rings the relay loop
+ * (places committed events, publishes them to the stream), whose passes wake the reader (this
+ * replica's one reader of the log), which hands every event once, in order, to the gateway.
+ */
+export function createEventPipeline(ports: EventPipelinePorts, options: EventPipelineOptions): EventPipeline {
+  const { log, stream, logger, metrics } = ports;
+  const reader = new EventReader({ history: ports.history, ...(stream ? { live: stream } : {}), logger, blockMs: options.blockMs });
+  const gateway = new Gateway(
+    {
+      openSession: ports.openSession,
+      history: ports.history,
+      readerPosition: () => reader.position,
+      logId: log.logId,
+      logger,
+      ...(metrics ? { onDelivered: () => metrics.eventsDelivered(), onSlowConsumerClosed: () => metrics.slowConsumerClosed(), onRefused: (why) => metrics.gatewayRefused(why) } : {}),
+    },
+    options.gateway,
+  );
+  const relay = new RelayLoop(ports.relay, {
+    ...(stream ? { publish: (events) => stream.publish(events) } : {}),
+    onPlaced: () => reader.nudge(),
+    logger,
+    retention: options.retention,
+    ...(options.relayIntervalMs === undefined ? {} : { intervalMs: options.relayIntervalMs }),
+  });
+  const nudge = () => relay.nudge();
+  return {
+    gateway,
+    start() {
+      metrics?.attach({ gatewayConnections: () => gateway.size, eventReaderLag: () => Math.max(0, relay.head - reader.position) });
+      ports.commits.listen(nudge);
+      reader.start(log.head, (events) => gateway.deliver(events));
+      relay.start();
+    },
+    async check() {
+      if (readerStalled(reader.position, relay, Date.now())) throw new Error(`the event reader is at ${reader.position}, the log at ${relay.head}`);
+      if (relay.heldBackFor(Date.now()) > HELD_BACK_WARN_MS) throw new Error('committed events are held back by an open transaction');
+    },
+    stop() {
+      ports.commits.unlisten(nudge);
+      gateway.close();
+      reader.stop();
+      relay.stop();
+    },
+  };
+}

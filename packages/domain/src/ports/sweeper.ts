@@ -1,0 +1,15 @@
+export interface SweepOutcome {
+  /** False: another replica was sweeping; nothing was done. */
+  readonly held: boolean;
+  readonly sessions: number;
+  readonly refreshTokens: number;
+  readonly idempotencyKeys: number;
+}
+
+/**
+ * Deletes expired sessions, refresh tokens and idempotency keys, up to `batch` of each per call, one
+ * replica at a time. The housekeeping loop's port, not a use case's.
+ */
+export interface Sweeper {
+  sweep(now: Date, batch?: number): Promise<SweepOutcome>;
+}
