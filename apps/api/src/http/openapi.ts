@@ -85,42 +85,42 @@ function queryParameters(query: z.ZodType, components: Record<string, JsonSchema
 /** Paths described outside the route specs (the OAuth token endpoint), from zod schemas through `schemaOf`. */
 export type ExtraPaths = (schemaOf: (schema: z.ZodType, io: 'input' | 'output') => JsonSchema) => Record<string, Record<string, unknown>>;
 
+/** One route as an OpenAPI operation: its parameters, body, success and every problem it may answer. */
+function operationOf(spec: RouteSpec<unknown, unknown>, components: Record<string, JsonSchema>, problemRef: JsonSchema): Record<string, unknown> {
+  const pathParameters = [...spec.path.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  const responses: Record<string, unknown> = {
+    [spec.success.status]: {
+      description: spec.success.description,
+      ...(spec.success.schema ? { content: { 'application/json': { schema: toSchema(spec.success.schema, 'output', components) } } } : {}),
+    },
+  };
+  for (const [status, codes] of problemsOf(spec)) {
+    const description = `${STATUS_TEXT[status] ?? 'Problem'} (code ${codes.join(' or ')})`;
+    responses[status] = { description, content: { 'application/problem+json': { schema: problemRef } } };
+  }
+  return {
+    operationId: spec.operationId,
+    summary: spec.summary,
+    tags: [spec.tag],
+    ...(spec.auth === 'public' ? { security: [] } : spec.auth === 'optional' ? { security: [{}, { token: [] }] } : {}),
+    parameters: [...pathParameters, ...(spec.query ? queryParameters(spec.query, components) : []), ...(spec.idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : [])],
+    ...(spec.body
+      ? { requestBody: { required: spec.bodyOptional !== true, content: { 'application/json': { schema: toSchema(spec.body, 'input', components) } } } }
+      : {}),
+    responses,
+  };
+}
+
+const SECURITY_SCHEMES = {
+  clientBasic: { type: 'http', scheme: 'basic', description: 'OAuth2 client_secret_basic: client_id and client_secret' },
+  token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'The token from login or register, bare or as `Bearer <token>`.' },
+};
+
 export function buildOpenApi(routes: readonly RouteSpec<unknown, unknown>[], extraPaths?: ExtraPaths): JsonSchema {
   const components: Record<string, JsonSchema> = {};
   const problemRef = toSchema(ProblemResponse, 'output', components);
   const paths: Record<string, Record<string, unknown>> = {};
-
-  for (const spec of routes) {
-    const path = spec.path.replace(/:([A-Za-z]+)/g, '{$1}');
-    const pathParameters = [...spec.path.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => ({
-      name,
-      in: 'path',
-      required: true,
-      schema: { type: 'string' },
-    }));
-    const responses: Record<string, unknown> = {
-      [spec.success.status]: {
-        description: spec.success.description,
-        ...(spec.success.schema ? { content: { 'application/json': { schema: toSchema(spec.success.schema, 'output', components) } } } : {}),
-      },
-    };
-    for (const [status, codes] of problemsOf(spec)) {
-      const description = `${STATUS_TEXT[status] ?? 'Problem'} (code ${codes.join(' or ')})`;
-      responses[status] = { description, content: { 'application/problem+json': { schema: problemRef } } };
-    }
-    (paths[path] ??= {})[spec.method] = {
-      operationId: spec.operationId,
-      summary: spec.summary,
-      tags: [spec.tag],
-      ...(spec.auth === 'public' ? { security: [] } : spec.auth === 'optional' ? { security: [{}, { token: [] }] } : {}),
-      parameters: [...pathParameters, ...(spec.query ? queryParameters(spec.query, components) : []), ...(spec.idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : [])],
-      ...(spec.body
-        ? { requestBody: { required: spec.bodyOptional !== true, content: { 'application/json': { schema: toSchema(spec.body, 'input', components) } } } }
-        : {}),
-      responses,
-    };
-  }
-
+  for (const spec of routes) (paths[spec.path.replace(/:([A-Za-z]+)/g, '{$1}')] ??= {})[spec.method] = operationOf(spec, components, problemRef);
   if (extraPaths) Object.assign(paths, extraPaths((schema, io) => toSchema(schema, io, components)));
 
   return {
@@ -136,17 +136,6 @@ export function buildOpenApi(routes: readonly RouteSpec<unknown, unknown>[], ext
     servers: [{ url: '/' }],
     security: [{ token: [] }],
     paths,
-    components: {
-      schemas: components,
-      securitySchemes: {
-        clientBasic: { type: 'http', scheme: 'basic', description: 'OAuth2 client_secret_basic: client_id and client_secret' },
-        token: {
-          type: 'apiKey',
-          in: 'header',
-          name: 'Authorization',
-          description: 'The token from login or register, bare or as `Bearer <token>`.',
-        },
-      },
-    },
+    components: { schemas: components, securitySchemes: SECURITY_SCHEMES },
   };
 }
