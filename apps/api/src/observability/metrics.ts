@@ -1,5 +1,6 @@
 import { poolStats } from '@chat/postgres';
 import type { RequestHandler } from 'express';
+import type { Refusal } from '../gateway/doors';
 import { routeTemplateOf } from '../http/request-context';
 import client from 'prom-client';
 
@@ -169,7 +170,7 @@ export class Metrics {
     this.slowCloses.inc();
   }
 
-  gatewayRefused(reason: 'replica' | 'address' | 'user' | 'origin'): void {
+  gatewayRefused(reason: Refusal): void {
     this.refused.inc({ reason });
   }
 
