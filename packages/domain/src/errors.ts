@@ -1,3 +1,4 @@
+import type { Permission } from './entities/permissions';
 import type { QuotaName } from './entities/quotas';
 
 export interface Issue {
@@ -25,6 +26,15 @@ export type DomainError =
   | { readonly kind: 'NotTheAuthor' }
   | { readonly kind: 'NotTheOwner' }
   | { readonly kind: 'NotTheCreator' }
+  /** The caller lacks a permission the action needs (server-wide, or in the channel). */
+  | { readonly kind: 'MissingPermission'; readonly permission: Permission }
+  /** The role or member acted on is not below the caller's highest role, or a permission granted is not the caller's. */
+  | { readonly kind: 'RoleHierarchy' }
+  | { readonly kind: 'RoleNotFound' }
+  /** `@everyone` cannot be deleted, moved, assigned or removed. */
+  | { readonly kind: 'EveryoneRole' }
+  /** The server's default channel cannot be deleted until another is named. */
+  | { readonly kind: 'DefaultChannel' }
   | { readonly kind: 'BanNotFound' }
   | { readonly kind: 'UserNotFound' }
   | { readonly kind: 'SessionNotFound' }

@@ -6,6 +6,7 @@ import { InMemoryChannelRepository } from './in-memory-channel-repository';
 import { InMemoryInviteRepository } from './in-memory-invite-repository';
 import { InMemoryMemberRepository } from './in-memory-member-repository';
 import { InMemoryMessageRepository } from './in-memory-message-repository';
+import { InMemoryRoleRepository } from './in-memory-role-repository';
 import { InMemoryServerRepository } from './in-memory-server-repository';
 import { InMemorySessionRepository } from './in-memory-session-repository';
 import { InMemoryUserRepository } from './in-memory-user-repository';
@@ -18,6 +19,7 @@ export function createMemoryStores(state: MemoryState = new MemoryState()): Stor
     servers: new InMemoryServerRepository(state),
     channels: new InMemoryChannelRepository(state),
     members: new InMemoryMemberRepository(state),
+    roles: new InMemoryRoleRepository(state),
     invites: new InMemoryInviteRepository(state),
     bans: new InMemoryBanRepository(state),
     messages: new InMemoryMessageRepository(state),

@@ -15,6 +15,8 @@ export class InMemoryMemberRepository implements MemberRepository {
   }
 
   async remove(serverId: string, userId: string): Promise<'removed' | 'absent'> {
+    // A member who leaves loses their roles: one who comes back starts with none.
+    this.state.memberRoles.get(serverId)?.delete(userId);
     return this.state.membersOf(serverId).delete(userId) ? 'removed' : 'absent';
   }
 

@@ -4,8 +4,9 @@ import type { MemoryState } from './memory-state';
 export class InMemoryServerRepository implements ServerRepository {
   constructor(private readonly state: MemoryState) {}
 
-  async create({ server, defaultChannel, owner }: NewServer): Promise<void> {
+  async create({ server, defaultChannel, owner, everyone }: NewServer): Promise<void> {
     this.state.servers.set(server.id, server);
+    this.state.rolesOf(server.id).set(everyone.id, everyone);
     this.state.channels.set(defaultChannel.id, defaultChannel);
     this.state.membersOf(server.id).set(owner.userId, owner);
   }
@@ -39,6 +40,8 @@ export class InMemoryServerRepository implements ServerRepository {
   async delete(id: string): Promise<void> {
     this.state.servers.delete(id);
     this.state.members.delete(id);
+    this.state.roles.delete(id);
+    this.state.memberRoles.delete(id);
     this.state.bans.delete(id);
     for (const [code, invite] of this.state.invites) if (invite.serverId === id) this.state.invites.delete(code);
     for (const [channelId, channel] of this.state.channels) {

@@ -4,6 +4,7 @@ export * from './in-memory-session-repository';
 export * from './in-memory-server-repository';
 export * from './in-memory-channel-repository';
 export * from './in-memory-member-repository';
+export * from './in-memory-role-repository';
 export * from './in-memory-invite-repository';
 export * from './in-memory-message-repository';
 export * from './in-memory-application-repository';

@@ -1,4 +1,4 @@
-import type { Ban, ChatEvent, Application, Channel, Invite, Member, Message, Reaction, RefreshToken, Server, Session, User, UserSummary } from '../src';
+import type { Ban, ChatEvent, Application, Channel, Invite, Member, Message, Reaction, RefreshToken, Role, Server, Session, User, UserSummary } from '../src';
 
 /** The tables of the in-memory adapters; every repository of one `createMemoryStores()` shares it. */
 export class MemoryState {
@@ -10,6 +10,10 @@ export class MemoryState {
   readonly channels = new Map<string, Channel>();
   /** serverId → userId → membership */
   readonly members = new Map<string, Map<string, Member>>();
+  /** serverId → its roles, `@everyone` among them */
+  readonly roles = new Map<string, Map<string, Role>>();
+  /** serverId → userId → the ids of the member's roles */
+  readonly memberRoles = new Map<string, Map<string, Set<string>>>();
   readonly invites = new Map<string, Invite>();
   /** serverId → userId → ban */
   readonly bans = new Map<string, Map<string, Ban>>();
@@ -29,6 +33,12 @@ export class MemoryState {
   memberSummary(serverId: string, userId: string): UserSummary | null {
     const user = this.members.get(serverId)?.has(userId) ? this.users.get(userId) : undefined;
     return user ? { id: user.id, username: user.username } : null;
+  }
+
+  rolesOf(serverId: string): Map<string, Role> {
+    let roles = this.roles.get(serverId);
+    if (!roles) this.roles.set(serverId, (roles = new Map()));
+    return roles;
   }
 
   membersOf(serverId: string): Map<string, Member> {

@@ -7,6 +7,7 @@ import { KyselyChannelRepository } from './repositories/kysely-channel-repositor
 import { KyselyInviteRepository } from './repositories/kysely-invite-repository';
 import { KyselyMemberRepository } from './repositories/kysely-member-repository';
 import { KyselyMessageRepository, type MessageStoreEvents } from './repositories/kysely-message-repository';
+import { KyselyRoleRepository } from './repositories/kysely-role-repository';
 import { KyselyServerRepository } from './repositories/kysely-server-repository';
 import { KyselySessionRepository } from './repositories/kysely-session-repository';
 import { KyselyUserRepository } from './repositories/kysely-user-repository';
@@ -27,6 +28,7 @@ export function createKyselyStores(db: Kysely<Database>, { hot = db, onEventAppe
     servers: new KyselyServerRepository(db),
     channels: new KyselyChannelRepository(db),
     members: new KyselyMemberRepository(db),
+    roles: new KyselyRoleRepository(db),
     invites: new KyselyInviteRepository(db),
     bans: new KyselyBanRepository(db),
     messages: new KyselyMessageRepository(db, hot, events),

@@ -43,6 +43,33 @@ export interface ChannelsTable {
   server_id: string;
   name: string;
   created_at: Timestamp;
+  topic: ColumnType<string | null, string | null | undefined, string | null>;
+  position: ColumnType<number, number | undefined, number>;
+}
+
+export interface RolesTable {
+  id: Id;
+  server_id: string;
+  name: string;
+  color: number | null;
+  position: number;
+  /** bigint: read back as a string. */
+  permissions: ColumnType<string, number | string, number | string>;
+  created_at: Timestamp;
+}
+
+export interface MemberRolesTable {
+  server_id: string;
+  user_id: string;
+  role_id: string;
+}
+
+export interface ChannelOverwritesTable {
+  channel_id: string;
+  target_id: string;
+  type: 'role' | 'member';
+  allow: ColumnType<string, number | string, number | string>;
+  deny: ColumnType<string, number | string, number | string>;
 }
 
 export interface MembersTable {
@@ -154,6 +181,9 @@ export interface Database {
   servers: ServersTable;
   channels: ChannelsTable;
   members: MembersTable;
+  roles: RolesTable;
+  member_roles: MemberRolesTable;
+  channel_overwrites: ChannelOverwritesTable;
   invites: InvitesTable;
   bans: BansTable;
   idempotency_keys: IdempotencyKeysTable;

@@ -1,4 +1,4 @@
-import { AddReaction, DeleteMessage, RemoveReaction } from '@chat/domain';
+import { AddReaction, DeleteMessage, everyoneRoleOf, RemoveReaction } from '@chat/domain';
 import { createKyselyStores, KyselyEventHistory, KyselyEventRelay, KyselyUnitOfWork } from '@chat/postgres';
 import { aServerWithOwner, aSession, aUser, freshId, givenActor, givenMemberOf, givenMessage } from '@chat/domain/testing/contracts';
 import { createPostgresDatabase, describeWithPostgres, type TestDatabase } from './test-databases';
@@ -65,6 +65,7 @@ describeWithPostgres('races between replicas end in one row and a clean answer',
         server: { id: serverId, name: 'half', avatar: null, banner: null, verified: false, defaultChannelId: channelId, ownerId: owner.id, createdAt: at, membersCanInvite: false },
         defaultChannel: { id: channelId, serverId, name: 'general', createdAt: at },
         owner: { serverId, userId: ghost, joinedAt: at },
+        everyone: everyoneRoleOf(serverId, at, false),
       }),
     ).rejects.toThrow();
     expect(await stores.servers.findById(serverId)).toBeNull();
@@ -118,6 +119,7 @@ describeWithPostgres('repositories given a transaction', () => {
           server: { id: serverId, name: 'tx', avatar: null, banner: null, verified: false, defaultChannelId: channelId, ownerId: owner.id, createdAt: at, membersCanInvite: false },
           defaultChannel: { id: channelId, serverId, name: 'general', createdAt: at },
           owner: { serverId, userId: owner.id, joinedAt: at },
+          everyone: everyoneRoleOf(serverId, at, false),
         });
         expect(await stores.servers.findById(serverId)).not.toBeNull();
         throw new Error('roll it back');

@@ -38,6 +38,8 @@ const PROBLEMS: { readonly [K in DomainErrorKind]: Mapping<K> } = {
   NotTheOwner: { status: 403, code: 'FORBIDDEN', detail: 'Only the server owner may do that.' },
   QuotaExceeded: { status: 403, code: 'QUOTA_EXCEEDED', detail: (error) => `${QUOTA_TEXT[error.quota]} (at most ${error.max}).` },
   NotTheCreator: { status: 403, code: 'FORBIDDEN', detail: "Only the invite's creator or the server owner may do that." },
+  MissingPermission: { status: 403, code: 'FORBIDDEN', detail: (error) => `You need the ${error.permission} permission to do that here.` },
+  RoleHierarchy: { status: 403, code: 'FORBIDDEN', detail: 'That role or member is not below your highest role, or you granted a permission you do not hold.' },
   BotsCannotDoThis: { status: 403, code: 'FORBIDDEN', detail: 'Bots cannot do this; a person must.' },
   ServerNotFound: { status: 404, code: 'NOT_FOUND', detail: 'No such server.' },
   ChannelNotFound: { status: 404, code: 'NOT_FOUND', detail: 'No such channel.' },
@@ -48,10 +50,18 @@ const PROBLEMS: { readonly [K in DomainErrorKind]: Mapping<K> } = {
   BanNotFound: { status: 404, code: 'NOT_FOUND', detail: 'That user is not banned from this server.' },
   UserNotFound: { status: 404, code: 'NOT_FOUND', detail: 'No such user.' },
   SessionNotFound: { status: 404, code: 'NOT_FOUND', detail: 'No such session of yours.' },
+  RoleNotFound: { status: 404, code: 'NOT_FOUND', detail: 'No such role in this server.' },
   ApplicationNotFound: { status: 404, code: 'NOT_FOUND', detail: 'No such application.' },
   // One answer for either: it never says that an address has an account (its owner is told instead).
   UsernameTaken: ACCOUNT_TAKEN,
   EmailTaken: ACCOUNT_TAKEN,
+  EveryoneRole: {
+    status: 400,
+    code: 'VALIDATION_FAILED',
+    detail: 'The @everyone role cannot be deleted, moved, assigned or removed.',
+    errors: () => [{ path: 'roleId', message: 'is the @everyone role' }],
+  },
+  DefaultChannel: { status: 409, code: 'DEFAULT_CHANNEL', detail: "The server's default channel cannot be deleted; name another default first." },
   OwnerCannotLeave: { status: 409, code: 'OWNER_CANNOT_LEAVE', detail: 'The owner cannot leave their own server.' },
   // Its own words, under the documented code: clients already switch on OWNER_CANNOT_LEAVE for this case.
   CannotRemoveOwner: { status: 409, code: 'OWNER_CANNOT_LEAVE', detail: 'The owner cannot be removed from their own server; transfer it first.' },

@@ -1,5 +1,6 @@
 import type { Channel } from '../entities/channel';
 import type { Member } from '../entities/member';
+import type { Role } from '../entities/role';
 import type { Server } from '../entities/server';
 import type { Id } from '../ids';
 import type { IdPage } from '../rules/message-rules';
@@ -8,10 +9,12 @@ export interface NewServer {
   readonly server: Server;
   readonly defaultChannel: Channel;
   readonly owner: Member;
+  /** Its `@everyone` role (id: the server's id, position 0). */
+  readonly everyone: Role;
 }
 
 export interface ServerRepository {
-  /** All three rows or none: a failure half-way leaves nothing behind. */
+  /** All four rows or none: a failure half-way leaves nothing behind. */
   create(newServer: NewServer): Promise<void>;
   findById(id: Id): Promise<Server | null>;
   /** The user's servers in id order, a page at a time. */

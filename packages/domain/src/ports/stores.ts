@@ -5,6 +5,7 @@ import type { EventLog } from './event-log';
 import type { InviteRepository } from './invite-repository';
 import type { MemberRepository } from './member-repository';
 import type { MessageRepository } from './message-repository';
+import type { RoleRepository } from './role-repository';
 import type { ServerRepository } from './server-repository';
 import type { SessionRepository } from './session-repository';
 import type { UserRepository } from './user-repository';
@@ -16,6 +17,7 @@ export interface Stores {
   readonly servers: ServerRepository;
   readonly channels: ChannelRepository;
   readonly members: MemberRepository;
+  readonly roles: RoleRepository;
   readonly invites: InviteRepository;
   readonly bans: BanRepository;
   readonly messages: MessageRepository;

@@ -16,3 +16,6 @@ function shownNameOfLengthIssues(value: string, bounds: { min: number; max: numb
 
 export const serverNameIssues = (name: string, path = 'name'): Issue[] => shownNameOfLengthIssues(name, SERVER_NAME, path);
 export const channelNameIssues = (name: string, path = 'name'): Issue[] => shownNameOfLengthIssues(name, CHANNEL_NAME, path);
+
+export const ROLE_NAME = { min: 1, max: 100 } as const;
+export const roleNameIssues = (name: string, path = 'name'): Issue[] => shownNameOfLengthIssues(name, ROLE_NAME, path);

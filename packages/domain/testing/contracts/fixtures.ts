@@ -3,7 +3,7 @@
  * tests and never emptied (a real PostgreSQL), so every value made here is new: fresh ids, fresh
  * usernames and emails, fresh invite codes. Nothing here assumes an empty store.
  */
-import { DEFAULT_CHANNEL_NAME, type Actor, type Channel, type Id, type Invite, type Member, type Message, type NewServer, type Reaction, type Server, type Session, type Stores, type User } from '../../src';
+import { DEFAULT_CHANNEL_NAME, everyoneRoleOf, type Actor, type Channel, type Id, type Invite, type Member, type Message, type NewServer, type Reaction, type Server, type Session, type Stores, type User } from '../../src';
 
 /** 2020-01-01T00:00:00Z: ids count milliseconds from here, which keeps them far inside 64 bits. */
 const ID_EPOCH = 1_577_836_800_000n;
@@ -115,7 +115,8 @@ export function aNewServer(ownerId: Id, parts: NewServerParts = {}): NewServer {
     membersCanInvite: false,
     ...parts.server,
   };
-  return { server, defaultChannel, owner: { serverId, userId: ownerId, joinedAt: parts.joinedAt ?? createdAt } };
+  const owner = { serverId, userId: ownerId, joinedAt: parts.joinedAt ?? createdAt };
+  return { server, defaultChannel, owner, everyone: everyoneRoleOf(serverId, server.createdAt, server.membersCanInvite) };
 }
 
 export interface ServerWithOwner extends NewServer {

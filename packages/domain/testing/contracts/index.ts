@@ -10,6 +10,7 @@ import { describeChannelRepositoryContract } from './channel-repository.contract
 import { describeInviteRepositoryContract } from './invite-repository.contract';
 import { describeMemberRepositoryContract } from './member-repository.contract';
 import { describeMessageRepositoryContract } from './message-repository.contract';
+import { describeRoleRepositoryContract } from './role-repository.contract';
 import { describeServerRepositoryContract } from './server-repository.contract';
 import { describeSessionRepositoryContract } from './session-repository.contract';
 import { describeUserRepositoryContract } from './user-repository.contract';
@@ -20,6 +21,7 @@ export { describeSessionRepositoryContract } from './session-repository.contract
 export { describeServerRepositoryContract } from './server-repository.contract';
 export { describeChannelRepositoryContract } from './channel-repository.contract';
 export { describeMemberRepositoryContract } from './member-repository.contract';
+export { describeRoleRepositoryContract, aRole } from './role-repository.contract';
 export { describeInviteRepositoryContract } from './invite-repository.contract';
 export { describeMessageRepositoryContract } from './message-repository.contract';
 export { expectSendsAtOnceGatedEachAlone } from './message-gate.contract';
@@ -36,6 +38,7 @@ export function describeStoreContracts(name: string, makeStores: () => Promise<S
   describeServerRepositoryContract(name, makeStores);
   describeChannelRepositoryContract(name, makeStores);
   describeMemberRepositoryContract(name, makeStores);
+  describeRoleRepositoryContract(name, makeStores);
   describeInviteRepositoryContract(name, makeStores);
   describeMessageRepositoryContract(name, makeStores);
   describeApplicationRepositoryContract(name, makeStores);

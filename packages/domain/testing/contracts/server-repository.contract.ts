@@ -11,9 +11,9 @@ export function describeServerRepositoryContract(name: string, makeStores: () =>
 
     it('creates a server and finds it by id exactly as stored', async () => {
       const owner = await givenUser(stores);
-      const { server, defaultChannel, owner: membership } = aNewServer(owner.id, { server: { createdAt: at(5) } });
+      const { server, defaultChannel, owner: membership, everyone } = aNewServer(owner.id, { server: { createdAt: at(5) } });
 
-      await stores.servers.create({ server, defaultChannel, owner: membership });
+      await stores.servers.create({ server, defaultChannel, owner: membership, everyone });
 
       expect(await stores.servers.findById(server.id)).toEqual(server);
     });

@@ -10,7 +10,7 @@ export const DELETE_SLICE = 10_000;
 export class KyselyServerRepository implements ServerRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async create({ server, defaultChannel, owner }: NewServer): Promise<void> {
+  async create({ server, defaultChannel, owner, everyone }: NewServer): Promise<void> {
     await inTransaction(this.db, async (trx) => {
       await trx
         .insertInto('servers')
@@ -29,6 +29,10 @@ export class KyselyServerRepository implements ServerRepository {
       await trx
         .insertInto('channels')
         .values({ id: defaultChannel.id, server_id: server.id, name: defaultChannel.name, created_at: defaultChannel.createdAt })
+        .execute();
+      await trx
+        .insertInto('roles')
+        .values({ id: everyone.id, server_id: server.id, name: everyone.name, color: everyone.color, position: 0, permissions: everyone.permissions, created_at: everyone.createdAt })
         .execute();
       await trx.insertInto('members').values({ server_id: server.id, user_id: owner.userId, joined_at: owner.joinedAt }).execute();
     });

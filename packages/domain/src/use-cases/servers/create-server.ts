@@ -1,6 +1,7 @@
 import { DEFAULT_CHANNEL_NAME } from '../../entities/channel';
 import { DEFAULT_QUOTAS, type Quotas } from '../../entities/quotas';
 import { quotaRefusal } from '../../rules/quota-rules';
+import { everyoneRoleOf } from '../../entities/role';
 import type { Server } from '../../entities/server';
 import type { Actor } from '../../entities/session';
 import { validationFailed } from '../../errors';
@@ -47,7 +48,7 @@ export class CreateServer {
         membersCanInvite: false,
       };
       const owner = { serverId, userId: actor.userId, joinedAt: now };
-      await stores.servers.create({ server, defaultChannel, owner });
+      await stores.servers.create({ server, defaultChannel, owner, everyone: everyoneRoleOf(serverId, now, server.membersCanInvite) });
       // The owner's own sockets learn of the server as any joiner's do.
       await stores.events.append(memberJoined({ ...owner, user: { id: person.value.id, username: person.value.username } }));
       return ok(server);
