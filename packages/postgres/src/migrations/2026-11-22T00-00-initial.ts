@@ -3,6 +3,15 @@ import { sql, type Kysely } from 'kysely';
 /* Migrations take Kysely<any> and import nothing of the app: they must keep working as the app changes. */
 
 export async function up(db: Kysely<any>): Promise<void> {
+  // In this order: each step's tables reference the ones before.
+  await createAccounts(db);
+  await createServers(db);
+  await createMessages(db);
+  await createWorkerLeases(db);
+}
+
+/** Users and their sessions. */
+async function createAccounts(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('users')
     .addColumn('id', 'bigint', (c) => c.primaryKey())
@@ -21,7 +30,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .execute();
+}
 
+/** Servers, their channels, members and invites. */
+async function createServers(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('servers')
     .addColumn('id', 'bigint', (c) => c.primaryKey())
@@ -63,7 +75,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('creator_id', 'bigint', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .execute();
+}
 
+/** Messages and their reactions. */
+async function createMessages(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('messages')
     .addColumn('id', 'bigint', (c) => c.primaryKey())
@@ -85,7 +100,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .addPrimaryKeyConstraint('reactions_pkey', ['message_id', 'emoji', 'user_id'])
     .execute();
+}
 
+async function createWorkerLeases(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('worker_leases')
     .addColumn('worker_id', 'integer', (c) => c.primaryKey())
