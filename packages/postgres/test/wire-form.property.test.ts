@@ -141,7 +141,9 @@ function describeWireForm(name: string, open: () => Promise<{ db: Kysely<Databas
     it('still reads back a message.created the send statement logged before it wrote the wire form', async () => {
       const { place, history } = kyselyEventStores(db);
       const summary = cast.people[0]!.summary;
-      const view: MessageView = { id: freshId(), channelId: freshId(), content: 'old "row" \u2028', createdAt: new Date('2026-11-01T10:00:00.123Z'), editedAt: null, author: summary, reactions: [] };
+      // A field added since reads back as a new message holds it (the reader's default), hence newMessage.
+      const sent = newMessage({ id: freshId(), channelId: freshId(), content: 'old "row" \u2028', createdAt: new Date('2026-11-01T10:00:00.123Z') });
+      const view: MessageView = { ...sent, author: summary, reactions: [] };
       const before = await history.after(0, 1_000_000);
       // The text the statement wrote until now: json_build_object's, spaces and "nonce" : null.
       await sql`
