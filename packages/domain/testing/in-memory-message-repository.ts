@@ -134,16 +134,10 @@ export class InMemoryMessageRepository implements MessageRepository {
   }
 
   private toView(message: Message, viewerId: string): MessageView {
-    const author = this.state.users.get(message.authorId);
-    return {
-      id: message.id,
-      channelId: message.channelId,
-      content: message.content,
-      createdAt: message.createdAt,
-      editedAt: message.editedAt,
-      author: { id: message.authorId, username: author?.username ?? '' },
-      reactions: this.summaries(message.id, viewerId),
-    };
+    // The message's own fields are carried as they are, so a new field needs no edit here.
+    const { authorId, ...fields } = message;
+    const author = this.state.users.get(authorId);
+    return { ...fields, author: { id: authorId, username: author?.username ?? '' }, reactions: this.summaries(message.id, viewerId) };
   }
 
   /** One entry per emoji, in the order each emoji was first used on the message. */

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { MessagesTable } from './repositories/message-fields';
 
 /*
  * The tables as Kysely sees them. Ids are bigint in SQL and decimal strings in TypeScript:
@@ -105,15 +106,6 @@ export interface BansTable {
   member_when_banned: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
-export interface MessagesTable {
-  id: Id;
-  channel_id: string;
-  author_id: string;
-  content: string;
-  created_at: Timestamp;
-  edited_at: Timestamp | null;
-}
-
 export interface ReactionsTable {
   /** Insertion order: reactions are listed by each emoji's first use. */
   seq: Generated<string>;
@@ -187,6 +179,7 @@ export interface Database {
   invites: InvitesTable;
   bans: BansTable;
   idempotency_keys: IdempotencyKeysTable;
+  /** Derived from the message's fields (`message-fields.ts`): a new field is not spelled here. */
   messages: MessagesTable;
   reactions: ReactionsTable;
   worker_leases: WorkerLeasesTable;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { sql, type Kysely } from 'kysely';
 import { createKyselyStores, openPostgres, type Database } from '@chat/postgres';
 import { eventJson, messageJson, wireOf } from '@chat/contract';
-import { messageCreated, type Actor, type ChatEvent, type Id, type MessageView, type Stores, type UserSummary } from '@chat/domain';
+import { messageCreated, newMessage, type Actor, type ChatEvent, type Id, type MessageView, type Stores, type UserSummary } from '@chat/domain';
 import { aReaction, aServerWithOwner, freshId, givenActor, givenChannel, givenMemberOf, summaryOf } from '@chat/domain/testing/contracts';
 import { kyselyEventStores } from './event-stores';
 import { createPgliteDatabase, createPostgresDatabase, describeWithPostgres, type TestDatabase } from './test-databases';
@@ -52,7 +52,7 @@ async function play(stores: Stores, cast: { serverId: Id; people: Person[] }, sc
   const channelId = (await givenChannel(stores, cast.serverId)).id;
   const sent = scenario.sends.map((plan) => ({ plan, id: freshId(), author: cast.people[plan.sender]! }));
   const send = ({ plan, id, author }: (typeof sent)[number]) =>
-    stores.messages.createAs(author.actor, { id, channelId, content: plan.content, createdAt: plan.createdAt, editedAt: null }, plan.nonce);
+    stores.messages.createAs(author.actor, newMessage({ id, channelId, content: plan.content, createdAt: plan.createdAt }), plan.nonce);
   const [first, ...rest] = sent;
   const gated = [await send(first!), ...(await Promise.all(rest.map(send)))];
   expect(gated.map((outcome) => outcome.ok)).toEqual(sent.map(() => true));
@@ -70,16 +70,13 @@ async function play(stores: Stores, cast: { serverId: Id; people: Person[] }, sc
 
   const viewerId = cast.people[scenario.viewer]!.summary.id;
   const views = sent.map(({ plan, id, author }) => ({
-    id,
-    channelId,
-    content: plan.edit?.content ?? plan.content,
-    createdAt: plan.createdAt,
+    ...newMessage({ id, channelId, content: plan.edit?.content ?? plan.content, createdAt: plan.createdAt }),
     editedAt: plan.edit?.at ?? null,
     author: author.summary,
     reactions: [...reactions.get(id)!].map(([emoji, users]) => ({ emoji, count: users.size, reacted: users.has(viewerId) })),
   }));
   const created = sent.map(({ plan, id, author }) =>
-    messageCreated(cast.serverId, { id, channelId, content: plan.content, createdAt: plan.createdAt, editedAt: null, author: author.summary, reactions: [] }, plan.nonce),
+    messageCreated(cast.serverId, { ...newMessage({ id, channelId, content: plan.content, createdAt: plan.createdAt }), author: author.summary, reactions: [] }, plan.nonce),
   );
   return { channelId, views, created };
 }
@@ -144,7 +141,9 @@ function describeWireForm(name: string, open: () => Promise<{ db: Kysely<Databas
     it('still reads back a message.created the send statement logged before it wrote the wire form', async () => {
       const { place, history } = kyselyEventStores(db);
       const summary = cast.people[0]!.summary;
-      const view: MessageView = { id: freshId(), channelId: freshId(), content: 'old "row" \u2028', createdAt: new Date('2026-11-01T10:00:00.123Z'), editedAt: null, author: summary, reactions: [] };
+      // A field added since reads back as a new message holds it (the reader's default), hence newMessage.
+      const sent = newMessage({ id: freshId(), channelId: freshId(), content: 'old "row" \u2028', createdAt: new Date('2026-11-01T10:00:00.123Z') });
+      const view: MessageView = { ...sent, author: summary, reactions: [] };
       const before = await history.after(0, 1_000_000);
       // The text the statement wrote until now: json_build_object's, spaces and "nonce" : null.
       await sql`

@@ -3,7 +3,7 @@
  * tests and never emptied (a real PostgreSQL), so every value made here is new: fresh ids, fresh
  * usernames and emails, fresh invite codes. Nothing here assumes an empty store.
  */
-import { DEFAULT_CHANNEL_NAME, everyoneRoleOf, type Actor, type Channel, type Id, type Invite, type Member, type Message, type NewServer, type Reaction, type Server, type Session, type Stores, type User } from '../../src';
+import { DEFAULT_CHANNEL_NAME, everyoneRoleOf, type Actor, type Channel, type Id, type Invite, type Member, type Message, newMessage, type NewServer, type Reaction, type Server, type Session, type Stores, type User } from '../../src';
 
 /** 2020-01-01T00:00:00Z: ids count milliseconds from here, which keeps them far inside 64 bits. */
 const ID_EPOCH = 1_577_836_800_000n;
@@ -172,15 +172,7 @@ export function anInvite(serverId: Id, creatorId: Id, overrides: Partial<Invite>
 }
 
 export function aMessage(channelId: Id, authorId: Id, overrides: Partial<Message> = {}): Message {
-  return {
-    id: freshId(),
-    channelId,
-    authorId,
-    content: `message ${uniqueToken()}`,
-    createdAt: at(),
-    editedAt: null,
-    ...overrides,
-  };
+  return { ...newMessage({ id: freshId(), channelId, content: `message ${uniqueToken()}`, createdAt: at() }), authorId, ...overrides };
 }
 
 /** A message as `createAs` takes it: the author is the actor. */

@@ -1,13 +1,9 @@
 import type { Actor, Channel, Gated, Id, Message, MessageCursor, MessageView, ReactionSummary, User } from '../../src';
 import type { SeedableStores } from './fixtures';
-import { summaryOf } from './fixtures';
+import { summaryOf, withoutAuthor } from './fixtures';
 
 export const viewOf = (message: Message, author: User, reactions: ReactionSummary[] = []): MessageView => ({
-  id: message.id,
-  channelId: message.channelId,
-  content: message.content,
-  createdAt: message.createdAt,
-  editedAt: message.editedAt,
+  ...withoutAuthor(message),
   author: summaryOf(author),
   reactions,
 });

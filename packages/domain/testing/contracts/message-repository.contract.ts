@@ -10,7 +10,7 @@ import {
   type User,
 } from '../../src';
 import type { SeedableStores } from './fixtures';
-import { aChannelWithAuthor, aMessage, aReaction, at, freshId, freshIds, givenActor, givenMessage, givenUser } from './fixtures';
+import { aChannelWithAuthor, aMessage, aReaction, at, freshId, freshIds, givenActor, givenMessage, givenUser, withoutAuthor } from './fixtures';
 import { idsOf, viewOf, type MessageContractContext } from './message-contract-helpers';
 import { describeMessageGate } from './message-gate.contract';
 import { describeMessagePages } from './message-pages.contract';
@@ -77,6 +77,7 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
         const message = await givenMessage(stores, channel.id, author.id, { createdAt: at(5) });
 
         expect(await stores.messages.view(message.id, reader.id)).toEqual({
+          ...withoutAuthor(message),
           id: message.id,
           channelId: channel.id,
           content: message.content,

@@ -18,7 +18,8 @@ import { inTransaction } from '../in-transaction';
 import { SameTurnBatcher } from '../same-turn-batcher';
 import type { Database } from '../schema';
 import { pageValues, PAGE_JSON } from './message-page-statements';
-import { columnsOf, CREATE, CREATE_MANY, type CreateValues } from './message-send-statements';
+import { fromRow, MESSAGE_COLUMNS, toRow } from './message-fields';
+import { columnsOf, CREATE, CREATE_MANY, createValues, type CreateValues } from './message-send-statements';
 import { gateOf, reactionsOf, toView, type GateRow } from './message-sql';
 
 /** What the message store tells its owner, for the logs. */
@@ -42,22 +43,13 @@ export class KyselyMessageRepository implements MessageRepository {
   async create(message: Message): Promise<void> {
     await this.db
       .insertInto('messages')
-      .values({
-        id: message.id,
-        channel_id: message.channelId,
-        author_id: message.authorId,
-        content: message.content,
-        created_at: message.createdAt,
-        edited_at: message.editedAt,
-      })
+      .values(toRow(message))
       .execute();
   }
 
   async findById(id: string): Promise<Message | null> {
     const row = await this.db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
-    return row
-      ? { id: row.id, channelId: row.channel_id, authorId: row.author_id, content: row.content, createdAt: row.created_at, editedAt: row.edited_at }
-      : null;
+    return row ? fromRow(row) : null;
   }
 
   async view(id: string, viewerId: string): Promise<MessageView | null> {
@@ -88,15 +80,7 @@ export class KyselyMessageRepository implements MessageRepository {
    */
   async createAs(actor: Actor, message: Omit<Message, 'authorId'>, nonce: string | null): Promise<Gated<UserSummary>> {
     return gateOf(
-      await this.sends.submit({
-        sessionId: actor.sessionId,
-        userId: actor.userId,
-        id: message.id,
-        channelId: message.channelId,
-        content: message.content,
-        createdAt: message.createdAt,
-        nonce,
-      }),
+      await this.sends.submit(createValues(actor, message, nonce)),
     );
   }
 
@@ -194,15 +178,6 @@ export class KyselyMessageRepository implements MessageRepository {
     return this.db
       .selectFrom('messages as m')
       .innerJoin('users as u', 'u.id', 'm.author_id')
-      .select([
-        'm.id',
-        'm.channel_id',
-        'm.content',
-        'm.created_at',
-        'm.edited_at',
-        'm.author_id',
-        'u.username',
-        reactionsOf(viewerId).as('reactions'),
-      ]);
+      .select([...MESSAGE_COLUMNS.map((column) => `m.${column}` as const), 'u.username', reactionsOf(viewerId).as('reactions')]);
   }
 }

@@ -1,16 +1,21 @@
 import type { Actor, MessageCursor } from '@chat/domain';
 import { sql } from 'kysely';
 import { PrecompiledStatement, preparedMark } from '../prepared-statements';
-import { gateQuery, isoDate, reactionCounts, type GateRow } from './message-sql';
+import { concat, fieldsJson, MESSAGE_COLUMNS, MESSAGE_FIELDS } from './message-fields';
+import { gateQuery, reactionCounts, type GateRow } from './message-sql';
 
 /* The gated page's statement: the page's JSON rendered by the database (pageJsonAs). */
 
+/**
+ * The CTEs of a gated page: `gate` (one row, see gateQuery), `page` (the messages, newest or nearest
+ * the cursor first) and `counts` (their reactions: one row per message and emoji, from the viewer's side).
+ */
 export function gatedPage({ sessionId, userId, channelId, before, after, limit }: PageValues) {
   const direction = after === undefined ? sql`desc` : sql`asc`;
   return sql`
     with gate as (${gateQuery({ sessionId, userId }, channelId)}),
     page as (
-      select m.id, m.channel_id, m.content, m.created_at, m.edited_at, m.author_id
+      select ${sql.raw(MESSAGE_COLUMNS.map((column) => `m.${column}`).join(', '))}
       from messages m
       where (select g.live and g.member_id is not null from gate g)
         and m.channel_id >= ${channelId} and m.channel_id <= ${channelId}
@@ -41,12 +46,25 @@ export const pageValues = (actor: Actor, channelId: string, { before, after, lim
   limit,
 });
 
+/** One message of the page: its fields, its author and its reactions (`lists`). */
+const PAGE_MESSAGE = concat([
+  ...fieldsJson((key) => sql.raw(`p.${MESSAGE_FIELDS[key].column}`), false),
+  ',"author":{"id":"',
+  sql`p.author_id`,
+  '","username":',
+  sql`to_json(u.username)::text`,
+  '},"reactions":[',
+  sql`coalesce(l.list, '')`,
+  ']}',
+]);
+
 /**
  * The page as the interface's JSON, written by PostgreSQL: each message's reactions joined in order
  * of first use, then the messages joined in order of id, with `string_agg`'s delimiter as the comma
  * between elements. Strings go through `to_json`, which escapes as `JSON.stringify` does, so the
  * text is exactly `JSON.stringify` of the `messageViewJson` values (the contract compares them byte
- * for byte). A message without reactions has no row in `lists`, hence `coalesce`.
+ * for byte). A message without reactions has no row in `lists`, hence `coalesce`. The message's own
+ * fields are written as `MESSAGE_FIELDS` says (`PAGE_MESSAGE`).
  */
 export const PAGE_JSON = new PrecompiledStatement<PageValues, GateRow & { body: string }>(
   (values) => sql`${sql.raw(preparedMark('page_json_as'))}
@@ -58,11 +76,7 @@ export const PAGE_JSON = new PrecompiledStatement<PageValues, GateRow & { body: 
     )
     select g.live, g.found, g.member_id, g.member_username, (
       select '[' || coalesce(string_agg(
-               '{"id":"' || p.id || '","channelId":"' || p.channel_id || '","content":' || to_json(p.content)::text
-               || ',"createdAt":"' || ${isoDate(sql`p.created_at`)} || '","editedAt":'
-               || coalesce('"' || ${isoDate(sql`p.edited_at`)} || '"', 'null')
-               || ',"author":{"id":"' || p.author_id || '","username":' || to_json(u.username)::text || '},"reactions":['
-               || coalesce(l.list, '') || ']}',
+               ${PAGE_MESSAGE},
              ',' order by p.id), '') || ']'
       from page p
       join users u on u.id = p.author_id

@@ -1,18 +1,19 @@
-import { sql } from 'kysely';
+import type { Message } from '@chat/domain';
+import { sql, type RawBuilder } from 'kysely';
 import { PrecompiledStatement, preparedMark } from '../prepared-statements';
-import { gateQuery, isoDate, type GateRow } from './message-sql';
+import { concat, fieldsJson, insertedValues, MESSAGE_COLUMNS, MESSAGE_FIELDS, SENT_KEYS, sqlTypeOf, type SentKey } from './message-fields';
+import { gateQuery, type GateRow } from './message-sql';
 
 /* The gated send's statements: one send, and the sends of one event-loop turn in one statement. */
 
-export interface CreateValues extends Record<string, unknown> {
-  sessionId: string;
-  userId: string;
-  id: string;
-  channelId: string;
-  content: string;
-  createdAt: Date;
-  nonce: string | null;
-}
+/** One send: the actor, the fields the send supplies (`SENT_KEYS`), the nonce. */
+export type CreateValues = { sessionId: string; userId: string } & Pick<Message, SentKey> & { nonce: string | null };
+
+/** A send's values as the statements take them, in the order they are compiled in. */
+export const createValues = (actor: { sessionId: string; userId: string }, message: Omit<Message, 'authorId'>, nonce: string | null): CreateValues =>
+  ({ sessionId: actor.sessionId, userId: actor.userId, ...Object.fromEntries(SENT_KEYS.map((key) => [key, message[key]])), nonce }) as CreateValues;
+
+type Row = Record<SentKey | 'userId' | 'nonce', unknown>;
 
 /**
  * The `message.created` event of a stored send in the wire form: byte for byte
@@ -22,56 +23,67 @@ export interface CreateValues extends Record<string, unknown> {
  * each colon and write `"nonce" : null`. Strings go through `to_json`, which escapes as
  * `JSON.stringify` does; ids are digits. The property test `wire-form.property.test.ts` holds it to that.
  */
-export const messageCreatedPayload = (row: Record<'id' | 'channelId' | 'userId' | 'content' | 'createdAt' | 'nonce', unknown>) => sql`
-  '{"id":"' || ${row.id}::text || '","channelId":"' || ${row.channelId}::text || '","content":' || to_json(${row.content}::text)::text
-  || ',"createdAt":"' || ${isoDate(sql`${row.createdAt}::timestamptz`)} || '","editedAt":null,"author":{"id":"' || ${row.userId}::text
-  || '","username":' || to_json(member_username)::text || '},"reactions":[],"serverId":"' || server_id::text || '"'
-  || coalesce(',"nonce":' || to_json(${row.nonce}::text)::text, '') || '}'`;
+export const messageCreatedPayload = (row: Row) =>
+  concat([
+    ...fieldsJson((key, cast) => sql`${row[key as SentKey]}::${sql.raw(cast)}`, true),
+    ',"author":{"id":"',
+    sql`${row.userId}::text`,
+    '","username":',
+    sql`to_json(member_username)::text`,
+    '},"reactions":[],"serverId":"',
+    sql`server_id::text`,
+    '"',
+    sql`coalesce(',"nonce":' || to_json(${row.nonce}::text)::text, '')`,
+    '}',
+  ]);
+
+const columns = sql.raw(MESSAGE_COLUMNS.join(', '));
 
 export const CREATE = new PrecompiledStatement<CreateValues, GateRow>(
-  ({ sessionId, userId, id, channelId, content, createdAt, nonce }) => sql`${sql.raw(preparedMark('create_as'))}
-    with gate as (${gateQuery({ sessionId, userId }, channelId)}),
+  (values) => sql`${sql.raw(preparedMark('create_as'))}
+    with gate as (${gateQuery(values, values.channelId)}),
     stored as (
-      insert into messages (id, channel_id, author_id, content, created_at, edited_at)
-      select ${id}::bigint, ${channelId}::bigint, ${userId}::bigint, ${content}::text, ${createdAt}::timestamptz, null
+      insert into messages (${columns})
+      select ${insertedValues((key) => sql`${values[key]}::${sql.raw(sqlTypeOf(key))}`, sql`${values.userId}::bigint`)}
       from gate where live and member_id is not null
       returning id
     ),
     logged as (
       insert into events (type, server_id, payload)
-      select 'message.created', server_id, ${messageCreatedPayload({ id, channelId, userId, content, createdAt, nonce })}
+      select 'message.created', server_id, ${messageCreatedPayload(values)}
       from gate where live and member_id is not null
     )
     select live, found, member_id, member_username from gate`,
 );
 
-/** `CreateValues` of several sends, column by column, for `unnest`. */
-export interface CreateColumns extends Record<string, unknown> {
-  sessionIds: string[];
-  userIds: string[];
-  ids: string[];
-  channelIds: string[];
-  contents: string[];
-  createdAts: Date[];
-  nonces: (string | null)[];
-}
+/** `CreateValues` of several sends, column by column, for `unnest`: `ids`, `channelIds`, ... */
+export type CreateColumns = { sessionIds: string[]; userIds: string[] } & { [K in SentKey as `${K}s`]: Message[K][] } & { nonces: (string | null)[] };
 
-export const columnsOf = (batch: readonly CreateValues[]): CreateColumns => ({
-  sessionIds: batch.map((send) => send.sessionId),
-  userIds: batch.map((send) => send.userId),
-  ids: batch.map((send) => send.id),
-  channelIds: batch.map((send) => send.channelId),
-  contents: batch.map((send) => send.content),
-  createdAts: batch.map((send) => send.createdAt),
-  nonces: batch.map((send) => send.nonce),
-});
+export const columnsOf = (batch: readonly CreateValues[]): CreateColumns =>
+  Object.fromEntries(['sessionId', 'userId', ...SENT_KEYS, 'nonce'].map((key) => [`${key}s`, batch.map((send) => send[key as keyof CreateValues])])) as CreateColumns;
+
+/** The unnest's arrays and the names of its columns: the actor's, the send's fields', the nonce. */
+const unnested = (values: CreateColumns) => {
+  const arrays: [unknown, string, string][] = [
+    [values.sessionIds, 'bigint', 'session_id'],
+    [values.userIds, 'bigint', 'user_id'],
+    ...SENT_KEYS.map((key): [unknown, string, string] => [values[`${key}s`], sqlTypeOf(key), MESSAGE_FIELDS[key].column]),
+    [values.nonces, 'text', 'nonce'],
+  ];
+  return {
+    arrays: sql.join(arrays.map(([array, type]) => sql`${array}::${sql.raw(type)}[]`)),
+    names: sql.raw(arrays.map(([, , name]) => name).join(', ')),
+  };
+};
 
 /** `CREATE` for several sends: each row's own gate, one insert, the gates in the sends' order. */
-export const CREATE_MANY = new PrecompiledStatement<CreateColumns, GateRow>(
-  ({ sessionIds, userIds, ids, channelIds, contents, createdAts, nonces }) => sql`${sql.raw(preparedMark('create_many_as'))}
+export const CREATE_MANY = new PrecompiledStatement<CreateColumns, GateRow>((values) => {
+  const { arrays, names } = unnested(values);
+  const column = (name: string): RawBuilder<unknown> => sql.raw(name);
+  return sql`${sql.raw(preparedMark('create_many_as'))}
     with sends as (
-      select * from unnest(${sessionIds}::bigint[], ${userIds}::bigint[], ${ids}::bigint[], ${channelIds}::bigint[], ${contents}::text[], ${createdAts}::timestamptz[], ${nonces}::text[])
-        with ordinality as b (session_id, user_id, id, channel_id, content, created_at, nonce, n)
+      select * from unnest(${arrays})
+        with ordinality as b (${names}, n)
     ),
     gated as (
       select b.*, g.*
@@ -79,19 +91,17 @@ export const CREATE_MANY = new PrecompiledStatement<CreateColumns, GateRow>(
       cross join lateral (${gateQuery({ sessionId: sql`b.session_id`, userId: sql`b.user_id` }, sql`b.channel_id`)}) g
     ),
     stored as (
-      insert into messages (id, channel_id, author_id, content, created_at, edited_at)
-      select id, channel_id, user_id, content, created_at, null
+      insert into messages (${columns})
+      select ${insertedValues((key) => column(MESSAGE_FIELDS[key].column), column('user_id'))}
       from gated where live and member_id is not null
       returning id
     ),
     logged as (
       insert into events (type, server_id, payload)
       select 'message.created', server_id,
-             ${messageCreatedPayload({ id: sql`id`, channelId: sql`channel_id`, userId: sql`user_id`, content: sql`content`, createdAt: sql`created_at`, nonce: sql`nonce` })}
+             ${messageCreatedPayload({ ...Object.fromEntries(SENT_KEYS.map((key) => [key, column(MESSAGE_FIELDS[key].column)])), userId: column('user_id'), nonce: column('nonce') } as Row)}
       from gated where live and member_id is not null
       order by n
     )
-    select live, found, member_id, member_username from gated order by n`,
-);
-
-/** A timestamp as JavaScript's toISOString writes it (UTC, milliseconds, Z); null stays null. */
+    select live, found, member_id, member_username from gated order by n`;
+});

@@ -1,35 +1,17 @@
 import type { Gated, MessageView, ReactionSummary, UserSummary } from '@chat/domain';
 import { sql, type RawBuilder } from 'kysely';
+import { fromRow, type MessageRow } from './message-fields';
 
 /* SQL shared by the message store's statements: the view of a message, its reactions, and the gate. */
 
-export interface ViewRow {
-  id: string;
-  channel_id: string;
-  content: string;
-  created_at: Date;
-  edited_at: Date | null;
-  author_id: string;
-  username: string;
-  reactions: ReactionSummary[];
-}
+/** A message's row with its author's name and its reactions (`view`). */
+export type ViewRow = MessageRow & { username: string; reactions: ReactionSummary[] };
 
-export const toView = (row: ViewRow): MessageView => ({
-  id: row.id,
-  channelId: row.channel_id,
-  content: row.content,
-  createdAt: row.created_at,
-  editedAt: row.edited_at,
-  author: { id: row.author_id, username: row.username },
-  reactions: row.reactions,
-});
-
-/**
- * The CTEs of a gated page: `gate` (one row, see gateQuery), `page` (the messages, newest or nearest
- * the cursor first) and `counts` (their reactions: one row per message and emoji, from the viewer's side).
- */
-
-export const isoDate = (column: ReturnType<typeof sql>) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** The row as the entity, then as a reader sees it: the author's id and name together, the reactions. */
+export const toView = (row: ViewRow): MessageView => {
+  const { authorId, ...fields } = fromRow(row);
+  return { ...fields, author: { id: authorId, username: row.username }, reactions: row.reactions };
+};
 
 /**
  * Reactions counted from the viewer's side, one row per message and emoji, with the position of the

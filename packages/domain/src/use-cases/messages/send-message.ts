@@ -1,4 +1,4 @@
-import type { MessageView } from '../../entities/message';
+import { newMessage, type MessageView } from '../../entities/message';
 import type { Actor } from '../../entities/session';
 import { validationFailed } from '../../errors';
 import type { Clock } from '../../ports/clock';
@@ -36,7 +36,7 @@ export class SendMessage {
     if (!isId(channelId)) return fail({ kind: 'ChannelNotFound' });
 
     const nonce = input.nonce ?? null;
-    const message = { id: this.ids.next(), channelId, content: input.content, createdAt: this.clock.now(), editedAt: null };
+    const message = newMessage({ id: this.ids.next(), channelId, content: input.content, createdAt: this.clock.now() });
     const stored = fromGate(await this.messages.createAs(actor, message, nonce));
     if (!stored.ok) return stored;
     return ok({ message: { ...message, author: stored.value, reactions: [] }, nonce });

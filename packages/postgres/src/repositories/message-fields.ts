@@ -1,0 +1,130 @@
+import type { Message } from '@chat/domain';
+import { sql, type ColumnType, type RawBuilder } from 'kysely';
+
+/*
+ * The message's stored fields, once: each one's column, its SQL type, how the wire's JSON writes it
+ * and what a new message stores in it. The `messages` table's type, the row mapping, the inserts
+ * and the JSON the database writes (the page, `message.created`) are derived from this table, so a
+ * new stored field is one line here (and its migration, the entity, the contract). The order is
+ * the wire's key order (the contract's `messageJson` must follow it; the store contracts compare
+ * the bytes) and the insert's column order.
+ */
+
+/** How the wire's JSON writes a value of each kind, from a SQL expression of it (`p.created_at`, `$3::text`). */
+const KINDS = {
+  /** A bigint id: a string of digits, which needs no escaping. */
+  id: { type: 'bigint', cast: 'text', json: (e: Sql): Part[] => ['"', e, '"'] },
+  /** Text through `to_json`, which escapes as `JSON.stringify` does. */
+  text: { type: 'text', cast: 'text', json: (e: Sql): Part[] => [sql`to_json(${e})::text`] },
+  /** A timestamp as `toISOString` writes it. */
+  date: { type: 'timestamptz', cast: 'timestamptz', json: (e: Sql): Part[] => ['"', isoDate(e), '"'] },
+  /** `true` or `false`, as boolean's text is. */
+  boolean: { type: 'boolean', cast: 'boolean', json: (e: Sql): Part[] => [e] },
+} as const;
+
+type Kind = keyof typeof KINDS;
+interface Values {
+  id: string;
+  text: string;
+  date: Date;
+  boolean: boolean;
+}
+
+interface Field {
+  readonly column: string;
+  readonly kind: Kind;
+  readonly nullable?: true;
+  /** Its key in the message's JSON; `false` when the JSON writes it elsewhere (the author). */
+  readonly json: string | false;
+  /**
+   * What a new message stores: the send's own value (default), the actor's id, or null. A
+   * literal is written into the statements' text rather than sent as a parameter.
+   */
+  readonly created?: 'actor' | 'null';
+}
+
+export const MESSAGE_FIELDS = {
+  id: { column: 'id', kind: 'id', json: 'id' },
+  channelId: { column: 'channel_id', kind: 'id', json: 'channelId' },
+  authorId: { column: 'author_id', kind: 'id', json: false, created: 'actor' },
+  content: { column: 'content', kind: 'text', json: 'content' },
+  createdAt: { column: 'created_at', kind: 'date', json: 'createdAt' },
+  editedAt: { column: 'edited_at', kind: 'date', nullable: true, json: 'editedAt', created: 'null' },
+} as const satisfies { readonly [K in keyof Message]: Field };
+
+type Fields = typeof MESSAGE_FIELDS;
+type Key = keyof Fields;
+type ValueOf<F extends Field> = Values[F['kind']] | (F['nullable'] extends true ? null : never);
+
+/** The compiler holds each field's kind to the entity's type of it, both ways. */
+type Mismatched = { [K in Key]: [ValueOf<Fields[K]>] extends [Message[K]] ? ([Message[K]] extends [ValueOf<Fields[K]>] ? never : K) : K }[Key];
+const agrees: [Mismatched] extends [never] ? true : Mismatched = true;
+void agrees;
+
+/** The `messages` table as Kysely sees it; the id is never updated. */
+export type MessagesTable = { [K in Key as Fields[K]['column']]: K extends 'id' ? ColumnType<string, string, never> : Message[K] };
+/** A row of `messages` as read. */
+export type MessageRow = { [K in Key as Fields[K]['column']]: Message[K] };
+
+const KEYS = Object.keys(MESSAGE_FIELDS) as Key[];
+const field = (key: Key): Field => MESSAGE_FIELDS[key];
+
+/** The columns, in insert order. */
+export const MESSAGE_COLUMNS = KEYS.map((key) => field(key).column) as Fields[Key]['column'][];
+
+export const toRow = (message: Message): MessageRow => Object.fromEntries(KEYS.map((key) => [field(key).column, message[key]])) as MessageRow;
+export const fromRow = (row: MessageRow): Message =>
+  Object.fromEntries(KEYS.map((key) => [key, (row as Record<string, unknown>)[field(key).column]])) as unknown as Message;
+
+/** The fields a send supplies itself, sent as parameters (the rest are the actor or a literal). */
+export type SentKey = { [K in Key]: Fields[K] extends { created: string } ? never : K }[Key];
+export const SENT_KEYS = KEYS.filter((key) => field(key).created === undefined) as SentKey[];
+export const sqlTypeOf = (key: Key): string => KINDS[field(key).kind].type;
+
+/**
+ * What a new message's insert writes in each column, in `MESSAGE_COLUMNS`' order: `sent(key)` for
+ * the send's own fields, `actor` for the author, `null` for the rest.
+ */
+export const insertedValues = (sent: (key: SentKey) => Sql, actor: Sql): Sql =>
+  sql.join(KEYS.map((key) => (field(key).created === 'actor' ? actor : field(key).created === 'null' ? sql`null` : sent(key as SentKey))));
+
+/** A piece of a JSON text: a literal, or a SQL expression of text. */
+export type Part = string | Sql;
+type Sql = RawBuilder<unknown>;
+
+/**
+ * The message's fields as JSON text up to the author: `{"id":"...","channelId":...`. `valueOf`
+ * gives each field's SQL expression; a new message's `null` fields are written as `null`.
+ */
+export function fieldsJson(valueOf: (key: Key, cast: string) => Sql, fresh: boolean): Part[] {
+  const parts: Part[] = [];
+  for (const key of KEYS) {
+    const { json, kind, nullable, created } = field(key);
+    if (json === false) continue;
+    parts.push(`${parts.length === 0 ? '{' : ','}"${json}":`);
+    if (fresh && created === 'null') parts.push('null');
+    else if (nullable) parts.push(orNull(KINDS[kind].json(valueOf(key, KINDS[kind].cast))));
+    else parts.push(...KINDS[kind].json(valueOf(key, KINDS[kind].cast)));
+  }
+  return parts;
+}
+
+/** A nullable value's JSON: its text, or `null` (the concatenation is null when the value is). */
+const orNull = (parts: Part[]): Sql => sql`coalesce(${parts.length === 1 ? sql`${concat(parts)}::text` : concat(parts)}, 'null')`;
+
+/** The parts joined with `||`, neighbouring literals merged into one (the text the renderers wrote by hand). */
+export function concat(parts: readonly Part[]): Sql {
+  const merged: Part[] = [];
+  for (const part of parts) {
+    const last = merged[merged.length - 1];
+    if (typeof part === 'string' && typeof last === 'string') merged[merged.length - 1] = last + part;
+    else merged.push(part);
+  }
+  return sql.join(
+    merged.map((part) => (typeof part === 'string' ? sql.raw(`'${part.replaceAll("'", "''")}'`) : part)),
+    sql` || `,
+  );
+}
+
+/** A timestamp as JavaScript's toISOString writes it (UTC, milliseconds, Z); null stays null. */
+export const isoDate = (column: Sql) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
