@@ -32,13 +32,16 @@ export interface StoredRoute {
 /**
  * An encoded event as a `LoggedEvent` whose `event` is decoded when first read: a replica with no
  * socket to send it to never pays for decoding, and a gateway routes by `route`, which comes from
- * `stored` as it is. Without `stored` (a source that did not keep it) the route is read from the
- * decoded event.
+ * `stored` as it is. Without `stored` (a source that did not keep it), or with an empty one, the
+ * route is read from the decoded event.
  */
 export function lazilyDecoded(position: number, id: string, type: string, data: string, stored?: StoredRoute): StoredLoggedEvent {
   let decoded: ChatEvent | null | undefined;
   const event = () => (decoded === undefined ? (decoded = readEvent(type, data)) : decoded);
-  const route: EventRoute | undefined = stored && { type, serverId: stored.serverId, subjectId: stored.subjectId };
+  // Every event has a server or a subject: a row with neither did not have its route stored (one
+  // written by hand), and is routed from its content rather than sent to no one.
+  const route: EventRoute | undefined =
+    stored && (stored.serverId !== null || stored.subjectId !== null) ? { type, serverId: stored.serverId, subjectId: stored.subjectId } : undefined;
   return {
     position,
     id,
