@@ -1,11 +1,11 @@
 // The gateway's cost per event on the dispatch path, in one process without sockets: reading an
-// event from the log's text (lazilyDecoded, then `event`, which routing and Audience need) and
-// making its dispatch frame (Delivery.frameOf), once per event per replica, whatever the number of
-// sockets. Two forms of a message.created as the log holds them:
+// event from the log's text and route (lazilyDecoded, then `route`, which routing and Audience
+// need) and making its dispatch frame (Delivery.frameOf), once per event per replica, whatever the
+// number of sockets. Two forms of a message.created as the log holds them:
 // - "written again": json_build_object text (as the send statement wrote before it wrote the wire form): decoded, then
 //   written again (eventJson + JSON.stringify), as every event was before the splice;
-// - "spliced": the same event as JSON.stringify(eventJson(event).d) wrote it: decoded, then its
-//   text put in the frame as it is.
+// - "spliced": the same event as JSON.stringify(eventJson(event).d) wrote it: never decoded (routed
+//   by its stored route), its text put in the frame as it is.
 // `node bench/gateway-frames.cjs` (builds nothing: `pnpm build` first). Medians of 7 alternating rounds.
 const path = require('node:path');
 const ROOT = path.resolve(__dirname, '..');
@@ -25,8 +25,9 @@ function perEvent(text) {
   let bytes = 0;
   const start = process.hrtime.bigint();
   for (let position = 1; position <= EVENTS; position++) {
-    const logged = contract.lazilyDecoded(position, String(position), 'message.created', text);
-    bytes += delivery.frameOf(logged, logged.event).length;
+    const logged = contract.lazilyDecoded(position, String(position), 'message.created', text, { serverId: '900', subjectId: null });
+    if (logged.route.serverId === null) throw new Error('no route');
+    bytes += delivery.frameOf(logged).length;
   }
   if (bytes === 0) throw new Error('no frames');
   return Number(process.hrtime.bigint() - start) / EVENTS;

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { EncodedEvent, EventStream, LoggedEvent } from '@chat/domain';
+import { routeOf, type EncodedEvent, type EventStream, type LoggedEvent } from '@chat/domain';
 import { createTestWorld, expectOk, type TestWorld } from '@chat/domain/testing';
 import pino from 'pino';
 import { CommitSignal } from '../src/events/commit-signal';
@@ -30,7 +30,10 @@ function aRelay(world: TestWorld) {
     relay: {
       async place() {
         state.passes += 1;
-        const placed: EncodedEvent[] = world.events().slice(state.head).map((event, i) => ({ position: state.head + i + 1, id: String(state.head + i + 1), type: event.type, data: '{}' }));
+        const placed: EncodedEvent[] = world
+          .events()
+          .slice(state.head)
+          .map((event, i) => ({ position: state.head + i + 1, id: String(state.head + i + 1), ...routeOf(event), data: '{}' }));
         state.head += placed.length;
         return { held: true, placed, head: state.head, pending: false };
       },

@@ -1,9 +1,12 @@
-import { memberLeft, type LiveEvents, type LoggedEvent } from '@chat/domain';
+import { memberLeft, routeOf, type LiveEvents, type LoggedEvent } from '@chat/domain';
 import pino from 'pino';
 import { EventReader } from '../src/events/event-reader';
 import { readerStalled } from '../src/events/event-pipeline';
 
-const at = (position: number): LoggedEvent => ({ position, id: String(position), event: memberLeft('10', String(position), 'leave') });
+const at = (position: number): LoggedEvent => {
+  const event = memberLeft('10', String(position), 'leave');
+  return { position, id: String(position), route: routeOf(event), event };
+};
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_v, i) => at(from + i));
 
 /** A log of `length` events that the reader reads through `after`, counting the reads. */
@@ -81,7 +84,7 @@ describe('EventReader', () => {
 
   it('keeps the place of an event it cannot read, and reads on past it', async () => {
     const { history, log } = aLog(3);
-    log.events[1] = { position: 2, id: '2', event: null };
+    log.events[1] = { position: 2, id: '2', route: { type: 'server.renamed', serverId: '10', subjectId: null }, event: null };
     const delivered: (string | null)[] = [];
     const reader = new EventReader({
       history,

@@ -1,5 +1,5 @@
 import { eventJson } from '@chat/contract';
-import { messageCreated, memberLeft, type ChatEvent, type EncodedEvent, type LoggedEvent } from '@chat/domain';
+import { messageCreated, memberLeft, routeOf, sessionRevoked, type ChatEvent, type EncodedEvent, type LoggedEvent } from '@chat/domain';
 import { createBlockingRedisClient, RedisEventStream, unpack, whenReady, type Redis } from '@chat/redis';
 import { connect, describeWithRedis, redisUrl, uniquePrefix } from './redis-testing';
 
@@ -10,11 +10,14 @@ const said = (content: string, i: number): ChatEvent =>
 
 const encoded = (position: number, event: ChatEvent): EncodedEvent => {
   const { t, d } = eventJson(event);
-  return { position, id: String(1000 + position), type: t, data: JSON.stringify(d) };
+  return { position, id: String(1000 + position), ...routeOf(event), type: t, data: JSON.stringify(d) };
 };
 
-const packedOf = (events: readonly EncodedEvent[]) => events.map(({ id, type, data }) => `${id} ${type} ${data.length}\n${data}`).join('');
+const packedOf = (events: readonly EncodedEvent[]) =>
+  events.map(({ id, type, serverId, subjectId, data }) => `${id} ${type} ${serverId ?? '-'} ${subjectId ?? '-'} ${data.length}\n${data}`).join('');
 const seen = (events: readonly LoggedEvent[]) => events.map(({ position, id, event }) => ({ position, id, event }));
+/** The routes as read, without decoding a thing. */
+const routes = (events: readonly LoggedEvent[]) => events.map(({ route }) => route);
 
 describe('a packed stream entry', () => {
   const events = AWKWARD.map((content, i) => encoded(11 + i, said(content, i)));
@@ -25,10 +28,23 @@ describe('a packed stream entry', () => {
     expect(seen(out)).toEqual(events.slice(2).map(({ position, id }, i) => ({ position, id, event: said(AWKWARD[i + 2]!, i + 2) })));
   });
 
+  it('carries each event’s route beside its text, a null as it was', () => {
+    const mixed = [encoded(1, said('hi', 1)), encoded(2, memberLeft('7', '9', 'leave')), encoded(3, sessionRevoked('9', null))];
+    const out: LoggedEvent[] = [];
+    unpack(packedOf(mixed), 1, 0, out);
+    expect(routes(out)).toEqual([
+      { type: 'message.created', serverId: '7', subjectId: null },
+      { type: 'member.left', serverId: '7', subjectId: '9' },
+      { type: 'session.revoked', serverId: null, subjectId: '9' },
+    ]);
+  });
+
   it('refuses an entry that does not parse instead of inventing events', () => {
-    expect(() => unpack('12 message.created 99\n{}', 1, 0, [])).toThrow('malformed');
-    expect(() => unpack('12 message.created\n{}', 1, 0, [])).toThrow('malformed');
-    expect(() => unpack('12 message.created x\n{}', 1, 0, [])).toThrow('malformed');
+    expect(() => unpack('12 message.created 7 - 99\n{}', 1, 0, [])).toThrow('malformed');
+    expect(() => unpack('12 message.created 7 -\n{}', 1, 0, [])).toThrow('malformed');
+    expect(() => unpack('12 message.created 7 - x\n{}', 1, 0, [])).toThrow('malformed');
+    // A v2 entry (no route): refused, not read with its length taken for a server.
+    expect(() => unpack('12 message.created 2\n{}', 1, 0, [])).toThrow('malformed');
   });
 });
 
@@ -55,7 +71,8 @@ describeWithRedis('the Redis event stream', () => {
     await stream.publish(events.slice(0, 3).map((event, i) => encoded(i + 1, event)));
     await stream.publish(events.slice(3).map((event, i) => encoded(i + 4, event)));
 
-    expect(await redis.xlen(`${prefix}events:v2:log1`)).toBe(2);
+    expect(await redis.xlen(`${prefix}events:v3:log1`)).toBe(2);
+    expect(routes(await stream.read(0, 10))).toEqual(events.map(routeOf));
     expect(seen(await stream.read(0, 10))).toEqual(events.map((event, i) => ({ position: i + 1, id: String(1001 + i), event })));
     expect((await stream.read(2, 10)).map(({ position }) => position)).toEqual([3, 4, 5]);
     expect((await stream.read(3, 10)).map(({ position }) => position)).toEqual([4, 5]);

@@ -70,6 +70,9 @@ export const LOGGED_EVENT_DATA = { ...EVENT_DATA, 'session.revoked': SessionRevo
 export type EventType = keyof typeof EVENT_DATA;
 export type LoggedEventType = keyof typeof LOGGED_EVENT_DATA;
 
+/** Whether this version knows the type (false: a newer version's, which it does not send). */
+export const isLoggedEventType = (type: string): type is LoggedEventType => Object.hasOwn(LOGGED_EVENT_DATA, type);
+
 /** `t` and `d` of an event as the wire and the log carry it, one member per type. */
 export type EventJson = { [T in LoggedEventType]: { readonly t: T; readonly d: z.output<(typeof LOGGED_EVENT_DATA)[T]> } }[LoggedEventType];
 

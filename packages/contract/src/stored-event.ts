@@ -1,4 +1,4 @@
-import type { ChatEvent } from '@chat/domain';
+import { routeOf, type ChatEvent, type EventRoute, type Id } from '@chat/domain';
 import { eventFromJson } from './event-json';
 
 /** An encoded event read back, or null if this version cannot read it (a type a newer one added). */
@@ -14,6 +14,7 @@ export function readEvent(type: string, data: string): ChatEvent | null {
 export interface StoredLoggedEvent {
   readonly position: number;
   readonly id: string;
+  readonly route: EventRoute;
   readonly event: ChatEvent | null;
   /**
    * The stored text when it is `JSON.stringify(eventJson(event).d)` byte for byte, so a gateway
@@ -22,18 +23,35 @@ export interface StoredLoggedEvent {
   readonly wire: string | null;
 }
 
+/** What the log stores beside an event's type and text to route it (see `EventRoute`). */
+export interface StoredRoute {
+  readonly serverId: Id | null;
+  readonly subjectId: Id | null;
+}
+
 /**
  * An encoded event as a `LoggedEvent` whose `event` is decoded when first read: a replica with no
- * socket to send it to never pays for decoding.
+ * socket to send it to never pays for decoding, and a gateway routes by `route`, which comes from
+ * `stored` as it is. Without `stored` (a source that did not keep it), or with an empty one, the
+ * route is read from the decoded event.
  */
-export function lazilyDecoded(position: number, id: string, type: string, data: string): StoredLoggedEvent {
+export function lazilyDecoded(position: number, id: string, type: string, data: string, stored?: StoredRoute): StoredLoggedEvent {
   let decoded: ChatEvent | null | undefined;
+  const event = () => (decoded === undefined ? (decoded = readEvent(type, data)) : decoded);
+  // Every event has a server or a subject: a row with neither did not have its route stored (one
+  // written by hand), and is routed from its content rather than sent to no one.
+  const route: EventRoute | undefined =
+    stored && (stored.serverId !== null || stored.subjectId !== null) ? { type, serverId: stored.serverId, subjectId: stored.subjectId } : undefined;
   return {
     position,
     id,
+    get route() {
+      if (route) return route;
+      const read = event();
+      return read ? routeOf(read) : { type, serverId: null, subjectId: null };
+    },
     get event() {
-      if (decoded === undefined) decoded = readEvent(type, data);
-      return decoded;
+      return event();
     },
     wire: writtenByEventJson(data) ? data : null,
   };

@@ -7,6 +7,7 @@ import {
   messageDeleted,
   messageUpdated,
   reactionChanged,
+  routeOf,
   sessionRevoked,
   type MessageView,
 } from '@chat/domain';
@@ -107,6 +108,18 @@ describe('the events’ JSON form', () => {
 
     expect(logged.wire).toBeNull();
     expect(logged.event).toEqual(messageCreated('10', { ...message, content: 'a " : b', reactions: [] }, null));
+  });
+
+  it('routes by the stored route without decoding, and from the content when none was stored', () => {
+    const revoked = sessionRevoked('3', '7');
+    const { t, d } = eventJson(revoked);
+    const routed = lazilyDecoded(7, 'e-7', t, 'not read', { serverId: null, subjectId: '3' });
+    const unrouted = lazilyDecoded(8, 'e-8', t, JSON.stringify(d), { serverId: null, subjectId: null });
+
+    expect(routed.route).toEqual({ type: 'session.revoked', serverId: null, subjectId: '3' });
+    expect(unrouted.route).toEqual({ type: 'session.revoked', serverId: null, subjectId: '3' });
+    expect(lazilyDecoded(9, 'e-9', t, JSON.stringify(d)).route).toEqual(routeOf(revoked));
+    expect(lazilyDecoded(10, 'e-10', 'server.renamed', '{}').route).toEqual({ type: 'server.renamed', serverId: null, subjectId: null });
   });
 
   it('finds the end of a first key that holds an escaped quote', () => {

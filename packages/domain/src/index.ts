@@ -17,6 +17,7 @@ export * from './entities/application';
 
 export * from './events/chat-event';
 export * from './events/encoded-event';
+export * from './events/route';
 export * from './events/audience';
 
 export * from './rules/text';

@@ -1,4 +1,4 @@
-import { subjectOf, WHOLE_LIST, type Actor, type ChatEvent, type EventHistory, type EventLog, type GatewaySnapshot, type LoggedEvent } from '../src';
+import { routeOf, subjectOf, WHOLE_LIST, type Actor, type ChatEvent, type EventHistory, type EventLog, type GatewaySnapshot, type LoggedEvent } from '../src';
 import { InMemoryChannelRepository } from './in-memory-channel-repository';
 import { InMemoryServerRepository } from './in-memory-server-repository';
 import type { MemoryState } from './memory-state';
@@ -16,7 +16,7 @@ export class InMemoryEventHistory implements EventHistory {
   constructor(private readonly state: MemoryState) {}
 
   async after(position: number, limit: number): Promise<LoggedEvent[]> {
-    return this.state.events.slice(position, position + limit).map((event, i) => ({ position: position + i + 1, id: String(position + i + 1), event }));
+    return this.state.events.slice(position, position + limit).map((event, i) => ({ position: position + i + 1, id: String(position + i + 1), route: routeOf(event), event }));
   }
 
   async snapshot({ userId, sessionId }: Actor, from: number | null): Promise<GatewaySnapshot | null> {

@@ -28,7 +28,7 @@ export class RedisEventStream implements EventStream {
     prefix: string,
     logId: string,
   ) {
-    this.key = `${prefix}events:v2:${logId}`;
+    this.key = `${prefix}events:v3:${logId}`;
   }
 
   /** Publishes one pass's events: consecutive positions, in order. */
@@ -59,26 +59,34 @@ export class RedisEventStream implements EventStream {
   }
 }
 
-/** Each event as `<id> <type> <length>\n<data>`, end to end (ids and types hold no space or newline). */
+/**
+ * Each event as `<id> <type> <server> <subject> <length>\n<data>`, end to end, `-` for a route's
+ * null (ids and types hold no space or newline). The route travels with the text so that a reader
+ * routes without decoding (format v3; v2 had no route).
+ */
 function pack(events: readonly EncodedEvent[]): string {
   let packed = '';
-  for (const { id, type, data } of events) packed += `${id} ${type} ${data.length}\n${data}`;
+  for (const { id, type, serverId, subjectId, data } of events) packed += `${id} ${type} ${serverId ?? '-'} ${subjectId ?? '-'} ${data.length}\n${data}`;
   return packed;
 }
+
+const routeId = (field: string): string | null => (field === '-' ? null : field);
 
 /** Appends the events of `packed` (the first at position `first`) that come after `after`. */
 export function unpack(packed: string, first: number, after: number, into: LoggedEvent[]): void {
   let at = 0;
   for (let position = first; at < packed.length; position += 1) {
-    const space = packed.indexOf(' ', at);
-    const space2 = packed.indexOf(' ', space + 1);
-    const newline = packed.indexOf('\n', space2 + 1);
-    const length = Number(packed.slice(space2 + 1, newline));
-    if (space < 0 || space2 < 0 || newline < 0 || !Number.isInteger(length) || newline + 1 + length > packed.length) {
+    const newline = packed.indexOf('\n', at);
+    const head = newline < 0 ? [] : packed.slice(at, newline).split(' ');
+    const length = Number(head[4]);
+    if (head.length !== 5 || !Number.isInteger(length) || newline + 1 + length > packed.length) {
       throw new Error(`a malformed stream entry at position ${position}`);
     }
+    const [id = '', type = '', serverId = '-', subjectId = '-'] = head;
     const end = newline + 1 + length;
-    if (position > after) into.push(lazilyDecoded(position, packed.slice(at, space), packed.slice(space + 1, space2), packed.slice(newline + 1, end)));
+    if (position > after) {
+      into.push(lazilyDecoded(position, id, type, packed.slice(newline + 1, end), { serverId: routeId(serverId), subjectId: routeId(subjectId) }));
+    }
     at = end;
   }
 }

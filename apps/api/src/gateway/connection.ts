@@ -1,5 +1,5 @@
 import type { Admission, Audience, GatewaySnapshot, LoggedEvent } from '@chat/domain';
-import { CLOSE, HEARTBEAT_ACK, INVALID_SESSION } from '@chat/contract';
+import { CLOSE, HEARTBEAT_ACK, INVALID_SESSION, isLoggedEventType } from '@chat/contract';
 
 /** waiting: for identify or resume; syncing: catching up from the log; live: in the fan-out index. */
 export type ConnectionState = 'waiting' | 'syncing' | 'live' | 'closed';
@@ -129,15 +129,18 @@ export class Connection {
 
   /**
    * Judges the next event of the log for this connection: a duplicate or one it may not see is
-   * skipped, its session's revocation closes it. Moves its position on in every case.
+   * skipped, its session's revocation closes it. Moves its position on in every case. Judged by the
+   * event's route: its content is read only for a revocation of this user's sessions.
    */
   admit(logged: LoggedEvent): Admission {
     if (this.current === 'closed' || logged.position <= this.position || !this.audience) return 'skip';
     this.position = logged.position;
-    if (logged.event === null) return 'skip';
+    const route = logged.route;
+    // A newer version's type: it keeps its place, and this version sends it to no one.
+    if (!isLoggedEventType(route.type)) return 'skip';
     // Committed before the snapshot though placed after its head: judged as the snapshot's past.
     const reflected = this.reflected !== undefined && this.reflected.size > 0 && this.reflected.delete(logged.id);
-    const admission = this.audience.admit(logged.event, logged.position > this.snapshotHead && !reflected);
+    const admission = this.audience.judge(route, logged.position > this.snapshotHead && !reflected, () => logged.event);
     if (admission === 'close') {
       this.close(CLOSE.AUTHENTICATION_FAILED, 'the session was revoked');
       return 'close';

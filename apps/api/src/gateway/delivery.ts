@@ -1,4 +1,4 @@
-import type { ChatEvent, LoggedEvent } from '@chat/domain';
+import type { LoggedEvent } from '@chat/domain';
 import type { Connection } from './connection';
 import { CLOSE, dispatch, eventJson, formatCursor, wireOf } from '@chat/contract';
 
@@ -15,10 +15,12 @@ export interface DeliveryOptions {
 export class Delivery {
   constructor(private readonly options: DeliveryOptions) {}
 
-  /** Judges one event for one connection, and sends it if it may see it; true when sent. */
-  offer(connection: Connection, logged: LoggedEvent, frame: () => string): boolean {
+  /** Judges one event for one connection, and sends it if it may see it and it has a frame; true when sent. */
+  offer(connection: Connection, logged: LoggedEvent, frame: () => string | null): boolean {
     if (connection.admit(logged) !== 'deliver') return false;
-    connection.socket.send(frame());
+    const text = frame();
+    if (text === null) return false;
+    connection.socket.send(text);
     this.options.onDelivered?.();
     if (connection.state === 'live' && connection.socket.bufferedAmount > this.options.maxBufferBytes) this.closeSlow(connection);
     return true;
@@ -31,12 +33,15 @@ export class Delivery {
 
   /**
    * The event's dispatch frame: the same text for every connection it goes to. The stored text goes
-   * in as it is when the log kept it in the wire form; otherwise the event is written again.
+   * in as it is when the log kept it in the wire form, under the route's type, undecoded; otherwise
+   * the event is decoded and written again (null: this version cannot read it, so it is not sent).
    */
-  frameOf(logged: LoggedEvent, event: ChatEvent): string {
+  frameOf(logged: LoggedEvent): string | null {
     const cursor = formatCursor(this.options.logId, logged.position);
     const wire = wireOf(logged);
-    if (wire !== null) return dispatch(event.type, cursor, wire);
+    if (wire !== null) return dispatch(logged.route.type, cursor, wire);
+    const event = logged.event;
+    if (event === null) return null;
     const { t, d } = eventJson(event);
     return dispatch(t, cursor, JSON.stringify(d));
   }

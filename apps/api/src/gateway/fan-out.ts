@@ -1,4 +1,5 @@
-import { serverOf, subjectOf, type Id, type LoggedEvent } from '@chat/domain';
+import { isLoggedEventType } from '@chat/contract';
+import type { Id, LoggedEvent } from '@chat/domain';
 import type { Logger } from 'pino';
 import type { Connection } from './connection';
 import type { Delivery } from './delivery';
@@ -54,14 +55,17 @@ export class FanOut {
     connection.indexed.length = 0;
   }
 
+  /**
+   * Routed by the event's stored route, never by its content: a message sent to a thousand sockets
+   * is not decoded at all (its stored text goes into the frame as it is).
+   */
   private deliverOne(logged: LoggedEvent): void {
-    const event = logged.event;
-    if (event === null) return;
-    const serverId = serverOf(event);
-    const subject = subjectOf(event);
-    const subjects = subject === null ? undefined : this.byUser.get(subject);
-    let frame: string | undefined;
-    const frameOnce = () => (frame ??= this.delivery.frameOf(logged, event));
+    const { type, serverId, subjectId } = logged.route;
+    // A newer version's type: this version sends it to no one.
+    if (!isLoggedEventType(type)) return;
+    const subjects = subjectId === null ? undefined : this.byUser.get(subjectId);
+    let frame: string | null | undefined;
+    const frameOnce = () => (frame === undefined ? (frame = this.delivery.frameOf(logged)) : frame);
     if (serverId !== null) {
       for (const connection of this.byServer.get(serverId) ?? []) {
         if (subjects !== connection && !(subjects instanceof Set && subjects.has(connection))) this.delivery.offer(connection, logged, frameOnce);

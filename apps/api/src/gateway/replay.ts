@@ -46,8 +46,7 @@ export class Replay {
           this.delivery.closeSlow(connection);
         }
         if (connection.state !== 'syncing') break;
-        const event = logged.event;
-        if (event && this.delivery.offer(connection, logged, () => this.delivery.frameOf(logged, event))) sent += 1;
+        if (this.delivery.offer(connection, logged, () => this.delivery.frameOf(logged))) sent += 1;
       }
     }
   }

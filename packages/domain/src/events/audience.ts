@@ -1,5 +1,7 @@
 import type { Id } from '../ids';
-import { serverOf, subjectOf, type ChatEvent } from './chat-event';
+import type { EventRoute } from '../ports/event-history';
+import type { ChatEvent } from './chat-event';
+import { routeOf } from './route';
 
 /** What to do with an event on one connection. */
 export type Admission = 'deliver' | 'skip' | 'close';
@@ -45,21 +47,31 @@ export class Audience {
 
   /** `live`: the event is newer than the snapshot (not a replay of what the snapshot already reflects). */
   admit(event: ChatEvent, live: boolean): Admission {
-    if (event.type === 'session.revoked') {
-      const mine =
-        event.userId === this.userId && (event.sessionId === null ? event.exceptSessionId !== this.sessionId : event.sessionId === this.sessionId);
+    return this.judge(routeOf(event), live, () => event);
+  }
+
+  /**
+   * `admit` from the event's route: `content` is asked for only when the route cannot decide (a
+   * revocation of one of this user's sessions: which one), so the common event is never decoded.
+   */
+  judge(route: EventRoute, live: boolean, content: () => ChatEvent | null): Admission {
+    if (route.type === 'session.revoked') {
+      if (route.subjectId !== this.userId) return 'skip';
+      const event = content();
+      if (event?.type !== 'session.revoked') return 'skip';
+      const mine = event.sessionId === null ? event.exceptSessionId !== this.sessionId : event.sessionId === this.sessionId;
       return mine ? 'close' : 'skip';
     }
-    const serverId = serverOf(event);
+    const serverId = route.serverId;
     if (serverId === null) return 'skip';
-    const aboutMe = subjectOf(event) === this.userId;
-    if (event.type === 'member.joined' && aboutMe && (live || this.current.has(serverId))) this.set(serverId, true);
-    if (event.type === 'member.left' && aboutMe) {
+    const aboutMe = route.subjectId === this.userId;
+    if (route.type === 'member.joined' && aboutMe && (live || this.current.has(serverId))) this.set(serverId, true);
+    if (route.type === 'member.left' && aboutMe) {
       // Their own leave is theirs to know, even on a replay; after it the server is shut.
       this.set(serverId, false);
       return 'deliver';
     }
-    if (event.type === 'server.deleted') {
+    if (route.type === 'server.deleted') {
       // Every member's leave at once: the last event of the server, to those who saw it.
       const saw = this.sees(serverId);
       this.set(serverId, false);

@@ -6,14 +6,28 @@ import type { ChatEvent } from '../events/chat-event';
 import type { Id } from '../ids';
 
 /**
+ * Who an event goes to, as the log stores it beside the event's data (`routeOf` of the event, taken
+ * when it was written): enough to route it without reading the data.
+ */
+export interface EventRoute {
+  readonly type: string;
+  /** The server whose members get it; null for one about a user's sessions only. */
+  readonly serverId: Id | null;
+  /** The user a membership or session event is about; null for the others. */
+  readonly subjectId: Id | null;
+}
+
+/**
  * An event at its place in the log: positions increase by one along the log, with no gaps. `event`
  * is null for one this version cannot read (written by a newer version): it keeps its place, and no
- * client is sent it.
+ * client is sent it. Reading `event` may decode the stored text: a gateway routes by `route`, and
+ * reads `event` only when the content decides (a revocation: which session).
  */
 export interface LoggedEvent {
   readonly position: number;
   /** The event's own id, given when it was written (before it had a position). */
   readonly id: string;
+  readonly route: EventRoute;
   readonly event: ChatEvent | null;
 }
 

@@ -1,4 +1,4 @@
-import { memberJoined, memberLeft, messageCreated, type ChatEvent, type EventHistory, type LoggedEvent, type Stores, type UnitOfWork } from '../../src';
+import { memberJoined, memberLeft, messageCreated, routeOf, sessionRevoked, type ChatEvent, type EventHistory, type LoggedEvent, type Stores, type UnitOfWork } from '../../src';
 import { freshId as freshIdLike, aMessage, aServerWithOwner, givenActor, givenMemberOf, givenUser, summaryOf, withoutAuthor } from './fixtures';
 
 /** One store's event side: writes go through `stores` and `unitOfWork`, reads through `history`. */
@@ -53,6 +53,8 @@ export function describeEventLogContract(name: string, make: () => Promise<Event
       expect(logged.map(({ event }) => event)).toEqual(
         messages.map((m, i) => messageCreated(server.id, { ...withoutAuthor(m), author: summaryOf(ownerUser), reactions: [] }, nonces[i]!)),
       );
+      // Routed without decoding: the route the log keeps beside the text is the event's own.
+      expect(logged.map(({ route }) => route)).toEqual(logged.map(({ event }) => routeOf(event!)));
     });
 
     it('records nothing for a send the gate refused', async () => {
@@ -83,6 +85,26 @@ export function describeEventLogContract(name: string, make: () => Promise<Event
       const logged = (await readAll(s.history)).filter(({ event }) => event?.type.startsWith('member.') && JSON.stringify(event).includes(user.id));
       expect(logged.map(({ event }) => event)).toEqual(events);
       expect(logged[1]!.position).toBe(logged[0]!.position + 1);
+    });
+
+    it('keeps beside each event its route: its type, its server and the user it is about', async () => {
+      const { server } = await aServerWithOwner(s.stores);
+      const { user } = await givenMemberOf(s.stores, server.id);
+      const events: ChatEvent[] = [
+        memberJoined({ serverId: server.id, userId: user.id, joinedAt: new Date('2026-01-02T00:00:00.000Z'), user: summaryOf(user) }),
+        sessionRevoked(user.id, null),
+      ];
+
+      await s.unitOfWork.run(async (stores) => {
+        for (const event of events) await stores.events.append(event);
+      });
+      await s.place();
+
+      const all = await readAll(s.history);
+      expect(all.slice(-2).map(({ route }) => route)).toEqual([
+        { type: 'member.joined', serverId: server.id, subjectId: user.id },
+        { type: 'session.revoked', serverId: null, subjectId: user.id },
+      ]);
     });
 
     it('numbers the whole log 1, 2, 3, … with no gap, and reads it in pages from any position', async () => {

@@ -11,12 +11,23 @@ export interface StoredEventRow {
   /** Null only in a relay pass's row that carries no event. */
   pos: string | null;
   type: string;
+  /** The event's route, written beside it (`routeOf`): a gateway routes by it without decoding. */
+  server_id: string | null;
+  user_id: string | null;
   payload: string;
 }
 
-export const toEncodedEvent = (row: StoredEventRow): EncodedEvent => ({ position: Number(row.pos), id: row.id, type: row.type, data: row.payload });
+export const toEncodedEvent = (row: StoredEventRow): EncodedEvent => ({
+  position: Number(row.pos),
+  id: row.id,
+  type: row.type,
+  serverId: row.server_id,
+  subjectId: row.user_id,
+  data: row.payload,
+});
 
-const toLoggedEvent = (row: StoredEventRow): LoggedEvent => lazilyDecoded(Number(row.pos), row.id, row.type, row.payload);
+const toLoggedEvent = (row: StoredEventRow): LoggedEvent =>
+  lazilyDecoded(Number(row.pos), row.id, row.type, row.payload, { serverId: row.server_id, subjectId: row.user_id });
 
 /** The placed part of the log, readable by every replica; see `KyselyEventRelay` for placing. */
 export class KyselyEventHistory implements EventHistory {
@@ -90,7 +101,7 @@ const AFTER = new PrecompiledStatement<{ position: number; limit: number }, Stor
       ),
       log as (select head_tx, head_id from event_log where id = 1),
       page as (
-        select e.id, e.tx, e.type, e.payload
+        select e.id, e.tx, e.type, e.server_id, e.user_id, e.payload
         from events e
         where (e.tx, e.id) > ((select tx from anchor), (select id from anchor))
           and (e.tx, e.id) <= ((select head_tx from log), (select head_id from log))
@@ -98,7 +109,7 @@ const AFTER = new PrecompiledStatement<{ position: number; limit: number }, Stor
         offset greatest(${position}::bigint - (select pos from anchor), 0)
         limit ${limit}
       )
-      select p.id, p.type, p.payload,
+      select p.id, p.type, p.server_id, p.user_id, p.payload,
         greatest(${position}::bigint, (select pos from anchor)) + row_number() over (order by p.tx, p.id) as pos
       from page p
       order by p.tx, p.id`,
