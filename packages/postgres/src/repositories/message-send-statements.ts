@@ -1,6 +1,7 @@
+import { SEND_NEEDS } from '@chat/domain';
 import { sql } from 'kysely';
 import { PrecompiledStatement, preparedMark } from '../prepared-statements';
-import { gateQuery, isoDate, type GateRow } from './message-sql';
+import { gateOpens, gateQuery, isoDate, type GateRow } from './message-sql';
 
 /* The gated send's statements: one send, and the sends of one event-loop turn in one statement. */
 
@@ -30,19 +31,19 @@ export const messageCreatedPayload = (row: Record<'id' | 'channelId' | 'userId' 
 
 export const CREATE = new PrecompiledStatement<CreateValues, GateRow>(
   ({ sessionId, userId, id, channelId, content, createdAt, nonce }) => sql`${sql.raw(preparedMark('create_as'))}
-    with gate as (${gateQuery({ sessionId, userId }, channelId)}),
+    with gate as (${gateQuery({ sessionId, userId }, channelId, SEND_NEEDS)}),
     stored as (
       insert into messages (id, channel_id, author_id, content, created_at, edited_at)
       select ${id}::bigint, ${channelId}::bigint, ${userId}::bigint, ${content}::text, ${createdAt}::timestamptz, null
-      from gate where live and member_id is not null
+      from gate where ${gateOpens}
       returning id
     ),
     logged as (
       insert into events (type, server_id, payload)
       select 'message.created', server_id, ${messageCreatedPayload({ id, channelId, userId, content, createdAt, nonce })}
-      from gate where live and member_id is not null
+      from gate where ${gateOpens}
     )
-    select live, found, member_id, member_username from gate`,
+    select live, found, member_id, member_username, permissions, allowed from gate`,
 );
 
 /** `CreateValues` of several sends, column by column, for `unnest`. */
@@ -76,22 +77,22 @@ export const CREATE_MANY = new PrecompiledStatement<CreateColumns, GateRow>(
     gated as (
       select b.*, g.*
       from sends b
-      cross join lateral (${gateQuery({ sessionId: sql`b.session_id`, userId: sql`b.user_id` }, sql`b.channel_id`)}) g
+      cross join lateral (${gateQuery({ sessionId: sql`b.session_id`, userId: sql`b.user_id` }, sql`b.channel_id`, SEND_NEEDS)}) g
     ),
     stored as (
       insert into messages (id, channel_id, author_id, content, created_at, edited_at)
       select id, channel_id, user_id, content, created_at, null
-      from gated where live and member_id is not null
+      from gated where ${gateOpens}
       returning id
     ),
     logged as (
       insert into events (type, server_id, payload)
       select 'message.created', server_id,
              ${messageCreatedPayload({ id: sql`id`, channelId: sql`channel_id`, userId: sql`user_id`, content: sql`content`, createdAt: sql`created_at`, nonce: sql`nonce` })}
-      from gated where live and member_id is not null
+      from gated where ${gateOpens}
       order by n
     )
-    select live, found, member_id, member_username from gated order by n`,
+    select live, found, member_id, member_username, permissions, allowed from gated order by n`,
 );
 
 /** A timestamp as JavaScript's toISOString writes it (UTC, milliseconds, Z); null stays null. */
