@@ -5,6 +5,9 @@
 const { sql } = require('kysely');
 const { createKyselyStores, migrateToLatest, openPostgres } = require('@chat/postgres');
 const { seed, seedRoles } = require('./seed.cjs');
+// The gate as the statements now build it (not part of the package's API: read from its build).
+const { gateQuery } = require('../packages/postgres/dist/repositories/message-sql.js');
+const READ_NEEDS = ['VIEW_CHANNEL'];
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const RUNS = 30;
@@ -57,6 +60,8 @@ async function main() {
     for (const [who, actor] of Object.entries(as)) {
       const oldGate = OLD_GATE(actor.userId, actor.sessionId, channelId).compile(db);
       results[`old gate alone, ${who}`] = await timed(db, inline(oldGate.sql, oldGate.parameters));
+      const newGate = gateQuery(actor, channelId, READ_NEEDS).compile(db);
+      results[`new gate alone, ${who}`] = await timed(db, inline(newGate.sql, newGate.parameters));
       const page = await stores.messages.pageJsonAs(actor, channelId, { limit: 50 });
       if (!page.ok) throw new Error(`${who} was refused the page: ${JSON.stringify(page.facts)}`);
       const gateOnly = last('page_json_as');
