@@ -68,6 +68,9 @@ async function seedGateway(db, users) {
     insert into channels (id, server_id, name, created_at) select ${CHANNEL_ID}, id, 'general', now() from s`.execute(db);
   await sql`insert into members (server_id, user_id, joined_at)
     select ${SERVER_ID}, g, now() from generate_series(${FIRST_USER}::int, ${last}::int) g`.execute(db);
+  // The server's @everyone with the defaults (VIEW_CHANNEL, SEND_MESSAGES, ADD_REACTIONS, ATTACH_FILES).
+  await sql`insert into roles (id, server_id, name, color, position, permissions, created_at)
+    values (${SERVER_ID}, ${SERVER_ID}, '@everyone', null, 0, 15, now())`.execute(db);
   await sql`analyze`.execute(db);
   const key = new TextEncoder().encode(SECRET);
   const tokens = [];

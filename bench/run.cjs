@@ -8,7 +8,7 @@ const autocannon = require('autocannon');
 const { SignJWT } = require('jose');
 const { sql } = require('kysely');
 const { migrateToLatest, openPglite, openPostgres } = require('@chat/postgres');
-const { seed, idBack } = require('./seed.cjs');
+const { seed, seedRoles, idBack } = require('./seed.cjs');
 const { startServer, stopProcess } = require('./processes.cjs');
 const { measureFloor } = require('./floor.cjs');
 const { dropRedisKeys, runGateway } = require('./gateway.cjs');
@@ -133,6 +133,8 @@ async function main() {
     const deepCursor = await idBack(db, channelIds[2], PLAN.deep);
     // The same position in the small channel: halfway back, also past the pages with reactions.
     const smallDeepCursor = await idBack(db, channelIds[0], PLAN.channels[0] / 2);
+    // The mid channel made private, user 2 let in through 20 roles and 10 overwrites (the owner reads it as before).
+    await seedRoles(db, { userId: 2, channelId: channelIds[1] });
     const pgVersion = (await sql`show server_version`.execute(db)).rows[0].server_version;
     await db.destroy();
     const tokens = await signTokens(PLAN.users);
@@ -172,6 +174,13 @@ async function main() {
       { server: api, request: postAsManyUsers(channelIds[0], tokens) },
       { server: baseline, request: postAsManyUsers(channelIds[0], tokens) },
     ]);
+
+    // The permission check's heavy case against the owner's (who holds all), same channel, same page.
+    const roled = await compare('GET newest 50 (mid channel), a member of 20 roles with 10 overwrites', [
+      { server: api, request: getPage(mid, tokens[1]) },
+      { server: api, request: getPage(mid, viewer) },
+    ]);
+    const roledPost = await compare('POST message (mid channel), a member of 20 roles with 10 overwrites', [{ server: api, request: postAsManyUsers(mid, [tokens[1]]) }]);
 
     const apiRss = rssMb(api.child.pid);
 
@@ -237,6 +246,8 @@ async function main() {
       target('PGlite GET newest 50: req/s', embeddedGet[0].rps, embeddedGet[1].rps, 1.0, 'ratio ≥ 1.0'),
       target('Scale: newest page, large ÷ small channel (median ms)', largeNewest[0].p50, small[0].p50, 1.3, 'ratio ≤ 1.3', true),
       target(`Scale: page ${PLAN.deep} back in large ÷ halfway back in small (median ms)`, largeDeep[0].p50, smallDeep[0].p50, 1.3, 'ratio ≤ 1.3', true),
+      target('GET newest 50, member of 20 roles with 10 overwrites ÷ owner: req/s', roled[0].rps, roled[1].rps, null, 'reported'),
+      target('POST message, member of 20 roles with 10 overwrites ÷ many plain members: req/s', roledPost[0].rps, post[0].rps, null, 'reported'),
       target('GET newest 50: req/s ÷ floor (node-pg alone, no HTTP)', get[0].rps, floor.get, null, 'reported'),
       target('POST message: req/s ÷ floor (node-pg alone, no HTTP)', post[0].rps, floor.post, null, 'reported'),
       ...gatewayRows(gateway),

@@ -42,6 +42,8 @@ async function seed(db, { users, channels }) {
     offset += BigInt(count) + 1n;
   }
   await sql`insert into members (server_id, user_id, joined_at) select 100, g, now() from generate_series(1, ${users}::int) g`.execute(db);
+  // The server's @everyone (id: the server's), with the defaults every member reads and sends by.
+  await sql`insert into roles (id, server_id, name, color, position, permissions, created_at) values (100, 100, '@everyone', null, 0, 15, now())`.execute(db);
   // A settled table, as in production: without this, autovacuum's first pass over the freshly
   // loaded rows (and their hint bits) lands in the middle of some scenario's measured runs.
   await sql`vacuum analyze`.execute(db);
@@ -54,4 +56,22 @@ async function idBack(db, channelId, back) {
   return String(rows[0].id);
 }
 
-module.exports = { seed, idBack };
+/**
+ * The heavy case of a permission check: member `userId` holds `roles` roles of server 100, and the
+ * channel has `overwrites` overwrites (`@everyone` denies VIEW_CHANNEL, making it private; one role
+ * allows it back with SEND_MESSAGES, the other role overwrites toggle reactions and files; the last
+ * is the member's own). The member can read and send there; everyone else but the owner cannot.
+ */
+async function seedRoles(db, { userId, channelId, roles = 20, overwrites = 10 }) {
+  await sql`insert into roles (id, server_id, name, color, position, permissions, created_at)
+    select 200000 + g, 100, 'role ' || g, null, g, case when g % 2 = 0 then 4 else 8 end, now() from generate_series(1, ${roles}::int) g`.execute(db);
+  await sql`insert into member_roles (server_id, user_id, role_id) select 100, ${userId}::bigint, 200000 + g from generate_series(1, ${roles}::int) g`.execute(db);
+  await sql`insert into channel_overwrites (channel_id, target_id, type, allow, deny) values (${channelId}::bigint, 100, 'role', 0, 1)`.execute(db);
+  await sql`insert into channel_overwrites (channel_id, target_id, type, allow, deny)
+    select ${channelId}::bigint, 200000 + g, 'role', case when g = 1 then 3 else 4 end, case when g % 3 = 0 then 8 else 0 end
+    from generate_series(1, ${overwrites - 2}::int) g`.execute(db);
+  await sql`insert into channel_overwrites (channel_id, target_id, type, allow, deny) values (${channelId}::bigint, ${userId}::bigint, 'member', 8, 0)`.execute(db);
+  await sql`analyze roles, member_roles, channel_overwrites`.execute(db);
+}
+
+module.exports = { seed, seedRoles, idBack };

@@ -12,7 +12,7 @@ import { InMemorySessionRepository } from './in-memory-session-repository';
 import { InMemoryUserRepository } from './in-memory-user-repository';
 import { MemoryState } from './memory-state';
 
-export function createMemoryStores(state: MemoryState = new MemoryState()): Stores & { readonly messages: InMemoryMessageRepository } {
+export function createMemoryStores(state: MemoryState = new MemoryState()): Stores & { readonly messages: InMemoryMessageRepository; readonly channels: InMemoryChannelRepository } {
   return {
     users: new InMemoryUserRepository(state),
     sessions: new InMemorySessionRepository(state),

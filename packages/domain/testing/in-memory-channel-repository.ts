@@ -1,4 +1,4 @@
-import { compareIds, type Channel, type ChannelRepository, type UserSummary, type IdPage } from '../src';
+import { compareIds, type Channel, type ChannelRepository, type PermissionOverwrite, type UserSummary, type IdPage } from '../src';
 import type { MemoryState } from './memory-state';
 
 export class InMemoryChannelRepository implements ChannelRepository {
@@ -27,5 +27,16 @@ export class InMemoryChannelRepository implements ChannelRepository {
       .filter((channel) => channel.serverId === serverId && (page.after === undefined || compareIds(channel.id, page.after) > 0))
       .sort((a, b) => compareIds(a.id, b.id))
       .slice(0, page.limit);
+  }
+
+  async overwritesOf(channelId: string): Promise<PermissionOverwrite[]> {
+    return [...(this.state.overwrites.get(channelId)?.values() ?? [])];
+  }
+
+  /** Test seeding, not on the port: sets (or replaces) one target's overwrite in a channel. */
+  async setOverwrite(channelId: string, overwrite: PermissionOverwrite): Promise<void> {
+    let overwrites = this.state.overwrites.get(channelId);
+    if (!overwrites) this.state.overwrites.set(channelId, (overwrites = new Map()));
+    overwrites.set(overwrite.id, overwrite);
   }
 }

@@ -1,7 +1,14 @@
 import { messageJson } from '@chat/contract';
 import {
   messageCreated,
+  bitsOf,
+  channelPermissions,
   compareIds,
+  READ_NEEDS,
+  SEND_NEEDS,
+  type Channel,
+  type Permission,
+  type PermissionBits,
   type Actor,
   type AddReactionOutcome,
   type ReactionCaps,
@@ -60,13 +67,13 @@ export class InMemoryMessageRepository implements MessageRepository {
   }
 
   async pageJsonAs(actor: Actor, channelId: string, cursor: MessageCursor): Promise<Gated<RenderedPage>> {
-    const gate = this.gate(actor, channelId);
+    const gate = this.gate(actor, channelId, READ_NEEDS);
     if (!gate.ok) return gate;
     return { ok: true, value: JSON.stringify(this.page(channelId, cursor, actor.userId).map(messageJson)) as RenderedPage };
   }
 
   async createAs(actor: Actor, message: Omit<Message, 'authorId'>, nonce: string | null): Promise<Gated<UserSummary>> {
-    const gate = this.gate(actor, message.channelId);
+    const gate = this.gate(actor, message.channelId, SEND_NEEDS);
     const channel = this.state.channels.get(message.channelId);
     if (gate.ok && channel) {
       await this.create({ ...message, authorId: actor.userId });
@@ -75,14 +82,29 @@ export class InMemoryMessageRepository implements MessageRepository {
     return gate;
   }
 
-  /** The facts `pageJsonAs` and `createAs` check, all at once; answers the actor as a member when all hold. */
-  private gate(actor: Actor, channelId: string): Gated<UserSummary> {
+  /** The facts `pageJsonAs` and `createAs` check, all at once; answers the actor as a member when all hold and they hold `needs` there. */
+  private gate(actor: Actor, channelId: string, needs: readonly Permission[]): Gated<UserSummary> {
     const session = this.state.sessions.get(actor.sessionId);
     const sessionLive = session !== undefined && session.userId === actor.userId;
     const channel = this.state.channels.get(channelId);
     const member = (channel && this.state.memberSummary(channel.serverId, actor.userId)) || undefined;
-    if (sessionLive && channel && member) return { ok: true, value: member };
-    return { ok: false, facts: { sessionLive, channelFound: channel !== undefined, member: member !== undefined } };
+    const permissions = channel && member ? this.permissionsIn(channel, actor.userId) : 0;
+    const needed = bitsOf(needs);
+    if (sessionLive && channel && member && (permissions & needed) === needed) return { ok: true, value: member };
+    return { ok: false, facts: { sessionLive, channelFound: channel !== undefined, member: member !== undefined, permissions } };
+  }
+
+  /** A member's permissions in the channel, by the domain's own rule (the SQL gate must agree with it). */
+  private permissionsIn(channel: Channel, userId: string): PermissionBits {
+    const roles = this.state.rolesOf(channel.serverId);
+    const held = this.state.memberRoles.get(channel.serverId)?.get(userId) ?? new Set<string>();
+    const standing = {
+      userId,
+      isOwner: this.state.servers.get(channel.serverId)?.ownerId === userId,
+      everyone: roles.get(channel.serverId)?.permissions ?? 0,
+      roles: [...held].flatMap((id) => roles.get(id) ?? []),
+    };
+    return channelPermissions(standing, channel.serverId, [...(this.state.overwrites.get(channel.id)?.values() ?? [])]);
   }
 
   async updateContent(id: string, content: string, editedAt: Date): Promise<void> {

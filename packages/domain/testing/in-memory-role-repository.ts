@@ -46,6 +46,8 @@ export class InMemoryRoleRepository implements RoleRepository {
     this.state.rolesOf(serverId).delete(roleId);
     this.shift(serverId, (r) => r.position > role.position, -1);
     for (const held of this.state.memberRoles.get(serverId)?.values() ?? []) held.delete(roleId);
+    // Its overwrites go with it, as the port says (ids are unique across servers).
+    for (const overwrites of this.state.overwrites.values()) overwrites.delete(roleId);
     return 'deleted';
   }
 

@@ -21,7 +21,7 @@ export interface KyselyStoresOptions extends MessageStoreEvents {
 }
 
 /** Every repository over one Kysely instance (or one transaction); `hot` defaults to `db`. */
-export function createKyselyStores(db: Kysely<Database>, { hot = db, onEventAppended, ...events }: KyselyStoresOptions = {}): Stores & { readonly messages: KyselyMessageRepository } {
+export function createKyselyStores(db: Kysely<Database>, { hot = db, onEventAppended, ...events }: KyselyStoresOptions = {}): Stores & { readonly messages: KyselyMessageRepository; readonly channels: KyselyChannelRepository } {
   return {
     users: new KyselyUserRepository(db),
     sessions: new KyselySessionRepository(db),

@@ -1,20 +1,8 @@
-import { createKyselyStores, openPostgres, parameterText, type ChatDatabase } from '@chat/postgres';
+import { createKyselyStores, openPostgres, type ChatDatabase } from '@chat/postgres';
 import { aMessage, aServerWithOwner, freshId, givenActor, withoutAuthor } from '@chat/domain/testing/contracts';
 import { sql } from 'kysely';
+import { allNodes, genericPlanOf, type PlanNode } from './plan-helpers';
 import { createPostgresDatabase, describeWithPostgres, type TestDatabase } from './test-databases';
-
-interface PlanNode {
-  'Node Type': string;
-  'Index Name'?: string;
-  'Parent Relationship'?: string;
-  'Subplan Name'?: string;
-  'One-Time Filter'?: string;
-  'Relation Name'?: string;
-  Plans?: PlanNode[];
-}
-
-/** Every node, sub-plans included. */
-const allNodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatMap(allNodes)];
 
 /**
  * The plan that fetches the messages: sub-plans (per-message reactions, the session check) are left
@@ -218,24 +206,6 @@ describeWithPostgres('the hot statements as the API runs them: prepared on a poo
     }
   });
 });
-
-/** The generic plan of a logged statement, prepared afresh and executed with its parameters as literals. */
-async function genericPlanOf(db: ChatDatabase, query: { sql: string; parameters: readonly unknown[] }): Promise<PlanNode> {
-  const plan = await db.connection().execute(async (connection) => {
-    await sql`set plan_cache_mode = force_generic_plan`.execute(connection);
-    await sql`prepare generic_statement as ${sql.raw(query.sql)}`.execute(connection);
-    try {
-      const values = sql.join(query.parameters.map((value) => sql.lit(parameterText(value))));
-      const explained = await sql<{ 'QUERY PLAN': { Plan: PlanNode }[] }>`explain (format json) execute generic_statement(${values})`.execute(connection);
-      return explained.rows[0]?.['QUERY PLAN'][0]?.Plan;
-    } finally {
-      await sql`deallocate generic_statement`.execute(connection);
-      await sql`reset plan_cache_mode`.execute(connection);
-    }
-  });
-  if (!plan) throw new Error('no plan');
-  return plan;
-}
 
 /** Parameters written into the text, since EXPLAIN of a prepared statement needs its values. */
 function inline(text: string, parameters: readonly unknown[]): string {

@@ -61,7 +61,7 @@ describeWithPostgres('moderation races on PostgreSQL end consistent', () => {
     );
 
     expect(transferring.ok).toBe(true);
-    expect(kicking).toEqual({ ok: false, error: { kind: 'NotTheOwner' } });
+    expect(kicking).toEqual({ ok: false, error: { kind: 'MissingPermission', permission: 'KICK_MEMBERS' } });
     expect((await db.stores.servers.findById(serverId))?.ownerId).toBe(heir.userId);
     expect(await db.stores.members.find(serverId, heir.userId)).not.toBeNull();
   });
@@ -94,7 +94,7 @@ describeWithPostgres('moderation races on PostgreSQL end consistent', () => {
     );
 
     expect(transferring.ok).toBe(true);
-    expect(updating).toEqual({ ok: false, error: { kind: 'NotTheOwner' } });
+    expect(updating).toEqual({ ok: false, error: { kind: 'MissingPermission', permission: 'MANAGE_SERVER' } });
     expect(await db.stores.servers.findById(serverId)).toMatchObject({ ownerId: heir.userId, membersCanInvite: false });
   });
 });

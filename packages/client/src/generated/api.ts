@@ -168,7 +168,7 @@ export interface paths {
         delete: operations["deleteServer"];
         options?: never;
         head?: never;
-        /** Rename a server, set its avatar and banner, or who may invite (owner only); members get server.updated */
+        /** Rename a server, set its avatar and banner, or who may invite (MANAGE_SERVER); members get server.updated */
         patch: operations["updateServer"];
         trace?: never;
     };
@@ -233,7 +233,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a member from the server (owner only; not the owner); they may rejoin with an invite */
+        /** Remove a member ranked below you from the server (KICK_MEMBERS; never the owner); they may rejoin with an invite */
         delete: operations["kickMember"];
         options?: never;
         head?: never;
@@ -247,7 +247,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the server's bans, oldest first, a page at a time (owner only) */
+        /** List the server's bans, oldest first, a page at a time (BAN_MEMBERS) */
         get: operations["listBans"];
         put?: never;
         post?: never;
@@ -265,10 +265,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Ban a user (owner only; not the owner): a member is removed, and no invite lets them back in */
+        /** Ban a user (BAN_MEMBERS; a member only if ranked below you, never the owner): a member is removed, and no invite lets them back in */
         put: operations["banMember"];
         post?: never;
-        /** Lift a ban (owner only): the user may join again with an invite */
+        /** Lift a ban (BAN_MEMBERS): the user may join again with an invite */
         delete: operations["unban"];
         options?: never;
         head?: never;
@@ -300,10 +300,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the server's live invites, oldest first: the owner sees all, a member their own */
+        /** List the server's live invites, oldest first: all with MANAGE_SERVER, a member's own otherwise */
         get: operations["listInvites"];
         put?: never;
-        /** Create an invite code: the owner, or any member (not a bot) where membersCanInvite is on */
+        /** Create an invite code (CREATE_INVITE; never a bot) */
         post: operations["createInvite"];
         delete?: never;
         options?: never;
@@ -323,7 +323,7 @@ export interface paths {
         put?: never;
         /** Join the server of a live invite (joining twice is harmless and uses nothing up, even once it has run out); expired, used up, revoked or banned: 404 */
         post: operations["joinByInvite"];
-        /** Revoke an invite (its creator or the server's owner); joining with it is then a 404 */
+        /** Revoke an invite (its creator, or MANAGE_SERVER); joining with it is then a 404 */
         delete: operations["revokeInvite"];
         options?: never;
         head?: never;
@@ -359,7 +359,7 @@ export interface paths {
         get: operations["getMessage"];
         put?: never;
         post?: never;
-        /** Delete a message and its reactions (author or server owner) */
+        /** Delete a message and its reactions (author, or MANAGE_MESSAGES in the channel) */
         delete: operations["deleteMessage"];
         options?: never;
         head?: never;
@@ -411,7 +411,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove every user's reaction of one emoji (server owner only); members get reaction.cleared */
+        /** Remove every user's reaction of one emoji (MANAGE_MESSAGES); members get reaction.cleared */
         delete: operations["clearReaction"];
         options?: never;
         head?: never;
@@ -428,7 +428,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove one user's reaction: the server owner, anyone's; a user, their own (harmless if absent) */
+        /** Remove one user's reaction: with MANAGE_MESSAGES, anyone's; a user, their own (harmless if absent) */
         delete: operations["removeUserReaction"];
         options?: never;
         head?: never;

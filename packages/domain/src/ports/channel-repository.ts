@@ -1,4 +1,5 @@
 import type { Channel } from '../entities/channel';
+import type { PermissionOverwrite } from '../entities/role';
 import type { UserSummary } from '../entities/user';
 import type { Id } from '../ids';
 import type { IdPage } from '../rules/message-rules';
@@ -15,4 +16,6 @@ export interface ChannelRepository {
   /** The server's channels in id order (oldest first), a page at a time. */
   listByServer(serverId: Id, page: IdPage): Promise<Channel[]>;
   countByServer(serverId: Id): Promise<number>;
+  /** The channel's permission overwrites (none for an unknown channel), in no particular order. */
+  overwritesOf(channelId: Id): Promise<PermissionOverwrite[]>;
 }

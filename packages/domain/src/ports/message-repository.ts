@@ -1,4 +1,5 @@
 import type { Message, MessageView, Reaction, ReactionState } from '../entities/message';
+import type { PermissionBits } from '../entities/permissions';
 import type { Actor } from '../entities/session';
 import type { UserSummary } from '../entities/user';
 import type { Id } from '../ids';
@@ -20,11 +21,14 @@ export interface AccessFacts {
   readonly channelFound: boolean;
   /** The actor belongs to the channel's server. */
   readonly member: boolean;
+  /** The actor's permissions in the channel, as `channelPermissions` computes them (none for a non-member). */
+  readonly permissions: PermissionBits;
 }
 
 /**
  * The outcome of an operation that checks who may do it in the same look-up that does it: done
- * only when all three facts hold; otherwise nothing was done, and the facts say why.
+ * only when the facts hold (a live session, the channel, a member holding what the operation needs
+ * there); otherwise nothing was done, and the facts say why.
  */
 export type Gated<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly facts: AccessFacts };
 
@@ -47,7 +51,7 @@ export interface MessageRepository {
   view(id: Id, viewerId: Id): Promise<MessageView | null>;
   /**
    * A page in chronological order (oldest first), as the actor sees it, only if their session is
-   * live and they belong to the channel's server: the two hottest routes check access and do their
+   * live, they belong to the channel's server and hold `READ_NEEDS` there: the two hottest routes check access and do their
    * work in one look-up (one round trip). No cursor: the newest `limit`. `before`: the `limit` just
    * older. `after`: the `limit` just newer. Both: the `limit` nearest `after`. The page comes
    * rendered, as the JSON text of an array of `messageJson` values (the wire contract's): a store
@@ -56,8 +60,8 @@ export interface MessageRepository {
    */
   pageJsonAs(actor: Actor, channelId: Id, cursor: MessageCursor): Promise<Gated<RenderedPage>>;
   /**
-   * Stores a message by the actor, only if their session is live and they belong to the channel's
-   * server, atomically with that check and with its event (`messageCreated` of the stored message,
+   * Stores a message by the actor, only if their session is live, they belong to the channel's
+   * server and hold `SEND_NEEDS` there, atomically with that check and with its event (`messageCreated` of the stored message,
    * its server and `nonce`); answers the author as a member.
    */
   createAs(actor: Actor, message: Omit<Message, 'authorId'>, nonce: string | null): Promise<Gated<UserSummary>>;

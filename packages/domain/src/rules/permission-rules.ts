@@ -1,4 +1,4 @@
-import { ALL_PERMISSIONS, has, NO_PERMISSIONS, type PermissionBits } from '../entities/permissions';
+import { ALL_PERMISSIONS, has, NO_PERMISSIONS, type Permission, type PermissionBits } from '../entities/permissions';
 import type { PermissionOverwrite, Role } from '../entities/role';
 import type { Id } from '../ids';
 
@@ -48,3 +48,11 @@ export const mayManageRoleAt = (rank: number, position: number): boolean => posi
 
 /** Whether bits may be granted by someone holding `held`: only permissions they hold themselves. */
 export const mayGrant = (held: PermissionBits, bits: PermissionBits): boolean => (bits & ~held) === 0;
+
+/**
+ * What the two hot operations need in the channel: reading it, and sending in it. The stores check
+ * them inside their one statement (`MessageRepository.pageJsonAs`, `createAs`); the domain turns
+ * what is missing into the refusal (`fromGate`).
+ */
+export const READ_NEEDS = ['VIEW_CHANNEL'] as const satisfies readonly Permission[];
+export const SEND_NEEDS = ['VIEW_CHANNEL', 'SEND_MESSAGES'] as const satisfies readonly Permission[];

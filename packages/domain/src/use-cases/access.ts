@@ -1,20 +1,18 @@
 import type { Channel } from '../entities/channel';
-import type { Message } from '../entities/message';
+import { has, type Permission } from '../entities/permissions';
 import type { Server } from '../entities/server';
 import type { Actor } from '../entities/session';
 import type { User, UserSummary } from '../entities/user';
 import { isId, type Id } from '../ids';
 import type { ChannelRepository } from '../ports/channel-repository';
 import type { MemberRepository } from '../ports/member-repository';
-import type { Gated, MessageRepository } from '../ports/message-repository';
+import type { Gated } from '../ports/message-repository';
 import type { SessionRepository } from '../ports/session-repository';
 import type { ServerRepository } from '../ports/server-repository';
 import type { Stores } from '../ports/stores';
 import type { UserRepository } from '../ports/user-repository';
 import { fail, ok, type Result } from '../result';
-import { validationFailed, type DomainError, type ErrorOf } from '../errors';
-import type { UnitOfWork } from '../ports/unit-of-work';
-import { emojiIssues } from '../rules/emoji-rules';
+import type { ErrorOf } from '../errors';
 
 /**
  * The server, if it exists and the user belongs to it. A malformed id names nothing: not found.
@@ -60,26 +58,6 @@ export async function channelOfMember(
   return refusal || !found?.member ? fail(refusal ?? { kind: 'NotAMember' }) : ok({ channel: found.channel, member: found.member });
 }
 
-export interface MessageAccess {
-  readonly channels: ChannelRepository;
-  readonly messages: MessageRepository;
-}
-
-/** The message, if the user may read its channel. A message only exists under its own channel. */
-export async function messageOfMember(
-  { channels, messages }: MessageAccess,
-  channelId: Id,
-  messageId: Id,
-  userId: Id,
-): Promise<Result<{ channel: Channel; message: Message }, ErrorOf<'ChannelNotFound' | 'NotAMember' | 'MessageNotFound'>>> {
-  const access = await channelOfMember(channels, channelId, userId);
-  if (!access.ok) return access;
-  const { channel } = access.value;
-  const message = isId(messageId) ? await messages.findById(messageId) : null;
-  if (!message || message.channelId !== channel.id) return fail({ kind: 'MessageNotFound' });
-  return ok({ channel, message });
-}
-
 /**
  * The caller as a user, who must be a person: some things (servers, applications) are not for bots.
  * `held`: read through `UserRepository.hold`, for a unit that counts what the person owns.
@@ -121,28 +99,20 @@ interface Facts {
   readonly member: boolean;
 }
 
-/** A gated store operation's outcome as the use case's: its value, or the refusal its facts amount to. */
-export function fromGate<T>(gated: Gated<T>): Result<T, ErrorOf<'InvalidToken' | 'ChannelNotFound' | 'NotAMember'>> {
-  if (gated.ok) return ok(gated.value);
-  const { sessionLive, channelFound, member } = gated.facts;
-  // A refused operation has at least one fact against it; a store that says otherwise is not to be trusted with access.
-  return fail(accessRefusal({ sessionLive, found: channelFound, member }, 'ChannelNotFound') ?? { kind: 'NotAMember' });
-}
-
 /**
- * What every reaction use case starts with: the emoji checked (400 before anything is read), then,
- * in one unit of work, the message the caller may see; `work` goes on from there.
+ * A gated store operation's outcome as the use case's: its value, or the refusal its facts amount to.
+ * A member missing what the operation needs (`needs`, which the store checked) is refused the first
+ * missing permission: a channel they cannot view answers 403 as it does a non-member.
  */
-export async function onReactionTarget<T, E extends DomainError>(
-  unitOfWork: UnitOfWork,
-  actor: Actor,
-  where: { readonly channelId: Id; readonly messageId: Id; readonly emoji: string },
-  work: (stores: Stores, target: { readonly channel: Channel; readonly message: Message }) => Promise<Result<T, E>>,
-): Promise<Result<T, E | ErrorOf<'ValidationFailed' | 'ChannelNotFound' | 'NotAMember' | 'MessageNotFound'>>> {
-  const issues = emojiIssues(where.emoji);
-  if (issues.length > 0) return fail(validationFailed(issues));
-  return unitOfWork.run(async (stores) => {
-    const found = await messageOfMember(stores, where.channelId, where.messageId, actor.userId);
-    return found.ok ? work(stores, found.value) : found;
-  });
+export function fromGate<T>(
+  gated: Gated<T>,
+  needs: readonly Permission[],
+): Result<T, ErrorOf<'InvalidToken' | 'ChannelNotFound' | 'NotAMember' | 'MissingPermission'>> {
+  if (gated.ok) return ok(gated.value);
+  const { sessionLive, channelFound, member, permissions } = gated.facts;
+  const refusal = accessRefusal({ sessionLive, found: channelFound, member }, 'ChannelNotFound');
+  if (refusal) return fail(refusal);
+  const missing = needs.find((permission) => !has(permissions, permission));
+  // A refused operation has at least one fact against it; a store that says otherwise is not to be trusted with access.
+  return fail(missing ? { kind: 'MissingPermission', permission: missing } : { kind: 'NotAMember' });
 }

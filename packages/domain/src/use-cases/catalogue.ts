@@ -123,7 +123,7 @@ export function createUseCases(ports: UseCasePorts) {
     joinByInvite: new JoinByInvite(unitOfWork, clock),
     previewInvite: new PreviewInvite(stores, clock),
     getMessages: new GetMessages(messages),
-    getMessage: new GetMessage(channels, messages),
+    getMessage: new GetMessage(stores),
     sendMessage: new SendMessage(messages, ids, clock),
     editMessage: new EditMessage(unitOfWork, clock),
     deleteMessage: new DeleteMessage(unitOfWork),

@@ -1,3 +1,4 @@
+import { bitsOf } from '../../src/entities/permissions';
 import { accessRefusal, fromGate } from '../../src/use-cases/access';
 
 /* The one rule of access precedence, which every store's facts go through. */
@@ -24,14 +25,24 @@ describe('accessRefusal', () => {
 });
 
 describe('fromGate', () => {
+  const needs = ['VIEW_CHANNEL', 'SEND_MESSAGES'] as const;
+  const refused = (sessionLive: boolean, channelFound: boolean, member: boolean, permissions = 0) => ({ ok: false as const, facts: { sessionLive, channelFound, member, permissions } });
+
   it("turns a store's refused facts into the use case's error, and an open gate into its value", () => {
-    expect(fromGate({ ok: true, value: 7 })).toEqual({ ok: true, value: 7 });
-    expect(fromGate({ ok: false, facts: { sessionLive: false, channelFound: false, member: false } })).toEqual({ ok: false, error: { kind: 'InvalidToken' } });
-    expect(fromGate({ ok: false, facts: { sessionLive: true, channelFound: false, member: false } })).toEqual({ ok: false, error: { kind: 'ChannelNotFound' } });
-    expect(fromGate({ ok: false, facts: { sessionLive: true, channelFound: true, member: false } })).toEqual({ ok: false, error: { kind: 'NotAMember' } });
+    expect(fromGate({ ok: true, value: 7 }, needs)).toEqual({ ok: true, value: 7 });
+    expect(fromGate(refused(false, false, false), needs)).toEqual({ ok: false, error: { kind: 'InvalidToken' } });
+    expect(fromGate(refused(true, false, false), needs)).toEqual({ ok: false, error: { kind: 'ChannelNotFound' } });
+    expect(fromGate(refused(true, true, false), needs)).toEqual({ ok: false, error: { kind: 'NotAMember' } });
+  });
+
+  it('refuses a member the first permission they miss there: seeing the channel, then what the operation needs', () => {
+    expect(fromGate(refused(true, true, true, 0), needs)).toEqual({ ok: false, error: { kind: 'MissingPermission', permission: 'VIEW_CHANNEL' } });
+    expect(fromGate(refused(true, true, true, bitsOf(['VIEW_CHANNEL'])), needs)).toEqual({ ok: false, error: { kind: 'MissingPermission', permission: 'SEND_MESSAGES' } });
+    // A dead session still comes first, whatever the member holds.
+    expect(fromGate(refused(false, true, true, 0), needs)).toEqual({ ok: false, error: { kind: 'InvalidToken' } });
   });
 
   it('does not open a gate the store refused, even with facts that all allow (a store bug)', () => {
-    expect(fromGate({ ok: false, facts: { sessionLive: true, channelFound: true, member: true } })).toEqual({ ok: false, error: { kind: 'NotAMember' } });
+    expect(fromGate(refused(true, true, true, bitsOf(needs)), needs)).toEqual({ ok: false, error: { kind: 'NotAMember' } });
   });
 });

@@ -65,7 +65,7 @@ export function describeEventLogContract(name: string, make: () => Promise<Event
       const gated = await s.stores.messages.createAs(await givenActor(s.stores, outsider.id), withoutAuthor(message), null);
       await s.place();
 
-      expect(gated).toEqual({ ok: false, facts: { sessionLive: true, channelFound: true, member: false } });
+      expect(gated).toEqual({ ok: false, facts: { sessionLive: true, channelFound: true, member: false, permissions: 0 } });
       expect((await readAll(s.history)).filter(({ event }) => messageIdOf(event) === message.id)).toEqual([]);
     });
 

@@ -13,6 +13,7 @@ import type { SeedableStores } from './fixtures';
 import { aChannelWithAuthor, aMessage, aReaction, at, freshId, freshIds, givenActor, givenMessage, givenUser, withoutAuthor } from './fixtures';
 import { idsOf, viewOf, type MessageContractContext } from './message-contract-helpers';
 import { describeMessageGate } from './message-gate.contract';
+import { describeMessagePermissions } from './message-permissions.contract';
 import { describeMessagePages } from './message-pages.contract';
 import { describeMessageReactions } from './message-reactions.contract';
 
@@ -98,6 +99,7 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
 
     describeMessagePages(ctx);
     describeMessageGate(ctx);
+    describeMessagePermissions(ctx);
 
     describe('updateContent', () => {
       it('sets the content and editedAt, and keeps everything else', async () => {

@@ -1,4 +1,4 @@
-import type { Channel, ChannelRepository, UserSummary, IdPage } from '@chat/domain';
+import type { Channel, ChannelRepository, PermissionOverwrite, UserSummary, IdPage } from '@chat/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema';
 import { toChannel } from './rows';
@@ -42,5 +42,20 @@ export class KyselyChannelRepository implements ChannelRepository {
     if (page.after !== undefined) query = query.where('id', '>', page.after);
     const rows = await query.orderBy('id').limit(page.limit).execute();
     return rows.map(toChannel);
+  }
+
+  async overwritesOf(channelId: string): Promise<PermissionOverwrite[]> {
+    const rows = await this.db.selectFrom('channel_overwrites').select(['target_id', 'type', 'allow', 'deny']).where('channel_id', '=', channelId).execute();
+    return rows.map((row) => ({ id: row.target_id, type: row.type, allow: Number(row.allow), deny: Number(row.deny) }));
+  }
+
+  /** Test seeding, not on the port: sets (or replaces) one target's overwrite in a channel. */
+  async setOverwrite(channelId: string, overwrite: PermissionOverwrite): Promise<void> {
+    const values = { channel_id: channelId, target_id: overwrite.id, type: overwrite.type, allow: overwrite.allow, deny: overwrite.deny };
+    await this.db
+      .insertInto('channel_overwrites')
+      .values(values)
+      .onConflict((conflict) => conflict.columns(['channel_id', 'target_id']).doUpdateSet({ type: overwrite.type, allow: overwrite.allow, deny: overwrite.deny }))
+      .execute();
   }
 }

@@ -1,8 +1,8 @@
-import type { Actor, MessageCursor } from '@chat/domain';
+import { READ_NEEDS, type Actor, type MessageCursor } from '@chat/domain';
 import { sql } from 'kysely';
 import { PrecompiledStatement, preparedMark } from '../prepared-statements';
 import { concat, fieldsJson, MESSAGE_COLUMNS, MESSAGE_FIELDS } from './message-fields';
-import { gateQuery, reactionCounts, type GateRow } from './message-sql';
+import { gateOpens, gateQuery, reactionCounts, type GateRow } from './message-sql';
 
 /* The gated page's statement: the page's JSON rendered by the database (pageJsonAs). */
 
@@ -13,11 +13,11 @@ import { gateQuery, reactionCounts, type GateRow } from './message-sql';
 export function gatedPage({ sessionId, userId, channelId, before, after, limit }: PageValues) {
   const direction = after === undefined ? sql`desc` : sql`asc`;
   return sql`
-    with gate as (${gateQuery({ sessionId, userId }, channelId)}),
+    with gate as (${gateQuery({ sessionId, userId }, channelId, READ_NEEDS)}),
     page as (
       select ${sql.raw(MESSAGE_COLUMNS.map((column) => `m.${column}`).join(', '))}
       from messages m
-      where (select g.live and g.member_id is not null from gate g)
+      where (select ${gateOpens} from gate)
         and m.channel_id >= ${channelId} and m.channel_id <= ${channelId}
         ${before !== undefined ? sql`and m.id < ${before}` : sql``}
         ${after !== undefined ? sql`and m.id > ${after}` : sql``}
@@ -74,7 +74,7 @@ export const PAGE_JSON = new PrecompiledStatement<PageValues, GateRow & { body: 
              string_agg('{"emoji":' || to_json(emoji)::text || ',"count":' || count || ',"reacted":' || reacted || '}', ',' order by first_seq) as list
       from counts group by message_id
     )
-    select g.live, g.found, g.member_id, g.member_username, (
+    select g.live, g.found, g.member_id, g.member_username, g.permissions, g.allowed, (
       select '[' || coalesce(string_agg(
                ${PAGE_MESSAGE},
              ',' order by p.id), '') || ']'

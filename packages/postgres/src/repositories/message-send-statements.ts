@@ -1,8 +1,8 @@
-import type { Message } from '@chat/domain';
+import { SEND_NEEDS, type Message } from '@chat/domain';
 import { sql, type RawBuilder } from 'kysely';
 import { PrecompiledStatement, preparedMark } from '../prepared-statements';
 import { concat, fieldsJson, insertedValues, MESSAGE_COLUMNS, MESSAGE_FIELDS, SENT_KEYS, sqlTypeOf, type SentKey } from './message-fields';
-import { gateQuery, type GateRow } from './message-sql';
+import { gateOpens, gateQuery, type GateRow } from './message-sql';
 
 /* The gated send's statements: one send, and the sends of one event-loop turn in one statement. */
 
@@ -41,19 +41,19 @@ const columns = sql.raw(MESSAGE_COLUMNS.join(', '));
 
 export const CREATE = new PrecompiledStatement<CreateValues, GateRow>(
   (values) => sql`${sql.raw(preparedMark('create_as'))}
-    with gate as (${gateQuery(values, values.channelId)}),
+    with gate as (${gateQuery(values, values.channelId, SEND_NEEDS)}),
     stored as (
       insert into messages (${columns})
       select ${insertedValues((key) => sql`${values[key]}::${sql.raw(sqlTypeOf(key))}`, sql`${values.userId}::bigint`)}
-      from gate where live and member_id is not null
+      from gate where ${gateOpens}
       returning id
     ),
     logged as (
       insert into events (type, server_id, payload)
       select 'message.created', server_id, ${messageCreatedPayload(values)}
-      from gate where live and member_id is not null
+      from gate where ${gateOpens}
     )
-    select live, found, member_id, member_username from gate`,
+    select live, found, member_id, member_username, permissions, allowed from gate`,
 );
 
 /** `CreateValues` of several sends, column by column, for `unnest`: `ids`, `channelIds`, ... */
@@ -88,20 +88,20 @@ export const CREATE_MANY = new PrecompiledStatement<CreateColumns, GateRow>((val
     gated as (
       select b.*, g.*
       from sends b
-      cross join lateral (${gateQuery({ sessionId: sql`b.session_id`, userId: sql`b.user_id` }, sql`b.channel_id`)}) g
+      cross join lateral (${gateQuery({ sessionId: sql`b.session_id`, userId: sql`b.user_id` }, sql`b.channel_id`, SEND_NEEDS)}) g
     ),
     stored as (
       insert into messages (${columns})
       select ${insertedValues((key) => column(MESSAGE_FIELDS[key].column), column('user_id'))}
-      from gated where live and member_id is not null
+      from gated where ${gateOpens}
       returning id
     ),
     logged as (
       insert into events (type, server_id, payload)
       select 'message.created', server_id,
              ${messageCreatedPayload({ ...Object.fromEntries(SENT_KEYS.map((key) => [key, column(MESSAGE_FIELDS[key].column)])), userId: column('user_id'), nonce: column('nonce') } as Row)}
-      from gated where live and member_id is not null
+      from gated where ${gateOpens}
       order by n
     )
-    select live, found, member_id, member_username from gated order by n`;
+    select live, found, member_id, member_username, permissions, allowed from gated order by n`;
 });

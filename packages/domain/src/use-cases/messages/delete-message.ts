@@ -1,11 +1,12 @@
+import { has } from '../../entities/permissions';
 import type { Actor } from '../../entities/session';
 import { messageDeleted } from '../../events/chat-event';
 import type { UnitOfWork } from '../../ports/unit-of-work';
 import { fail, ok, type Outcome } from '../../result';
-import { messageOfMember } from '../access';
+import { messageOfMember } from '../channel-access';
 
 export class DeleteMessage {
-  static readonly errors = ['ChannelNotFound', 'NotAMember', 'MessageNotFound', 'NotTheAuthor'] as const;
+  static readonly errors = ['ChannelNotFound', 'NotAMember', 'MissingPermission', 'MessageNotFound'] as const;
 
   constructor(private readonly unitOfWork: UnitOfWork) {}
 
@@ -13,12 +14,9 @@ export class DeleteMessage {
     return this.unitOfWork.run(async (stores) => {
       const found = await messageOfMember(stores, channelId, messageId, actor.userId);
       if (!found.ok) return found;
-      const { channel, message } = found.value;
-      if (message.authorId !== actor.userId) {
-        // Moderation: the server owner may remove anyone's message.
-        const server = await stores.servers.findById(channel.serverId);
-        if (server?.ownerId !== actor.userId) return fail({ kind: 'NotTheAuthor' });
-      }
+      const { channel, message, permissions } = found.value;
+      // Moderation: anyone's message goes with MANAGE_MESSAGES in its channel (the owner holds it).
+      if (message.authorId !== actor.userId && !has(permissions, 'MANAGE_MESSAGES')) return fail({ kind: 'MissingPermission', permission: 'MANAGE_MESSAGES' });
       // Of two deletes at once, one finds it gone: deleted all the same, told once.
       if ((await stores.messages.delete(message.id)) === 'deleted') {
         await stores.events.append(messageDeleted(channel.serverId, channel.id, message.id));

@@ -6,10 +6,10 @@ import type { Clock } from '../../ports/clock';
 import type { UnitOfWork } from '../../ports/unit-of-work';
 import { fail, ok, type Outcome } from '../../result';
 import { contentIssues } from '../../rules/message-rules';
-import { messageOfMember } from '../access';
+import { messageOfMember } from '../channel-access';
 
 export class EditMessage {
-  static readonly errors = ['ValidationFailed', 'ChannelNotFound', 'NotAMember', 'MessageNotFound', 'NotTheAuthor'] as const;
+  static readonly errors = ['ValidationFailed', 'ChannelNotFound', 'NotAMember', 'MissingPermission', 'MessageNotFound', 'NotTheAuthor'] as const;
 
   constructor(
     private readonly unitOfWork: UnitOfWork,

@@ -5,6 +5,7 @@ import type { MessageCursor, MessageRepository, RenderedPage } from '../../ports
 import { fail, ok, type Outcome, type Result } from '../../result';
 import { limitIssues, PAGE_LIMIT } from '../../rules/message-rules';
 import { fromGate } from '../access';
+import { READ_NEEDS } from '../../rules/permission-rules';
 
 export interface GetMessagesInput {
   readonly limit?: number;
@@ -17,7 +18,7 @@ export interface GetMessagesInput {
  * Callers that already confirmed the session lose nothing by the second check.
  */
 export class GetMessages {
-  static readonly errors = ['ValidationFailed', 'InvalidToken', 'ChannelNotFound', 'NotAMember'] as const;
+  static readonly errors = ['ValidationFailed', 'InvalidToken', 'ChannelNotFound', 'NotAMember', 'MissingPermission'] as const;
   /**
    * The session is checked in the page's own statement. Input refused before it (a bad limit, a
    * malformed id) is answered without a look-up: an edge that answers a dead session first must
@@ -30,7 +31,7 @@ export class GetMessages {
   /** The page, rendered by the store as the wire's JSON (see `MessageRepository.pageJsonAs`). */
   async execute(actor: Actor, channelId: string, input: GetMessagesInput): Outcome<RenderedPage, typeof GetMessages.errors> {
     const cursor = cursorFor(channelId, input);
-    return cursor.ok ? fromGate(await this.messages.pageJsonAs(actor, channelId, cursor.value)) : cursor;
+    return cursor.ok ? fromGate(await this.messages.pageJsonAs(actor, channelId, cursor.value), READ_NEEDS) : cursor;
   }
 }
 

@@ -3,11 +3,11 @@ import type { Actor } from '../../entities/session';
 import { reactionChanged } from '../../events/chat-event';
 import type { UnitOfWork } from '../../ports/unit-of-work';
 import { ok, type Outcome } from '../../result';
-import { onReactionTarget } from '../access';
+import { onReactionTarget } from '../channel-access';
 
 /** Removes the caller's own reaction; removing one that is not there is harmless. */
 export class RemoveReaction {
-  static readonly errors = ['ValidationFailed', 'ChannelNotFound', 'NotAMember', 'MessageNotFound'] as const;
+  static readonly errors = ['ValidationFailed', 'ChannelNotFound', 'NotAMember', 'MissingPermission', 'MessageNotFound'] as const;
 
   constructor(private readonly unitOfWork: UnitOfWork) {}
 

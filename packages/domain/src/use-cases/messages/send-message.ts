@@ -8,6 +8,7 @@ import { isId } from '../../ids';
 import { fail, ok, type Outcome } from '../../result';
 import { contentIssues, nonceIssues } from '../../rules/message-rules';
 import { fromGate } from '../access';
+import { SEND_NEEDS } from '../../rules/permission-rules';
 
 /** The stored message, and the sender's nonce to echo back (null when none was given). */
 export interface SentMessage {
@@ -20,7 +21,7 @@ export interface SentMessage {
  * atomic statement.
  */
 export class SendMessage {
-  static readonly errors = ['ValidationFailed', 'InvalidToken', 'ChannelNotFound', 'NotAMember'] as const;
+  static readonly errors = ['ValidationFailed', 'InvalidToken', 'ChannelNotFound', 'NotAMember', 'MissingPermission'] as const;
   /** As GetMessages': the session is checked in the insert's statement, not for input refused before it. */
   static readonly checksSession = true;
 
@@ -37,7 +38,7 @@ export class SendMessage {
 
     const nonce = input.nonce ?? null;
     const message = newMessage({ id: this.ids.next(), channelId, content: input.content, createdAt: this.clock.now() });
-    const stored = fromGate(await this.messages.createAs(actor, message, nonce));
+    const stored = fromGate(await this.messages.createAs(actor, message, nonce), SEND_NEEDS);
     if (!stored.ok) return stored;
     return ok({ message: { ...message, author: stored.value, reactions: [] }, nonce });
   }

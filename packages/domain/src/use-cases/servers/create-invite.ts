@@ -9,13 +9,15 @@ import type { UnitOfWork } from '../../ports/unit-of-work';
 import { fail, ok, type Outcome } from '../../result';
 import { inviteOptionsIssues, type InviteOptions } from '../../rules/invite-rules';
 import { personActing, serverOfMember } from '../access';
+import { standingIn } from '../permissions';
+import { has } from '../../entities/permissions';
 
 /**
- * An invite to a server, by its owner, or by any member (never a bot) where the owner opened that
- * with `membersCanInvite`. By default it expires after 7 days and has no use limit.
+ * An invite to a server, by a member holding CREATE_INVITE (never a bot): the owner, or anyone
+ * `@everyone` or a role gives it to (`membersCanInvite` is `@everyone`'s bit). By default it expires after 7 days and has no use limit.
  */
 export class CreateInvite {
-  static readonly errors = ['ValidationFailed', 'ServerNotFound', 'NotAMember', 'NotTheOwner', 'BotsCannotDoThis', 'InvalidToken', 'QuotaExceeded'] as const;
+  static readonly errors = ['ValidationFailed', 'ServerNotFound', 'NotAMember', 'MissingPermission', 'BotsCannotDoThis', 'InvalidToken', 'QuotaExceeded'] as const;
 
   constructor(
     private readonly unitOfWork: UnitOfWork,
@@ -33,7 +35,7 @@ export class CreateInvite {
       if (!server.ok) return server;
       const person = await personActing(stores.users, actor);
       if (!person.ok) return person;
-      if (server.value.ownerId !== actor.userId && !server.value.membersCanInvite) return fail({ kind: 'NotTheOwner' });
+      if (!has((await standingIn(stores, server.value, actor.userId)).permissions, 'CREATE_INVITE')) return fail({ kind: 'MissingPermission', permission: 'CREATE_INVITE' });
 
       const now = this.clock.now();
       const full = quotaRefusal(this.quotas, 'invitesPerServer', await stores.invites.countLive(server.value.id, now));

@@ -7,11 +7,15 @@ import type { UnitOfWork } from '../../ports/unit-of-work';
 import { fail, ok, type Outcome } from '../../result';
 import { imageReferenceIssues } from '../../rules/image-rules';
 import { serverNameIssues } from '../../rules/name-rules';
-import { serverOfOwner } from '../access';
+import { serverWithPermission } from '../permissions';
+import { bitOf } from '../../entities/permissions';
 
-/** The owner renames a server, sets its avatar and banner or who may invite; its members get `server.updated`. */
+/**
+ * A member holding MANAGE_SERVER renames a server, sets its avatar and banner or who may invite
+ * (`membersCanInvite`: `@everyone`'s CREATE_INVITE, set here too); its members get `server.updated`.
+ */
 export class UpdateServer {
-  static readonly errors = ['ValidationFailed', 'ServerNotFound', 'NotAMember', 'NotTheOwner'] as const;
+  static readonly errors = ['ValidationFailed', 'ServerNotFound', 'NotAMember', 'MissingPermission'] as const;
 
   constructor(private readonly unitOfWork: UnitOfWork) {}
 
@@ -28,11 +32,17 @@ export class UpdateServer {
     if (issues.length > 0) return fail(validationFailed(issues));
     return this.unitOfWork.run(async (stores) => {
       // Held as a change: a transfer that commits first leaves the old owner reading who owns it now.
-      const server = await serverOfOwner(stores, serverId, actor.userId, { held: true });
-      if (!server.ok) return server;
+      const found = await serverWithPermission(stores, serverId, actor.userId, 'MANAGE_SERVER', { held: true });
+      if (!found.ok) return found;
+      const { server, standing } = found.value;
       const name = changes.name?.trim();
-      const updated = await stores.servers.update(server.value.id, { ...changes, ...(name !== undefined ? { name } : {}) });
+      const updated = await stores.servers.update(server.id, { ...changes, ...(name !== undefined ? { name } : {}) });
       if (!updated) return fail({ kind: 'ServerNotFound' });
+      const everyone = standing.serverRoles.find((role) => role.id === server.id);
+      if (everyone && changes.membersCanInvite !== undefined) {
+        const invite = bitOf('CREATE_INVITE');
+        await stores.roles.update(server.id, everyone.id, { permissions: changes.membersCanInvite ? everyone.permissions | invite : everyone.permissions & ~invite });
+      }
       await stores.events.append(serverUpdated(updated));
       return ok(updated);
     });

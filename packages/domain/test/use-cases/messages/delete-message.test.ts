@@ -47,21 +47,21 @@ describe('DeleteMessage', () => {
     expect(expectOk(await world.readMessages(owner, channelId, {})).map((m) => m.id)).toEqual([kept.id]);
   });
 
-  it('returns NotTheAuthor for another plain member, and keeps the message', async () => {
+  it('refuses another plain member (MissingPermission MANAGE_MESSAGES), and keeps the message', async () => {
     const { world, owner, server, member, channelId } = await aServerWithCast();
     const other = await world.aMemberOf(server, owner);
     const sent = await aMessage(world, member, channelId);
 
-    expect(await world.deleteMessage.execute(other, channelId, sent.id)).toEqual({ ok: false, error: { kind: 'NotTheAuthor' } });
+    expect(await world.deleteMessage.execute(other, channelId, sent.id)).toEqual({ ok: false, error: { kind: 'MissingPermission', permission: 'MANAGE_MESSAGES' } });
 
     expect((await world.getMessage.execute(member, channelId, sent.id)).ok).toBe(true);
   });
 
-  it('returns NotTheAuthor when a plain member tries to delete the owner’s message', async () => {
+  it('refuses MANAGE_MESSAGES when a plain member tries to delete the owner’s message', async () => {
     const { world, owner, member, channelId } = await aServerWithCast();
     const sent = await aMessage(world, owner, channelId);
 
-    expect(await world.deleteMessage.execute(member, channelId, sent.id)).toEqual({ ok: false, error: { kind: 'NotTheAuthor' } });
+    expect(await world.deleteMessage.execute(member, channelId, sent.id)).toEqual({ ok: false, error: { kind: 'MissingPermission', permission: 'MANAGE_MESSAGES' } });
   });
 
   it('returns NotAMember for an outsider', async () => {

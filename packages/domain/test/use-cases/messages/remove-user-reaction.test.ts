@@ -22,7 +22,7 @@ describe('RemoveUserReaction', () => {
     const sent = await aMessage(world, owner, channelId);
     expectOk(await world.addReaction.execute(owner, channelId, sent.id, '👍'));
 
-    expect(await world.removeUserReaction.execute(member, channelId, sent.id, '👍', owner.userId)).toEqual({ ok: false, error: { kind: 'NotTheOwner' } });
+    expect(await world.removeUserReaction.execute(member, channelId, sent.id, '👍', owner.userId)).toEqual({ ok: false, error: { kind: 'MissingPermission', permission: 'MANAGE_MESSAGES' } });
     expect(expectOk(await world.getMessage.execute(owner, channelId, sent.id)).reactions).toEqual([{ emoji: '👍', count: 1, reacted: true }]);
   });
 

@@ -29,7 +29,7 @@ describe('KickMember', () => {
     const { world, owner, member, outsider, server } = await aServerWithCast();
     const other = await world.aMemberOf(server, owner);
 
-    expect(await world.kickMember.execute(member, server.id, other.userId)).toEqual({ ok: false, error: { kind: 'NotTheOwner' } });
+    expect(await world.kickMember.execute(member, server.id, other.userId)).toEqual({ ok: false, error: { kind: 'MissingPermission', permission: 'KICK_MEMBERS' } });
     expect(await world.kickMember.execute(outsider, server.id, member.userId)).toEqual({ ok: false, error: { kind: 'NotAMember' } });
     expect(expectOk(await world.getMembers.execute(owner, server.id, {}))).toHaveLength(3);
   });

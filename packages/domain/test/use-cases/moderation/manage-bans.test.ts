@@ -70,11 +70,11 @@ describe('BanMember, ListBans and Unban', () => {
   it('is the owner’s alone, and not against the owner', async () => {
     const { world, owner, member, outsider, server } = await aServerWithCast();
 
-    expect(await world.banMember.execute(member, server.id, outsider.userId, {})).toEqual({ ok: false, error: { kind: 'NotTheOwner' } });
+    expect(await world.banMember.execute(member, server.id, outsider.userId, {})).toEqual({ ok: false, error: { kind: 'MissingPermission', permission: 'BAN_MEMBERS' } });
     expect(await world.banMember.execute(outsider, server.id, member.userId, {})).toEqual({ ok: false, error: { kind: 'NotAMember' } });
     expect(await world.banMember.execute(owner, server.id, owner.userId, {})).toEqual({ ok: false, error: { kind: 'CannotRemoveOwner' } });
-    expect(await world.listBans.execute(member, server.id)).toEqual({ ok: false, error: { kind: 'NotTheOwner' } });
-    expect(await world.unban.execute(member, server.id, outsider.userId)).toEqual({ ok: false, error: { kind: 'NotTheOwner' } });
+    expect(await world.listBans.execute(member, server.id)).toEqual({ ok: false, error: { kind: 'MissingPermission', permission: 'BAN_MEMBERS' } });
+    expect(await world.unban.execute(member, server.id, outsider.userId)).toEqual({ ok: false, error: { kind: 'MissingPermission', permission: 'BAN_MEMBERS' } });
   });
 
   it.each([UNKNOWN_ID, MALFORMED_ID])('answers UserNotFound for the user id %j, and BanNotFound to lift a ban that is not there', async (userId) => {

@@ -52,7 +52,7 @@ describe('CreateInvite', () => {
   it('is the owner’s alone by default: a plain member is refused until the owner opens it', async () => {
     const { world, owner, member, server } = await aServerWithCast();
 
-    expect(await world.createInvite.execute(member, server.id)).toEqual({ ok: false, error: { kind: 'NotTheOwner' } });
+    expect(await world.createInvite.execute(member, server.id)).toEqual({ ok: false, error: { kind: 'MissingPermission', permission: 'CREATE_INVITE' } });
     expectOk(await world.updateServer.execute(owner, server.id, { membersCanInvite: true }));
 
     expect(expectOk(await world.createInvite.execute(member, server.id)).creatorId).toBe(member.userId);
@@ -131,8 +131,8 @@ describe('ListInvites and RevokeInvite', () => {
     const byOwner = expectOk(await world.createInvite.execute(owner, server.id));
     const other = await world.aMemberOf(server, owner);
 
-    expect(await world.revokeInvite.execute(other, byMember.code)).toEqual({ ok: false, error: { kind: 'NotTheCreator' } });
-    expect(await world.revokeInvite.execute(member, byOwner.code)).toEqual({ ok: false, error: { kind: 'NotTheCreator' } });
+    expect(await world.revokeInvite.execute(other, byMember.code)).toEqual({ ok: false, error: { kind: 'MissingPermission', permission: 'MANAGE_SERVER' } });
+    expect(await world.revokeInvite.execute(member, byOwner.code)).toEqual({ ok: false, error: { kind: 'MissingPermission', permission: 'MANAGE_SERVER' } });
     expectOk(await world.revokeInvite.execute(member, byMember.code));
     expectOk(await world.revokeInvite.execute(owner, byOwner.code));
 

@@ -19,7 +19,7 @@ describe('UpdateServer', () => {
 
   it('is for the owner only, and changes nothing otherwise', async () => {
     const { world, member, outsider, server } = await aServerWithCast();
-    expect(await world.updateServer.execute(member, server.id, { name: 'Mine now' })).toEqual({ ok: false, error: { kind: 'NotTheOwner' } });
+    expect(await world.updateServer.execute(member, server.id, { name: 'Mine now' })).toEqual({ ok: false, error: { kind: 'MissingPermission', permission: 'MANAGE_SERVER' } });
     expect(await world.updateServer.execute(outsider, server.id, { name: 'Mine now' })).toEqual({ ok: false, error: { kind: 'NotAMember' } });
     for (const serverId of [UNKNOWN_ID, MALFORMED_ID]) {
       expect(await world.updateServer.execute(member, serverId, { name: 'x' })).toEqual({ ok: false, error: { kind: 'ServerNotFound' } });

@@ -1,0 +1,36 @@
+import { parameterText, type ChatDatabase } from '@chat/postgres';
+import { sql } from 'kysely';
+
+/* EXPLAIN for the plan tests: a plan's nodes, and the generic plan of a statement the API prepares. */
+
+export interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  'Parent Relationship'?: string;
+  'Subplan Name'?: string;
+  'One-Time Filter'?: string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+
+/** Every node, sub-plans included. */
+export const allNodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatMap(allNodes)];
+
+/** The generic plan of a logged statement, prepared afresh and executed with its parameters as literals. */
+export async function genericPlanOf(db: ChatDatabase, query: { sql: string; parameters: readonly unknown[] }): Promise<PlanNode> {
+  const plan = await db.connection().execute(async (connection) => {
+    await sql`set plan_cache_mode = force_generic_plan`.execute(connection);
+    await sql`prepare generic_statement as ${sql.raw(query.sql)}`.execute(connection);
+    try {
+      const values = sql.join(query.parameters.map((value) => sql.lit(parameterText(value))));
+      const explained = await sql<{ 'QUERY PLAN': { Plan: PlanNode }[] }>`explain (format json) execute generic_statement(${values})`.execute(connection);
+      return explained.rows[0]?.['QUERY PLAN'][0]?.Plan;
+    } finally {
+      await sql`deallocate generic_statement`.execute(connection);
+      await sql`reset plan_cache_mode`.execute(connection);
+    }
+  });
+  if (!plan) throw new Error('no plan');
+  return plan;
+}
+
