@@ -32,7 +32,7 @@ const SAMPLES: ChatEvent[] = [
   messageDeleted('10', '20', '100'),
   reactionChanged('reaction.added', '10', '20', '3', { messageId: '100', emoji: '👍', count: 1, reacted: true }),
   reactionChanged('reaction.removed', '10', '20', '3', { messageId: '100', emoji: '👍', count: 0, reacted: false }),
-  memberJoined({ serverId: '10', userId: '3', joinedAt: new Date(0), user: { id: '3', username: 'ann' } }),
+  memberJoined({ serverId: '10', userId: '3', joinedAt: new Date(0), user: { id: '3', username: 'ann' }, roleIds: [] }),
   memberLeft('10', '3', 'leave'),
   channelCreated({ id: '21', serverId: '10', name: 'random', createdAt: new Date(0) }),
   memberLeft('10', '3', 'kick'),

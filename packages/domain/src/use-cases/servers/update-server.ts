@@ -1,7 +1,8 @@
 import type { Server } from '../../entities/server';
 import type { Actor } from '../../entities/session';
 import { validationFailed, type Issue } from '../../errors';
-import { serverUpdated } from '../../events/chat-event';
+import { roleUpdated, serverUpdated } from '../../events/chat-event';
+import { everyoneRoleId } from '../../entities/role';
 import type { ServerChanges } from '../../ports/server-repository';
 import type { UnitOfWork } from '../../ports/unit-of-work';
 import { fail, ok, type Outcome } from '../../result';
@@ -34,6 +35,11 @@ export class UpdateServer {
       const updated = await stores.servers.update(server.value.id, { ...changes, ...(name !== undefined ? { name } : {}) });
       if (!updated) return fail({ kind: 'ServerNotFound' });
       await stores.events.append(serverUpdated(updated));
+      // The flag is @everyone's CREATE_INVITE: a client that keeps roles hears of it too.
+      if (updated.membersCanInvite !== server.value.membersCanInvite) {
+        const everyone = await stores.roles.find(updated.id, everyoneRoleId(updated.id));
+        if (everyone) await stores.events.append(roleUpdated(everyone));
+      }
       return ok(updated);
     });
   }
