@@ -3,6 +3,10 @@ import {
   channelCreated,
   memberJoined,
   memberLeft,
+  memberUpdated,
+  roleCreated,
+  roleDeleted,
+  roleUpdated,
   serverUpdated,
   messageCreated,
   messageDeleted,
@@ -39,6 +43,10 @@ const SAMPLES: ChatEvent[] = [
   serverUpdated({ id: '10', name: 'Book club', avatar: 'https://cdn.example.com/a.png', banner: null, verified: false, defaultChannelId: '20', ownerId: '1', createdAt: new Date(0), membersCanInvite: false }),
   memberLeft('10', '3', 'ban'),
   reactionCleared('10', '20', '100', '👍'),
+  roleCreated({ id: '30', serverId: '10', name: 'mods', color: 0xff0000, position: 1, permissions: 129, createdAt: new Date(0) }),
+  roleUpdated({ id: '10', serverId: '10', name: '@everyone', color: null, position: 0, permissions: 15, createdAt: new Date(0) }),
+  roleDeleted('10', '30'),
+  memberUpdated('10', '3', ['30', '31']),
   serverDeleted('10'),
 ];
 
