@@ -19,6 +19,7 @@ import { applicationRoutes } from './routes/application-routes';
 import { authRoutes } from './routes/auth-routes';
 import { messageRoutes } from './routes/message-routes';
 import { mountOAuthToken, oauthTokenOpenApi } from './routes/oauth-token-route';
+import { roleRoutes } from './routes/role-routes';
 import { serverRoutes } from './routes/server-routes';
 import type { AppServices } from './services';
 import { mountWeb, type WebAssets } from './http/web';
@@ -63,7 +64,7 @@ export interface AppOptions {
 }
 
 export function allRoutes(): RouteSpec<unknown, unknown>[] {
-  return [...authRoutes, ...serverRoutes, ...messageRoutes, ...applicationRoutes];
+  return [...authRoutes, ...serverRoutes, ...roleRoutes, ...messageRoutes, ...applicationRoutes];
 }
 
 /** Builds the app without listening, so tests drive it in-process. */

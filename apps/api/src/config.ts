@@ -116,6 +116,7 @@ const envSchema = z.object({
   QUOTA_INVITES_PER_SERVER: integer(1, 1_000_000).default(DEFAULT_QUOTAS.invitesPerServer),
   QUOTA_APPLICATIONS: integer(1, 1_000_000).default(DEFAULT_QUOTAS.applications),
   QUOTA_BANS_PER_SERVER: integer(1, 1_000_000).default(DEFAULT_QUOTAS.bansPerServer),
+  QUOTA_ROLES_PER_SERVER: integer(1, 1_000_000).default(DEFAULT_QUOTAS.rolesPerServer),
 });
 
 const configSchema = envSchema.superRefine((config, ctx) => {

@@ -41,6 +41,7 @@ export async function productionAdapters(config: Config, storage: Storage, logge
       invitesPerServer: config.QUOTA_INVITES_PER_SERVER,
       applications: config.QUOTA_APPLICATIONS,
       bansPerServer: config.QUOTA_BANS_PER_SERVER,
+      rolesPerServer: config.QUOTA_ROLES_PER_SERVER,
     },
     accessTokenTtlSeconds: config.OAUTH_ACCESS_TOKEN_TTL_SECONDS,
   };

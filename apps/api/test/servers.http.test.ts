@@ -73,7 +73,7 @@ describe('servers, members, channels and invites over HTTP', () => {
       const res = await t.http().get(`/api/servers/${server.id}/members`).set('Authorization', member.token);
       expect({ status: res.status, body: res.body }).toEqual({
         status: 200,
-        body: [owner, member].map((u) => ({ userId: u.id, serverId: server.id, joinedAt: expect.any(String), user: { id: u.id, username: u.username } })),
+        body: [owner, member].map((u) => ({ userId: u.id, serverId: server.id, joinedAt: expect.any(String), user: { id: u.id, username: u.username }, roleIds: [] })),
       });
     });
 
@@ -518,7 +518,7 @@ describe('servers, members, channels and invites over HTTP', () => {
 
   describe('quotas', () => {
     it('answers 403 QUOTA_EXCEEDED past a quota, saying which, and creates nothing', async () => {
-      const q = await buildTestApp({ quotas: { serversOwned: 1, channelsPerServer: 1, invitesPerServer: 1, applications: 1, bansPerServer: 1 } });
+      const q = await buildTestApp({ quotas: { serversOwned: 1, channelsPerServer: 1, invitesPerServer: 1, applications: 1, bansPerServer: 1, rolesPerServer: 1 } });
       const alice = await q.register('alice');
       const server = await q.createServer(alice);
       const post = (path: string, body: object = {}) => q.http().post(path).set('Authorization', alice.token).send(body);

@@ -21,7 +21,7 @@ export const server = (overrides: Partial<Server> = {}): Server => ({
 
 export const channel = (overrides: Partial<Channel> = {}): Channel => ({ id: '11', serverId: '10', name: 'general', createdAt: '2026-01-01T00:00:00.000Z', ...overrides });
 
-export const member = (user: { id: string; username: string }, serverId = '10'): Member => ({ userId: user.id, serverId, joinedAt: '2026-01-01T00:00:00.000Z', user });
+export const member = (user: { id: string; username: string }, serverId = '10'): Member => ({ userId: user.id, serverId, joinedAt: '2026-01-01T00:00:00.000Z', user, roleIds: [] });
 
 export const message = (id: string, overrides: Partial<Message> = {}): Message => ({
   id,

@@ -45,6 +45,16 @@ describe('the client SDK over REST, against a running API', () => {
     const members = await ok(member.rest.GET('/api/servers/{serverId}/members', { params: serverPath }));
     expect(members.map(({ userId }) => userId)).toEqual([owner.user.id, member.user.id]);
 
+    const role = await ok(owner.rest.POST('/api/servers/{serverId}/roles', { params: serverPath, body: { name: 'mods', permissions: ['KICK_MEMBERS'] } }));
+    const rolePath = { path: { serverId: server.id, roleId: role.id } };
+    const held = { path: { serverId: server.id, userId: member.user.id, roleId: role.id } };
+    await ok(owner.rest.PUT('/api/servers/{serverId}/members/{userId}/roles/{roleId}', { params: held }));
+    expect((await ok(member.rest.GET('/api/servers/{serverId}/members', { params: serverPath })))[1]?.roleIds).toEqual([role.id]);
+    expect((await ok(owner.rest.PATCH('/api/servers/{serverId}/roles/{roleId}', { params: rolePath, body: { color: 0xff0000 } }))).color).toBe(0xff0000);
+    await ok(owner.rest.DELETE('/api/servers/{serverId}/members/{userId}/roles/{roleId}', { params: held }));
+    await ok(owner.rest.DELETE('/api/servers/{serverId}/roles/{roleId}', { params: rolePath }));
+    expect((await ok(member.rest.GET('/api/servers/{serverId}/roles', { params: serverPath }))).map(({ name }) => name)).toEqual(['@everyone']);
+
     const channelPath = { path: { channelId: channel.id } };
     const sent = await ok(member.rest.POST('/api/channels/{channelId}/messages', { params: channelPath, body: { content: 'hi from the SDK', nonce: 'n-1' } }));
     expect(sent).toMatchObject({ content: 'hi from the SDK', nonce: 'n-1', author: member.user });

@@ -1,8 +1,8 @@
 import type { ChatEvent } from '@chat/domain';
 import type { EventJson, LoggedEventType } from './events';
 import { messageFromJson, messageJson } from './message';
-import { obj, num, str, type Json } from './read-json';
-import { channelFromJson, channelJson, memberFromJson, memberJson, serverFromJson, serverJson } from './responses';
+import { obj, num, str, strs, type Json } from './read-json';
+import { channelFromJson, channelJson, memberFromJson, memberJson, roleFromJson, roleJson, serverFromJson, serverJson } from './responses';
 
 /**
  * Events in their one JSON form: `t` is the type, `d` the data a client gets, the REST shapes with
@@ -41,6 +41,13 @@ export function eventJson(event: ChatEvent): EventJson {
       return { t: event.type, d: { serverId: event.serverId, userId: event.userId, reason: event.reason } };
     case 'channel.created':
       return { t: event.type, d: channelJson(event.channel) };
+    case 'role.created':
+    case 'role.updated':
+      return { t: event.type, d: roleJson(event.role) };
+    case 'role.deleted':
+      return { t: event.type, d: { id: event.roleId, serverId: event.serverId } };
+    case 'member.updated':
+      return { t: event.type, d: { serverId: event.serverId, userId: event.userId, roleIds: [...event.roleIds] } };
     case 'server.updated':
       return { t: event.type, d: serverJson(event.server) };
     case 'server.deleted':
@@ -81,6 +88,10 @@ const READERS: { readonly [T in LoggedEventType]: (d: Json) => ChatEvent & { rea
     reason: d.reason === 'kick' || d.reason === 'ban' ? d.reason : 'leave',
   }),
   'channel.created': (d) => ({ type: 'channel.created', channel: channelFromJson(d) }),
+  'role.created': (d) => ({ type: 'role.created', role: roleFromJson(d) }),
+  'role.updated': (d) => ({ type: 'role.updated', role: roleFromJson(d) }),
+  'role.deleted': (d) => ({ type: 'role.deleted', serverId: str(d.serverId), roleId: str(d.id) }),
+  'member.updated': (d) => ({ type: 'member.updated', serverId: str(d.serverId), userId: str(d.userId), roleIds: strs(d.roleIds) }),
   'server.updated': (d) => ({ type: 'server.updated', server: serverFromJson(d) }),
   'server.deleted': (d) => ({ type: 'server.deleted', serverId: str(d.serverId) }),
   'session.revoked': (d) => ({

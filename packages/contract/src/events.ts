@@ -2,7 +2,7 @@ import type { ChatEventType } from '@chat/domain';
 import { z } from 'zod';
 import { UserSummaryResponse } from './fields';
 import { MessageResponse } from './message';
-import { ChannelResponse, MemberResponse, ServerResponse } from './responses';
+import { ChannelResponse, MemberResponse, RoleResponse, ServerResponse } from './responses';
 
 /*
  * The data (`d`) of each dispatch, from the REST response schemas: the gateway describes what REST
@@ -34,6 +34,14 @@ export const MemberLeftEvent = z
     description: 'A leave, or a kick or ban by the owner. The member who left gets their own, and then no further event of that server. Read an unknown reason as a leave',
   });
 
+export const RoleDeletedEvent = z
+  .object({ id, serverId: id })
+  .meta({ id: 'RoleDeletedEvent', description: 'The role is gone: no member holds it any more (no member.updated is sent for that), and the roles above it moved down one' });
+
+export const MemberUpdatedEvent = z
+  .object({ serverId: id, userId: id, roleIds: z.array(id).meta({ description: 'Every role the member holds now, lowest position first (@everyone not among them)' }) })
+  .meta({ id: 'MemberUpdatedEvent', description: "A role was assigned to the member or taken away" });
+
 export const ServerDeletedEvent = z
   .object({ serverId: id })
   .meta({ id: 'ServerDeletedEvent', description: 'The owner deleted the server with everything in it: the last event of that server' });
@@ -53,6 +61,10 @@ export const EVENT_DATA = {
   'member.joined': MemberResponse,
   'member.left': MemberLeftEvent,
   'channel.created': ChannelResponse,
+  'role.created': RoleResponse,
+  'role.updated': RoleResponse,
+  'role.deleted': RoleDeletedEvent,
+  'member.updated': MemberUpdatedEvent,
   'server.updated': ServerResponse,
   'server.deleted': ServerDeletedEvent,
 } as const satisfies Record<Exclude<ChatEventType, 'session.revoked'>, z.ZodType>;

@@ -23,3 +23,8 @@ export const num = (value: unknown): number => {
 };
 
 export const strOrNull = (value: unknown): string | null => (value === null ? null : str(value));
+
+export const strs = (value: unknown): string[] => {
+  if (!Array.isArray(value)) throw new TypeError('an event field is not an array');
+  return value.map(str);
+};

@@ -19,6 +19,11 @@ import {
   SERVER_NAME,
   USERNAME,
   channelNameIssues,
+  colorIssues,
+  MAX_COLOR,
+  PERMISSIONS,
+  ROLE_NAME,
+  roleNameIssues,
   contentIssues,
   emailIssues,
   emojiIssues,
@@ -132,6 +137,42 @@ export const UpdateServerBody = z
     membersCanInvite: z.boolean({ error: 'must be a boolean' }).meta({ description: 'Whether members other than the owner may create invites' }).optional(),
   })
   .meta({ id: 'UpdateServerRequest', description: 'At least one of the fields; those left out stay as they are' });
+
+const roleName = () => text(`${ROLE_NAME.min}-${ROLE_NAME.max} characters, trimmed`).superRefine(rule(roleNameIssues));
+
+const roleColor = () =>
+  z
+    .union([z.number(), z.null()], { error: 'must be a number or null' })
+    .superRefine(rule(colorIssues))
+    .meta({ description: `RGB as an integer, 0xRRGGBB (0 to ${MAX_COLOR}), or null for none` })
+    .optional();
+
+const permissions = (description: string) =>
+  z
+    .array(z.enum(PERMISSIONS, { error: 'is not a permission' }), { error: 'must be an array of permission names' })
+    .meta({ description: `${description}: names from ${PERMISSIONS.join(', ')}` })
+    .optional();
+
+export const CreateRoleBody = z
+  .object({
+    name: roleName(),
+    color: roleColor(),
+    permissions: permissions('None when left out; only permissions the caller holds'),
+  })
+  .meta({ id: 'CreateRoleRequest', description: "The role goes just under the caller's highest role (the owner's: on top)" });
+
+export const UpdateRoleBody = z
+  .object({
+    name: roleName().optional(),
+    color: roleColor(),
+    permissions: permissions('The whole new set (not a change to it); only permissions the caller holds may be added or removed'),
+    position: z
+      .number({ error: 'must be an integer' })
+      .int({ error: 'must be an integer' })
+      .meta({ description: 'From 1 (lowest) to the number of roles besides @everyone, and below the caller\'s highest role; the roles between shift by one' })
+      .optional(),
+  })
+  .meta({ id: 'UpdateRoleRequest', description: "At least one of the fields; @everyone's name and position cannot change, its permissions can" });
 
 /** A count a creator may set, or null for none. */
 const boundedOrNull = (bounds: { readonly min: number; readonly max: number }, description: string) => {

@@ -1,18 +1,23 @@
-import type {
-  ApplicationView,
-  AuthGrant,
-  BanView,
-  Channel,
-  CreatedApplication,
-  Invite,
-  InvitePreview,
-  MemberView,
-  Server,
-  SessionView,
+import {
+  type ApplicationView,
+  type AuthGrant,
+  type BanView,
+  type Channel,
+  type CreatedApplication,
+  type Invite,
+  type InvitePreview,
+  type MemberView,
+  bitsOf,
+  isPermission,
+  PERMISSIONS,
+  permissionNames,
+  type Role,
+  type Server,
+  type SessionView,
 } from '@chat/domain';
 import { z } from 'zod';
 import { id, timestamp, UserSummaryResponse } from './fields';
-import { date, obj, str, strOrNull, type Json } from './read-json';
+import { date, num, obj, str, strOrNull, strs, type Json } from './read-json';
 
 /*
  * Response schemas, each with the serializer that writes it from the domain's entity: nothing more
@@ -108,7 +113,13 @@ export const channelJson = (c: Channel): z.output<typeof ChannelResponse> => ({
 export const channelFromJson = (d: Json): Channel => ({ id: str(d.id), serverId: str(d.serverId), name: str(d.name), createdAt: date(d.createdAt) });
 
 export const MemberResponse = z
-  .object({ userId: id, serverId: id, joinedAt: timestamp, user: UserSummaryResponse })
+  .object({
+    userId: id,
+    serverId: id,
+    joinedAt: timestamp,
+    user: UserSummaryResponse,
+    roleIds: z.array(id).meta({ description: 'The roles assigned to the member, lowest position first; @everyone, which every member holds, is not among them' }),
+  })
   .meta({ id: 'Member' });
 
 export const memberJson = (m: MemberView): z.output<typeof MemberResponse> => ({
@@ -116,12 +127,61 @@ export const memberJson = (m: MemberView): z.output<typeof MemberResponse> => ({
   serverId: m.serverId,
   joinedAt: m.joinedAt.toISOString(),
   user: { id: m.user.id, username: m.user.username },
+  roleIds: [...m.roleIds],
 });
 
 export function memberFromJson(d: Json): MemberView {
   const user = obj(d.user);
-  return { serverId: str(d.serverId), userId: str(d.userId), joinedAt: date(d.joinedAt), user: { id: str(user.id), username: str(user.username) } };
+  return {
+    serverId: str(d.serverId),
+    userId: str(d.userId),
+    joinedAt: date(d.joinedAt),
+    user: { id: str(user.id), username: str(user.username) },
+    // Events logged before roles existed have none: such a member held no role then.
+    roleIds: d.roleIds === undefined ? [] : strs(d.roleIds),
+  };
 }
+
+/** Permissions on the wire: names, in this order (a client may send them in any). */
+export const PermissionNames = z.array(z.enum(PERMISSIONS)).meta({
+  id: 'Permissions',
+  description: `Permission names, in this order: ${PERMISSIONS.join(', ')}. ADMINISTRATOR holds them all (and channel overwrites do not apply to it)`,
+});
+
+export const RoleResponse = z
+  .object({
+    id: id.meta({ description: "Snowflake id; @everyone's is the server's id" }),
+    serverId: id,
+    name: z.string(),
+    color: z.number().int().nullable().meta({ description: 'RGB as an integer, 0xRRGGBB (0 to 16777215), or null for none' }),
+    position: z.number().int().meta({ description: '@everyone is 0; the other roles 1..n without gaps; higher outranks lower' }),
+    permissions: PermissionNames,
+    createdAt: timestamp,
+  })
+  .meta({ id: 'Role' });
+
+export const roleJson = (r: Role): z.output<typeof RoleResponse> => ({
+  id: r.id,
+  serverId: r.serverId,
+  name: r.name,
+  color: r.color,
+  position: r.position,
+  permissions: permissionNames(r.permissions),
+  createdAt: r.createdAt.toISOString(),
+});
+
+export const roleFromJson = (d: Json): Role => ({
+  id: str(d.id),
+  serverId: str(d.serverId),
+  name: str(d.name),
+  color: d.color === null ? null : num(d.color),
+  position: num(d.position),
+  permissions: permissionBits(d.permissions),
+  createdAt: date(d.createdAt),
+});
+
+/** Names read back as bits; a name this version does not know is dropped (fail closed: it grants nothing). */
+const permissionBits = (value: unknown): number => bitsOf(strs(value).filter(isPermission));
 
 export const InviteResponse = z
   .object({

@@ -3,10 +3,14 @@ import {
   channelCreated,
   memberJoined,
   memberLeft,
+  memberUpdated,
   messageCreated,
   messageDeleted,
   messageUpdated,
   reactionChanged,
+  roleCreated,
+  roleDeleted,
+  roleUpdated,
   routeOf,
   sessionRevoked,
   type MessageView,
@@ -29,9 +33,14 @@ const EVENTS = [
   messageDeleted('10', '20', '100'),
   reactionChanged('reaction.added', '10', '20', '3', { messageId: '100', emoji: '👍', count: 2, reacted: true }),
   reactionChanged('reaction.removed', '10', '20', '3', { messageId: '100', emoji: '👍', count: 0, reacted: false }),
-  memberJoined({ serverId: '10', userId: '3', joinedAt: new Date('2026-11-01T09:00:00.000Z'), user: { id: '3', username: 'ann' } }),
+  memberJoined({ serverId: '10', userId: '3', joinedAt: new Date('2026-11-01T09:00:00.000Z'), user: { id: '3', username: 'ann' }, roleIds: [] }),
   memberLeft('10', '3', 'leave'),
   channelCreated({ id: '21', serverId: '10', name: 'random', createdAt: new Date('2026-11-01T09:30:00.000Z') }),
+  roleCreated({ id: '30', serverId: '10', name: 'mods', color: 0x00ff00, position: 1, permissions: 0b1000_1000_0001, createdAt: new Date('2026-11-01T09:40:00.000Z') }),
+  roleUpdated({ id: '10', serverId: '10', name: '@everyone', color: null, position: 0, permissions: 15, createdAt: new Date('2026-11-01T09:00:00.000Z') }),
+  roleDeleted('10', '30'),
+  memberUpdated('10', '3', ['30', '31']),
+  memberUpdated('10', '3', []),
   sessionRevoked('3', '7'),
   sessionRevoked('3', null),
 ];
@@ -126,5 +135,14 @@ describe('the events’ JSON form', () => {
     expect(lazilyDecoded(1, '1', 'x', '{"a\\"b":1}').wire).toBe('{"a\\"b":1}');
     expect(lazilyDecoded(1, '1', 'x', '{"a\\"b" : 1}').wire).toBeNull();
     expect(lazilyDecoded(1, '1', 'x', 'not json').wire).toBeNull();
+  });
+});
+
+describe('role and member events of older or newer versions', () => {
+  it('read a member.joined logged before roles as holding none, and drop a permission this version does not know', () => {
+    const joined = eventFromJson('member.joined', { serverId: '10', userId: '3', joinedAt: '2026-11-01T09:00:00.000Z', user: { id: '3', username: 'ann' } });
+    expect(joined).toMatchObject({ member: { roleIds: [] } });
+    const role = eventFromJson('role.updated', { id: '30', serverId: '10', name: 'r', color: null, position: 1, permissions: ['KICK_MEMBERS', 'FLY'], createdAt: '2026-11-01T09:00:00.000Z' });
+    expect(role).toMatchObject({ role: { permissions: 1024 } });
   });
 });

@@ -71,6 +71,13 @@ export * from './use-cases/accounts/revoke-other-sessions';
 export * from './use-cases/accounts/change-password';
 export * from './use-cases/accounts/touch-session';
 
+export * from './use-cases/roles/list-roles';
+export * from './use-cases/roles/create-role';
+export * from './use-cases/roles/update-role';
+export * from './use-cases/roles/delete-role';
+export * from './use-cases/roles/add-member-role';
+export * from './use-cases/roles/remove-member-role';
+
 export * from './use-cases/servers/list-my-servers';
 export * from './use-cases/servers/create-server';
 export * from './use-cases/servers/get-server';

@@ -28,12 +28,18 @@ export class InMemoryMemberRepository implements MemberRepository {
     return this.state.members.get(serverId)?.size ?? 0;
   }
 
+  private roleIdsOf(serverId: string, userId: string): string[] {
+    const roles = this.state.roles.get(serverId);
+    const held = [...(this.state.memberRoles.get(serverId)?.get(userId) ?? [])].flatMap((id) => roles?.get(id) ?? []);
+    return held.sort((a, b) => a.position - b.position).map((role) => role.id);
+  }
+
   async list(serverId: string, { limit, after }: MemberPage): Promise<MemberView[]> {
     const views: MemberView[] = [];
     for (const member of [...this.state.membersOf(serverId).values()].sort(byJoinOrder)) {
       if (after && byJoinOrder(member, after) <= 0) continue;
       const user = this.state.users.get(member.userId);
-      if (user) views.push({ ...member, user: { id: user.id, username: user.username } });
+      if (user) views.push({ ...member, user: { id: user.id, username: user.username }, roleIds: this.roleIdsOf(serverId, member.userId) });
       if (views.length === limit) break;
     }
     return views;

@@ -1,4 +1,4 @@
-import { compareIds, type NewServer, type Server, type ServerChanges, type ServerRepository, type IdPage } from '../src';
+import { bitOf, compareIds, has, type NewServer, type Server, type ServerChanges, type ServerRepository, type IdPage } from '../src';
 import type { MemoryState } from './memory-state';
 
 export class InMemoryServerRepository implements ServerRepository {
@@ -12,16 +12,27 @@ export class InMemoryServerRepository implements ServerRepository {
   }
 
   async findById(id: string): Promise<Server | null> {
-    return this.state.servers.get(id) ?? null;
+    const server = this.state.servers.get(id);
+    return server ? this.view(server) : null;
   }
 
-  async update(id: string, changes: ServerChanges): Promise<Server | null> {
+  async update(id: string, { membersCanInvite, ...changes }: ServerChanges): Promise<Server | null> {
     const server = this.state.servers.get(id);
     if (!server) return null;
+    const everyone = this.state.roles.get(id)?.get(id);
+    if (everyone && membersCanInvite !== undefined) {
+      const permissions = membersCanInvite ? everyone.permissions | bitOf('CREATE_INVITE') : everyone.permissions & ~bitOf('CREATE_INVITE');
+      this.state.rolesOf(id).set(id, { ...everyone, permissions });
+    }
     const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-    const updated: Server = { ...server, ...defined };
-    this.state.servers.set(id, updated);
-    return updated;
+    this.state.servers.set(id, { ...server, ...defined });
+    return this.findById(id);
+  }
+
+  /** As PostgreSQL reads it: `membersCanInvite` is the CREATE_INVITE bit of the server's `@everyone`. */
+  private view(server: Server): Server {
+    const everyone = this.state.roles.get(server.id)?.get(server.id);
+    return { ...server, membersCanInvite: everyone !== undefined && has(everyone.permissions, 'CREATE_INVITE') };
   }
 
   async hold(id: string): Promise<Server | null> {
@@ -32,9 +43,8 @@ export class InMemoryServerRepository implements ServerRepository {
   async setOwner(id: string, ownerId: string): Promise<Server | null> {
     const server = this.state.servers.get(id);
     if (!server) return null;
-    const updated: Server = { ...server, ownerId };
-    this.state.servers.set(id, updated);
-    return updated;
+    this.state.servers.set(id, { ...server, ownerId });
+    return this.findById(id);
   }
 
   async delete(id: string): Promise<void> {
@@ -63,7 +73,7 @@ export class InMemoryServerRepository implements ServerRepository {
     const servers: Server[] = [];
     for (const [serverId, members] of this.state.members) {
       const server = this.state.servers.get(serverId);
-      if (server && members.has(userId) && (page.after === undefined || compareIds(server.id, page.after) > 0)) servers.push(server);
+      if (server && members.has(userId) && (page.after === undefined || compareIds(server.id, page.after) > 0)) servers.push(this.view(server));
     }
     return servers.sort((a, b) => compareIds(a.id, b.id)).slice(0, page.limit);
   }

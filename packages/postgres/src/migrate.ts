@@ -10,6 +10,7 @@ import * as quotaIndexes from './migrations/2026-11-25T03-00-quota-indexes';
 import * as banPages from './migrations/2026-11-25T04-30-ban-pages';
 import * as foldEmails from './migrations/2026-11-25T04-40-fold-emails';
 import * as roles from './migrations/2026-11-27T01-00-roles';
+import * as invitesByEveryone from './migrations/2026-11-27T02-00-invites-by-everyone';
 
 /** Every migration, keyed so that names sort by date. New ones are added here, never edited. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25T04-30-ban-pages': banPages,
   '2026-11-25T04-40-fold-emails': foldEmails,
   '2026-11-27T01-00-roles': roles,
+  '2026-11-27T02-00-invites-by-everyone': invitesByEveryone,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -36,7 +36,6 @@ export interface ServersTable {
   default_channel_id: string;
   owner_id: string;
   created_at: Timestamp;
-  members_can_invite: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface ChannelsTable {

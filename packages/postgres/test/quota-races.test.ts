@@ -19,7 +19,7 @@ const clock = { now: () => new Date() };
 const ids = { next: freshId };
 const codes = { next: uniqueToken };
 /** Room for exactly one more of each: the default server already has one channel. */
-const quotas: Quotas = { ...DEFAULT_QUOTAS, serversOwned: 1, channelsPerServer: 2, invitesPerServer: 1, applications: 1, bansPerServer: 1 };
+const quotas: Quotas = { ...DEFAULT_QUOTAS, serversOwned: 1, channelsPerServer: 2, invitesPerServer: 1, applications: 1, bansPerServer: 1, rolesPerServer: 1 };
 
 /**
  * Two creations that each count what is there before adding one: the first stops right after its

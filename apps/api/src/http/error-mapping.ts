@@ -74,6 +74,7 @@ const QUOTA_TEXT: Record<ErrorOf<'QuotaExceeded'>['quota'], string> = {
   invitesPerServer: 'This server has as many live invites as a server may',
   applications: 'You own as many applications as one user may',
   bansPerServer: 'This server bans as many users as a server may',
+  rolesPerServer: 'This server has as many roles as a server may',
 };
 
 /** The problem a domain outcome is answered with. */

@@ -135,6 +135,8 @@ export interface components {
              */
             joinedAt: string;
             user: components["schemas"]["UserSummary"];
+            /** @description The roles assigned to the member, lowest position first; @everyone, which every member holds, is not among them */
+            roleIds: string[];
         };
         /** @description A leave, or a kick or ban by the owner. The member who left gets their own, and then no further event of that server. Read an unknown reason as a leave */
         MemberLeftEvent: {
@@ -144,6 +146,41 @@ export interface components {
             userId: string;
             /** @enum {string} */
             reason: "leave" | "kick" | "ban";
+        };
+        Role: {
+            /** @description Snowflake id; @everyone's is the server's id */
+            id: string;
+            /** @description Snowflake id: a decimal string, ordered by creation time */
+            serverId: string;
+            name: string;
+            /** @description RGB as an integer, 0xRRGGBB (0 to 16777215), or null for none */
+            color: number | null;
+            /** @description @everyone is 0; the other roles 1..n without gaps; higher outranks lower */
+            position: number;
+            permissions: components["schemas"]["Permissions"];
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, milliseconds
+             */
+            createdAt: string;
+        };
+        /** @description Permission names, in this order: VIEW_CHANNEL, SEND_MESSAGES, ADD_REACTIONS, ATTACH_FILES, MENTION_EVERYONE, MANAGE_MESSAGES, MANAGE_CHANNELS, MANAGE_ROLES, MANAGE_SERVER, CREATE_INVITE, KICK_MEMBERS, BAN_MEMBERS, ADMINISTRATOR. ADMINISTRATOR holds them all (and channel overwrites do not apply to it) */
+        Permissions: ("VIEW_CHANNEL" | "SEND_MESSAGES" | "ADD_REACTIONS" | "ATTACH_FILES" | "MENTION_EVERYONE" | "MANAGE_MESSAGES" | "MANAGE_CHANNELS" | "MANAGE_ROLES" | "MANAGE_SERVER" | "CREATE_INVITE" | "KICK_MEMBERS" | "BAN_MEMBERS" | "ADMINISTRATOR")[];
+        /** @description The role is gone: no member holds it any more (no member.updated is sent for that), and the roles above it moved down one */
+        RoleDeletedEvent: {
+            /** @description Snowflake id: a decimal string, ordered by creation time */
+            id: string;
+            /** @description Snowflake id: a decimal string, ordered by creation time */
+            serverId: string;
+        };
+        /** @description A role was assigned to the member or taken away */
+        MemberUpdatedEvent: {
+            /** @description Snowflake id: a decimal string, ordered by creation time */
+            serverId: string;
+            /** @description Snowflake id: a decimal string, ordered by creation time */
+            userId: string;
+            /** @description Every role the member holds now, lowest position first (@everyone not among them) */
+            roleIds: string[];
         };
         Server: {
             /** @description Snowflake id: a decimal string, ordered by creation time */
@@ -197,6 +234,14 @@ export interface EventMap {
     "member.left": components["schemas"]["MemberLeftEvent"];
     /** Dispatch `channel.created`: `d` is the REST shape. Only members of the event's server get it. */
     "channel.created": components["schemas"]["Channel"];
+    /** Dispatch `role.created`: `d` is the REST shape. Only members of the event's server get it. */
+    "role.created": components["schemas"]["Role"];
+    /** Dispatch `role.updated`: `d` is the REST shape. Only members of the event's server get it. */
+    "role.updated": components["schemas"]["Role"];
+    /** Dispatch `role.deleted`: `d` is the REST shape. Only members of the event's server get it. */
+    "role.deleted": components["schemas"]["RoleDeletedEvent"];
+    /** Dispatch `member.updated`: `d` is the REST shape. Only members of the event's server get it. */
+    "member.updated": components["schemas"]["MemberUpdatedEvent"];
     /** Dispatch `server.updated`: `d` is the REST shape. Only members of the event's server get it. */
     "server.updated": components["schemas"]["Server"];
     /** Dispatch `server.deleted`: `d` is the REST shape. Only members of the event's server get it. */
@@ -213,6 +258,10 @@ export const EVENT_TYPES: Readonly<Record<keyof EventMap, true>> = {
     "member.joined": true,
     "member.left": true,
     "channel.created": true,
+    "role.created": true,
+    "role.updated": true,
+    "role.deleted": true,
+    "member.updated": true,
     "server.updated": true,
     "server.deleted": true,
 };

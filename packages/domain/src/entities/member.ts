@@ -9,4 +9,6 @@ export interface Member {
 
 export interface MemberView extends Member {
   readonly user: UserSummary;
+  /** The roles assigned to them, by position (`@everyone`, which every member holds, not among them). */
+  readonly roleIds: readonly Id[];
 }

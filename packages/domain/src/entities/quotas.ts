@@ -10,8 +10,10 @@ export interface Quotas {
   readonly applications: number;
   /** Users one server bans. */
   readonly bansPerServer: number;
+  /** Roles in one server, `@everyone` not counted. */
+  readonly rolesPerServer: number;
 }
 
-export const DEFAULT_QUOTAS: Quotas = { serversOwned: 100, channelsPerServer: 500, invitesPerServer: 1000, applications: 25, bansPerServer: 10_000 };
+export const DEFAULT_QUOTAS: Quotas = { serversOwned: 100, channelsPerServer: 500, invitesPerServer: 1000, applications: 25, bansPerServer: 10_000, rolesPerServer: 250 };
 
 export type QuotaName = keyof Quotas;

@@ -1,6 +1,7 @@
 import type { Channel } from '../entities/channel';
 import type { MemberView } from '../entities/member';
 import type { MessageView, ReactionState } from '../entities/message';
+import type { Role } from '../entities/role';
 import type { Server } from '../entities/server';
 import type { Id } from '../ids';
 
@@ -22,6 +23,10 @@ export type ChatEvent =
   | { readonly type: 'member.joined'; readonly member: MemberView }
   | { readonly type: 'member.left'; readonly serverId: Id; readonly userId: Id; readonly reason: LeaveReason }
   | { readonly type: 'channel.created'; readonly channel: Channel }
+  | { readonly type: 'role.created' | 'role.updated'; readonly role: Role }
+  | { readonly type: 'role.deleted'; readonly serverId: Id; readonly roleId: Id }
+  /** A member's roles changed: `roleIds` are all they hold now (`@everyone` not among them), by position. */
+  | { readonly type: 'member.updated'; readonly serverId: Id; readonly userId: Id; readonly roleIds: readonly Id[] }
   | { readonly type: 'server.updated'; readonly server: Server }
   /** The server is gone with everything in it; like a leave of every member, it is the last event of the server. */
   | { readonly type: 'server.deleted'; readonly serverId: Id }
@@ -64,6 +69,14 @@ export const memberLeft = (serverId: Id, userId: Id, reason: LeaveReason): ChatE
 
 export const channelCreated = (channel: Channel): ChatEvent => ({ type: 'channel.created', channel });
 
+export const roleCreated = (role: Role): ChatEvent => ({ type: 'role.created', role });
+
+export const roleUpdated = (role: Role): ChatEvent => ({ type: 'role.updated', role });
+
+export const roleDeleted = (serverId: Id, roleId: Id): ChatEvent => ({ type: 'role.deleted', serverId, roleId });
+
+export const memberUpdated = (serverId: Id, userId: Id, roleIds: readonly Id[]): ChatEvent => ({ type: 'member.updated', serverId, userId, roleIds });
+
 export const serverUpdated = (server: Server): ChatEvent => ({ type: 'server.updated', server });
 
 export const serverDeleted = (serverId: Id): ChatEvent => ({ type: 'server.deleted', serverId });
@@ -88,6 +101,9 @@ export function serverOf(event: ChatEvent): Id | null {
       return event.member.serverId;
     case 'channel.created':
       return event.channel.serverId;
+    case 'role.created':
+    case 'role.updated':
+      return event.role.serverId;
     case 'server.updated':
       return event.server.id;
     case 'session.revoked':
@@ -103,6 +119,7 @@ export function subjectOf(event: ChatEvent): Id | null {
     case 'member.joined':
       return event.member.userId;
     case 'member.left':
+    case 'member.updated':
     case 'session.revoked':
       return event.userId;
     default:

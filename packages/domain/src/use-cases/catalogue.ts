@@ -41,6 +41,12 @@ import { BanMember } from './moderation/ban-member';
 import { KickMember } from './moderation/kick-member';
 import { ListBans } from './moderation/list-bans';
 import { Unban } from './moderation/unban';
+import { AddMemberRole } from './roles/add-member-role';
+import { CreateRole } from './roles/create-role';
+import { DeleteRole } from './roles/delete-role';
+import { ListRoles } from './roles/list-roles';
+import { RemoveMemberRole } from './roles/remove-member-role';
+import { UpdateRole } from './roles/update-role';
 import { CreateChannel } from './servers/create-channel';
 import { CreateInvite } from './servers/create-invite';
 import { CreateServer } from './servers/create-server';
@@ -117,6 +123,12 @@ export function createUseCases(ports: UseCasePorts) {
     transferServer: new TransferServer(unitOfWork, quotas),
     listChannels: new ListChannels(servers, members, channels),
     createChannel: new CreateChannel(unitOfWork, ids, clock, quotas),
+    listRoles: new ListRoles(stores),
+    createRole: new CreateRole(unitOfWork, ids, clock, quotas),
+    updateRole: new UpdateRole(unitOfWork),
+    deleteRole: new DeleteRole(unitOfWork),
+    addMemberRole: new AddMemberRole(unitOfWork),
+    removeMemberRole: new RemoveMemberRole(unitOfWork),
     createInvite: new CreateInvite(unitOfWork, inviteCodes, clock, quotas),
     listInvites: new ListInvites(stores, clock),
     revokeInvite: new RevokeInvite(unitOfWork),

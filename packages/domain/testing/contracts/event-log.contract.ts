@@ -73,7 +73,7 @@ export function describeEventLogContract(name: string, make: () => Promise<Event
       const { server } = await aServerWithOwner(s.stores);
       const { user } = await givenMemberOf(s.stores, server.id);
       const events: ChatEvent[] = [
-        memberJoined({ serverId: server.id, userId: user.id, joinedAt: new Date('2026-01-01T00:00:00.000Z'), user: summaryOf(user) }),
+        memberJoined({ serverId: server.id, userId: user.id, joinedAt: new Date('2026-01-01T00:00:00.000Z'), user: summaryOf(user), roleIds: [] }),
         memberLeft(server.id, user.id, 'leave'),
       ];
 
@@ -146,7 +146,7 @@ export function describeEventLogContract(name: string, make: () => Promise<Event
       await s.unitOfWork.run(async (stores) => {
         const member = { serverId: server.id, userId: joiner.id, joinedAt: new Date('2026-01-01T00:00:00.000Z') };
         await stores.members.add(member);
-        await stores.events.append(memberJoined({ ...member, user: summaryOf(joiner) }));
+        await stores.events.append(memberJoined({ ...member, user: summaryOf(joiner), roleIds: [] }));
       });
       await s.place();
       const after = (await s.history.snapshot(actor, before.head))!;

@@ -1,8 +1,9 @@
 import type { Member, MemberView, Stores, User } from '../../src';
 import type { SeedableStores } from './fixtures';
 import { aMember, aServerWithOwner, aWiderId, at, freshId, givenUser, summaryOf } from './fixtures';
+import { aRole } from './role-repository.contract';
 
-const viewOf = (member: Member, user: User): MemberView => ({ ...member, user: summaryOf(user) });
+const viewOf = (member: Member, user: User, roleIds: string[] = []): MemberView => ({ ...member, user: summaryOf(user), roleIds });
 
 /** What every `MemberRepository` must do. */
 export function describeMemberRepositoryContract(name: string, makeStores: () => Promise<SeedableStores>): void {
@@ -20,6 +21,26 @@ export function describeMemberRepositoryContract(name: string, makeStores: () =>
       expect(await stores.members.add(member)).toBe('added');
 
       expect(await stores.members.find(server.id, user.id)).toEqual(member);
+    });
+
+    it("lists each member's roles, lowest position first, @everyone not among them", async () => {
+      const { server, owner } = await aServerWithOwner(stores);
+      const user = await givenUser(stores);
+      const member = aMember(server.id, user.id, { joinedAt: at(100) });
+      await stores.members.add(member);
+      const low = aRole(server.id, 1);
+      const high = aRole(server.id, 2);
+      await stores.roles.create(low);
+      await stores.roles.create(high);
+      // Assigned high first: the list orders by position, not by when.
+      await stores.roles.assign(server.id, user.id, high.id);
+      await stores.roles.assign(server.id, user.id, low.id);
+
+      const listed = await stores.members.list(server.id, { limit: 10 });
+
+      const rolesOf = (userId: string) => listed.find((m) => m.userId === userId)?.roleIds;
+      expect(rolesOf(owner.userId)).toEqual([]);
+      expect(rolesOf(user.id)).toEqual([low.id, high.id]);
     });
 
     it("answers 'already' when the user joins again, and keeps the first join time", async () => {

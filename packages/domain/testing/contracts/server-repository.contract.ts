@@ -1,3 +1,4 @@
+import { bitOf, EVERYONE_DEFAULT, has } from '../../src';
 import type { SeedableStores } from './fixtures';
 import { aMember, aNewServer, anInvite, aReaction, aServerWithOwner, at, freshId, freshIds, givenMessage, givenUser, summaryOf } from './fixtures';
 
@@ -41,7 +42,7 @@ export function describeServerRepositoryContract(name: string, makeStores: () =>
 
       expect(await stores.members.find(server.id, ownerUser.id)).toEqual(owner);
       expect(await stores.members.list(server.id, { limit: 10 })).toEqual([
-        { ...owner, user: { id: ownerUser.id, username: ownerUser.username } },
+        { ...owner, user: { id: ownerUser.id, username: ownerUser.username }, roleIds: [] },
       ]);
     });
 
@@ -78,6 +79,30 @@ export function describeServerRepositoryContract(name: string, makeStores: () =>
       expect(await stores.servers.findById(open.server.id)).toEqual(open.server);
 
       expect(await stores.servers.update(open.server.id, { membersCanInvite: false })).toEqual({ ...open.server, membersCanInvite: false });
+    });
+
+    it("reads and writes who may invite as @everyone's CREATE_INVITE, in every read", async () => {
+      const owner = await givenUser(stores);
+      const created = aNewServer(owner.id);
+      await stores.servers.create(created);
+      const { server } = created;
+
+      await stores.servers.update(server.id, { membersCanInvite: true });
+      expect(has((await stores.roles.find(server.id, server.id))!.permissions, 'CREATE_INVITE')).toBe(true);
+
+      await stores.roles.update(server.id, server.id, { permissions: EVERYONE_DEFAULT });
+      expect((await stores.servers.findById(server.id))?.membersCanInvite).toBe(false);
+      await stores.roles.update(server.id, server.id, { permissions: EVERYONE_DEFAULT | bitOf('CREATE_INVITE') });
+      for (const read of [
+        await stores.servers.findById(server.id),
+        await stores.servers.hold(server.id, 'change'),
+        await stores.servers.setOwner(server.id, owner.id),
+        await stores.servers.update(server.id, { name: 'renamed' }),
+        (await stores.servers.listForUser(owner.id, { limit: 1000 })).find((s) => s.id === server.id),
+      ]) {
+        expect(read?.membersCanInvite).toBe(true);
+      }
+      expect((await stores.roles.find(server.id, server.id))?.permissions).toBe(EVERYONE_DEFAULT | bitOf('CREATE_INVITE'));
     });
 
     it('holds a server for a join or a change, reading it as findById does; null if unknown', async () => {

@@ -41,6 +41,13 @@ export class KyselyMemberRepository implements MemberRepository {
       .selectFrom('members as m')
       .innerJoin('users as u', 'u.id', 'm.user_id')
       .select(['m.server_id', 'm.user_id', 'm.joined_at', 'u.username'])
+      // Each member's roles in the same statement, by position (member_roles' key leads with server and user).
+      .select(
+        sql<string[]>`coalesce((
+          select array_agg(mr.role_id::text order by r.position)
+          from member_roles mr join roles r on r.id = mr.role_id
+          where mr.server_id = m.server_id and mr.user_id = m.user_id), '{}')`.as('role_ids'),
+      )
       .where('m.server_id', '=', serverId);
     if (after) query = query.where(sql<boolean>`(m.joined_at, m.user_id) > (${after.joinedAt}, ${after.userId}::bigint)`);
     const rows = await query.orderBy('m.joined_at').orderBy('m.user_id').limit(limit).execute();
@@ -49,6 +56,7 @@ export class KyselyMemberRepository implements MemberRepository {
       userId: row.user_id,
       joinedAt: row.joined_at,
       user: { id: row.user_id, username: row.username },
+      roleIds: row.role_ids,
     }));
   }
 }

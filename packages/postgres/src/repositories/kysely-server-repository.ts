@@ -1,4 +1,4 @@
-import type { NewServer, Server, ServerChanges, ServerRepository, IdPage } from '@chat/domain';
+import { bitOf, type NewServer, type Server, type ServerChanges, type ServerRepository, type IdPage } from '@chat/domain';
 import { sql, type Kysely } from 'kysely';
 import { inTransaction } from '../in-transaction';
 import type { Database } from '../schema';
@@ -6,6 +6,16 @@ import { toServer } from './rows';
 
 /** Messages deleted per statement when a server goes. */
 export const DELETE_SLICE = 10_000;
+
+const CREATE_INVITE = bitOf('CREATE_INVITE');
+
+/**
+ * `membersCanInvite` is the CREATE_INVITE bit of the server's `@everyone` (whose id is the
+ * server's): read with every server, in the same statement, so the two cannot disagree.
+ */
+const membersCanInvite = sql<boolean>`coalesce((select (r.permissions & ${CREATE_INVITE}) <> 0 from roles r where r.id = servers.id), false)`.as(
+  'members_can_invite',
+);
 
 export class KyselyServerRepository implements ServerRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -23,7 +33,6 @@ export class KyselyServerRepository implements ServerRepository {
           default_channel_id: server.defaultChannelId,
           owner_id: server.ownerId,
           created_at: server.createdAt,
-          members_can_invite: server.membersCanInvite,
         })
         .execute();
       await trx
@@ -39,7 +48,7 @@ export class KyselyServerRepository implements ServerRepository {
   }
 
   async findById(id: string): Promise<Server | null> {
-    const row = await this.db.selectFrom('servers').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await this.db.selectFrom('servers').selectAll().select(membersCanInvite).where('id', '=', id).executeTakeFirst();
     return row ? toServer(row) : null;
   }
 
@@ -48,23 +57,27 @@ export class KyselyServerRepository implements ServerRepository {
       ...(name !== undefined ? { name } : {}),
       ...(avatar !== undefined ? { avatar } : {}),
       ...(banner !== undefined ? { banner } : {}),
-      ...(membersCanInvite !== undefined ? { members_can_invite: membersCanInvite } : {}),
     };
-    if (Object.keys(set).length === 0) return this.findById(id);
-    const row = await this.db.updateTable('servers').set(set).where('id', '=', id).returningAll().executeTakeFirst();
-    return row ? toServer(row) : null;
+    return inTransaction(this.db, async (trx) => {
+      if (membersCanInvite !== undefined) {
+        const permissions = membersCanInvite ? sql<number>`permissions | ${CREATE_INVITE}` : sql<number>`permissions & ~${CREATE_INVITE}::bigint`;
+        await trx.updateTable('roles').set({ permissions }).where('id', '=', id).where('server_id', '=', id).execute();
+      }
+      if (Object.keys(set).length > 0) await trx.updateTable('servers').set(set).where('id', '=', id).execute();
+      return new KyselyServerRepository(trx).findById(id);
+    });
   }
 
   async hold(id: string, purpose: 'join' | 'change'): Promise<Server | null> {
     // A row lock on the server until the transaction ends: joins share it, changes take it alone.
     // The unit's later statements (READ COMMITTED) see whatever committed while this one waited.
-    const query = this.db.selectFrom('servers').selectAll().where('id', '=', id);
+    const query = this.db.selectFrom('servers').selectAll().select(membersCanInvite).where('id', '=', id);
     const row = await (purpose === 'join' ? query.forShare() : query.forUpdate()).executeTakeFirst();
     return row ? toServer(row) : null;
   }
 
   async setOwner(id: string, ownerId: string): Promise<Server | null> {
-    const row = await this.db.updateTable('servers').set({ owner_id: ownerId }).where('id', '=', id).returningAll().executeTakeFirst();
+    const row = await this.db.updateTable('servers').set({ owner_id: ownerId }).where('id', '=', id).returningAll().returning(membersCanInvite).executeTakeFirst();
     return row ? toServer(row) : null;
   }
 
@@ -106,6 +119,7 @@ export class KyselyServerRepository implements ServerRepository {
       .selectFrom('servers')
       .innerJoin('members', 'members.server_id', 'servers.id')
       .selectAll('servers')
+      .select(membersCanInvite)
       .where('members.user_id', '=', userId);
     if (page.after !== undefined) query = query.where('servers.id', '>', page.after);
     const rows = await query.orderBy('servers.id').limit(page.limit).execute();

@@ -2,7 +2,8 @@ import type { Channel, Server, User } from '@chat/domain';
 import type { Selectable } from 'kysely';
 import type { ChannelsTable, ServersTable, UsersTable } from '../schema';
 
-export const toServer = (row: Selectable<ServersTable>): Server => ({
+/** A server's row with its `members_can_invite`, read from its `@everyone` role (`membersCanInvite`). */
+export const toServer = (row: Selectable<ServersTable> & { readonly members_can_invite: boolean }): Server => ({
   id: row.id,
   name: row.name,
   avatar: row.avatar,

@@ -50,7 +50,7 @@ export class CreateServer {
       const owner = { serverId, userId: actor.userId, joinedAt: now };
       await stores.servers.create({ server, defaultChannel, owner, everyone: everyoneRoleOf(serverId, now, server.membersCanInvite) });
       // The owner's own sockets learn of the server as any joiner's do.
-      await stores.events.append(memberJoined({ ...owner, user: { id: person.value.id, username: person.value.username } }));
+      await stores.events.append(memberJoined({ ...owner, user: { id: person.value.id, username: person.value.username }, roleIds: [] }));
       return ok(server);
     });
   }

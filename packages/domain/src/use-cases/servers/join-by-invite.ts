@@ -42,7 +42,8 @@ export class JoinByInvite {
       // Nothing is written before this point: a refusal above leaves the invite as it was.
       if (!(await stores.invites.redeem(code, now))) return fail({ kind: 'InviteNotFound' });
       const member = { serverId: server.id, userId: actor.userId, joinedAt: now };
-      if ((await stores.members.add(member)) === 'added') await stores.events.append(memberJoined({ ...member, user }));
+      // A newcomer holds no role yet (one who left lost theirs with the membership).
+      if ((await stores.members.add(member)) === 'added') await stores.events.append(memberJoined({ ...member, user, roleIds: [] }));
       return ok(server);
     });
   }

@@ -1,18 +1,18 @@
 import type { Server } from '../../entities/server';
 import type { Actor } from '../../entities/session';
 import { validationFailed, type Issue } from '../../errors';
-import { serverUpdated } from '../../events/chat-event';
+import { roleUpdated, serverUpdated } from '../../events/chat-event';
+import { everyoneRoleId } from '../../entities/role';
 import type { ServerChanges } from '../../ports/server-repository';
 import type { UnitOfWork } from '../../ports/unit-of-work';
 import { fail, ok, type Outcome } from '../../result';
 import { imageReferenceIssues } from '../../rules/image-rules';
 import { serverNameIssues } from '../../rules/name-rules';
 import { serverWithPermission } from '../permissions';
-import { bitOf } from '../../entities/permissions';
 
 /**
  * A member holding MANAGE_SERVER renames a server, sets its avatar and banner or who may invite
- * (`membersCanInvite`: `@everyone`'s CREATE_INVITE, set here too); its members get `server.updated`.
+ * (`membersCanInvite`: `@everyone`'s CREATE_INVITE, which the server store reads and writes); its members get `server.updated`.
  */
 export class UpdateServer {
   static readonly errors = ['ValidationFailed', 'ServerNotFound', 'NotAMember', 'MissingPermission'] as const;
@@ -34,16 +34,16 @@ export class UpdateServer {
       // Held as a change: a transfer that commits first leaves the old owner reading who owns it now.
       const found = await serverWithPermission(stores, serverId, actor.userId, 'MANAGE_SERVER', { held: true });
       if (!found.ok) return found;
-      const { server, standing } = found.value;
+      const { server } = found.value;
       const name = changes.name?.trim();
       const updated = await stores.servers.update(server.id, { ...changes, ...(name !== undefined ? { name } : {}) });
       if (!updated) return fail({ kind: 'ServerNotFound' });
-      const everyone = standing.serverRoles.find((role) => role.id === server.id);
-      if (everyone && changes.membersCanInvite !== undefined) {
-        const invite = bitOf('CREATE_INVITE');
-        await stores.roles.update(server.id, everyone.id, { permissions: changes.membersCanInvite ? everyone.permissions | invite : everyone.permissions & ~invite });
-      }
       await stores.events.append(serverUpdated(updated));
+      // The flag is @everyone's CREATE_INVITE: a client that keeps roles hears of it too.
+      if (updated.membersCanInvite !== server.membersCanInvite) {
+        const everyone = await stores.roles.find(updated.id, everyoneRoleId(updated.id));
+        if (everyone) await stores.events.append(roleUpdated(everyone));
+      }
       return ok(updated);
     });
   }

@@ -30,6 +30,7 @@ describe('GetMembers', () => {
       userId: c.userId,
       joinedAt: new Date(server.createdAt.getTime() + 1),
       user: { id: c.userId, username: 'cal' },
+      roleIds: [],
     });
   });
 
