@@ -91,7 +91,7 @@ export function describeEventLogContract(name: string, make: () => Promise<Event
       const { server } = await aServerWithOwner(s.stores);
       const { user } = await givenMemberOf(s.stores, server.id);
       const events: ChatEvent[] = [
-        memberJoined({ serverId: server.id, userId: user.id, joinedAt: new Date('2026-01-02T00:00:00.000Z'), user: summaryOf(user) }),
+        memberJoined({ serverId: server.id, userId: user.id, joinedAt: new Date('2026-01-02T00:00:00.000Z'), user: summaryOf(user), roleIds: [] }),
         sessionRevoked(user.id, null),
       ];
 

@@ -9,6 +9,8 @@ import type { Ranked } from '../permissions';
 
 /**
  * A role of the server that the caller may manage: one below their highest role (the owner's: any).
+ * `@everyone` is below every member's highest role, as on Discord: a member whose MANAGE_ROLES
+ * comes from `@everyone` alone may still edit its permissions (granting only what they hold).
  * `everyone`: whether this change may touch `@everyone` (a refusal is a 400, told before the 403).
  */
 export function roleToManage(
@@ -20,7 +22,7 @@ export function roleToManage(
   const role = isId(roleId) ? standing.serverRoles.find((r) => r.id === roleId) : undefined;
   if (!role) return fail({ kind: 'RoleNotFound' });
   if (everyone === 'refused' && isEveryone(role)) return fail({ kind: 'EveryoneRole' });
-  return mayManageRoleAt(standing.rank, role.position) ? ok(role) : fail({ kind: 'RoleHierarchy' });
+  return isEveryone(role) || mayManageRoleAt(standing.rank, role.position) ? ok(role) : fail({ kind: 'RoleHierarchy' });
 }
 
 /**

@@ -50,6 +50,19 @@ describe('UpdateRole', () => {
     expect(expectOk(await world.updateRole.execute(owner, server.id, server.id, { permissions: ['VIEW_CHANNEL'] })).permissions).toBe(bitsOf(['VIEW_CHANNEL']));
   });
 
+  it("lets a member whose MANAGE_ROLES comes from @everyone alone edit @everyone, granting only what they hold", async () => {
+    const { world, owner, other, server } = await aServerWithModerator();
+    expectOk(await world.updateRole.execute(owner, server.id, server.id, { permissions: ['VIEW_CHANNEL', 'SEND_MESSAGES', 'MANAGE_ROLES'] }));
+
+    const edited = expectOk(await world.updateRole.execute(other, server.id, server.id, { permissions: ['VIEW_CHANNEL', 'MANAGE_ROLES'] }));
+
+    expect(edited.permissions).toBe(bitsOf(['VIEW_CHANNEL', 'MANAGE_ROLES']));
+    expect(await world.updateRole.execute(other, server.id, server.id, { permissions: ['VIEW_CHANNEL', 'MANAGE_ROLES', 'BAN_MEMBERS'] })).toEqual({
+      ok: false,
+      error: { kind: 'RoleHierarchy' },
+    });
+  });
+
   it('answers RoleNotFound for a role of another server, an unknown or a malformed id; MissingPermission without MANAGE_ROLES', async () => {
     const { world, owner, other, server, low } = await aServerWithModerator();
     const elsewhere = await world.aServer(owner, 'Elsewhere');
