@@ -40,7 +40,10 @@ export function eventJson(event: ChatEvent): EventJson {
     case 'member.left':
       return { t: event.type, d: { serverId: event.serverId, userId: event.userId, reason: event.reason } };
     case 'channel.created':
+    case 'channel.updated':
       return { t: event.type, d: channelJson(event.channel) };
+    case 'channel.deleted':
+      return { t: event.type, d: { id: event.channelId, serverId: event.serverId } };
     case 'server.updated':
       return { t: event.type, d: serverJson(event.server) };
     case 'server.deleted':
@@ -81,6 +84,8 @@ const READERS: { readonly [T in LoggedEventType]: (d: Json) => ChatEvent & { rea
     reason: d.reason === 'kick' || d.reason === 'ban' ? d.reason : 'leave',
   }),
   'channel.created': (d) => ({ type: 'channel.created', channel: channelFromJson(d) }),
+  'channel.updated': (d) => ({ type: 'channel.updated', channel: channelFromJson(d) }),
+  'channel.deleted': (d) => ({ type: 'channel.deleted', serverId: str(d.serverId), channelId: str(d.id) }),
   'server.updated': (d) => ({ type: 'server.updated', server: serverFromJson(d) }),
   'server.deleted': (d) => ({ type: 'server.deleted', serverId: str(d.serverId) }),
   'session.revoked': (d) => ({

@@ -34,6 +34,10 @@ export const MemberLeftEvent = z
     description: 'A leave, or a kick or ban by the owner. The member who left gets their own, and then no further event of that server. Read an unknown reason as a leave',
   });
 
+export const ChannelDeletedEvent = z
+  .object({ id, serverId: id })
+  .meta({ id: 'ChannelDeletedEvent', description: 'The channel is gone with its messages: nothing more of it follows' });
+
 export const ServerDeletedEvent = z
   .object({ serverId: id })
   .meta({ id: 'ServerDeletedEvent', description: 'The owner deleted the server with everything in it: the last event of that server' });
@@ -53,6 +57,8 @@ export const EVENT_DATA = {
   'member.joined': MemberResponse,
   'member.left': MemberLeftEvent,
   'channel.created': ChannelResponse,
+  'channel.updated': ChannelResponse,
+  'channel.deleted': ChannelDeletedEvent,
   'server.updated': ServerResponse,
   'server.deleted': ServerDeletedEvent,
 } as const satisfies Record<Exclude<ChatEventType, 'session.revoked'>, z.ZodType>;
@@ -84,7 +90,7 @@ export const ReadyData = z
     servers: z.array(
       ServerResponse.extend({
         channels: z.array(ChannelResponse).optional().meta({
-          description: 'Oldest first. Left out for the servers past the first 1,000 channels (over all servers, in this order): read those with GET /api/servers/{serverId}/channels',
+          description: 'By position, then id. Left out for the servers past the first 1,000 channels (over all servers, in this order): read those with GET /api/servers/{serverId}/channels',
         }),
       }).meta({ id: 'ServerWithChannels' }),
     ),

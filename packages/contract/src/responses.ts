@@ -3,16 +3,19 @@ import type {
   AuthGrant,
   BanView,
   Channel,
+  ChannelView,
   CreatedApplication,
   Invite,
   InvitePreview,
   MemberView,
   Server,
   SessionView,
+  PermissionOverwrite,
 } from '@chat/domain';
+import { bitsOf, isPermission, PERMISSIONS, permissionNames } from '@chat/domain';
 import { z } from 'zod';
 import { id, timestamp, UserSummaryResponse } from './fields';
-import { date, obj, str, strOrNull, type Json } from './read-json';
+import { date, num, obj, str, strOrNull, type Json } from './read-json';
 
 /*
  * Response schemas, each with the serializer that writes it from the domain's entity: nothing more
@@ -96,16 +99,69 @@ export const serverFromJson = (d: Json): Server => ({
   membersCanInvite: d.membersCanInvite === true,
 });
 
-export const ChannelResponse = z.object({ id, serverId: id, name: z.string(), createdAt: timestamp }).meta({ id: 'Channel' });
+/** Permission names, in the order of the list of permissions (bits inside, names on the wire). */
+const permissionList = z.array(z.enum(PERMISSIONS)).meta({ description: 'Permission names, in the documented order of permissions' });
+
+export const PermissionOverwriteResponse = z
+  .object({
+    id: id.meta({ description: "The role's id (`@everyone`'s is the server's id) or the member's user id" }),
+    type: z.enum(['role', 'member']),
+    allow: permissionList,
+    deny: permissionList,
+  })
+  .meta({ id: 'PermissionOverwrite', description: "What a role or member may do in this channel beyond (allow) or short of (deny) the server's roles" });
+
+export const ChannelResponse = z
+  .object({
+    id,
+    serverId: id,
+    name: z.string(),
+    topic: z.string().nullable().meta({ description: 'At most 1024 characters; null: none' }),
+    position: z.number().int().meta({ description: 'Channels are listed by position, then id; a new channel goes last' }),
+    permissionOverwrites: z.array(PermissionOverwriteResponse).meta({ description: 'By target id' }),
+    createdAt: timestamp,
+  })
+  .meta({ id: 'Channel' });
+
+const overwriteJson = (o: PermissionOverwrite): z.output<typeof PermissionOverwriteResponse> => ({
+  id: o.id,
+  type: o.type,
+  allow: permissionNames(o.allow),
+  deny: permissionNames(o.deny),
+});
 
 export const channelJson = (c: Channel): z.output<typeof ChannelResponse> => ({
   id: c.id,
   serverId: c.serverId,
   name: c.name,
+  topic: c.topic,
+  position: c.position,
+  permissionOverwrites: c.permissionOverwrites.map(overwriteJson),
   createdAt: c.createdAt.toISOString(),
 });
 
-export const channelFromJson = (d: Json): Channel => ({ id: str(d.id), serverId: str(d.serverId), name: str(d.name), createdAt: date(d.createdAt) });
+const overwriteFromJson = (value: unknown): PermissionOverwrite => {
+  const o = obj(value);
+  const names = (list: unknown) => (Array.isArray(list) ? bitsOf(list.filter(isPermission)) : 0);
+  return { id: str(o.id), type: o.type === 'member' ? 'member' : 'role', allow: names(o.allow), deny: names(o.deny) };
+};
+
+/** Events logged before channels had a topic, a position and overwrites read as none, 0 and none. */
+export const channelFromJson = (d: Json): Channel => ({
+  id: str(d.id),
+  serverId: str(d.serverId),
+  name: str(d.name),
+  topic: d.topic === undefined ? null : strOrNull(d.topic),
+  position: d.position === undefined ? 0 : num(d.position),
+  permissionOverwrites: Array.isArray(d.permissionOverwrites) ? d.permissionOverwrites.map(overwriteFromJson) : [],
+  createdAt: date(d.createdAt),
+});
+
+export const ChannelListItemResponse = ChannelResponse.extend({
+  permissions: permissionList.meta({ description: "The caller's effective permissions in this channel (VIEW_CHANNEL always among them: the list has only what they can see)" }),
+}).meta({ id: 'ChannelWithPermissions' });
+
+export const channelListItemJson = (c: ChannelView): z.output<typeof ChannelListItemResponse> => ({ ...channelJson(c), permissions: permissionNames(c.permissions) });
 
 export const MemberResponse = z
   .object({ userId: id, serverId: id, joinedAt: timestamp, user: UserSummaryResponse })

@@ -22,6 +22,9 @@ export type ChatEvent =
   | { readonly type: 'member.joined'; readonly member: MemberView }
   | { readonly type: 'member.left'; readonly serverId: Id; readonly userId: Id; readonly reason: LeaveReason }
   | { readonly type: 'channel.created'; readonly channel: Channel }
+  /** Renamed, moved, a new topic or new overwrites: the channel as it is now. */
+  | { readonly type: 'channel.updated'; readonly channel: Channel }
+  | { readonly type: 'channel.deleted'; readonly serverId: Id; readonly channelId: Id }
   | { readonly type: 'server.updated'; readonly server: Server }
   /** The server is gone with everything in it; like a leave of every member, it is the last event of the server. */
   | { readonly type: 'server.deleted'; readonly serverId: Id }
@@ -64,6 +67,10 @@ export const memberLeft = (serverId: Id, userId: Id, reason: LeaveReason): ChatE
 
 export const channelCreated = (channel: Channel): ChatEvent => ({ type: 'channel.created', channel });
 
+export const channelUpdated = (channel: Channel): ChatEvent => ({ type: 'channel.updated', channel });
+
+export const channelDeleted = (serverId: Id, channelId: Id): ChatEvent => ({ type: 'channel.deleted', serverId, channelId });
+
 export const serverUpdated = (server: Server): ChatEvent => ({ type: 'server.updated', server });
 
 export const serverDeleted = (serverId: Id): ChatEvent => ({ type: 'server.deleted', serverId });
@@ -87,6 +94,7 @@ export function serverOf(event: ChatEvent): Id | null {
     case 'member.joined':
       return event.member.serverId;
     case 'channel.created':
+    case 'channel.updated':
       return event.channel.serverId;
     case 'server.updated':
       return event.server.id;

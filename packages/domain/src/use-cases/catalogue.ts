@@ -41,6 +41,10 @@ import { BanMember } from './moderation/ban-member';
 import { KickMember } from './moderation/kick-member';
 import { ListBans } from './moderation/list-bans';
 import { Unban } from './moderation/unban';
+import { DeleteChannel } from './channels/delete-channel';
+import { RemoveChannelOverwrite } from './channels/remove-channel-overwrite';
+import { SetChannelOverwrite } from './channels/set-channel-overwrite';
+import { UpdateChannel } from './channels/update-channel';
 import { CreateChannel } from './servers/create-channel';
 import { CreateInvite } from './servers/create-invite';
 import { CreateServer } from './servers/create-server';
@@ -115,8 +119,12 @@ export function createUseCases(ports: UseCasePorts) {
     unban: new Unban(unitOfWork),
     deleteServer: new DeleteServer(unitOfWork),
     transferServer: new TransferServer(unitOfWork, quotas),
-    listChannels: new ListChannels(servers, members, channels),
+    listChannels: new ListChannels(stores),
     createChannel: new CreateChannel(unitOfWork, ids, clock, quotas),
+    updateChannel: new UpdateChannel(unitOfWork),
+    deleteChannel: new DeleteChannel(unitOfWork),
+    setChannelOverwrite: new SetChannelOverwrite(unitOfWork),
+    removeChannelOverwrite: new RemoveChannelOverwrite(unitOfWork),
     createInvite: new CreateInvite(unitOfWork, inviteCodes, clock, quotas),
     listInvites: new ListInvites(stores, clock),
     revokeInvite: new RevokeInvite(unitOfWork),

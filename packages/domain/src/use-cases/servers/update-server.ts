@@ -4,12 +4,15 @@ import { validationFailed, type Issue } from '../../errors';
 import { serverUpdated } from '../../events/chat-event';
 import type { ServerChanges } from '../../ports/server-repository';
 import type { UnitOfWork } from '../../ports/unit-of-work';
+import { isId } from '../../ids';
 import { fail, ok, type Outcome } from '../../result';
 import { imageReferenceIssues } from '../../rules/image-rules';
 import { serverNameIssues } from '../../rules/name-rules';
 import { serverOfOwner } from '../access';
 
-/** The owner renames a server, sets its avatar and banner or who may invite; its members get `server.updated`. */
+const NOT_ITS_CHANNEL = { path: 'defaultChannelId', message: 'is not a channel of this server' };
+
+/** The owner renames a server, sets its avatar and banner, who may invite or which channel is the default; its members get `server.updated`. */
 export class UpdateServer {
   static readonly errors = ['ValidationFailed', 'ServerNotFound', 'NotAMember', 'NotTheOwner'] as const;
 
@@ -22,14 +25,18 @@ export class UpdateServer {
       ...(changes.banner !== undefined ? imageReferenceIssues(changes.banner, 'banner') : []),
     ];
     if (changes.membersCanInvite !== undefined && typeof changes.membersCanInvite !== 'boolean') issues.push({ path: 'membersCanInvite', message: 'must be a boolean' });
+    if (changes.defaultChannelId !== undefined && !isId(changes.defaultChannelId)) issues.push(NOT_ITS_CHANNEL);
     if (Object.values(changes).every((value) => value === undefined)) {
-      issues.push({ path: '', message: 'must change at least one of name, avatar, banner, membersCanInvite' });
+      issues.push({ path: '', message: 'must change at least one of name, avatar, banner, membersCanInvite, defaultChannelId' });
     }
     if (issues.length > 0) return fail(validationFailed(issues));
     return this.unitOfWork.run(async (stores) => {
       // Held as a change: a transfer that commits first leaves the old owner reading who owns it now.
       const server = await serverOfOwner(stores, serverId, actor.userId, { held: true });
       if (!server.ok) return server;
+      if (changes.defaultChannelId !== undefined && (await stores.channels.findById(changes.defaultChannelId))?.serverId !== server.value.id) {
+        return fail(validationFailed([NOT_ITS_CHANNEL]));
+      }
       const name = changes.name?.trim();
       const updated = await stores.servers.update(server.value.id, { ...changes, ...(name !== undefined ? { name } : {}) });
       if (!updated) return fail({ kind: 'ServerNotFound' });
