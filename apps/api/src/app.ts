@@ -17,6 +17,7 @@ import type { RateLimiters } from './http/rate-limits';
 import type { RouteSpec } from './http/route';
 import { applicationRoutes } from './routes/application-routes';
 import { authRoutes } from './routes/auth-routes';
+import { channelRoutes } from './routes/channel-routes';
 import { messageRoutes } from './routes/message-routes';
 import { mountOAuthToken, oauthTokenOpenApi } from './routes/oauth-token-route';
 import { serverRoutes } from './routes/server-routes';
@@ -63,7 +64,7 @@ export interface AppOptions {
 }
 
 export function allRoutes(): RouteSpec<unknown, unknown>[] {
-  return [...authRoutes, ...serverRoutes, ...messageRoutes, ...applicationRoutes];
+  return [...authRoutes, ...serverRoutes, ...channelRoutes, ...messageRoutes, ...applicationRoutes];
 }
 
 /** Builds the app without listening, so tests drive it in-process. */

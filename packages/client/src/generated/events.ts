@@ -52,7 +52,7 @@ export interface components {
             createdAt: string;
             /** @description Whether members other than the owner may create invites (bots never may) */
             membersCanInvite: boolean;
-            /** @description Oldest first. Left out for the servers past the first 1,000 channels (over all servers, in this order): read those with GET /api/servers/{serverId}/channels */
+            /** @description By position, then id. Left out for the servers past the first 1,000 channels (over all servers, in this order): read those with GET /api/servers/{serverId}/channels */
             channels?: components["schemas"]["Channel"][];
         };
         Channel: {
@@ -61,11 +61,28 @@ export interface components {
             /** @description Snowflake id: a decimal string, ordered by creation time */
             serverId: string;
             name: string;
+            /** @description At most 1024 characters; null: none */
+            topic: string | null;
+            /** @description Channels are listed by position, then id; a new channel goes last */
+            position: number;
+            /** @description By target id */
+            permissionOverwrites: components["schemas"]["PermissionOverwrite"][];
             /**
              * Format: date-time
              * @description ISO 8601, UTC, milliseconds
              */
             createdAt: string;
+        };
+        /** @description What a role or member may do in this channel beyond (allow) or short of (deny) the server's roles */
+        PermissionOverwrite: {
+            /** @description The role's id (`@everyone`'s is the server's id) or the member's user id */
+            id: string;
+            /** @enum {string} */
+            type: "role" | "member";
+            /** @description Permission names, in the documented order of permissions */
+            allow: ("VIEW_CHANNEL" | "SEND_MESSAGES" | "ADD_REACTIONS" | "ATTACH_FILES" | "MENTION_EVERYONE" | "MANAGE_MESSAGES" | "MANAGE_CHANNELS" | "MANAGE_ROLES" | "MANAGE_SERVER" | "CREATE_INVITE" | "KICK_MEMBERS" | "BAN_MEMBERS" | "ADMINISTRATOR")[];
+            /** @description Permission names, in the documented order of permissions */
+            deny: ("VIEW_CHANNEL" | "SEND_MESSAGES" | "ADD_REACTIONS" | "ATTACH_FILES" | "MENTION_EVERYONE" | "MANAGE_MESSAGES" | "MANAGE_CHANNELS" | "MANAGE_ROLES" | "MANAGE_SERVER" | "CREATE_INVITE" | "KICK_MEMBERS" | "BAN_MEMBERS" | "ADMINISTRATOR")[];
         };
         /** @description The REST Message, plus serverId (and nonce on message.created); `reacted` is always false in events */
         MessageEvent: {
@@ -145,6 +162,13 @@ export interface components {
             /** @enum {string} */
             reason: "leave" | "kick" | "ban";
         };
+        /** @description The channel is gone with its messages: nothing more of it follows */
+        ChannelDeletedEvent: {
+            /** @description Snowflake id: a decimal string, ordered by creation time */
+            id: string;
+            /** @description Snowflake id: a decimal string, ordered by creation time */
+            serverId: string;
+        };
         Server: {
             /** @description Snowflake id: a decimal string, ordered by creation time */
             id: string;
@@ -197,6 +221,10 @@ export interface EventMap {
     "member.left": components["schemas"]["MemberLeftEvent"];
     /** Dispatch `channel.created`: `d` is the REST shape. Only members of the event's server get it. */
     "channel.created": components["schemas"]["Channel"];
+    /** Dispatch `channel.updated`: `d` is the REST shape. Only members of the event's server get it. */
+    "channel.updated": components["schemas"]["Channel"];
+    /** Dispatch `channel.deleted`: `d` is the REST shape. Only members of the event's server get it. */
+    "channel.deleted": components["schemas"]["ChannelDeletedEvent"];
     /** Dispatch `server.updated`: `d` is the REST shape. Only members of the event's server get it. */
     "server.updated": components["schemas"]["Server"];
     /** Dispatch `server.deleted`: `d` is the REST shape. Only members of the event's server get it. */
@@ -213,6 +241,8 @@ export const EVENT_TYPES: Readonly<Record<keyof EventMap, true>> = {
     "member.joined": true,
     "member.left": true,
     "channel.created": true,
+    "channel.updated": true,
+    "channel.deleted": true,
     "server.updated": true,
     "server.deleted": true,
 };
