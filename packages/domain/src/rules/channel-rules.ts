@@ -57,9 +57,10 @@ export interface OverwriteInput {
 export function overwriteBitsOf(input: OverwriteInput): { allow: PermissionBits; deny: PermissionBits } | { issues: Issue[] } {
   const allow = permissionBitsOf(input.allow, 'allow');
   const deny = permissionBitsOf(input.deny, 'deny');
-  const issues = [...('issues' in allow ? allow.issues : []), ...('issues' in deny ? deny.issues : [])];
-  if (input.type !== 'role' && input.type !== 'member') issues.unshift({ path: 'type', message: 'must be "role" or "member"' });
-  if (issues.length > 0 || 'issues' in allow || 'issues' in deny) return { issues };
+  const typeIssues = input.type === 'role' || input.type === 'member' ? [] : [{ path: 'type', message: 'must be "role" or "member"' }];
+  if ('issues' in allow || 'issues' in deny || typeIssues.length > 0) {
+    return { issues: [...typeIssues, ...('issues' in allow ? allow.issues : []), ...('issues' in deny ? deny.issues : [])] };
+  }
   if ((allow.bits & deny.bits) !== 0) return { issues: [{ path: 'deny', message: 'must not name a permission that allow names too' }] };
   return { allow: allow.bits, deny: deny.bits };
 }
