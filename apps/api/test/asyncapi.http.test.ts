@@ -1,6 +1,8 @@
 import { EVENT_DATA, eventJson } from '@chat/contract';
 import {
   channelCreated,
+  channelDeleted,
+  channelUpdated,
   memberJoined,
   memberLeft,
   memberUpdated,
@@ -38,7 +40,9 @@ const SAMPLES: ChatEvent[] = [
   reactionChanged('reaction.removed', '10', '20', '3', { messageId: '100', emoji: '👍', count: 0, reacted: false }),
   memberJoined({ serverId: '10', userId: '3', joinedAt: new Date(0), user: { id: '3', username: 'ann' }, roleIds: [] }),
   memberLeft('10', '3', 'leave'),
-  channelCreated({ id: '21', serverId: '10', name: 'random', createdAt: new Date(0) }),
+  channelCreated({ id: '21', serverId: '10', name: 'random', topic: null, position: 0, permissionOverwrites: [], createdAt: new Date(0) }),
+  channelUpdated({ id: '21', serverId: '10', name: 'leads', topic: 'Plans', position: 1, permissionOverwrites: [{ id: '10', type: 'role', allow: 0, deny: 1 }], createdAt: new Date(0) }),
+  channelDeleted('10', '21'),
   memberLeft('10', '3', 'kick'),
   serverUpdated({ id: '10', name: 'Book club', avatar: 'https://cdn.example.com/a.png', banner: null, verified: false, defaultChannelId: '20', ownerId: '1', createdAt: new Date(0), membersCanInvite: false }),
   memberLeft('10', '3', 'ban'),

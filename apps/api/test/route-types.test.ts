@@ -27,12 +27,12 @@ describe('a route, its use case and its auth mode', () => {
       // @ts-expect-error 'InviteNotFound' is not one of CreateChannel's error kinds
       handle: async () => reply(fail({ kind: 'InviteNotFound' }), 201, () => undefined),
     });
-    expect(refused.errors).toEqual(['ValidationFailed', 'ServerNotFound', 'NotAMember', 'NotTheOwner', 'QuotaExceeded']);
+    expect(refused.errors).toEqual(['ValidationFailed', 'ServerNotFound', 'NotAMember', 'MissingPermission', 'QuotaExceeded']);
   });
 
   it('accepts a reply of a declared kind, and carries the error to the edge', async () => {
-    const accepted = route({ ...base, auth: 'session', useCase: 'createChannel', handle: async () => reply(fail({ kind: 'NotTheOwner' }), 201, () => undefined) });
-    await expect(accepted.handle({} as never)).resolves.toEqual({ error: { kind: 'NotTheOwner' } });
+    const accepted = route({ ...base, auth: 'session', useCase: 'createChannel', handle: async () => reply(fail({ kind: 'QuotaExceeded', quota: 'channelsPerServer', max: 1 }), 201, () => undefined) });
+    await expect(accepted.handle({} as never)).resolves.toEqual({ error: { kind: 'QuotaExceeded', quota: 'channelsPerServer', max: 1 } });
   });
 
   it('mounts claims-only only a use case that checks the session itself', () => {

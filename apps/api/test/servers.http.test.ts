@@ -1,3 +1,4 @@
+import { PERMISSIONS } from '@chat/domain';
 import { buildTestApp, problemBody, type TestApp } from './test-app';
 
 /** The owner kicking or banning themself is refused for a removal, not a leave; the code stays the documented one. */
@@ -32,7 +33,18 @@ describe('servers, members, channels and invites over HTTP', () => {
         },
       });
       const channels = await t.http().get(`/api/servers/${res.body.id}/channels`).set('Authorization', alice.token);
-      expect(channels.body).toEqual([{ id: res.body.defaultChannelId, serverId: res.body.id, name: 'general', createdAt: '2026-05-01T12:00:00.000Z' }]);
+      expect(channels.body).toEqual([
+        {
+          id: res.body.defaultChannelId,
+          serverId: res.body.id,
+          name: 'general',
+          topic: null,
+          position: 0,
+          permissionOverwrites: [],
+          createdAt: '2026-05-01T12:00:00.000Z',
+          permissions: [...PERMISSIONS],
+        },
+      ]);
     });
 
     it.each([[''], ['   '], ['x'.repeat(101)], [7], [undefined]])('returns 400 for the name %p', async (name) => {
@@ -222,7 +234,7 @@ describe('servers, members, channels and invites over HTTP', () => {
       const res = await t.http().post(`/api/servers/${server.id}/channels`).set('Authorization', owner.token).send({ name: ' random ' });
       expect({ status: res.status, body: res.body }).toEqual({
         status: 201,
-        body: { id: expect.any(String), serverId: server.id, name: 'random', createdAt: expect.any(String) },
+        body: { id: expect.any(String), serverId: server.id, name: 'random', topic: null, position: 1, permissionOverwrites: [], createdAt: expect.any(String) },
       });
       const list = await t.http().get(`/api/servers/${server.id}/channels`).set('Authorization', member.token);
       expect(list.body.map((c: { name: string }) => c.name)).toEqual(['general', 'random']);

@@ -231,7 +231,7 @@ suite('the chat page in Chromium', () => {
     await bob.getByLabel('New channel').fill('bobs-corner');
     await bob.getByRole('button', { name: 'Create channel' }).click();
     await containsText(alert(bob), 'Creating a channel is not allowed');
-    await containsText(alert(bob), 'owner');
+    await containsText(alert(bob), 'MANAGE_CHANNELS');
 
     await send(bob, '   ');
     await hasText(alert(bob), /Please check: Message: .*whitespace/);

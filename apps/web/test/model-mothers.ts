@@ -19,7 +19,16 @@ export const server = (overrides: Partial<Server> = {}): Server => ({
   ...overrides,
 });
 
-export const channel = (overrides: Partial<Channel> = {}): Channel => ({ id: '11', serverId: '10', name: 'general', createdAt: '2026-01-01T00:00:00.000Z', ...overrides });
+export const channel = (overrides: Partial<Channel> = {}): Channel => ({
+  id: '11',
+  serverId: '10',
+  name: 'general',
+  topic: null,
+  position: 0,
+  permissionOverwrites: [],
+  createdAt: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
 
 export const member = (user: { id: string; username: string }, serverId = '10'): Member => ({ userId: user.id, serverId, joinedAt: '2026-01-01T00:00:00.000Z', user, roleIds: [] });
 

@@ -71,6 +71,16 @@ describe('the client SDK over REST, against a running API', () => {
     expect(page.map(({ id, reactions }) => ({ id, reactions }))).toEqual([{ id: sent.id, reactions: [] }]);
     await ok(member.rest.DELETE('/api/channels/{channelId}/messages/{messageId}', { params: messagePath }));
     expect(await ok(owner.rest.GET('/api/channels/{channelId}/messages', { params: channelPath }))).toEqual([]);
+
+    // Managing channels: rename and move, an overwrite (the member's list hides the channel), then delete.
+    const renamed = await ok(owner.rest.PATCH('/api/channels/{channelId}', { params: channelPath, body: { name: 'leads', topic: 'For leads', position: 0 } }));
+    expect(renamed).toMatchObject({ name: 'leads', topic: 'For leads', position: 0, permissionOverwrites: [] });
+    const overwrite = { path: { channelId: channel.id, targetId: server.id } };
+    await ok(owner.rest.PUT('/api/channels/{channelId}/permissions/{targetId}', { params: overwrite, body: { type: 'role', allow: [], deny: ['VIEW_CHANNEL'] } }));
+    expect((await ok(member.rest.GET('/api/servers/{serverId}/channels', { params: serverPath }))).map(({ name, permissions }) => [name, permissions.includes('VIEW_CHANNEL')])).toEqual([['general', true]]);
+    await ok(owner.rest.DELETE('/api/channels/{channelId}/permissions/{targetId}', { params: overwrite }));
+    await ok(owner.rest.DELETE('/api/channels/{channelId}', { params: channelPath }));
+    expect((await ok(member.rest.GET('/api/servers/{serverId}/channels', { params: serverPath }))).map(({ name }) => name)).toEqual(['general']);
     await ok(member.rest.DELETE('/api/servers/{serverId}/members/@me', { params: serverPath }));
 
     const app = await ok(owner.rest.POST('/api/applications', { body: { name: 'SDK bot' } }));

@@ -40,6 +40,7 @@ export function eventJson(event: ChatEvent): EventJson {
     case 'member.left':
       return { t: event.type, d: { serverId: event.serverId, userId: event.userId, reason: event.reason } };
     case 'channel.created':
+    case 'channel.updated':
       return { t: event.type, d: channelJson(event.channel) };
     case 'role.created':
     case 'role.updated':
@@ -48,6 +49,8 @@ export function eventJson(event: ChatEvent): EventJson {
       return { t: event.type, d: { id: event.roleId, serverId: event.serverId } };
     case 'member.updated':
       return { t: event.type, d: { serverId: event.serverId, userId: event.userId, roleIds: [...event.roleIds] } };
+    case 'channel.deleted':
+      return { t: event.type, d: { id: event.channelId, serverId: event.serverId } };
     case 'server.updated':
       return { t: event.type, d: serverJson(event.server) };
     case 'server.deleted':
@@ -92,6 +95,8 @@ const READERS: { readonly [T in LoggedEventType]: (d: Json) => ChatEvent & { rea
   'role.updated': (d) => ({ type: 'role.updated', role: roleFromJson(d) }),
   'role.deleted': (d) => ({ type: 'role.deleted', serverId: str(d.serverId), roleId: str(d.id) }),
   'member.updated': (d) => ({ type: 'member.updated', serverId: str(d.serverId), userId: str(d.userId), roleIds: strs(d.roleIds) }),
+  'channel.updated': (d) => ({ type: 'channel.updated', channel: channelFromJson(d) }),
+  'channel.deleted': (d) => ({ type: 'channel.deleted', serverId: str(d.serverId), channelId: str(d.id) }),
   'server.updated': (d) => ({ type: 'server.updated', server: serverFromJson(d) }),
   'server.deleted': (d) => ({ type: 'server.deleted', serverId: str(d.serverId) }),
   'session.revoked': (d) => ({

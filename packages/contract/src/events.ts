@@ -41,6 +41,9 @@ export const RoleDeletedEvent = z
 export const MemberUpdatedEvent = z
   .object({ serverId: id, userId: id, roleIds: z.array(id).meta({ description: 'Every role the member holds now, lowest position first (@everyone not among them)' }) })
   .meta({ id: 'MemberUpdatedEvent', description: "A role was assigned to the member or taken away" });
+export const ChannelDeletedEvent = z
+  .object({ id, serverId: id })
+  .meta({ id: 'ChannelDeletedEvent', description: 'The channel is gone with its messages: nothing more of it follows' });
 
 export const ServerDeletedEvent = z
   .object({ serverId: id })
@@ -65,6 +68,8 @@ export const EVENT_DATA = {
   'role.updated': RoleResponse,
   'role.deleted': RoleDeletedEvent,
   'member.updated': MemberUpdatedEvent,
+  'channel.updated': ChannelResponse,
+  'channel.deleted': ChannelDeletedEvent,
   'server.updated': ServerResponse,
   'server.deleted': ServerDeletedEvent,
 } as const satisfies Record<Exclude<ChatEventType, 'session.revoked'>, z.ZodType>;
@@ -99,7 +104,7 @@ export const ReadyData = z
     servers: z.array(
       ServerResponse.extend({
         channels: z.array(ChannelResponse).optional().meta({
-          description: 'Oldest first. Left out for the servers past the first 1,000 channels (over all servers, in this order): read those with GET /api/servers/{serverId}/channels',
+          description: 'By position, then id. Left out for the servers past the first 1,000 channels (over all servers, in this order): read those with GET /api/servers/{serverId}/channels',
         }),
       }).meta({ id: 'ServerWithChannels' }),
     ),

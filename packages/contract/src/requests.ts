@@ -8,6 +8,10 @@ import {
   CHANNEL_PAGE_LIMIT,
   SERVER_PAGE_LIMIT,
   CHANNEL_NAME,
+  CHANNEL_POSITION,
+  CHANNEL_TOPIC,
+  channelPositionIssues,
+  topicIssues,
   INVITE_LIMITS,
   EMAIL,
   MEMBER_PAGE_LIMIT,
@@ -135,6 +139,7 @@ export const UpdateServerBody = z
     avatar: imageReference('avatar'),
     banner: imageReference('banner'),
     membersCanInvite: z.boolean({ error: 'must be a boolean' }).meta({ description: 'Whether members other than the owner may create invites' }).optional(),
+    defaultChannelId: idParam('A channel of this server: the one new members land in, and the one that cannot be deleted').optional(),
   })
   .meta({ id: 'UpdateServerRequest', description: 'At least one of the fields; those left out stay as they are' });
 
@@ -209,6 +214,36 @@ export const TransferServerBody = z.object({ userId: idParam('The member who wil
 export const ChannelBody = z
   .object({ name: text(`${CHANNEL_NAME.min}-${CHANNEL_NAME.max} characters, trimmed`).superRefine(rule(channelNameIssues)) })
   .meta({ id: 'CreateChannelRequest' });
+
+export const UpdateChannelBody = z
+  .object({
+    name: ChannelBody.shape.name.optional(),
+    topic: z
+      .union([z.string(), z.null()], { error: 'must be a string or null' })
+      .superRefine(rule((value: string | null) => topicIssues(value)))
+      .meta({ description: `At most ${CHANNEL_TOPIC.max} characters (code points); null clears it` })
+      .optional(),
+    position: z
+      .number({ error: 'must be an integer' })
+      .superRefine(rule((value: number) => channelPositionIssues(value)))
+      .meta({ description: `${CHANNEL_POSITION.min}-${CHANNEL_POSITION.max}: channels are listed by position, then id` })
+      .optional(),
+  })
+  .meta({ id: 'UpdateChannelRequest', description: 'At least one of the fields; those left out stay as they are' });
+
+const permissionNames = (side: string) =>
+  z
+    .array(string(), { error: 'must be an array of permission names' })
+    .max(PERMISSIONS.length * 2, 'has too many entries')
+    .meta({ description: `Permission names to ${side} in this channel (an unknown name is a 400)` });
+
+export const ChannelOverwriteBody = z
+  .object({
+    type: z.enum(['role', 'member'], { error: 'must be "role" or "member"' }).meta({ description: 'Whether the target id is a role of this server or a member' }),
+    allow: permissionNames('allow'),
+    deny: permissionNames('deny'),
+  })
+  .meta({ id: 'ChannelOverwriteRequest', description: 'Replaces any overwrite of the target in this channel. A permission may not be both allowed and denied.' });
 
 export const ContentBody = z
   .object({

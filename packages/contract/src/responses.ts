@@ -3,6 +3,7 @@ import {
   type AuthGrant,
   type BanView,
   type Channel,
+  type ChannelView,
   type CreatedApplication,
   type Invite,
   type InvitePreview,
@@ -11,6 +12,7 @@ import {
   isPermission,
   PERMISSIONS,
   permissionNames,
+  type PermissionOverwrite,
   type Role,
   type Server,
   type SessionView,
@@ -101,16 +103,77 @@ export const serverFromJson = (d: Json): Server => ({
   membersCanInvite: d.membersCanInvite === true,
 });
 
-export const ChannelResponse = z.object({ id, serverId: id, name: z.string(), createdAt: timestamp }).meta({ id: 'Channel' });
+/** Permission names, in the order of the list of permissions (bits inside, names on the wire). */
+const permissionList = z.array(z.enum(PERMISSIONS));
+
+/** Permissions on the wire: names, in this order (a client may send them in any). */
+export const PermissionNames = permissionList.meta({
+  id: 'Permissions',
+  description: `Permission names, in this order: ${PERMISSIONS.join(', ')}. ADMINISTRATOR holds them all (and channel overwrites do not apply to it)`,
+});
+
+/** Names read back as bits; a name this version does not know is dropped (fail closed: it grants nothing). */
+const permissionBits = (value: unknown): number => bitsOf(strs(value).filter(isPermission));
+
+export const PermissionOverwriteResponse = z
+  .object({
+    id: id.meta({ description: "The role's id (`@everyone`'s is the server's id) or the member's user id" }),
+    type: z.enum(['role', 'member']),
+    allow: PermissionNames,
+    deny: PermissionNames,
+  })
+  .meta({ id: 'PermissionOverwrite', description: "What a role or member may do in this channel beyond (allow) or short of (deny) the server's roles" });
+
+export const ChannelResponse = z
+  .object({
+    id,
+    serverId: id,
+    name: z.string(),
+    topic: z.string().nullable().meta({ description: 'At most 1024 characters; null: none' }),
+    position: z.number().int().meta({ description: 'Channels are listed by position, then id; a new channel goes last' }),
+    permissionOverwrites: z.array(PermissionOverwriteResponse).meta({ description: 'By target id' }),
+    createdAt: timestamp,
+  })
+  .meta({ id: 'Channel' });
+
+const overwriteJson = (o: PermissionOverwrite): z.output<typeof PermissionOverwriteResponse> => ({
+  id: o.id,
+  type: o.type,
+  allow: permissionNames(o.allow),
+  deny: permissionNames(o.deny),
+});
 
 export const channelJson = (c: Channel): z.output<typeof ChannelResponse> => ({
   id: c.id,
   serverId: c.serverId,
   name: c.name,
+  topic: c.topic,
+  position: c.position,
+  permissionOverwrites: c.permissionOverwrites.map(overwriteJson),
   createdAt: c.createdAt.toISOString(),
 });
 
-export const channelFromJson = (d: Json): Channel => ({ id: str(d.id), serverId: str(d.serverId), name: str(d.name), createdAt: date(d.createdAt) });
+const overwriteFromJson = (value: unknown): PermissionOverwrite => {
+  const o = obj(value);
+  return { id: str(o.id), type: o.type === 'member' ? 'member' : 'role', allow: permissionBits(o.allow), deny: permissionBits(o.deny) };
+};
+
+/** Events logged before channels had a topic, a position and overwrites read as none, 0 and none. */
+export const channelFromJson = (d: Json): Channel => ({
+  id: str(d.id),
+  serverId: str(d.serverId),
+  name: str(d.name),
+  topic: d.topic === undefined ? null : strOrNull(d.topic),
+  position: d.position === undefined ? 0 : num(d.position),
+  permissionOverwrites: Array.isArray(d.permissionOverwrites) ? d.permissionOverwrites.map(overwriteFromJson) : [],
+  createdAt: date(d.createdAt),
+});
+
+export const ChannelListItemResponse = ChannelResponse.extend({
+  permissions: permissionList.meta({ description: "The caller's effective permissions in this channel (VIEW_CHANNEL always among them: the list has only what they can see)" }),
+}).meta({ id: 'ChannelWithPermissions' });
+
+export const channelListItemJson = (c: ChannelView): z.output<typeof ChannelListItemResponse> => ({ ...channelJson(c), permissions: permissionNames(c.permissions) });
 
 export const MemberResponse = z
   .object({
@@ -141,12 +204,6 @@ export function memberFromJson(d: Json): MemberView {
     roleIds: d.roleIds === undefined ? [] : strs(d.roleIds),
   };
 }
-
-/** Permissions on the wire: names, in this order (a client may send them in any). */
-export const PermissionNames = z.array(z.enum(PERMISSIONS)).meta({
-  id: 'Permissions',
-  description: `Permission names, in this order: ${PERMISSIONS.join(', ')}. ADMINISTRATOR holds them all (and channel overwrites do not apply to it)`,
-});
 
 export const RoleResponse = z
   .object({
@@ -180,8 +237,6 @@ export const roleFromJson = (d: Json): Role => ({
   createdAt: date(d.createdAt),
 });
 
-/** Names read back as bits; a name this version does not know is dropped (fail closed: it grants nothing). */
-const permissionBits = (value: unknown): number => bitsOf(strs(value).filter(isPermission));
 
 export const InviteResponse = z
   .object({

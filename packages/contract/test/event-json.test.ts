@@ -1,6 +1,9 @@
 import { eventFromJson, eventJson, lazilyDecoded, readEvent } from '@chat/contract';
 import {
+  bitsOf,
   channelCreated,
+  channelDeleted,
+  channelUpdated,
   memberJoined,
   memberLeft,
   memberUpdated,
@@ -35,17 +38,49 @@ const EVENTS = [
   reactionChanged('reaction.removed', '10', '20', '3', { messageId: '100', emoji: '👍', count: 0, reacted: false }),
   memberJoined({ serverId: '10', userId: '3', joinedAt: new Date('2026-11-01T09:00:00.000Z'), user: { id: '3', username: 'ann' }, roleIds: [] }),
   memberLeft('10', '3', 'leave'),
-  channelCreated({ id: '21', serverId: '10', name: 'random', createdAt: new Date('2026-11-01T09:30:00.000Z') }),
   roleCreated({ id: '30', serverId: '10', name: 'mods', color: 0x00ff00, position: 1, permissions: 0b1000_1000_0001, createdAt: new Date('2026-11-01T09:40:00.000Z') }),
   roleUpdated({ id: '10', serverId: '10', name: '@everyone', color: null, position: 0, permissions: 15, createdAt: new Date('2026-11-01T09:00:00.000Z') }),
   roleDeleted('10', '30'),
   memberUpdated('10', '3', ['30', '31']),
   memberUpdated('10', '3', []),
+  channelCreated({ id: '21', serverId: '10', name: 'random', topic: null, position: 0, permissionOverwrites: [], createdAt: new Date('2026-11-01T09:30:00.000Z') }),
+  channelUpdated({
+    id: '21',
+    serverId: '10',
+    name: 'leads',
+    topic: 'Plans',
+    position: 2,
+    permissionOverwrites: [{ id: '10', type: 'role', allow: 0, deny: bitsOf(['VIEW_CHANNEL']) }, { id: '3', type: 'member', allow: bitsOf(['VIEW_CHANNEL', 'SEND_MESSAGES']), deny: 0 }],
+    createdAt: new Date('2026-11-01T09:30:00.000Z'),
+  }),
+  channelDeleted('10', '21'),
   sessionRevoked('3', '7'),
   sessionRevoked('3', null),
 ];
 
 describe('the events’ JSON form', () => {
+  it('gives channel events the REST Channel, overwrites as permission names; channel.deleted its id and server', () => {
+    expect(eventJson(EVENTS[9]!).d).toEqual({
+      id: '21',
+      serverId: '10',
+      name: 'leads',
+      topic: 'Plans',
+      position: 2,
+      permissionOverwrites: [
+        { id: '10', type: 'role', allow: [], deny: ['VIEW_CHANNEL'] },
+        { id: '3', type: 'member', allow: ['VIEW_CHANNEL', 'SEND_MESSAGES'], deny: [] },
+      ],
+      createdAt: '2026-11-01T09:30:00.000Z',
+    });
+    expect(eventJson(EVENTS[10]!)).toEqual({ t: 'channel.deleted', d: { id: '21', serverId: '10' } });
+  });
+
+  it('reads a channel.created logged before channels had a topic, a position and overwrites', () => {
+    expect(eventFromJson('channel.created', { id: '21', serverId: '10', name: 'random', createdAt: '2026-11-01T09:30:00.000Z' })).toEqual(
+      channelCreated({ id: '21', serverId: '10', name: 'random', topic: null, position: 0, permissionOverwrites: [], createdAt: new Date('2026-11-01T09:30:00.000Z') }),
+    );
+  });
+
   it.each(EVENTS.map((event) => [event.type, event]))('reads %s back as it was written', (_type, event) => {
     const { t, d } = eventJson(event);
     expect(eventFromJson(t, JSON.parse(JSON.stringify(d)))).toEqual(event);

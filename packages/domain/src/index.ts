@@ -30,6 +30,7 @@ export * from './rules/invite-rules';
 export * from './rules/ban-rules';
 export * from './rules/permission-rules';
 export * from './rules/role-rules';
+export * from './rules/channel-rules';
 
 export * from './ports/clock';
 export * from './ports/id-generator';
@@ -88,6 +89,10 @@ export * from './use-cases/servers/get-members';
 export * from './use-cases/servers/leave-server';
 export * from './use-cases/servers/list-channels';
 export * from './use-cases/servers/create-channel';
+export * from './use-cases/channels/update-channel';
+export * from './use-cases/channels/delete-channel';
+export * from './use-cases/channels/set-channel-overwrite';
+export * from './use-cases/channels/remove-channel-overwrite';
 export * from './use-cases/servers/create-invite';
 export * from './use-cases/servers/list-invites';
 export * from './use-cases/servers/revoke-invite';

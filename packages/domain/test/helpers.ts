@@ -1,4 +1,4 @@
-import type { Actor, MessageView, Server } from '@chat/domain';
+import { bitsOf, type Actor, type MessageView, type Permission, type Server } from '@chat/domain';
 import { createTestWorld, expectOk, type TestWorld } from '@chat/domain/testing';
 
 /** A well-formed id that names nothing in a fresh world. */
@@ -43,3 +43,12 @@ export async function someMessages(world: TestWorld, author: Actor, channelId: s
 export const TWENTY_EMOJI: readonly string[] = [...'😀😁😂🤣😃😄😅😆😉😊😋😎😍😘🥰😗😙🥲😚🙂'];
 
 export const idsOf = (views: readonly { readonly id: string }[]): string[] => views.map((view) => view.id);
+
+/** Gives `actor` a new role of the server holding `permissions` (stored directly: roles are not this test's subject). */
+export async function grant(world: TestWorld, server: Server, actor: Actor, permissions: readonly Permission[]): Promise<string> {
+  const id = world.ids.next();
+  const position = (await world.stores.roles.countByServer(server.id)) + 1;
+  await world.stores.roles.create({ id, serverId: server.id, name: `role ${position}`, color: null, position, permissions: bitsOf(permissions), createdAt: world.clock.now() });
+  await world.stores.roles.assign(server.id, actor.userId, id);
+  return id;
+}

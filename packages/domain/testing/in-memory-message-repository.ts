@@ -104,7 +104,7 @@ export class InMemoryMessageRepository implements MessageRepository {
       everyone: roles.get(channel.serverId)?.permissions ?? 0,
       roles: [...held].flatMap((id) => roles.get(id) ?? []),
     };
-    return channelPermissions(standing, channel.serverId, [...(this.state.overwrites.get(channel.id)?.values() ?? [])]);
+    return channelPermissions(standing, channel.serverId, channel.permissionOverwrites);
   }
 
   async updateContent(id: string, content: string, editedAt: Date): Promise<void> {

@@ -46,8 +46,11 @@ export class InMemoryRoleRepository implements RoleRepository {
     this.state.rolesOf(serverId).delete(roleId);
     this.shift(serverId, (r) => r.position > role.position, -1);
     for (const held of this.state.memberRoles.get(serverId)?.values() ?? []) held.delete(roleId);
-    // Its overwrites go with it, as the port says (ids are unique across servers).
-    for (const overwrites of this.state.overwrites.values()) overwrites.delete(roleId);
+    for (const channel of this.state.channels.values()) {
+      if (channel.serverId !== serverId) continue;
+      const kept = channel.permissionOverwrites.filter((o) => !(o.type === 'role' && o.id === roleId));
+      if (kept.length !== channel.permissionOverwrites.length) this.state.channels.set(channel.id, { ...channel, permissionOverwrites: kept });
+    }
     return 'deleted';
   }
 

@@ -1,4 +1,4 @@
-import type { Ban, ChatEvent, Application, Channel, Invite, Member, Message, PermissionOverwrite, Reaction, RefreshToken, Role, Server, Session, User, UserSummary } from '../src';
+import type { Ban, ChatEvent, Application, Channel, Invite, Member, Message, Reaction, RefreshToken, Role, Server, Session, User, UserSummary } from '../src';
 
 /** The tables of the in-memory adapters; every repository of one `createMemoryStores()` shares it. */
 export class MemoryState {
@@ -14,8 +14,6 @@ export class MemoryState {
   readonly roles = new Map<string, Map<string, Role>>();
   /** serverId → userId → the ids of the member's roles */
   readonly memberRoles = new Map<string, Map<string, Set<string>>>();
-  /** channelId → targetId (a role's or a member's id) → its overwrite there */
-  readonly overwrites = new Map<string, Map<string, PermissionOverwrite>>();
   readonly invites = new Map<string, Invite>();
   /** serverId → userId → ban */
   readonly bans = new Map<string, Map<string, Ban>>();

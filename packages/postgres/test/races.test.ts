@@ -63,7 +63,7 @@ describeWithPostgres('races between replicas end in one row and a clean answer',
     await expect(
       stores.servers.create({
         server: { id: serverId, name: 'half', avatar: null, banner: null, verified: false, defaultChannelId: channelId, ownerId: owner.id, createdAt: at, membersCanInvite: false },
-        defaultChannel: { id: channelId, serverId, name: 'general', createdAt: at },
+        defaultChannel: { id: channelId, serverId, name: 'general', topic: null, position: 0, permissionOverwrites: [], createdAt: at },
         owner: { serverId, userId: ghost, joinedAt: at },
         everyone: everyoneRoleOf(serverId, at, false),
       }),
@@ -117,7 +117,7 @@ describeWithPostgres('repositories given a transaction', () => {
         const stores = createKyselyStores(trx);
         await stores.servers.create({
           server: { id: serverId, name: 'tx', avatar: null, banner: null, verified: false, defaultChannelId: channelId, ownerId: owner.id, createdAt: at, membersCanInvite: false },
-          defaultChannel: { id: channelId, serverId, name: 'general', createdAt: at },
+          defaultChannel: { id: channelId, serverId, name: 'general', topic: null, position: 0, permissionOverwrites: [], createdAt: at },
           owner: { serverId, userId: owner.id, joinedAt: at },
           everyone: everyoneRoleOf(serverId, at, false),
         });

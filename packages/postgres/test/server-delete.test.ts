@@ -1,4 +1,4 @@
-import { DeleteServer } from '@chat/domain';
+import { DeleteChannel, DeleteServer } from '@chat/domain';
 import { KyselyUnitOfWork, openPostgres } from '@chat/postgres';
 import { aServerWithOwner, freshId, givenActor } from '@chat/domain/testing/contracts';
 import { sql, type Kysely } from 'kysely';
@@ -80,5 +80,23 @@ describeWithPostgres('deleting a big server on PostgreSQL', () => {
 
     expect(await messagesOf(serverId)).toBe(MESSAGES);
     expect((await db.stores.servers.findById(serverId))?.id).toBe(serverId);
+  }, 60_000);
+
+  it('deletes a big channel the same way: its messages in slices, the rest of the server kept', async () => {
+    const { serverId, ownerId } = await aBigServer();
+    const { rows } = await sql<{ id: string }>`select id from channels where server_id = ${serverId} and name = 'second'`.execute(db.database.db);
+    const channelId = rows[0]!.id;
+    const statements: string[] = [];
+    const logged: Kysely<Database> = openPostgres({ url: db.database.url, poolSize: 1, log: (text) => statements.push(text) });
+    try {
+      const owner = await givenActor(db.stores, ownerId);
+      expect((await new DeleteChannel(new KyselyUnitOfWork(logged)).execute(owner, channelId)).ok).toBe(true);
+    } finally {
+      await logged.destroy();
+    }
+
+    expect(statements.filter((text) => text.includes('delete from messages'))).toHaveLength(Math.ceil(MESSAGES / 2 / DELETE_SLICE));
+    expect(await db.stores.channels.findById(channelId)).toBeNull();
+    expect(await messagesOf(serverId)).toBe(MESSAGES / 2);
   }, 60_000);
 });

@@ -30,7 +30,7 @@ const EVENTS: ChatEvent[] = [
   reactionChanged('reaction.added', '10', '20', '3', { messageId: '100', emoji: '👍', count: 2, reacted: true }),
   memberJoined({ serverId: '10', userId: '3', joinedAt: new Date('2026-11-01T09:00:00.000Z'), user: { id: '3', username: 'ann' }, roleIds: [] }),
   memberLeft('10', '3', 'kick'),
-  channelCreated({ id: '21', serverId: '10', name: 'random', createdAt: new Date('2026-11-01T09:30:00.000Z') }),
+  channelCreated({ id: '21', serverId: '10', name: 'random', topic: null, position: 0, permissionOverwrites: [], createdAt: new Date('2026-11-01T09:30:00.000Z') }),
   serverDeleted('10'),
 ];
 

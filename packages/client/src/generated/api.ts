@@ -168,7 +168,7 @@ export interface paths {
         delete: operations["deleteServer"];
         options?: never;
         head?: never;
-        /** Rename a server, set its avatar and banner, or who may invite (MANAGE_SERVER); members get server.updated */
+        /** Rename a server, set its avatar and banner, who may invite, or its default channel (MANAGE_SERVER); members get server.updated */
         patch: operations["updateServer"];
         trace?: never;
     };
@@ -282,10 +282,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List a server's channels (members only) */
+        /** List the server's channels the caller can see (VIEW_CHANNEL), each with the caller's permissions there (members only) */
         get: operations["listChannels"];
         put?: never;
-        /** Create a channel (owner only) */
+        /** Create a channel, listed last (MANAGE_CHANNELS); the server's members get channel.created */
         post: operations["createChannel"];
         delete?: never;
         options?: never;
@@ -379,6 +379,42 @@ export interface paths {
         post?: never;
         /** Take a role below the caller's highest away from a member (MANAGE_ROLES; not @everyone); members get member.updated */
         delete: operations["removeMemberRole"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channels/{channelId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a channel with its messages (MANAGE_CHANNELS; not the server's default channel: 409); the server's members get channel.deleted */
+        delete: operations["deleteChannel"];
+        options?: never;
+        head?: never;
+        /** Rename a channel, set its topic or its position (MANAGE_CHANNELS); the server's members get channel.updated */
+        patch: operations["updateChannel"];
+        trace?: never;
+    };
+    "/api/channels/{channelId}/permissions/{targetId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set what a role (targetId: the role's id; @everyone's is the server's id) or a member (their user id) may do in this channel (MANAGE_ROLES server-wide; only permissions the caller holds); the server's members get channel.updated */
+        put: operations["setChannelOverwrite"];
+        post?: never;
+        /** Remove a role's or member's overwrite from this channel (MANAGE_ROLES server-wide; only one whose permissions the caller holds); none there: 204 all the same */
+        delete: operations["removeChannelOverwrite"];
         options?: never;
         head?: never;
         patch?: never;
@@ -672,6 +708,8 @@ export interface components {
             banner?: string | null;
             /** @description Whether members other than the owner may create invites */
             membersCanInvite?: boolean;
+            /** @description A channel of this server: the one new members land in, and the one that cannot be deleted */
+            defaultChannelId?: string;
         };
         TransferServerRequest: {
             /** @description The member who will own the server */
@@ -711,12 +749,49 @@ export interface components {
             /** @description Why, for the owner's list (at most 512 characters); not shown to the banned user */
             reason?: string | null;
         };
+        ChannelWithPermissions: {
+            /** @description Snowflake id: a decimal string, ordered by creation time */
+            id: string;
+            /** @description Snowflake id: a decimal string, ordered by creation time */
+            serverId: string;
+            name: string;
+            /** @description At most 1024 characters; null: none */
+            topic: string | null;
+            /** @description Channels are listed by position, then id; a new channel goes last */
+            position: number;
+            /** @description By target id */
+            permissionOverwrites: components["schemas"]["PermissionOverwrite"][];
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, milliseconds
+             */
+            createdAt: string;
+            /** @description The caller's effective permissions in this channel (VIEW_CHANNEL always among them: the list has only what they can see) */
+            permissions: ("VIEW_CHANNEL" | "SEND_MESSAGES" | "ADD_REACTIONS" | "ATTACH_FILES" | "MENTION_EVERYONE" | "MANAGE_MESSAGES" | "MANAGE_CHANNELS" | "MANAGE_ROLES" | "MANAGE_SERVER" | "CREATE_INVITE" | "KICK_MEMBERS" | "BAN_MEMBERS" | "ADMINISTRATOR")[];
+        };
+        /** @description What a role or member may do in this channel beyond (allow) or short of (deny) the server's roles */
+        PermissionOverwrite: {
+            /** @description The role's id (`@everyone`'s is the server's id) or the member's user id */
+            id: string;
+            /** @enum {string} */
+            type: "role" | "member";
+            allow: components["schemas"]["Permissions"];
+            deny: components["schemas"]["Permissions"];
+        };
+        /** @description Permission names, in this order: VIEW_CHANNEL, SEND_MESSAGES, ADD_REACTIONS, ATTACH_FILES, MENTION_EVERYONE, MANAGE_MESSAGES, MANAGE_CHANNELS, MANAGE_ROLES, MANAGE_SERVER, CREATE_INVITE, KICK_MEMBERS, BAN_MEMBERS, ADMINISTRATOR. ADMINISTRATOR holds them all (and channel overwrites do not apply to it) */
+        Permissions: ("VIEW_CHANNEL" | "SEND_MESSAGES" | "ADD_REACTIONS" | "ATTACH_FILES" | "MENTION_EVERYONE" | "MANAGE_MESSAGES" | "MANAGE_CHANNELS" | "MANAGE_ROLES" | "MANAGE_SERVER" | "CREATE_INVITE" | "KICK_MEMBERS" | "BAN_MEMBERS" | "ADMINISTRATOR")[];
         Channel: {
             /** @description Snowflake id: a decimal string, ordered by creation time */
             id: string;
             /** @description Snowflake id: a decimal string, ordered by creation time */
             serverId: string;
             name: string;
+            /** @description At most 1024 characters; null: none */
+            topic: string | null;
+            /** @description Channels are listed by position, then id; a new channel goes last */
+            position: number;
+            /** @description By target id */
+            permissionOverwrites: components["schemas"]["PermissionOverwrite"][];
             /**
              * Format: date-time
              * @description ISO 8601, UTC, milliseconds
@@ -782,8 +857,6 @@ export interface components {
              */
             createdAt: string;
         };
-        /** @description Permission names, in this order: VIEW_CHANNEL, SEND_MESSAGES, ADD_REACTIONS, ATTACH_FILES, MENTION_EVERYONE, MANAGE_MESSAGES, MANAGE_CHANNELS, MANAGE_ROLES, MANAGE_SERVER, CREATE_INVITE, KICK_MEMBERS, BAN_MEMBERS, ADMINISTRATOR. ADMINISTRATOR holds them all (and channel overwrites do not apply to it) */
-        Permissions: ("VIEW_CHANNEL" | "SEND_MESSAGES" | "ADD_REACTIONS" | "ATTACH_FILES" | "MENTION_EVERYONE" | "MANAGE_MESSAGES" | "MANAGE_CHANNELS" | "MANAGE_ROLES" | "MANAGE_SERVER" | "CREATE_INVITE" | "KICK_MEMBERS" | "BAN_MEMBERS" | "ADMINISTRATOR")[];
         /** @description The role goes just under the caller's highest role (the owner's: on top) */
         CreateRoleRequest: {
             /** @description 1-100 characters, trimmed */
@@ -803,6 +876,27 @@ export interface components {
             permissions?: ("VIEW_CHANNEL" | "SEND_MESSAGES" | "ADD_REACTIONS" | "ATTACH_FILES" | "MENTION_EVERYONE" | "MANAGE_MESSAGES" | "MANAGE_CHANNELS" | "MANAGE_ROLES" | "MANAGE_SERVER" | "CREATE_INVITE" | "KICK_MEMBERS" | "BAN_MEMBERS" | "ADMINISTRATOR")[];
             /** @description From 1 (lowest) to the number of roles besides @everyone, and below the caller's highest role; the roles between shift by one */
             position?: number;
+        };
+        /** @description At least one of the fields; those left out stay as they are */
+        UpdateChannelRequest: {
+            /** @description 1-100 characters, trimmed */
+            name?: string;
+            /** @description At most 1024 characters (code points); null clears it */
+            topic?: string | null;
+            /** @description 0-2147483647: channels are listed by position, then id */
+            position?: number;
+        };
+        /** @description Replaces any overwrite of the target in this channel. A permission may not be both allowed and denied. */
+        ChannelOverwriteRequest: {
+            /**
+             * @description Whether the target id is a role of this server or a member
+             * @enum {string}
+             */
+            type: "role" | "member";
+            /** @description Permission names to allow in this channel (an unknown name is a 400) */
+            allow: string[];
+            /** @description Permission names to deny in this channel (an unknown name is a 400) */
+            deny: string[];
         };
         Message: {
             /** @description Snowflake id: a decimal string, ordered by creation time */
@@ -2371,13 +2465,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Channels, oldest first, a page at a time */
+            /** @description Channels by position, then id, a page at a time */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Channel"][];
+                    "application/json": components["schemas"]["ChannelWithPermissions"][];
                 };
             };
             /** @description Invalid input, malformed JSON (code VALIDATION_FAILED) */
@@ -3390,6 +3484,359 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The member does not hold the role (already not: no change, no event) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token (code UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller may not do this (code FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (code NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (code RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; never carries internals (code INTERNAL) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channelId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The channel is gone */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token (code UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller may not do this (code FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (code NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict (code DEFAULT_CHANNEL) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (code RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; never carries internals (code INTERNAL) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channelId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateChannelRequest"];
+            };
+        };
+        responses: {
+            /** @description The channel as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Channel"];
+                };
+            };
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED or MALFORMED_JSON) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token (code UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller may not do this (code FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (code NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 64 KiB (code PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON (code UNSUPPORTED_MEDIA_TYPE) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (code RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; never carries internals (code INTERNAL) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setChannelOverwrite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channelId: string;
+                targetId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChannelOverwriteRequest"];
+            };
+        };
+        responses: {
+            /** @description The overwrite is set (replacing any earlier one of the target) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED or MALFORMED_JSON) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token (code UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller may not do this (code FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (code NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 64 KiB (code PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON (code UNSUPPORTED_MEDIA_TYPE) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (code RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; never carries internals (code INTERNAL) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    removeChannelOverwrite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channelId: string;
+                targetId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The channel has no overwrite for the target */
             204: {
                 headers: {
                     [name: string]: unknown;

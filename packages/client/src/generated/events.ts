@@ -52,7 +52,7 @@ export interface components {
             createdAt: string;
             /** @description Whether members other than the owner may create invites (bots never may) */
             membersCanInvite: boolean;
-            /** @description Oldest first. Left out for the servers past the first 1,000 channels (over all servers, in this order): read those with GET /api/servers/{serverId}/channels */
+            /** @description By position, then id. Left out for the servers past the first 1,000 channels (over all servers, in this order): read those with GET /api/servers/{serverId}/channels */
             channels?: components["schemas"]["Channel"][];
         };
         Channel: {
@@ -61,12 +61,29 @@ export interface components {
             /** @description Snowflake id: a decimal string, ordered by creation time */
             serverId: string;
             name: string;
+            /** @description At most 1024 characters; null: none */
+            topic: string | null;
+            /** @description Channels are listed by position, then id; a new channel goes last */
+            position: number;
+            /** @description By target id */
+            permissionOverwrites: components["schemas"]["PermissionOverwrite"][];
             /**
              * Format: date-time
              * @description ISO 8601, UTC, milliseconds
              */
             createdAt: string;
         };
+        /** @description What a role or member may do in this channel beyond (allow) or short of (deny) the server's roles */
+        PermissionOverwrite: {
+            /** @description The role's id (`@everyone`'s is the server's id) or the member's user id */
+            id: string;
+            /** @enum {string} */
+            type: "role" | "member";
+            allow: components["schemas"]["Permissions"];
+            deny: components["schemas"]["Permissions"];
+        };
+        /** @description Permission names, in this order: VIEW_CHANNEL, SEND_MESSAGES, ADD_REACTIONS, ATTACH_FILES, MENTION_EVERYONE, MANAGE_MESSAGES, MANAGE_CHANNELS, MANAGE_ROLES, MANAGE_SERVER, CREATE_INVITE, KICK_MEMBERS, BAN_MEMBERS, ADMINISTRATOR. ADMINISTRATOR holds them all (and channel overwrites do not apply to it) */
+        Permissions: ("VIEW_CHANNEL" | "SEND_MESSAGES" | "ADD_REACTIONS" | "ATTACH_FILES" | "MENTION_EVERYONE" | "MANAGE_MESSAGES" | "MANAGE_CHANNELS" | "MANAGE_ROLES" | "MANAGE_SERVER" | "CREATE_INVITE" | "KICK_MEMBERS" | "BAN_MEMBERS" | "ADMINISTRATOR")[];
         /** @description The REST Message, plus serverId (and nonce on message.created); `reacted` is always false in events */
         MessageEvent: {
             /** @description Snowflake id: a decimal string, ordered by creation time */
@@ -164,8 +181,6 @@ export interface components {
              */
             createdAt: string;
         };
-        /** @description Permission names, in this order: VIEW_CHANNEL, SEND_MESSAGES, ADD_REACTIONS, ATTACH_FILES, MENTION_EVERYONE, MANAGE_MESSAGES, MANAGE_CHANNELS, MANAGE_ROLES, MANAGE_SERVER, CREATE_INVITE, KICK_MEMBERS, BAN_MEMBERS, ADMINISTRATOR. ADMINISTRATOR holds them all (and channel overwrites do not apply to it) */
-        Permissions: ("VIEW_CHANNEL" | "SEND_MESSAGES" | "ADD_REACTIONS" | "ATTACH_FILES" | "MENTION_EVERYONE" | "MANAGE_MESSAGES" | "MANAGE_CHANNELS" | "MANAGE_ROLES" | "MANAGE_SERVER" | "CREATE_INVITE" | "KICK_MEMBERS" | "BAN_MEMBERS" | "ADMINISTRATOR")[];
         /** @description The role is gone: no member holds it any more (no member.updated is sent for that), and the roles above it moved down one */
         RoleDeletedEvent: {
             /** @description Snowflake id: a decimal string, ordered by creation time */
@@ -181,6 +196,13 @@ export interface components {
             userId: string;
             /** @description Every role the member holds now, lowest position first (@everyone not among them) */
             roleIds: string[];
+        };
+        /** @description The channel is gone with its messages: nothing more of it follows */
+        ChannelDeletedEvent: {
+            /** @description Snowflake id: a decimal string, ordered by creation time */
+            id: string;
+            /** @description Snowflake id: a decimal string, ordered by creation time */
+            serverId: string;
         };
         Server: {
             /** @description Snowflake id: a decimal string, ordered by creation time */
@@ -242,6 +264,10 @@ export interface EventMap {
     "role.deleted": components["schemas"]["RoleDeletedEvent"];
     /** Dispatch `member.updated`: `d` is the REST shape. Only members of the event's server get it. */
     "member.updated": components["schemas"]["MemberUpdatedEvent"];
+    /** Dispatch `channel.updated`: `d` is the REST shape. Only members of the event's server get it. */
+    "channel.updated": components["schemas"]["Channel"];
+    /** Dispatch `channel.deleted`: `d` is the REST shape. Only members of the event's server get it. */
+    "channel.deleted": components["schemas"]["ChannelDeletedEvent"];
     /** Dispatch `server.updated`: `d` is the REST shape. Only members of the event's server get it. */
     "server.updated": components["schemas"]["Server"];
     /** Dispatch `server.deleted`: `d` is the REST shape. Only members of the event's server get it. */
@@ -262,6 +288,8 @@ export const EVENT_TYPES: Readonly<Record<keyof EventMap, true>> = {
     "role.updated": true,
     "role.deleted": true,
     "member.updated": true,
+    "channel.updated": true,
+    "channel.deleted": true,
     "server.updated": true,
     "server.deleted": true,
 };

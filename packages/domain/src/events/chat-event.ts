@@ -27,6 +27,9 @@ export type ChatEvent =
   | { readonly type: 'role.deleted'; readonly serverId: Id; readonly roleId: Id }
   /** A member's roles changed: `roleIds` are all they hold now (`@everyone` not among them), by position. */
   | { readonly type: 'member.updated'; readonly serverId: Id; readonly userId: Id; readonly roleIds: readonly Id[] }
+  /** Renamed, moved, a new topic or new overwrites: the channel as it is now. */
+  | { readonly type: 'channel.updated'; readonly channel: Channel }
+  | { readonly type: 'channel.deleted'; readonly serverId: Id; readonly channelId: Id }
   | { readonly type: 'server.updated'; readonly server: Server }
   /** The server is gone with everything in it; like a leave of every member, it is the last event of the server. */
   | { readonly type: 'server.deleted'; readonly serverId: Id }
@@ -76,6 +79,9 @@ export const roleUpdated = (role: Role): ChatEvent => ({ type: 'role.updated', r
 export const roleDeleted = (serverId: Id, roleId: Id): ChatEvent => ({ type: 'role.deleted', serverId, roleId });
 
 export const memberUpdated = (serverId: Id, userId: Id, roleIds: readonly Id[]): ChatEvent => ({ type: 'member.updated', serverId, userId, roleIds });
+export const channelUpdated = (channel: Channel): ChatEvent => ({ type: 'channel.updated', channel });
+
+export const channelDeleted = (serverId: Id, channelId: Id): ChatEvent => ({ type: 'channel.deleted', serverId, channelId });
 
 export const serverUpdated = (server: Server): ChatEvent => ({ type: 'server.updated', server });
 
@@ -100,6 +106,7 @@ export function serverOf(event: ChatEvent): Id | null {
     case 'member.joined':
       return event.member.serverId;
     case 'channel.created':
+    case 'channel.updated':
       return event.channel.serverId;
     case 'role.created':
     case 'role.updated':

@@ -43,4 +43,6 @@ export interface ServerChanges {
   readonly banner?: string | null;
   /** Whether members other than the owner may create invites. */
   readonly membersCanInvite?: boolean;
+  /** A channel of the server (the caller checks): the one that cannot be deleted. */
+  readonly defaultChannelId?: Id;
 }

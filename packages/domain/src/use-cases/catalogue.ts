@@ -47,6 +47,10 @@ import { DeleteRole } from './roles/delete-role';
 import { ListRoles } from './roles/list-roles';
 import { RemoveMemberRole } from './roles/remove-member-role';
 import { UpdateRole } from './roles/update-role';
+import { DeleteChannel } from './channels/delete-channel';
+import { RemoveChannelOverwrite } from './channels/remove-channel-overwrite';
+import { SetChannelOverwrite } from './channels/set-channel-overwrite';
+import { UpdateChannel } from './channels/update-channel';
 import { CreateChannel } from './servers/create-channel';
 import { CreateInvite } from './servers/create-invite';
 import { CreateServer } from './servers/create-server';
@@ -95,7 +99,7 @@ export interface UseCasePorts {
 export function createUseCases(ports: UseCasePorts) {
   const { stores, unitOfWork, history, clock, ids, hasher, commonPasswords, notices, tokens, devices, inviteCodes, opaque, quotas = DEFAULT_QUOTAS } = ports;
   const accessTokenTtlSeconds = ports.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_SECONDS;
-  const { users, sessions, servers, channels, members, messages, applications, refreshTokens } = stores;
+  const { users, sessions, servers, members, messages, applications, refreshTokens } = stores;
   const grants = { applications, refreshTokens, sessions, tokens, opaque, ids, clock, unitOfWork, accessTokenTtlSeconds };
   const authenticate = new Authenticate(tokens, sessions);
   return {
@@ -121,7 +125,7 @@ export function createUseCases(ports: UseCasePorts) {
     unban: new Unban(unitOfWork),
     deleteServer: new DeleteServer(unitOfWork),
     transferServer: new TransferServer(unitOfWork, quotas),
-    listChannels: new ListChannels(servers, members, channels),
+    listChannels: new ListChannels(stores),
     createChannel: new CreateChannel(unitOfWork, ids, clock, quotas),
     listRoles: new ListRoles(stores),
     createRole: new CreateRole(unitOfWork, ids, clock, quotas),
@@ -129,6 +133,10 @@ export function createUseCases(ports: UseCasePorts) {
     deleteRole: new DeleteRole(unitOfWork),
     addMemberRole: new AddMemberRole(unitOfWork),
     removeMemberRole: new RemoveMemberRole(unitOfWork),
+    updateChannel: new UpdateChannel(unitOfWork),
+    deleteChannel: new DeleteChannel(unitOfWork),
+    setChannelOverwrite: new SetChannelOverwrite(unitOfWork),
+    removeChannelOverwrite: new RemoveChannelOverwrite(unitOfWork),
     createInvite: new CreateInvite(unitOfWork, inviteCodes, clock, quotas),
     listInvites: new ListInvites(stores, clock),
     revokeInvite: new RevokeInvite(unitOfWork),

@@ -14,7 +14,7 @@ describe('Audience', () => {
     const audience = new Audience(ME, 's1', new Set([MINE]));
 
     expect(audience.admit(somethingIn(MINE), true)).toBe('deliver');
-    expect(audience.admit(channelCreated({ id: '5', serverId: ELSEWHERE, name: 'x', createdAt: new Date(0) }), true)).toBe('skip');
+    expect(audience.admit(channelCreated({ id: '5', serverId: ELSEWHERE, name: 'x', topic: null, position: 0, permissionOverwrites: [], createdAt: new Date(0) }), true)).toBe('skip');
   });
 
   it('delivers the leaver their own member.left, then nothing more of that server', () => {

@@ -100,6 +100,9 @@ export function aNewServer(ownerId: Id, parts: NewServerParts = {}): NewServer {
     id: freshId(),
     serverId,
     name: DEFAULT_CHANNEL_NAME,
+    topic: null,
+    position: 0,
+    permissionOverwrites: [],
     createdAt,
     ...parts.defaultChannel,
   };
@@ -145,7 +148,7 @@ export async function aServerWithOwner(stores: Stores, parts: NewServerParts = {
 }
 
 export function aChannel(serverId: Id, overrides: Partial<Channel> = {}): Channel {
-  return { id: freshId(), serverId, name: `channel-${uniqueToken()}`, createdAt: at(), ...overrides };
+  return { id: freshId(), serverId, name: `channel-${uniqueToken()}`, topic: null, position: 0, permissionOverwrites: [], createdAt: at(), ...overrides };
 }
 
 export async function givenChannel(stores: Stores, serverId: Id, overrides: Partial<Channel> = {}): Promise<Channel> {

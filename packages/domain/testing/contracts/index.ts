@@ -6,6 +6,7 @@
  */
 import type { SeedableStores } from './fixtures';
 import { describeApplicationRepositoryContract } from './application-repository.contract';
+import { describeChannelManagementContract } from './channel-management.contract';
 import { describeChannelRepositoryContract } from './channel-repository.contract';
 import { describeInviteRepositoryContract } from './invite-repository.contract';
 import { describeMemberRepositoryContract } from './member-repository.contract';
@@ -20,6 +21,7 @@ export { describeUserRepositoryContract } from './user-repository.contract';
 export { describeSessionRepositoryContract } from './session-repository.contract';
 export { describeServerRepositoryContract } from './server-repository.contract';
 export { describeChannelRepositoryContract } from './channel-repository.contract';
+export { describeChannelManagementContract } from './channel-management.contract';
 export { describeMemberRepositoryContract } from './member-repository.contract';
 export { describeRoleRepositoryContract, aRole } from './role-repository.contract';
 export { describeInviteRepositoryContract } from './invite-repository.contract';
@@ -37,6 +39,7 @@ export function describeStoreContracts(name: string, makeStores: () => Promise<S
   describeSessionRepositoryContract(name, makeStores);
   describeServerRepositoryContract(name, makeStores);
   describeChannelRepositoryContract(name, makeStores);
+  describeChannelManagementContract(name, makeStores);
   describeMemberRepositoryContract(name, makeStores);
   describeRoleRepositoryContract(name, makeStores);
   describeInviteRepositoryContract(name, makeStores);

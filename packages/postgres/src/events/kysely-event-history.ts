@@ -3,7 +3,7 @@ import { WHOLE_LIST, type Actor, type EncodedEvent, type EventHistory, type Gate
 import { sql, type Kysely } from 'kysely';
 import { PrecompiledStatement, preparedMark } from '../prepared-statements';
 import { KyselyServerRepository } from '../repositories/kysely-server-repository';
-import { toChannel } from '../repositories/rows';
+import { overwritesOf, toChannel } from '../repositories/channel-sql';
 import type { Database } from '../schema';
 
 export interface StoredEventRow {
@@ -59,7 +59,14 @@ export class KyselyEventHistory implements EventHistory {
           .executeTakeFirstOrThrow();
         const servers = await new KyselyServerRepository(trx).listForUser(userId, WHOLE_LIST);
         const channels = servers.length
-          ? await trx.selectFrom('channels').selectAll().where('server_id', 'in', servers.map((s) => s.id)).orderBy('id').execute()
+          ? await trx
+              .selectFrom('channels as c')
+              .selectAll('c')
+              .select(overwritesOf('c.id').as('overwrites'))
+              .where('c.server_id', 'in', servers.map((s) => s.id))
+              .orderBy('c.position')
+              .orderBy('c.id')
+              .execute()
           : [];
         // Joined after the event at `from` (all of them from an empty log), or not yet placed.
         const placedTo = { tx: log.head_tx, id: log.head_id };

@@ -1,20 +1,24 @@
-import type { Channel, ChannelRepository, PermissionOverwrite, UserSummary, IdPage } from '@chat/domain';
-import type { Kysely } from 'kysely';
+import type { Channel, ChannelChanges, ChannelRepository, PermissionOverwrite, UserSummary, IdPage } from '@chat/domain';
+import { sql, type Kysely } from 'kysely';
+import { inTransaction } from '../in-transaction';
 import type { Database } from '../schema';
-import { toChannel } from './rows';
+import { deleteMessagesInSlices, overwritesOf, toChannel } from './channel-sql';
 
 export class KyselyChannelRepository implements ChannelRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   async create(channel: Channel): Promise<void> {
-    await this.db
-      .insertInto('channels')
-      .values({ id: channel.id, server_id: channel.serverId, name: channel.name, created_at: channel.createdAt })
-      .execute();
+    await inTransaction(this.db, async (trx) => {
+      await trx
+        .insertInto('channels')
+        .values({ id: channel.id, server_id: channel.serverId, name: channel.name, topic: channel.topic, position: channel.position, created_at: channel.createdAt })
+        .execute();
+      for (const overwrite of channel.permissionOverwrites) await new KyselyChannelRepository(trx).setOverwrite(channel.id, overwrite);
+    });
   }
 
   async findById(id: string): Promise<Channel | null> {
-    const row = await this.db.selectFrom('channels').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await this.db.selectFrom('channels as c').selectAll('c').select(overwritesOf('c.id').as('overwrites')).where('c.id', '=', id).executeTakeFirst();
     return row ? toChannel(row) : null;
   }
 
@@ -24,7 +28,7 @@ export class KyselyChannelRepository implements ChannelRepository {
       .leftJoin('members as m', (join) => join.onRef('m.server_id', '=', 'c.server_id').on('m.user_id', '=', userId))
       .leftJoin('users as u', 'u.id', 'm.user_id')
       .selectAll('c')
-      .select(['u.id as member_id', 'u.username as member_username'])
+      .select([overwritesOf('c.id').as('overwrites'), 'u.id as member_id', 'u.username as member_username'])
       .where('c.id', '=', id)
       .executeTakeFirst();
     if (!row) return null;
@@ -38,9 +42,13 @@ export class KyselyChannelRepository implements ChannelRepository {
   }
 
   async listByServer(serverId: string, page: IdPage): Promise<Channel[]> {
-    let query = this.db.selectFrom('channels').selectAll().where('server_id', '=', serverId);
-    if (page.after !== undefined) query = query.where('id', '>', page.after);
-    const rows = await query.orderBy('id').limit(page.limit).execute();
+    let query = this.db.selectFrom('channels as c').selectAll('c').select(overwritesOf('c.id').as('overwrites')).where('c.server_id', '=', serverId);
+    // After the channel the last page ended with, in (position, id) order; one gone from the server matches nothing.
+    if (page.after !== undefined) {
+      const after = page.after;
+      query = query.where(sql<boolean>`(c.position, c.id) > (select l.position, l.id from channels l where l.id = ${after} and l.server_id = ${serverId})`);
+    }
+    const rows = await query.orderBy('c.position').orderBy('c.id').limit(page.limit).execute();
     return rows.map(toChannel);
   }
 
@@ -49,13 +57,35 @@ export class KyselyChannelRepository implements ChannelRepository {
     return rows.map((row) => ({ id: row.target_id, type: row.type, allow: Number(row.allow), deny: Number(row.deny) }));
   }
 
-  /** Test seeding, not on the port: sets (or replaces) one target's overwrite in a channel. */
-  async setOverwrite(channelId: string, overwrite: PermissionOverwrite): Promise<void> {
-    const values = { channel_id: channelId, target_id: overwrite.id, type: overwrite.type, allow: overwrite.allow, deny: overwrite.deny };
+  async update(id: string, { name, topic, position }: ChannelChanges): Promise<Channel | null> {
+    const set = {
+      ...(name !== undefined ? { name } : {}),
+      ...(topic !== undefined ? { topic } : {}),
+      ...(position !== undefined ? { position } : {}),
+    };
+    if (Object.keys(set).length > 0) await this.db.updateTable('channels').set(set).where('id', '=', id).execute();
+    return this.findById(id);
+  }
+
+  async delete(id: string): Promise<'deleted' | 'absent'> {
+    return inTransaction(this.db, async (trx) => {
+      await deleteMessagesInSlices(trx, id);
+      // Its overwrites (and any message sent meanwhile) go by cascade.
+      const gone = await trx.deleteFrom('channels').where('id', '=', id).executeTakeFirst();
+      return gone.numDeletedRows > 0n ? 'deleted' : 'absent';
+    });
+  }
+
+  async setOverwrite(channelId: string, { id, type, allow, deny }: PermissionOverwrite): Promise<void> {
     await this.db
       .insertInto('channel_overwrites')
-      .values(values)
-      .onConflict((conflict) => conflict.columns(['channel_id', 'target_id']).doUpdateSet({ type: overwrite.type, allow: overwrite.allow, deny: overwrite.deny }))
+      .values({ channel_id: channelId, target_id: id, type, allow, deny })
+      .onConflict((oc) => oc.columns(['channel_id', 'target_id']).doUpdateSet({ type, allow, deny }))
       .execute();
+  }
+
+  async removeOverwrite(channelId: string, targetId: string): Promise<'removed' | 'absent'> {
+    const result = await this.db.deleteFrom('channel_overwrites').where('channel_id', '=', channelId).where('target_id', '=', targetId).executeTakeFirst();
+    return result.numDeletedRows > 0n ? 'removed' : 'absent';
   }
 }

@@ -2,10 +2,10 @@ import { bitOf, type NewServer, type Server, type ServerChanges, type ServerRepo
 import { sql, type Kysely } from 'kysely';
 import { inTransaction } from '../in-transaction';
 import type { Database } from '../schema';
+import { deleteMessagesInSlices } from './channel-sql';
 import { toServer } from './rows';
 
-/** Messages deleted per statement when a server goes. */
-export const DELETE_SLICE = 10_000;
+export { DELETE_SLICE } from './channel-sql';
 
 const CREATE_INVITE = bitOf('CREATE_INVITE');
 
@@ -37,7 +37,7 @@ export class KyselyServerRepository implements ServerRepository {
         .execute();
       await trx
         .insertInto('channels')
-        .values({ id: defaultChannel.id, server_id: server.id, name: defaultChannel.name, created_at: defaultChannel.createdAt })
+        .values({ id: defaultChannel.id, server_id: server.id, name: defaultChannel.name, topic: defaultChannel.topic, position: defaultChannel.position, created_at: defaultChannel.createdAt })
         .execute();
       await trx
         .insertInto('roles')
@@ -52,11 +52,12 @@ export class KyselyServerRepository implements ServerRepository {
     return row ? toServer(row) : null;
   }
 
-  async update(id: string, { name, avatar, banner, membersCanInvite }: ServerChanges): Promise<Server | null> {
+  async update(id: string, { name, avatar, banner, membersCanInvite, defaultChannelId }: ServerChanges): Promise<Server | null> {
     const set = {
       ...(name !== undefined ? { name } : {}),
       ...(avatar !== undefined ? { avatar } : {}),
       ...(banner !== undefined ? { banner } : {}),
+      ...(defaultChannelId !== undefined ? { default_channel_id: defaultChannelId } : {}),
     };
     return inTransaction(this.db, async (trx) => {
       if (membersCanInvite !== undefined) {
@@ -83,27 +84,9 @@ export class KyselyServerRepository implements ServerRepository {
 
   async delete(id: string): Promise<void> {
     await inTransaction(this.db, async (trx) => {
-      // A big server's messages go first, a slice per statement, so no statement nears the query
-      // time limit (10 s); all in the caller's one transaction. Each channel is walked by a cursor
-      // on (channel_id, id), so no slice reads past the rows earlier ones deleted (still in the
-      // index until this transaction ends), and the walk stops when a slice picks fewer than a
-      // slice, not when it deletes fewer than it picked (a message deleted meanwhile is skipped).
+      // A big server's messages go first, a slice per statement (see `deleteMessagesInSlices`).
       const channels = await trx.selectFrom('channels').select('id').where('server_id', '=', id).execute();
-      for (const { id: channelId } of channels) {
-        let after = '0';
-        for (;;) {
-          const { rows } = await sql<{ last: string | null; picked: number }>`
-            with picked as (
-              select id from messages where channel_id = ${channelId} and id > ${after} order by id limit ${DELETE_SLICE}
-            ), gone as (
-              delete from messages where id in (select id from picked)
-            )
-            select max(id)::text as last, count(*)::int as picked from picked`.execute(trx);
-          const { last, picked } = rows[0] ?? { last: null, picked: 0 };
-          if (last === null || picked < DELETE_SLICE) break;
-          after = last;
-        }
-      }
+      for (const { id: channelId } of channels) await deleteMessagesInSlices(trx, channelId);
       // Channels, members, invites and bans (and any message sent meanwhile) go by cascade.
       await trx.deleteFrom('servers').where('id', '=', id).execute();
     });

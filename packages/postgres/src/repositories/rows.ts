@@ -1,6 +1,6 @@
-import type { Channel, Server, User } from '@chat/domain';
+import type { Server, User } from '@chat/domain';
 import type { Selectable } from 'kysely';
-import type { ChannelsTable, ServersTable, UsersTable } from '../schema';
+import type { ServersTable, UsersTable } from '../schema';
 
 /** A server's row with its `members_can_invite`, read from its `@everyone` role (`membersCanInvite`). */
 export const toServer = (row: Selectable<ServersTable> & { readonly members_can_invite: boolean }): Server => ({
@@ -13,13 +13,6 @@ export const toServer = (row: Selectable<ServersTable> & { readonly members_can_
   ownerId: row.owner_id,
   createdAt: row.created_at,
   membersCanInvite: row.members_can_invite,
-});
-
-export const toChannel = (row: Selectable<ChannelsTable>): Channel => ({
-  id: row.id,
-  serverId: row.server_id,
-  name: row.name,
-  createdAt: row.created_at,
 });
 
 export const toUser = (row: Selectable<UsersTable>): User => ({

@@ -9,10 +9,11 @@ import type { IdGenerator } from '../../ports/id-generator';
 import type { UnitOfWork } from '../../ports/unit-of-work';
 import { fail, ok, type Outcome } from '../../result';
 import { channelNameIssues } from '../../rules/name-rules';
-import { serverOfOwner } from '../access';
+import { serverWithPermission } from '../permissions';
 
+/** A member with MANAGE_CHANNELS adds a channel, listed last; the server's members get `channel.created`. */
 export class CreateChannel {
-  static readonly errors = ['ValidationFailed', 'ServerNotFound', 'NotAMember', 'NotTheOwner', 'QuotaExceeded'] as const;
+  static readonly errors = ['ValidationFailed', 'ServerNotFound', 'NotAMember', 'MissingPermission', 'QuotaExceeded'] as const;
 
   constructor(
     private readonly unitOfWork: UnitOfWork,
@@ -25,13 +26,15 @@ export class CreateChannel {
     const issues = channelNameIssues(input.name);
     if (issues.length > 0) return fail(validationFailed(issues));
     return this.unitOfWork.run(async (stores) => {
-      // Held: racing creations in one server count one at a time.
-      const server = await serverOfOwner(stores, serverId, actor.userId, { held: true });
-      if (!server.ok) return server;
-      const full = quotaRefusal(this.quotas, 'channelsPerServer', await stores.channels.countByServer(server.value.id));
+      // Held: racing creations in one server count one at a time (and so take different positions).
+      const found = await serverWithPermission(stores, serverId, actor.userId, 'MANAGE_CHANNELS', { held: true });
+      if (!found.ok) return found;
+      const { server } = found.value;
+      const count = await stores.channels.countByServer(server.id);
+      const full = quotaRefusal(this.quotas, 'channelsPerServer', count);
       if (full) return fail(full);
 
-      const channel = { id: this.ids.next(), serverId: server.value.id, name: input.name.trim(), createdAt: this.clock.now() };
+      const channel: Channel = { id: this.ids.next(), serverId: server.id, name: input.name.trim(), topic: null, position: count, permissionOverwrites: [], createdAt: this.clock.now() };
       await stores.channels.create(channel);
       await stores.events.append(channelCreated(channel));
       return ok(channel);

@@ -35,7 +35,7 @@ export class CreateServer {
 
       const now = this.clock.now();
       const serverId = this.ids.next();
-      const defaultChannel = { id: this.ids.next(), serverId, name: DEFAULT_CHANNEL_NAME, createdAt: now };
+      const defaultChannel = { id: this.ids.next(), serverId, name: DEFAULT_CHANNEL_NAME, topic: null, position: 0, permissionOverwrites: [], createdAt: now };
       const server: Server = {
         id: serverId,
         name: input.name.trim(),

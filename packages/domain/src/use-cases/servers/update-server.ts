@@ -5,14 +5,18 @@ import { roleUpdated, serverUpdated } from '../../events/chat-event';
 import { everyoneRoleId } from '../../entities/role';
 import type { ServerChanges } from '../../ports/server-repository';
 import type { UnitOfWork } from '../../ports/unit-of-work';
+import { isId } from '../../ids';
 import { fail, ok, type Outcome } from '../../result';
 import { imageReferenceIssues } from '../../rules/image-rules';
 import { serverNameIssues } from '../../rules/name-rules';
 import { serverWithPermission } from '../permissions';
 
+const NOT_ITS_CHANNEL = { path: 'defaultChannelId', message: 'is not a channel of this server' };
+
 /**
- * A member holding MANAGE_SERVER renames a server, sets its avatar and banner or who may invite
- * (`membersCanInvite`: `@everyone`'s CREATE_INVITE, which the server store reads and writes); its members get `server.updated`.
+ * A member holding MANAGE_SERVER renames a server, sets its avatar and banner, who may invite
+ * (`membersCanInvite`: `@everyone`'s CREATE_INVITE, which the server store reads and writes) or which
+ * channel is the default; its members get `server.updated`.
  */
 export class UpdateServer {
   static readonly errors = ['ValidationFailed', 'ServerNotFound', 'NotAMember', 'MissingPermission'] as const;
@@ -26,8 +30,9 @@ export class UpdateServer {
       ...(changes.banner !== undefined ? imageReferenceIssues(changes.banner, 'banner') : []),
     ];
     if (changes.membersCanInvite !== undefined && typeof changes.membersCanInvite !== 'boolean') issues.push({ path: 'membersCanInvite', message: 'must be a boolean' });
+    if (changes.defaultChannelId !== undefined && !isId(changes.defaultChannelId)) issues.push(NOT_ITS_CHANNEL);
     if (Object.values(changes).every((value) => value === undefined)) {
-      issues.push({ path: '', message: 'must change at least one of name, avatar, banner, membersCanInvite' });
+      issues.push({ path: '', message: 'must change at least one of name, avatar, banner, membersCanInvite, defaultChannelId' });
     }
     if (issues.length > 0) return fail(validationFailed(issues));
     return this.unitOfWork.run(async (stores) => {
@@ -35,6 +40,9 @@ export class UpdateServer {
       const found = await serverWithPermission(stores, serverId, actor.userId, 'MANAGE_SERVER', { held: true });
       if (!found.ok) return found;
       const { server } = found.value;
+      if (changes.defaultChannelId !== undefined && (await stores.channels.findById(changes.defaultChannelId))?.serverId !== server.id) {
+        return fail(validationFailed([NOT_ITS_CHANNEL]));
+      }
       const name = changes.name?.trim();
       const updated = await stores.servers.update(server.id, { ...changes, ...(name !== undefined ? { name } : {}) });
       if (!updated) return fail({ kind: 'ServerNotFound' });

@@ -10,7 +10,8 @@ describe('OpenGatewaySession', () => {
     const opening = await world.openGatewaySession.execute(token, null);
 
     if (!opening.ok) throw new Error('expected an opening');
-    const channels = expectOk(await world.listChannels.execute(member, server.id));
+    // The list adds the caller's permissions to each channel; the ready frame carries the channels alone.
+    const channels = expectOk(await world.listChannels.execute(member, server.id)).map(({ permissions: _permissions, ...channel }) => channel);
     expect(opening.snapshot).toEqual({
       logId: 'memory',
       head: world.events().length,

@@ -1,5 +1,5 @@
 import { expectOk } from '@chat/domain/testing';
-import { aServerWithCast, MALFORMED_ID, UNKNOWN_ID } from '../../helpers';
+import { aServerWithCast, grant, MALFORMED_ID, UNKNOWN_ID } from '../../helpers';
 
 describe('CreateChannel', () => {
   it('creates a channel with a trimmed name, stamped with the clock', async () => {
@@ -8,7 +8,7 @@ describe('CreateChannel', () => {
 
     const channel = expectOk(await world.createChannel.execute(owner, server.id, { name: '  random  ' }));
 
-    expect(channel).toEqual({ id: expect.any(String), serverId: server.id, name: 'random', createdAt: world.clock.now() });
+    expect(channel).toEqual({ id: expect.any(String), serverId: server.id, name: 'random', topic: null, position: 1, permissionOverwrites: [], createdAt: world.clock.now() });
   });
 
   it('adds the channel to the server’s channel list, where members see it', async () => {
@@ -16,7 +16,23 @@ describe('CreateChannel', () => {
 
     const channel = expectOk(await world.createChannel.execute(owner, server.id, { name: 'random' }));
 
-    expect(expectOk(await world.listChannels.execute(member, server.id))).toContainEqual(channel);
+    expect(expectOk(await world.listChannels.execute(member, server.id))).toContainEqual({ ...channel, permissions: expect.any(Number) });
+  });
+
+  it('places each new channel last: its position is the count of channels before it', async () => {
+    const { world, owner, server } = await aServerWithCast();
+
+    const positions = [];
+    for (const name of ['a', 'b', 'c']) positions.push(expectOk(await world.createChannel.execute(owner, server.id, { name })).position);
+
+    expect(positions).toEqual([1, 2, 3]);
+  });
+
+  it('lets a member holding MANAGE_CHANNELS create a channel', async () => {
+    const { world, member, server } = await aServerWithCast();
+    await grant(world, server, member, ['MANAGE_CHANNELS']);
+
+    expect(expectOk(await world.createChannel.execute(member, server.id, { name: 'theirs' })).name).toBe('theirs');
   });
 
   it('gives the new channel a usable message history', async () => {
@@ -28,12 +44,12 @@ describe('CreateChannel', () => {
     expect(expectOk(await world.readMessages(owner, channel.id, {})).map((m) => m.content)).toEqual(['hi']);
   });
 
-  it('returns NotTheOwner for a plain member, and creates nothing', async () => {
+  it('returns MissingPermission MANAGE_CHANNELS for a plain member, and creates nothing', async () => {
     const { world, owner, member, server } = await aServerWithCast();
 
     const result = await world.createChannel.execute(member, server.id, { name: 'random' });
 
-    expect(result).toEqual({ ok: false, error: { kind: 'NotTheOwner' } });
+    expect(result).toEqual({ ok: false, error: { kind: 'MissingPermission', permission: 'MANAGE_CHANNELS' } });
     expect(expectOk(await world.listChannels.execute(owner, server.id))).toHaveLength(1);
   });
 

@@ -1,4 +1,4 @@
-import { DEFAULT_CHANNEL_NAME } from '@chat/domain';
+import { ALL_PERMISSIONS, DEFAULT_CHANNEL_NAME } from '@chat/domain';
 import { createTestWorld, expectOk } from '@chat/domain/testing';
 
 async function anOwner() {
@@ -40,7 +40,7 @@ describe('CreateServer', () => {
     const server = expectOk(await world.createServer.execute(owner, { name: 'My server' }));
 
     expect(expectOk(await world.listChannels.execute(owner, server.id))).toEqual([
-      { id: server.defaultChannelId, serverId: server.id, name: 'general', createdAt: world.clock.now() },
+      { id: server.defaultChannelId, serverId: server.id, name: 'general', topic: null, position: 0, permissionOverwrites: [], createdAt: world.clock.now(), permissions: ALL_PERMISSIONS },
     ]);
   });
 

@@ -46,7 +46,7 @@ describe('UpdateServer', () => {
     }
     expect(await world.updateServer.execute(owner, server.id, {})).toEqual({
       ok: false,
-      error: { kind: 'ValidationFailed', issues: [{ path: '', message: 'must change at least one of name, avatar, banner, membersCanInvite' }] },
+      error: { kind: 'ValidationFailed', issues: [{ path: '', message: 'must change at least one of name, avatar, banner, membersCanInvite, defaultChannelId' }] },
     });
   });
 
@@ -56,5 +56,27 @@ describe('UpdateServer', () => {
     expect(updated.membersCanInvite).toBe(true);
     const { t, d } = eventJson(serverUpdated(updated));
     expect(eventFromJson(t, JSON.parse(JSON.stringify(d)))).toEqual(serverUpdated(updated));
+  });
+
+  it('names another channel of the server its default, with server.updated carrying it', async () => {
+    const { world, owner, server } = await aServerWithCast();
+    const lobby = expectOk(await world.createChannel.execute(owner, server.id, { name: 'lobby' }));
+    const before = world.events().length;
+
+    const updated = expectOk(await world.updateServer.execute(owner, server.id, { defaultChannelId: lobby.id }));
+
+    expect(updated).toEqual({ ...server, defaultChannelId: lobby.id });
+    expect(world.events().slice(before)).toEqual([serverUpdated(updated)]);
+  });
+
+  it('refuses as a default a channel of another server, an unknown one or a malformed id', async () => {
+    const { world, owner, server } = await aServerWithCast();
+    const other = await world.aServer(owner, 'Other');
+    const issues = [{ path: 'defaultChannelId', message: 'is not a channel of this server' }];
+
+    for (const defaultChannelId of [other.defaultChannelId, UNKNOWN_ID, MALFORMED_ID]) {
+      expect(await world.updateServer.execute(owner, server.id, { defaultChannelId })).toEqual({ ok: false, error: { kind: 'ValidationFailed', issues } });
+    }
+    expect(expectOk(await world.getServer.execute(owner, server.id)).defaultChannelId).toBe(server.defaultChannelId);
   });
 });

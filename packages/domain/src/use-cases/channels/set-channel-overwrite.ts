@@ -1,0 +1,49 @@
+import type { Actor } from '../../entities/session';
+import { validationFailed, type Issue } from '../../errors';
+import { channelUpdated } from '../../events/chat-event';
+import { isId } from '../../ids';
+import type { Stores } from '../../ports/stores';
+import type { UnitOfWork } from '../../ports/unit-of-work';
+import { fail, ok, type Outcome } from '../../result';
+import { overwriteBitsOf, type OverwriteInput } from '../../rules/channel-rules';
+import { mayGrant } from '../../rules/permission-rules';
+import { channelWithPermission } from './managed-channel';
+
+/**
+ * A member with MANAGE_ROLES (server-wide for now) sets what one role or member may do in a channel,
+ * allowing or denying only permissions they hold themselves; the server's members get `channel.updated`.
+ */
+export class SetChannelOverwrite {
+  static readonly errors = ['ValidationFailed', 'ChannelNotFound', 'NotAMember', 'MissingPermission', 'RoleHierarchy'] as const;
+
+  constructor(private readonly unitOfWork: UnitOfWork) {}
+
+  async execute(actor: Actor, channelId: string, targetId: string, input: OverwriteInput): Outcome<void, typeof SetChannelOverwrite.errors> {
+    const bits = overwriteBitsOf(input);
+    if ('issues' in bits) return fail(validationFailed(bits.issues));
+    return this.unitOfWork.run(async (stores) => {
+      const found = await channelWithPermission(stores, channelId, actor.userId, 'MANAGE_ROLES');
+      if (!found.ok) return found;
+      const { channel, server, standing } = found.value;
+      const issues = await targetIssues(stores, server.id, targetId, input.type);
+      if (issues.length > 0) return fail(validationFailed(issues));
+      if (!mayGrant(standing.permissions, bits.allow | bits.deny)) return fail({ kind: 'RoleHierarchy' });
+
+      await stores.channels.setOverwrite(channel.id, { id: targetId, type: input.type, allow: bits.allow, deny: bits.deny });
+      const updated = await stores.channels.findById(channel.id);
+      if (!updated) return fail({ kind: 'ChannelNotFound' });
+      await stores.events.append(channelUpdated(updated));
+      return ok(undefined);
+    });
+  }
+}
+
+/** An overwrite's target must be a role of the server (`@everyone` among them) or one of its members. */
+async function targetIssues(stores: Stores, serverId: string, targetId: string, type: 'role' | 'member'): Promise<Issue[]> {
+  if (type === 'role') {
+    const role = isId(targetId) ? await stores.roles.find(serverId, targetId) : null;
+    return role ? [] : [{ path: 'targetId', message: 'is not a role of this server' }];
+  }
+  const member = isId(targetId) ? await stores.members.find(serverId, targetId) : null;
+  return member ? [] : [{ path: 'targetId', message: 'is not a member of this server' }];
+}
