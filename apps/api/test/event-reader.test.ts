@@ -84,7 +84,7 @@ describe('EventReader', () => {
 
   it('keeps the place of an event it cannot read, and reads on past it', async () => {
     const { history, log } = aLog(3);
-    log.events[1] = { position: 2, id: '2', route: { type: 'server.renamed', serverId: '10', subjectId: null }, event: null };
+    log.events[1] = { position: 2, id: '2', route: { type: 'server.renamed', serverId: '10', subjectId: null, channelId: null }, event: null };
     const delivered: (string | null)[] = [];
     const reader = new EventReader({
       history,

@@ -2,7 +2,7 @@ import type { EncodedEvent, EventRelay } from '@chat/domain';
 import pino from 'pino';
 import { RelayLoop } from '../src/events/relay-loop';
 
-const encoded = (position: number): EncodedEvent => ({ position, id: String(position), type: 'member.left', serverId: '10', subjectId: '3', data: '{}' });
+const encoded = (position: number): EncodedEvent => ({ position, id: String(position), type: 'member.left', serverId: '10', subjectId: '3', channelId: null, data: '{}' });
 
 const until = async (check: () => boolean, ms = 2_000) => {
   for (const deadline = Date.now() + ms; !check(); ) {

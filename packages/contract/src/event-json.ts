@@ -55,6 +55,8 @@ export function eventJson(event: ChatEvent): EventJson {
       return { t: event.type, d: serverJson(event.server) };
     case 'server.deleted':
       return { t: event.type, d: { serverId: event.serverId } };
+    case 'channel.hidden':
+      return { t: event.type, d: { id: event.channelId, serverId: event.serverId, userId: event.viewerId } };
     case 'session.revoked':
       return {
         t: event.type,
@@ -99,6 +101,7 @@ const READERS: { readonly [T in LoggedEventType]: (d: Json) => ChatEvent & { rea
   'channel.deleted': (d) => ({ type: 'channel.deleted', serverId: str(d.serverId), channelId: str(d.id) }),
   'server.updated': (d) => ({ type: 'server.updated', server: serverFromJson(d) }),
   'server.deleted': (d) => ({ type: 'server.deleted', serverId: str(d.serverId) }),
+  'channel.hidden': (d) => ({ type: 'channel.hidden', serverId: str(d.serverId), channelId: str(d.id), viewerId: str(d.userId) }),
   'session.revoked': (d) => ({
     type: 'session.revoked',
     userId: str(d.userId),

@@ -52,7 +52,7 @@ export const ServerDeletedEvent = z
 /**
  * Every type a client can be sent, with its data: the one list of event types. The SDK's
  * `EVENT_TYPES` and `EventMap` are generated from it (through the AsyncAPI document), and it must
- * name every type of the domain's `ChatEvent` but `session.revoked` (checked below).
+ * name every type of the domain's `ChatEvent` but the internal ones (`session.revoked`, `channel.hidden`; checked below).
  */
 export const EVENT_DATA = {
   'message.created': MessageEvent,
@@ -72,7 +72,7 @@ export const EVENT_DATA = {
   'channel.deleted': ChannelDeletedEvent,
   'server.updated': ServerResponse,
   'server.deleted': ServerDeletedEvent,
-} as const satisfies Record<Exclude<ChatEventType, 'session.revoked'>, z.ZodType>;
+} as const satisfies Record<Exclude<ChatEventType, Internal>, z.ZodType>;
 
 /** Sent to no client: it closes sockets. Described here because the log keeps it in this form. */
 export const SessionRevokedData = z.object({
@@ -81,8 +81,21 @@ export const SessionRevokedData = z.object({
   exceptSessionId: id.optional().meta({ description: 'With sessionId null: every session but this one' }),
 });
 
-/** What the event log keeps of each type, the client's events and `session.revoked`: exactly the domain's types. */
-export const LOGGED_EVENT_DATA = { ...EVENT_DATA, 'session.revoked': SessionRevokedData } as const satisfies Record<ChatEventType, z.ZodType>;
+/**
+ * Sent to no client: a member is kept out of a channel they never saw (they are joining, or it is
+ * new); the gateway then sends them nothing of it.
+ */
+export const ChannelHiddenData = z.object({ id, serverId: id, userId: id });
+
+/** The types the log keeps that go to no client. */
+type Internal = 'session.revoked' | 'channel.hidden';
+
+/** What the event log keeps of each type, the client's events and the internal ones: exactly the domain's types. */
+export const LOGGED_EVENT_DATA = {
+  ...EVENT_DATA,
+  'session.revoked': SessionRevokedData,
+  'channel.hidden': ChannelHiddenData,
+} as const satisfies Record<ChatEventType, z.ZodType>;
 
 export type EventType = keyof typeof EVENT_DATA;
 export type LoggedEventType = keyof typeof LOGGED_EVENT_DATA;

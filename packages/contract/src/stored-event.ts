@@ -27,6 +27,7 @@ export interface StoredLoggedEvent {
 export interface StoredRoute {
   readonly serverId: Id | null;
   readonly subjectId: Id | null;
+  readonly channelId: Id | null;
 }
 
 /**
@@ -41,14 +42,14 @@ export function lazilyDecoded(position: number, id: string, type: string, data: 
   // Every event has a server or a subject: a row with neither did not have its route stored (one
   // written by hand), and is routed from its content rather than sent to no one.
   const route: EventRoute | undefined =
-    stored && (stored.serverId !== null || stored.subjectId !== null) ? { type, serverId: stored.serverId, subjectId: stored.subjectId } : undefined;
+    stored && (stored.serverId !== null || stored.subjectId !== null) ? { type, ...stored } : undefined;
   return {
     position,
     id,
     get route() {
       if (route) return route;
       const read = event();
-      return read ? routeOf(read) : { type, serverId: null, subjectId: null };
+      return read ? routeOf(read) : { type, serverId: null, subjectId: null, channelId: null };
     },
     get event() {
       return event();

@@ -157,13 +157,13 @@ describe('the events’ JSON form', () => {
   it('routes by the stored route without decoding, and from the content when none was stored', () => {
     const revoked = sessionRevoked('3', '7');
     const { t, d } = eventJson(revoked);
-    const routed = lazilyDecoded(7, 'e-7', t, 'not read', { serverId: null, subjectId: '3' });
-    const unrouted = lazilyDecoded(8, 'e-8', t, JSON.stringify(d), { serverId: null, subjectId: null });
+    const routed = lazilyDecoded(7, 'e-7', t, 'not read', { serverId: null, subjectId: '3', channelId: null });
+    const unrouted = lazilyDecoded(8, 'e-8', t, JSON.stringify(d), { serverId: null, subjectId: null, channelId: null });
 
-    expect(routed.route).toEqual({ type: 'session.revoked', serverId: null, subjectId: '3' });
-    expect(unrouted.route).toEqual({ type: 'session.revoked', serverId: null, subjectId: '3' });
+    expect(routed.route).toEqual({ type: 'session.revoked', serverId: null, subjectId: '3', channelId: null });
+    expect(unrouted.route).toEqual({ type: 'session.revoked', serverId: null, subjectId: '3', channelId: null });
     expect(lazilyDecoded(9, 'e-9', t, JSON.stringify(d)).route).toEqual(routeOf(revoked));
-    expect(lazilyDecoded(10, 'e-10', 'server.renamed', '{}').route).toEqual({ type: 'server.renamed', serverId: null, subjectId: null });
+    expect(lazilyDecoded(10, 'e-10', 'server.renamed', '{}').route).toEqual({ type: 'server.renamed', serverId: null, subjectId: null, channelId: null });
   });
 
   it('finds the end of a first key that holds an escaped quote', () => {

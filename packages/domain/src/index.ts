@@ -29,6 +29,7 @@ export * from './rules/emoji-rules';
 export * from './rules/invite-rules';
 export * from './rules/ban-rules';
 export * from './rules/permission-rules';
+export * from './rules/sight-rules';
 export * from './rules/role-rules';
 export * from './rules/channel-rules';
 
@@ -61,6 +62,7 @@ export * from './ports/idempotency-store';
 export * from './ports/sweeper';
 
 export * from './use-cases/permissions';
+export * from './use-cases/channel-sight';
 export * from './use-cases/accounts/register';
 export * from './use-cases/accounts/new-session';
 export * from './use-cases/accounts/log-in';

@@ -1,6 +1,7 @@
-import { routeOf, subjectOf, WHOLE_LIST, type Actor, type ChatEvent, type EventHistory, type EventLog, type GatewaySnapshot, type LoggedEvent } from '../src';
+import { hiddenChannels, routeOf, subjectOf, WHOLE_LIST, type Actor, type ChatEvent, type EventHistory, type EventLog, type GatewaySnapshot, type LoggedEvent } from '../src';
 import { InMemoryChannelRepository } from './in-memory-channel-repository';
 import { InMemoryServerRepository } from './in-memory-server-repository';
+import { InMemoryRoleRepository } from './in-memory-role-repository';
 import type { MemoryState } from './memory-state';
 
 export class InMemoryEventLog implements EventLog {
@@ -23,14 +24,19 @@ export class InMemoryEventHistory implements EventHistory {
     const user = this.state.users.get(userId);
     if (!user || this.state.sessions.get(sessionId)?.userId !== userId) return null;
     const channels = new InMemoryChannelRepository(this.state);
+    const roles = new InMemoryRoleRepository(this.state);
+    const hidden = new Map<string, string>();
     const servers = await Promise.all(
-      (await new InMemoryServerRepository(this.state).listForUser(userId, WHOLE_LIST)).map(async (server) => ({ server, channels: await channels.listByServer(server.id, WHOLE_LIST) })),
+      (await new InMemoryServerRepository(this.state).listForUser(userId, WHOLE_LIST)).map(async (server) => {
+        const all = await channels.listByServer(server.id, WHOLE_LIST);
+        const out = hiddenChannels(server, await roles.listByServer(server.id), await roles.holdings(server.id, [userId]), all).get(userId);
+        for (const channelId of out ?? []) hidden.set(channelId, server.id);
+        return { server, channels: all.filter((channel) => !out?.has(channel.id)) };
+      }),
     );
-    const joinedAfter = new Set(
-      this.state.events
-        .slice(from ?? this.state.events.length)
-        .flatMap((event) => (event.type === 'member.joined' && subjectOf(event) === userId ? [event.member.serverId] : [])),
-    );
+    const since = this.state.events.slice(from ?? this.state.events.length).filter((event) => subjectOf(event) === userId);
+    const joinedAfter = new Set(since.flatMap((event) => (event.type === 'member.joined' ? [event.member.serverId] : [])));
+    const shownAfter = new Map(since.flatMap((event) => (event.type === 'channel.created' && !hidden.has(event.channel.id) ? [[event.channel.id, event.channel.serverId] as const] : [])));
     return {
       logId: this.state.logId,
       head: this.state.events.length,
@@ -38,6 +44,8 @@ export class InMemoryEventHistory implements EventHistory {
       user: { id: user.id, username: user.username },
       servers,
       joinedAfter,
+      hidden,
+      shownAfter,
       unplaced: new Set(),
     };
   }

@@ -60,6 +60,11 @@ export class InMemoryRoleRepository implements RoleRepository {
     return [...held].filter((id) => roles?.has(id)).sort((a, b) => roles!.get(a)!.position - roles!.get(b)!.position);
   }
 
+  async holdings(serverId: Id, userIds?: readonly Id[]): Promise<Map<Id, Id[]>> {
+    const members = [...(this.state.members.get(serverId)?.keys() ?? [])].filter((userId) => !userIds || userIds.includes(userId));
+    return new Map(await Promise.all(members.map(async (userId) => [userId, await this.roleIdsOf(serverId, userId)] as const)));
+  }
+
   async assign(serverId: Id, userId: Id, roleId: Id): Promise<'added' | 'already'> {
     let byUser = this.state.memberRoles.get(serverId);
     if (!byUser) this.state.memberRoles.set(serverId, (byUser = new Map()));

@@ -146,6 +146,7 @@ export interface EventsTable {
   type: string;
   server_id: string | null;
   user_id: string | null;
+  channel_id: string | null;
   payload: string;
   created_at: Generated<Date>;
 }

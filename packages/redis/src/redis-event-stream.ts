@@ -28,7 +28,7 @@ export class RedisEventStream implements EventStream {
     prefix: string,
     logId: string,
   ) {
-    this.key = `${prefix}events:v3:${logId}`;
+    this.key = `${prefix}events:v4:${logId}`;
   }
 
   /** Publishes one pass's events: consecutive positions, in order. */
@@ -60,13 +60,15 @@ export class RedisEventStream implements EventStream {
 }
 
 /**
- * Each event as `<id> <type> <server> <subject> <length>\n<data>`, end to end, `-` for a route's
- * null (ids and types hold no space or newline). The route travels with the text so that a reader
- * routes without decoding (format v3; v2 had no route).
+ * Each event as `<id> <type> <server> <subject> <channel> <length>\n<data>`, end to end, `-` for a
+ * route's null (ids and types hold no space or newline). The route travels with the text so that a
+ * reader routes without decoding (format v4; v3 had no channel, v2 no route).
  */
 function pack(events: readonly EncodedEvent[]): string {
   let packed = '';
-  for (const { id, type, serverId, subjectId, data } of events) packed += `${id} ${type} ${serverId ?? '-'} ${subjectId ?? '-'} ${data.length}\n${data}`;
+  for (const { id, type, serverId, subjectId, channelId, data } of events) {
+    packed += `${id} ${type} ${serverId ?? '-'} ${subjectId ?? '-'} ${channelId ?? '-'} ${data.length}\n${data}`;
+  }
   return packed;
 }
 
@@ -78,14 +80,16 @@ export function unpack(packed: string, first: number, after: number, into: Logge
   for (let position = first; at < packed.length; position += 1) {
     const newline = packed.indexOf('\n', at);
     const head = newline < 0 ? [] : packed.slice(at, newline).split(' ');
-    const length = Number(head[4]);
-    if (head.length !== 5 || !Number.isInteger(length) || newline + 1 + length > packed.length) {
+    const length = Number(head[5]);
+    if (head.length !== 6 || !Number.isInteger(length) || newline + 1 + length > packed.length) {
       throw new Error(`a malformed stream entry at position ${position}`);
     }
-    const [id = '', type = '', serverId = '-', subjectId = '-'] = head;
+    const [id = '', type = '', serverId = '-', subjectId = '-', channelId = '-'] = head;
     const end = newline + 1 + length;
     if (position > after) {
-      into.push(lazilyDecoded(position, id, type, packed.slice(newline + 1, end), { serverId: routeId(serverId), subjectId: routeId(subjectId) }));
+      into.push(
+        lazilyDecoded(position, id, type, packed.slice(newline + 1, end), { serverId: routeId(serverId), subjectId: routeId(subjectId), channelId: routeId(channelId) }),
+      );
     }
     at = end;
   }

@@ -1,5 +1,5 @@
 import { isLoggedEventType } from '@chat/contract';
-import type { Id, LoggedEvent } from '@chat/domain';
+import { isPersonal, type Id, type LoggedEvent } from '@chat/domain';
 import type { Logger } from 'pino';
 import type { Connection } from './connection';
 import type { Delivery } from './delivery';
@@ -66,7 +66,8 @@ export class FanOut {
     const subjects = subjectId === null ? undefined : this.byUser.get(subjectId);
     let frame: string | null | undefined;
     const frameOnce = () => (frame === undefined ? (frame = this.delivery.frameOf(logged)) : frame);
-    if (serverId !== null) {
+    // One member's sight of a channel changed: theirs alone, not offered to the server's others.
+    if (serverId !== null && !isPersonal(logged.route)) {
       for (const connection of this.byServer.get(serverId) ?? []) {
         if (subjects !== connection && !(subjects instanceof Set && subjects.has(connection))) this.delivery.offer(connection, logged, frameOnce);
       }

@@ -23,6 +23,8 @@ const snapshot: GatewaySnapshot = {
   user: { id: '3', username: 'ann' },
   servers: [],
   joinedAfter: new Set(),
+  hidden: new Map(),
+  shownAfter: new Map(),
   unplaced: new Set(),
 };
 

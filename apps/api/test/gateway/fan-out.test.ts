@@ -16,7 +16,9 @@ class RecordingSocket implements ConnectionSocket {
 }
 
 const SERVER = '10';
-const snapshot: GatewaySnapshot = { logId: 'abc', head: 0, oldest: 0, user: { id: '0', username: 'x' }, servers: [], joinedAfter: new Set(), unplaced: new Set() };
+const snapshot: GatewaySnapshot = { logId: 'abc', head: 0, oldest: 0, user: { id: '0', username: 'x' }, servers: [], joinedAfter: new Set(), hidden: new Map(),
+  shownAfter: new Map(),
+  unplaced: new Set() };
 
 /** A live connection of `userId`, a member of `servers`, in the fan-out. */
 function live(fanOut: FanOut, userId: string, servers: string[]): RecordingSocket {

@@ -7,6 +7,7 @@ import { startReplica, type Replica } from '../replica-process';
 import { Clients } from './gateway-client';
 import { createServer, join, leave, register, send, sleep } from './rest';
 import { contents, deliversInRestShape, leaveIsolation, logoutCloses, receivedAll, type Where } from './scenarios';
+import { sightIsolation } from './sight-scenarios';
 
 /* The embedded default: no DATABASE_URL, no REDIS_URL, one process on PGlite under DATA_DIR. */
 describe('the gateway on the embedded default (PGlite under DATA_DIR, no Redis)', () => {
@@ -34,6 +35,10 @@ describe('the gateway on the embedded default (PGlite under DATA_DIR, no Redis)'
 
   it('after a leave, the leaver gets its own member.left and none of the next 20 messages, live or on resume', async () => {
     await leaveIsolation(clients, here());
+  }, 60_000);
+
+  it('sends the events of a private channel only to those who can see it, live and on resume', async () => {
+    await sightIsolation(clients, here());
   }, 60_000);
 
   it('tells members of reaction.cleared and then server.deleted, the server’s last event; their sockets stay open for other servers', async () => {

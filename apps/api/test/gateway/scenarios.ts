@@ -18,7 +18,7 @@ export function summary(frame: Frame, labels: Record<string, string> = {}): stri
   if (frame.op !== 'dispatch') return frame.op;
   const d = frame.d ?? {};
   const server = labels[d.serverId] ?? d.serverId;
-  const what = typeof d.content === 'string' ? JSON.stringify(d.content) : (labels[d.userId] ?? d.userId ?? d.id);
+  const what = typeof d.content === 'string' ? JSON.stringify(d.content) : (labels[d.userId] ?? d.userId ?? labels[d.id] ?? d.id);
   return `${frame.t} ${server} ${what}`;
 }
 

@@ -1,12 +1,22 @@
 import type { Id } from '../ids';
 import type { EventRoute } from '../ports/event-history';
 import type { ChatEvent } from './chat-event';
-import { routeOf } from './route';
+import { isPersonal, routeOf } from './route';
 
 /** What to do with an event on one connection. */
 export type Admission = 'deliver' | 'skip' | 'close';
 
 const NO_SERVERS: ReadonlySet<Id> = new Set();
+
+/** What a connection starts from about channels it does not see (see `GatewaySnapshot`). */
+export interface ChannelSight {
+  /** Channels of the user's servers they cannot see now (channel id → server id). */
+  readonly hidden: ReadonlyMap<Id, Id>;
+  /** Channels they see, which came into their sight after the replay's start (channel id → server id). */
+  readonly shownAfter: ReadonlyMap<Id, Id>;
+}
+
+const ALL_IN_SIGHT: ChannelSight = { hidden: new Map(), shownAfter: new Map() };
 
 /**
  * Who sees what, for one connection of one session, as events go by in log order. Only members of
@@ -15,11 +25,19 @@ const NO_SERVERS: ReadonlySet<Id> = new Set();
  * reaches them. Events from before the connection's snapshot (a resume's replay) are judged by
  * memberships as they are now: a server the user has left stays shut, and one they joined after
  * the replay's start opens at their `member.joined`.
+ *
+ * Within a server, the events of a channel go only to those who can see it. A member who loses
+ * sight of one gets `channel.deleted` for it (for them alone), then nothing of it; one who gains
+ * sight gets `channel.created`, then its events. A replay judges channels as they are now too: a
+ * channel out of sight now stays shut (but for the `channel.deleted` that took it away), and one
+ * that came into sight after the replay's start opens at its `channel.created`.
  */
 export class Audience {
   /** Servers opened or shut since the snapshot (true: open); made only once one is. */
   private changed: Map<Id, boolean> | undefined;
   private readonly joinedAhead: ReadonlySet<Id>;
+  /** Channels shut to this connection now (channel id → server id); made only once there is one. */
+  private shut: Map<Id, Id> | undefined;
 
   constructor(
     readonly userId: Id,
@@ -28,9 +46,12 @@ export class Audience {
     private readonly current: ReadonlySet<Id>,
     /** Of those, the ones whose (latest) join comes after the replay's start. */
     joinedAhead: ReadonlySet<Id> = NO_SERVERS,
+    /** The channels out of sight at the snapshot, and those that came into sight after the replay's start. */
+    private readonly sight: ChannelSight = ALL_IN_SIGHT,
   ) {
     // A gateway holds one audience per socket: share the (almost always) empty set.
     this.joinedAhead = joinedAhead.size > 0 ? joinedAhead : NO_SERVERS;
+    if (sight.hidden.size + sight.shownAfter.size > 0) this.shut = new Map([...sight.hidden, ...sight.shownAfter]);
   }
 
   /** Whether this connection currently receives the server's events. */
@@ -64,6 +85,7 @@ export class Audience {
     }
     const serverId = route.serverId;
     if (serverId === null) return 'skip';
+    if (isPersonal(route)) return this.judgeSight(route, serverId, live);
     const aboutMe = route.subjectId === this.userId;
     if (route.type === 'member.joined' && aboutMe && (live || this.current.has(serverId))) this.set(serverId, true);
     if (route.type === 'member.left' && aboutMe) {
@@ -77,10 +99,33 @@ export class Audience {
       this.set(serverId, false);
       return saw ? 'deliver' : 'skip';
     }
-    return this.sees(serverId) ? 'deliver' : 'skip';
+    if (!this.sees(serverId)) return 'skip';
+    return route.channelId !== null && this.shut?.has(route.channelId) ? 'skip' : 'deliver';
+  }
+
+  /** Whether this connection currently receives the events of the channel (of a server it sees). */
+  seesChannel(channelId: Id): boolean {
+    return !this.shut?.has(channelId);
+  }
+
+  /** This user's sight of one channel changed: the event is theirs alone. */
+  private judgeSight(route: EventRoute, serverId: Id, live: boolean): Admission {
+    const channelId = route.channelId;
+    if (route.subjectId !== this.userId || channelId === null) return 'skip';
+    if (route.type === 'channel.created') {
+      // A replay opens only what is in sight now: one shut again since stays shut.
+      if (!live && this.sight.hidden.has(channelId)) return 'skip';
+      this.shut?.delete(channelId);
+      return this.sees(serverId) ? 'deliver' : 'skip';
+    }
+    (this.shut ??= new Map()).set(channelId, serverId);
+    // `channel.hidden` is for the gateway only: they never saw the channel.
+    return route.type === 'channel.deleted' && this.sees(serverId) ? 'deliver' : 'skip';
   }
 
   private set(serverId: Id, open: boolean): void {
     (this.changed ??= new Map()).set(serverId, open);
+    // Out of the server, its channels' sight no longer matters: a join later says it anew.
+    if (!open && this.shut) for (const [channelId, of] of this.shut) if (of === serverId) this.shut.delete(channelId);
   }
 }

@@ -22,14 +22,21 @@ export type ChatEvent =
   | { readonly type: 'reaction.cleared'; readonly serverId: Id; readonly channelId: Id; readonly messageId: Id; readonly emoji: string }
   | { readonly type: 'member.joined'; readonly member: MemberView }
   | { readonly type: 'member.left'; readonly serverId: Id; readonly userId: Id; readonly reason: LeaveReason }
-  | { readonly type: 'channel.created'; readonly channel: Channel }
+  /** `viewerId`: the channel came into sight of this one member only (a role, an overwrite changed). */
+  | { readonly type: 'channel.created'; readonly channel: Channel; readonly viewerId?: Id }
   | { readonly type: 'role.created' | 'role.updated'; readonly role: Role }
   | { readonly type: 'role.deleted'; readonly serverId: Id; readonly roleId: Id }
   /** A member's roles changed: `roleIds` are all they hold now (`@everyone` not among them), by position. */
   | { readonly type: 'member.updated'; readonly serverId: Id; readonly userId: Id; readonly roleIds: readonly Id[] }
   /** Renamed, moved, a new topic or new overwrites: the channel as it is now. */
   | { readonly type: 'channel.updated'; readonly channel: Channel }
-  | { readonly type: 'channel.deleted'; readonly serverId: Id; readonly channelId: Id }
+  /** `viewerId`: the channel is gone from this one member's sight only (a role, an overwrite changed). */
+  | { readonly type: 'channel.deleted'; readonly serverId: Id; readonly channelId: Id; readonly viewerId?: Id }
+  /**
+   * A member is kept out of a channel they never saw (they are joining, or it is new): it goes to no
+   * client, it tells the gateway to send that member nothing of the channel.
+   */
+  | { readonly type: 'channel.hidden'; readonly serverId: Id; readonly channelId: Id; readonly viewerId: Id }
   | { readonly type: 'server.updated'; readonly server: Server }
   /** The server is gone with everything in it; like a leave of every member, it is the last event of the server. */
   | { readonly type: 'server.deleted'; readonly serverId: Id }
@@ -83,6 +90,15 @@ export const channelUpdated = (channel: Channel): ChatEvent => ({ type: 'channel
 
 export const channelDeleted = (serverId: Id, channelId: Id): ChatEvent => ({ type: 'channel.deleted', serverId, channelId });
 
+/** One member lost sight of a channel: to them it is gone. */
+export const channelLost = (serverId: Id, channelId: Id, viewerId: Id): ChatEvent => ({ type: 'channel.deleted', serverId, channelId, viewerId });
+
+/** One member gained sight of a channel: to them it is new. */
+export const channelGained = (channel: Channel, viewerId: Id): ChatEvent => ({ type: 'channel.created', channel, viewerId });
+
+/** One member is kept out of a channel they never saw. */
+export const channelHidden = (serverId: Id, channelId: Id, viewerId: Id): ChatEvent => ({ type: 'channel.hidden', serverId, channelId, viewerId });
+
 export const serverUpdated = (server: Server): ChatEvent => ({ type: 'server.updated', server });
 
 export const serverDeleted = (serverId: Id): ChatEvent => ({ type: 'server.deleted', serverId });
@@ -120,15 +136,43 @@ export function serverOf(event: ChatEvent): Id | null {
   }
 }
 
-/** The user a membership or session event is about, or null. */
+/**
+ * The user a membership or session event is about, or the one member a channel's sight changed for;
+ * null for the others.
+ */
 export function subjectOf(event: ChatEvent): Id | null {
   switch (event.type) {
+    case 'channel.created':
+    case 'channel.deleted':
+    case 'channel.hidden':
+      return event.viewerId ?? null;
     case 'member.joined':
       return event.member.userId;
     case 'member.left':
     case 'member.updated':
     case 'session.revoked':
       return event.userId;
+    default:
+      return null;
+  }
+}
+
+/** The channel an event belongs to (its viewers are those who can see the channel), or null. */
+export function channelOf(event: ChatEvent): Id | null {
+  switch (event.type) {
+    case 'message.created':
+    case 'message.updated':
+      return event.message.channelId;
+    case 'message.deleted':
+    case 'reaction.added':
+    case 'reaction.removed':
+    case 'reaction.cleared':
+    case 'channel.deleted':
+    case 'channel.hidden':
+      return event.channelId;
+    case 'channel.created':
+    case 'channel.updated':
+      return event.channel.id;
     default:
       return null;
   }

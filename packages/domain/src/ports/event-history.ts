@@ -13,8 +13,13 @@ export interface EventRoute {
   readonly type: string;
   /** The server whose members get it; null for one about a user's sessions only. */
   readonly serverId: Id | null;
-  /** The user a membership or session event is about; null for the others. */
+  /**
+   * The user a membership or session event is about, or the one member a channel's sight changed
+   * for (then the event goes to them alone, see `isPersonal`); null for the others.
+   */
   readonly subjectId: Id | null;
+  /** The channel the event belongs to: only those who can see it get it. Null for the others. */
+  readonly channelId: Id | null;
 }
 
 /**
@@ -49,6 +54,16 @@ export interface GatewaySnapshot {
   readonly servers: readonly ServerWithChannels[];
   /** The user's servers whose latest join is after `from` (or not yet placed in the log). */
   readonly joinedAfter: ReadonlySet<Id>;
+  /**
+   * The channels of the user's servers they cannot see (channel id → server id); `servers` leaves
+   * them out.
+   */
+  readonly hidden: ReadonlyMap<Id, Id>;
+  /**
+   * Channels they see whose latest coming into sight (`channel.created` for them alone) is after
+   * `from` or not yet placed (channel id → server id).
+   */
+  readonly shownAfter: ReadonlyMap<Id, Id>;
   /**
    * Events of the user's servers, or about the user, that committed before the snapshot but had no
    * position yet: they will be placed after `head`, yet the snapshot already reflects them (ids,

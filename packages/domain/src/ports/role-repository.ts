@@ -30,6 +30,11 @@ export interface RoleRepository {
   delete(serverId: Id, roleId: Id): Promise<'deleted' | 'absent'>;
   /** The ids of the roles assigned to a member (`@everyone` is never among them), by position. */
   roleIdsOf(serverId: Id, userId: Id): Promise<Id[]>;
+  /**
+   * Who holds what: every member of the server (only those of `userIds`, when given) with the ids
+   * of the roles assigned to them (none for many), in no particular order.
+   */
+  holdings(serverId: Id, userIds?: readonly Id[]): Promise<Map<Id, Id[]>>;
   /** Assigns a role of the server to one of its members. */
   assign(serverId: Id, userId: Id, roleId: Id): Promise<'added' | 'already'>;
   unassign(serverId: Id, userId: Id, roleId: Id): Promise<'removed' | 'absent'>;

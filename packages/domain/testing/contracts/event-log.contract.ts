@@ -1,4 +1,4 @@
-import { memberJoined, memberLeft, messageCreated, routeOf, sessionRevoked, type ChatEvent, type EventHistory, type LoggedEvent, type Stores, type UnitOfWork } from '../../src';
+import { bitsOf, channelGained, channelLost, memberJoined, memberLeft, messageCreated, routeOf, sessionRevoked, type Channel, type ChatEvent, type EventHistory, type LoggedEvent, type Stores, type UnitOfWork } from '../../src';
 import { freshId as freshIdLike, aMessage, aServerWithOwner, givenActor, givenMemberOf, givenUser, summaryOf, withoutAuthor } from './fixtures';
 
 /** One store's event side: writes go through `stores` and `unitOfWork`, reads through `history`. */
@@ -87,12 +87,13 @@ export function describeEventLogContract(name: string, make: () => Promise<Event
       expect(logged[1]!.position).toBe(logged[0]!.position + 1);
     });
 
-    it('keeps beside each event its route: its type, its server and the user it is about', async () => {
-      const { server } = await aServerWithOwner(s.stores);
+    it('keeps beside each event its route: its type, its server, the user it is about and its channel', async () => {
+      const { server, defaultChannel } = await aServerWithOwner(s.stores);
       const { user } = await givenMemberOf(s.stores, server.id);
       const events: ChatEvent[] = [
         memberJoined({ serverId: server.id, userId: user.id, joinedAt: new Date('2026-01-02T00:00:00.000Z'), user: summaryOf(user), roleIds: [] }),
         sessionRevoked(user.id, null),
+        channelLost(server.id, defaultChannel.id, user.id),
       ];
 
       await s.unitOfWork.run(async (stores) => {
@@ -101,9 +102,10 @@ export function describeEventLogContract(name: string, make: () => Promise<Event
       await s.place();
 
       const all = await readAll(s.history);
-      expect(all.slice(-2).map(({ route }) => route)).toEqual([
-        { type: 'member.joined', serverId: server.id, subjectId: user.id },
-        { type: 'session.revoked', serverId: null, subjectId: user.id },
+      expect(all.slice(-3).map(({ route }) => route)).toEqual([
+        { type: 'member.joined', serverId: server.id, subjectId: user.id, channelId: null },
+        { type: 'session.revoked', serverId: null, subjectId: user.id, channelId: null },
+        { type: 'channel.deleted', serverId: server.id, subjectId: user.id, channelId: defaultChannel.id },
       ]);
     });
 
@@ -159,9 +161,52 @@ export function describeEventLogContract(name: string, make: () => Promise<Event
         user: summaryOf(joiner),
         servers: [{ server, channels: [defaultChannel] }],
         joinedAfter: new Set([server.id]),
+        hidden: new Map(),
+        shownAfter: new Map(),
         unplaced: new Set(),
       });
       expect((await s.history.snapshot(actor, after.head))!.joinedAfter).toEqual(new Set());
+    });
+
+    it('leaves out of a snapshot the channels the user cannot see, and names those that came into their sight after a position', async () => {
+      const { server, defaultChannel } = await aServerWithOwner(s.stores);
+      const { user } = await givenMemberOf(s.stores, server.id);
+      const actor = await givenActor(s.stores, user.id);
+      const ownerActor = await givenActor(s.stores, server.ownerId);
+      const VIEW = bitsOf(['VIEW_CHANNEL']);
+      const channel = (name: string, permissionOverwrites: Channel['permissionOverwrites']): Channel => ({
+        ...defaultChannel,
+        id: freshIdLike(),
+        name,
+        permissionOverwrites,
+      });
+      const secret = channel('secret', [{ id: server.id, type: 'role', allow: 0, deny: VIEW }]);
+      const opened = channel('opened', [
+        { id: server.id, type: 'role', allow: 0, deny: VIEW },
+        { id: user.id, type: 'member', allow: VIEW, deny: 0 },
+      ]);
+      await s.unitOfWork.run(async (stores) => {
+        await stores.channels.create(secret);
+        await stores.channels.create(opened);
+      });
+      await s.place();
+      const before = (await s.history.snapshot(actor, null))!;
+      await s.unitOfWork.run(async (stores) => {
+        await stores.events.append(channelGained(opened, user.id));
+        await stores.events.append(channelGained(secret, user.id));
+      });
+      await s.place();
+      const after = (await s.history.snapshot(actor, before.head))!;
+
+      const seen = (snapshot: typeof after) => snapshot.servers.find((entry) => entry.server.id === server.id)!.channels.map((c) => c.name);
+      expect(seen(after)).toEqual(expect.arrayContaining([defaultChannel.name, 'opened']));
+      expect(seen(after)).not.toContain('secret');
+      expect(after.hidden).toEqual(new Map([[secret.id, server.id]]));
+      // Out of sight now, whatever the log said since: not among those shown.
+      expect(after.shownAfter).toEqual(new Map([[opened.id, server.id]]));
+      expect(before.shownAfter).toEqual(new Map());
+      // The owner sees through every overwrite.
+      expect((await s.history.snapshot(ownerActor, null))!.hidden).toEqual(new Map());
     });
 
     it('gives no snapshot for a session that is not live, or a user that does not exist', async () => {

@@ -1,9 +1,10 @@
 import { lazilyDecoded } from '@chat/contract';
-import { WHOLE_LIST, type Actor, type EncodedEvent, type EventHistory, type GatewaySnapshot, type LoggedEvent } from '@chat/domain';
+import { hiddenChannels, WHOLE_LIST, type Actor, type EncodedEvent, type EventHistory, type GatewaySnapshot, type LoggedEvent, type ServerWithChannels } from '@chat/domain';
 import { sql, type Kysely } from 'kysely';
 import { PrecompiledStatement, preparedMark } from '../prepared-statements';
 import { KyselyServerRepository } from '../repositories/kysely-server-repository';
 import { overwritesOf, toChannel } from '../repositories/channel-sql';
+import { toRole } from '../repositories/kysely-role-repository';
 import type { Database } from '../schema';
 
 export interface StoredEventRow {
@@ -14,6 +15,7 @@ export interface StoredEventRow {
   /** The event's route, written beside it (`routeOf`): a gateway routes by it without decoding. */
   server_id: string | null;
   user_id: string | null;
+  channel_id: string | null;
   payload: string;
 }
 
@@ -23,11 +25,12 @@ export const toEncodedEvent = (row: StoredEventRow): EncodedEvent => ({
   type: row.type,
   serverId: row.server_id,
   subjectId: row.user_id,
+  channelId: row.channel_id,
   data: row.payload,
 });
 
 const toLoggedEvent = (row: StoredEventRow): LoggedEvent =>
-  lazilyDecoded(Number(row.pos), row.id, row.type, row.payload, { serverId: row.server_id, subjectId: row.user_id });
+  lazilyDecoded(Number(row.pos), row.id, row.type, row.payload, { serverId: row.server_id, subjectId: row.user_id, channelId: row.channel_id });
 
 /** The placed part of the log, readable by every replica; see `KyselyEventRelay` for placing. */
 export class KyselyEventHistory implements EventHistory {
@@ -57,23 +60,10 @@ export class KyselyEventHistory implements EventHistory {
           .select(['log_id', 'head', 'head_tx', 'head_id', sql<string>`(select min(pos) from event_anchors)`.as('oldest')])
           .where('id', '=', 1)
           .executeTakeFirstOrThrow();
-        const servers = await new KyselyServerRepository(trx).listForUser(userId, WHOLE_LIST);
-        const channels = servers.length
-          ? await trx
-              .selectFrom('channels as c')
-              .selectAll('c')
-              .select(overwritesOf('c.id').as('overwrites'))
-              .where('c.server_id', 'in', servers.map((s) => s.id))
-              .orderBy('c.position')
-              .orderBy('c.id')
-              .execute()
-          : [];
-        // Joined after the event at `from` (all of them from an empty log), or not yet placed.
+        const { servers, hidden } = await serversInSight(trx, userId);
+        // Joined, or come into sight, after the event at `from` (all of them from an empty log), or not yet placed.
         const placedTo = { tx: log.head_tx, id: log.head_id };
-        const after = from === null ? placedTo : await eventAt(trx, from);
-        const { rows: joins } = await sql<{ server_id: string | null }>`
-          select distinct server_id from events
-          where type = 'member.joined' and user_id = ${userId} and (tx, id) > (${after.tx}::xid8, ${after.id}::bigint)`.execute(trx);
+        const since = await sinceCursor(trx, userId, from === null ? placedTo : await eventAt(trx, from));
         // Committed (so visible here) but not yet placed: they will come after `head`.
         const unplaced = await trx
           .selectFrom('events')
@@ -87,12 +77,57 @@ export class KyselyEventHistory implements EventHistory {
           head,
           oldest: Number(log.oldest),
           user: { id: user.id, username: user.username },
-          servers: servers.map((server) => ({ server, channels: channels.filter((c) => c.server_id === server.id).map(toChannel) })),
-          joinedAfter: new Set(joins.flatMap((row) => (row.server_id === null ? [] : [row.server_id]))),
+          servers,
+          joinedAfter: since.joined,
+          hidden,
+          shownAfter: new Map([...since.shown].filter(([channelId]) => !hidden.has(channelId))),
           unplaced: new Set(unplaced.map((row) => row.id)),
         };
       });
   }
+}
+
+/** The user's servers with the channels they see, and those they do not (channel id → server id). */
+async function serversInSight(trx: Kysely<Database>, userId: string): Promise<{ servers: ServerWithChannels[]; hidden: Map<string, string> }> {
+  const servers = await new KyselyServerRepository(trx).listForUser(userId, WHOLE_LIST);
+  if (servers.length === 0) return { servers: [], hidden: new Map() };
+  const serverIds = servers.map((s) => s.id);
+  const [channels, roles, held] = await Promise.all([
+    trx
+      .selectFrom('channels as c')
+      .selectAll('c')
+      .select(overwritesOf('c.id').as('overwrites'))
+      .where('c.server_id', 'in', serverIds)
+      .orderBy('c.position')
+      .orderBy('c.id')
+      .execute(),
+    trx.selectFrom('roles').selectAll().where('server_id', 'in', serverIds).execute(),
+    trx.selectFrom('member_roles').select(['server_id', 'role_id']).where('user_id', '=', userId).execute(),
+  ]);
+  const hidden = new Map<string, string>();
+  const inSight = servers.map((server) => {
+    const own = channels.filter((c) => c.server_id === server.id).map(toChannel);
+    const holdings = new Map([[userId, held.filter((row) => row.server_id === server.id).map((row) => row.role_id)]]);
+    const out = hiddenChannels(server, roles.filter((row) => row.server_id === server.id).map(toRole), holdings, own).get(userId);
+    for (const channelId of out ?? []) hidden.set(channelId, server.id);
+    return { server, channels: out?.size ? own.filter((c) => !out.has(c.id)) : own };
+  });
+  return { servers: inSight, hidden };
+}
+
+/** The user's servers joined after `after`, and channels come into their sight after it (channel id → server id). */
+async function sinceCursor(trx: Kysely<Database>, userId: string, after: { tx: string; id: string }) {
+  const { rows } = await sql<{ type: string; server_id: string | null; channel_id: string | null }>`
+    select distinct type, server_id, channel_id from events
+    where type in ('member.joined', 'channel.created') and user_id = ${userId} and (tx, id) > (${after.tx}::xid8, ${after.id}::bigint)`.execute(trx);
+  const joined = new Set<string>();
+  const shown = new Map<string, string>();
+  for (const row of rows) {
+    if (row.server_id === null) continue;
+    if (row.type === 'member.joined') joined.add(row.server_id);
+    else if (row.channel_id !== null) shown.set(row.channel_id, row.server_id);
+  }
+  return { joined, shown };
 }
 
 /**
@@ -108,7 +143,7 @@ const AFTER = new PrecompiledStatement<{ position: number; limit: number }, Stor
       ),
       log as (select head_tx, head_id from event_log where id = 1),
       page as (
-        select e.id, e.tx, e.type, e.server_id, e.user_id, e.payload
+        select e.id, e.tx, e.type, e.server_id, e.user_id, e.channel_id, e.payload
         from events e
         where (e.tx, e.id) > ((select tx from anchor), (select id from anchor))
           and (e.tx, e.id) <= ((select head_tx from log), (select head_id from log))
@@ -116,7 +151,7 @@ const AFTER = new PrecompiledStatement<{ position: number; limit: number }, Stor
         offset greatest(${position}::bigint - (select pos from anchor), 0)
         limit ${limit}
       )
-      select p.id, p.type, p.server_id, p.user_id, p.payload,
+      select p.id, p.type, p.server_id, p.user_id, p.channel_id, p.payload,
         greatest(${position}::bigint, (select pos from anchor)) + row_number() over (order by p.tx, p.id) as pos
       from page p
       order by p.tx, p.id`,

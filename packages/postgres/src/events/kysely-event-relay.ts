@@ -86,7 +86,7 @@ const PLACE = new PrecompiledStatement<{ batch: number }, PlaceRow>(
           where datname is distinct from current_database() and backend_xid is not null)
       ),
       ready as (
-        select e.id, e.tx, e.type, e.server_id, e.user_id, e.payload, (select head from relay) + row_number() over (order by e.tx, e.id) as pos
+        select e.id, e.tx, e.type, e.server_id, e.user_id, e.channel_id, e.payload, (select head from relay) + row_number() over (order by e.tx, e.id) as pos
         from events e
         where (e.tx, e.id) > ((select head_tx from log), (select head_id from log))
           and e.tx < (select h from horizon) and exists (select 1 from relay)
@@ -110,7 +110,7 @@ const PLACE = new PrecompiledStatement<{ batch: number }, PlaceRow>(
                where (e.tx, e.id) > (coalesce((select tx from anchored), (select head_tx from log)), coalesce((select id from anchored), (select head_id from log)))
                order by e.tx, e.id limit 1
              ) is not null as pending,
-             r.id, r.pos, r.type, r.server_id, r.user_id, r.payload
+             r.id, r.pos, r.type, r.server_id, r.user_id, r.channel_id, r.payload
       from (values (1)) as one (x)
       left join ready r on true
       order by r.pos`,

@@ -1,5 +1,5 @@
 import { eventJson } from '@chat/contract';
-import { serverOf, subjectOf, type ChatEvent, type EventLog } from '@chat/domain';
+import { routeOf, type ChatEvent, type EventLog } from '@chat/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema';
 
@@ -12,9 +12,10 @@ export class KyselyEventLog implements EventLog {
 
   async append(event: ChatEvent): Promise<void> {
     const { t, d } = eventJson(event);
+    const { serverId, subjectId, channelId } = routeOf(event);
     await this.db
       .insertInto('events')
-      .values({ type: t, server_id: serverOf(event), user_id: subjectOf(event), payload: JSON.stringify(d) })
+      .values({ type: t, server_id: serverId, user_id: subjectId, channel_id: channelId, payload: JSON.stringify(d) })
       .execute();
     this.onAppended();
   }

@@ -2,7 +2,7 @@ import type { Id, Role, RoleChanges, RoleRepository } from '@chat/domain';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, RolesTable } from '../schema';
 
-const toRole = (row: Selectable<RolesTable>): Role => ({
+export const toRole = (row: Selectable<RolesTable>): Role => ({
   id: row.id,
   serverId: row.server_id,
   name: row.name,
@@ -91,6 +91,23 @@ export class KyselyRoleRepository implements RoleRepository {
       .orderBy('r.position')
       .execute();
     return rows.map((row) => row.role_id);
+  }
+
+  async holdings(serverId: Id, userIds?: readonly Id[]): Promise<Map<Id, Id[]>> {
+    if (userIds?.length === 0) return new Map();
+    let query = this.db
+      .selectFrom('members as m')
+      .leftJoin('member_roles as mr', (join) => join.onRef('mr.server_id', '=', 'm.server_id').onRef('mr.user_id', '=', 'm.user_id'))
+      .select(['m.user_id', 'mr.role_id'])
+      .where('m.server_id', '=', serverId);
+    if (userIds) query = query.where('m.user_id', 'in', userIds);
+    const held = new Map<Id, Id[]>();
+    for (const { user_id, role_id } of await query.execute()) {
+      const roles = held.get(user_id) ?? [];
+      if (role_id !== null) roles.push(role_id);
+      held.set(user_id, roles);
+    }
+    return held;
   }
 
   async assign(serverId: Id, userId: Id, roleId: Id): Promise<'added' | 'already'> {

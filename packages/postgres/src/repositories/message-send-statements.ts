@@ -49,8 +49,8 @@ export const CREATE = new PrecompiledStatement<CreateValues, GateRow>(
       returning id
     ),
     logged as (
-      insert into events (type, server_id, payload)
-      select 'message.created', server_id, ${messageCreatedPayload(values)}
+      insert into events (type, server_id, channel_id, payload)
+      select 'message.created', server_id, ${values.channelId}::bigint, ${messageCreatedPayload(values)}
       from gate where ${gateOpens}
     )
     select live, found, member_id, member_username, permissions, allowed from gate`,
@@ -97,8 +97,8 @@ export const CREATE_MANY = new PrecompiledStatement<CreateColumns, GateRow>((val
       returning id
     ),
     logged as (
-      insert into events (type, server_id, payload)
-      select 'message.created', server_id,
+      insert into events (type, server_id, channel_id, payload)
+      select 'message.created', server_id, channel_id,
              ${messageCreatedPayload({ ...Object.fromEntries(SENT_KEYS.map((key) => [key, column(MESSAGE_FIELDS[key].column)])), userId: column('user_id'), nonce: column('nonce') } as Row)}
       from gated where ${gateOpens}
       order by n

@@ -3,6 +3,7 @@ import { channelUpdated } from '../../events/chat-event';
 import type { UnitOfWork } from '../../ports/unit-of-work';
 import { fail, ok, type Outcome } from '../../result';
 import { mayGrant } from '../../rules/permission-rules';
+import { SightWatch } from '../channel-sight';
 import { channelWithPermission } from './managed-channel';
 
 /**
@@ -19,15 +20,16 @@ export class RemoveChannelOverwrite {
     return this.unitOfWork.run(async (stores) => {
       const found = await channelWithPermission(stores, channelId, actor.userId, 'MANAGE_ROLES');
       if (!found.ok) return found;
-      const { channel, standing } = found.value;
+      const { channel, server, standing } = found.value;
       const overwrite = channel.permissionOverwrites.find((o) => o.id === targetId);
       if (!overwrite) return ok(undefined);
       if (!mayGrant(standing.permissions, overwrite.allow | overwrite.deny)) return fail({ kind: 'RoleHierarchy' });
 
+      const sight = await SightWatch.before(stores, server, { channelIds: [channel.id] });
       await stores.channels.removeOverwrite(channel.id, targetId);
       const updated = await stores.channels.findById(channel.id);
       if (!updated) return fail({ kind: 'ChannelNotFound' });
-      await stores.events.append(channelUpdated(updated));
+      await sight.append(stores, [channelUpdated(updated)]);
       return ok(undefined);
     });
   }

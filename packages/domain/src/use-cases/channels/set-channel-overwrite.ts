@@ -7,6 +7,7 @@ import type { UnitOfWork } from '../../ports/unit-of-work';
 import { fail, ok, type Outcome } from '../../result';
 import { overwriteBitsOf, type OverwriteInput } from '../../rules/channel-rules';
 import { mayGrant } from '../../rules/permission-rules';
+import { SightWatch } from '../channel-sight';
 import { channelWithPermission } from './managed-channel';
 
 /**
@@ -29,10 +30,11 @@ export class SetChannelOverwrite {
       if (issues.length > 0) return fail(validationFailed(issues));
       if (!mayGrant(standing.permissions, bits.allow | bits.deny)) return fail({ kind: 'RoleHierarchy' });
 
+      const sight = await SightWatch.before(stores, server, { channelIds: [channel.id] });
       await stores.channels.setOverwrite(channel.id, { id: targetId, type: input.type, allow: bits.allow, deny: bits.deny });
       const updated = await stores.channels.findById(channel.id);
       if (!updated) return fail({ kind: 'ChannelNotFound' });
-      await stores.events.append(channelUpdated(updated));
+      await sight.append(stores, [channelUpdated(updated)]);
       return ok(undefined);
     });
   }

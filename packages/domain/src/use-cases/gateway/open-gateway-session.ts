@@ -28,9 +28,10 @@ export class OpenGatewaySession {
       return { ok: false, reason: 'UnknownCursor' };
     }
     const current = new Set(snapshot.servers.map(({ server }) => server.id));
-    // Identify starts where ready does: every server it shows is open. A resume opens a server
-    // joined since its cursor only at that join.
-    const audience = new Audience(actor.value.userId, actor.value.sessionId, current, from ? snapshot.joinedAfter : new Set());
+    // Identify starts where ready does: every server and channel it shows is open. A resume opens a
+    // server joined, or a channel come into sight, since its cursor only at that join or sight.
+    const sight = { hidden: snapshot.hidden, shownAfter: from ? snapshot.shownAfter : new Map<string, string>() };
+    const audience = new Audience(actor.value.userId, actor.value.sessionId, current, from ? snapshot.joinedAfter : new Set(), sight);
     return { ok: true, actor: actor.value, snapshot, audience };
   }
 }

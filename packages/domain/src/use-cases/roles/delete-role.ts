@@ -3,6 +3,7 @@ import { roleDeleted } from '../../events/chat-event';
 import type { UnitOfWork } from '../../ports/unit-of-work';
 import { ok, type Outcome } from '../../result';
 import { serverWithPermission } from '../permissions';
+import { SightWatch } from '../channel-sight';
 import { roleToManage, shiftedRoleEvents } from './role-access';
 
 /**
@@ -21,8 +22,10 @@ export class DeleteRole {
       const { server, standing } = access.value;
       const role = roleToManage(standing, roleId, 'refused');
       if (!role.ok) return role;
+      // Its holders may lose sight of channels it opened to them, or gain sight of ones it shut.
+      const sight = await SightWatch.before(stores, server);
       await stores.roles.delete(server.id, role.value.id);
-      await stores.events.append(roleDeleted(server.id, role.value.id));
+      await sight.append(stores, [roleDeleted(server.id, role.value.id)]);
       for (const event of await shiftedRoleEvents(stores, standing.serverRoles, server.id, role.value.id)) await stores.events.append(event);
       return ok(undefined);
     });

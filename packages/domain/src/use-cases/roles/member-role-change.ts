@@ -5,6 +5,7 @@ import { isId } from '../../ids';
 import type { UnitOfWork } from '../../ports/unit-of-work';
 import { fail, ok, type Result } from '../../result';
 import { serverWithPermission } from '../permissions';
+import { SightWatch } from '../channel-sight';
 import { roleToManage } from './role-access';
 
 export const MEMBER_ROLE_ERRORS = ['ServerNotFound', 'NotAMember', 'MissingPermission', 'MemberNotFound', 'RoleNotFound', 'EveryoneRole', 'RoleHierarchy'] as const;
@@ -29,11 +30,12 @@ export async function changeMemberRole(
     if (!isId(target.userId) || !(await stores.members.find(server.id, target.userId))) return fail({ kind: 'MemberNotFound' });
     const role = roleToManage(standing, target.roleId, 'refused');
     if (!role.ok) return role;
+    const sight = await SightWatch.before(stores, server, { userIds: [target.userId] });
     const changed =
       change === 'assign'
         ? (await stores.roles.assign(server.id, target.userId, role.value.id)) === 'added'
         : (await stores.roles.unassign(server.id, target.userId, role.value.id)) === 'removed';
-    if (changed) await stores.events.append(memberUpdated(server.id, target.userId, await stores.roles.roleIdsOf(server.id, target.userId)));
+    if (changed) await sight.append(stores, [memberUpdated(server.id, target.userId, await stores.roles.roleIdsOf(server.id, target.userId))]);
     return ok(undefined);
   });
 }

@@ -1,5 +1,6 @@
 import { has } from '../../entities/permissions';
 import { isEveryone, type Role } from '../../entities/role';
+import type { Server } from '../../entities/server';
 import type { Actor } from '../../entities/session';
 import { validationFailed, type Issue } from '../../errors';
 import { roleUpdated, serverUpdated } from '../../events/chat-event';
@@ -9,6 +10,7 @@ import { fail, ok, type Outcome } from '../../result';
 import { mayGrant, mayManageRoleAt } from '../../rules/permission-rules';
 import { positionIssues, roleFieldIssues } from '../../rules/role-rules';
 import { serverWithPermission } from '../permissions';
+import { SightWatch } from '../channel-sight';
 import { roleToManage, shiftedRoleEvents } from './role-access';
 
 export interface UpdateRoleInput {
@@ -50,16 +52,25 @@ export class UpdateRole {
       // Granting or taking away: either way only what the caller holds.
       if (bits !== undefined && !mayGrant(standing.permissions, bits ^ before.permissions)) return fail({ kind: 'RoleHierarchy' });
 
-      return ok(await this.apply(stores, before, standing.serverRoles, { ...input, permissions: bits }));
+      return ok(await this.apply(stores, server, before, standing.serverRoles, { ...input, permissions: bits }));
     });
   }
 
-  private async apply(stores: Stores, before: Role, serverRoles: readonly Role[], input: Omit<UpdateRoleInput, 'permissions'> & { permissions: number | undefined }): Promise<Role> {
+  private async apply(
+    stores: Stores,
+    server: Server,
+    before: Role,
+    serverRoles: readonly Role[],
+    input: Omit<UpdateRoleInput, 'permissions'> & { permissions: number | undefined },
+  ): Promise<Role> {
     const name = input.name?.trim();
+    // New permissions may take channels out of its holders' sight, or bring them in.
+    const sight = input.permissions !== undefined && input.permissions !== before.permissions ? await SightWatch.before(stores, server) : null;
     await stores.roles.update(before.serverId, before.id, { name, color: input.color, permissions: input.permissions });
     if (input.position !== undefined) await stores.roles.move(before.serverId, before.id, input.position);
     const role = (await stores.roles.find(before.serverId, before.id)) ?? before;
-    await stores.events.append(roleUpdated(role));
+    if (sight) await sight.append(stores, [roleUpdated(role)]);
+    else await stores.events.append(roleUpdated(role));
     for (const event of await shiftedRoleEvents(stores, serverRoles, before.serverId, role.id)) await stores.events.append(event);
     if (isEveryone(role) && has(role.permissions, 'CREATE_INVITE') !== has(before.permissions, 'CREATE_INVITE')) {
       const server = await stores.servers.findById(role.serverId);

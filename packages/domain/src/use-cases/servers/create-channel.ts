@@ -9,6 +9,7 @@ import type { IdGenerator } from '../../ports/id-generator';
 import type { UnitOfWork } from '../../ports/unit-of-work';
 import { fail, ok, type Outcome } from '../../result';
 import { channelNameIssues } from '../../rules/name-rules';
+import { hideUnseen } from '../channel-sight';
 import { serverWithPermission } from '../permissions';
 
 /** A member with MANAGE_CHANNELS adds a channel, listed last; the server's members get `channel.created`. */
@@ -36,6 +37,8 @@ export class CreateChannel {
 
       const channel: Channel = { id: this.ids.next(), serverId: server.id, name: input.name.trim(), topic: null, position: count, permissionOverwrites: [], createdAt: this.clock.now() };
       await stores.channels.create(channel);
+      // Members without VIEW_CHANNEL server-wide do not see it: they are kept out before it is announced.
+      await hideUnseen(stores, server, { channelIds: [channel.id] });
       await stores.events.append(channelCreated(channel));
       return ok(channel);
     });

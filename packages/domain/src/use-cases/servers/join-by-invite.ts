@@ -5,6 +5,7 @@ import { memberJoined } from '../../events/chat-event';
 import type { Clock } from '../../ports/clock';
 import type { UnitOfWork } from '../../ports/unit-of-work';
 import { fail, ok, type Outcome } from '../../result';
+import { hideUnseen } from '../channel-sight';
 
 /** The shape of every code we hand out; anything else names no invite. */
 export const INVITE_CODE = /^[A-Za-z0-9_-]{1,64}$/;
@@ -43,7 +44,11 @@ export class JoinByInvite {
       if (!(await stores.invites.redeem(code, now))) return fail({ kind: 'InviteNotFound' });
       const member = { serverId: server.id, userId: actor.userId, joinedAt: now };
       // A newcomer holds no role yet (one who left lost theirs with the membership).
-      if ((await stores.members.add(member)) === 'added') await stores.events.append(memberJoined({ ...member, user, roleIds: [] }));
+      if ((await stores.members.add(member)) === 'added') {
+        // Kept out of the channels they cannot see before they are let in: not one event of those reaches them.
+        await hideUnseen(stores, server, { userIds: [actor.userId] });
+        await stores.events.append(memberJoined({ ...member, user, roleIds: [] }));
+      }
       return ok(server);
     });
   }

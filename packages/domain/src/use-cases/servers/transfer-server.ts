@@ -8,6 +8,7 @@ import { isId } from '../../ids';
 import type { UnitOfWork } from '../../ports/unit-of-work';
 import { fail, ok, type Outcome } from '../../result';
 import { serverOfOwner } from '../access';
+import { SightWatch } from '../channel-sight';
 
 /**
  * The owner hands the server to another member (a person, not a bot), who then owns it; the former
@@ -35,9 +36,11 @@ export class TransferServer {
       if ((await stores.users.hold(userId))?.bot !== false) return fail({ kind: 'BotsCannotDoThis' });
       const full = quotaRefusal(this.quotas, 'serversOwned', await stores.servers.countOwnedBy(userId));
       if (full) return fail(full);
+      // The heir sees every channel from now on; the former owner only what their roles let them.
+      const sight = await SightWatch.before(stores, server.value, { userIds: [actor.userId, userId] });
       const updated = await stores.servers.setOwner(server.value.id, userId);
       if (!updated) return fail({ kind: 'ServerNotFound' });
-      await stores.events.append(serverUpdated(updated));
+      await sight.append(stores, [serverUpdated(updated)], updated);
       return ok(updated);
     });
   }

@@ -1,4 +1,4 @@
-import { bitsOf, channelUpdated } from '@chat/domain';
+import { bitsOf, channelGained, channelLost, channelUpdated } from '@chat/domain';
 import { expectOk } from '@chat/domain/testing';
 import { aServerWithCast, grant, MALFORMED_ID, UNKNOWN_ID } from '../../helpers';
 
@@ -6,7 +6,7 @@ const VIEW = bitsOf(['VIEW_CHANNEL']);
 const SEND = bitsOf(['SEND_MESSAGES']);
 
 describe('SetChannelOverwrite and RemoveChannelOverwrite', () => {
-  it("sets a role's and a member's overwrites, replaces one, and records channel.updated each time", async () => {
+  it("sets a role's and a member's overwrites, replaces one, and records channel.updated each time, with who lost and gained sight", async () => {
     const { world, owner, member, server, channelId } = await aServerWithCast();
     const before = world.events().length;
 
@@ -20,12 +20,21 @@ describe('SetChannelOverwrite and RemoveChannelOverwrite', () => {
       { id: member.userId, type: 'member', allow: VIEW | SEND, deny: 0 },
     ]);
     const events = world.events().slice(before);
-    expect(events).toHaveLength(3);
-    expect(events.at(-1)).toEqual(channelUpdated(channel!));
+    const shut = { ...channel!, permissionOverwrites: [channel!.permissionOverwrites[0]!] };
+    const reopened = { ...channel!, permissionOverwrites: [channel!.permissionOverwrites[0]!, { id: member.userId, type: 'member' as const, allow: VIEW, deny: 0 }] };
+    // The member loses sight before the change is announced (so they are not sent it), and gains
+    // it after (so they get the channel as it is then); the owner sees through every overwrite.
+    expect(events).toEqual([
+      channelLost(server.id, channelId, member.userId),
+      channelUpdated(shut),
+      channelUpdated(reopened),
+      channelGained(reopened, member.userId),
+      channelUpdated(channel!),
+    ]);
   });
 
   it('removes an overwrite (channel.updated), and answers the same when there is none (no event)', async () => {
-    const { world, owner, server, channelId } = await aServerWithCast();
+    const { world, owner, member, server, channelId } = await aServerWithCast();
     expectOk(await world.setChannelOverwrite.execute(owner, channelId, server.id, { type: 'role', allow: [], deny: ['VIEW_CHANNEL'] }));
     const before = world.events().length;
 
@@ -34,7 +43,7 @@ describe('SetChannelOverwrite and RemoveChannelOverwrite', () => {
 
     const channel = await world.stores.channels.findById(channelId);
     expect(channel?.permissionOverwrites).toEqual([]);
-    expect(world.events().slice(before)).toEqual([channelUpdated(channel!)]);
+    expect(world.events().slice(before)).toEqual([channelUpdated(channel!), channelGained(channel!, member.userId)]);
   });
 
   it.each([

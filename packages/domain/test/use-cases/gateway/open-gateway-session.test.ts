@@ -19,6 +19,8 @@ describe('OpenGatewaySession', () => {
       user: { id: member.userId, username: expect.any(String) },
       servers: [{ server, channels }],
       joinedAfter: new Set(),
+      hidden: new Map(),
+      shownAfter: new Map(),
       unplaced: new Set(),
     });
     expect(opening.audience.sees(server.id)).toBe(true);

@@ -1,0 +1,60 @@
+import type { Channel } from '../entities/channel';
+import { has } from '../entities/permissions';
+import type { Role } from '../entities/role';
+import type { Server } from '../entities/server';
+import type { Id } from '../ids';
+import { channelPermissions, type Standing } from './permission-rules';
+
+/** For each member, the channels (of those given) they cannot see: without `VIEW_CHANNEL` there. */
+export type HiddenChannels = ReadonlyMap<Id, ReadonlySet<Id>>;
+
+const NONE: ReadonlySet<Id> = new Set();
+
+/**
+ * Which of `channels` each member of `holdings` (user id → the ids of the roles they hold) cannot
+ * see. Members who hold the same roles and have no overwrite of their own see alike, so a server of
+ * thousands computes once per set of roles, not once per member.
+ */
+export function hiddenChannels(
+  server: Pick<Server, 'id' | 'ownerId'>,
+  roles: readonly Role[],
+  holdings: ReadonlyMap<Id, readonly Id[]>,
+  channels: readonly Channel[],
+): HiddenChannels {
+  const everyone = roles.find((role) => role.id === server.id)?.permissions ?? 0;
+  const byId = new Map(roles.map((role) => [role.id, role]));
+  const ownOverwrites = new Set(channels.flatMap((channel) => channel.permissionOverwrites.filter((o) => o.type === 'member').map((o) => o.id)));
+  const alike = new Map<string, ReadonlySet<Id>>();
+  const hidden = new Map<Id, ReadonlySet<Id>>();
+  for (const [userId, roleIds] of holdings) {
+    const standing: Standing = {
+      userId,
+      isOwner: userId === server.ownerId,
+      everyone,
+      roles: roleIds.flatMap((id) => byId.get(id) ?? []),
+    };
+    const key = standing.isOwner || ownOverwrites.has(userId) ? null : [...roleIds].sort().join(' ');
+    let theirs = key === null ? undefined : alike.get(key);
+    if (!theirs) {
+      const out = channels.filter((channel) => !has(channelPermissions(standing, server.id, channel.permissionOverwrites), 'VIEW_CHANNEL'));
+      theirs = out.length === 0 ? NONE : new Set(out.map((channel) => channel.id));
+      if (key !== null) alike.set(key, theirs);
+    }
+    hidden.set(userId, theirs);
+  }
+  return hidden;
+}
+
+/** What changed between two readings of `hiddenChannels`: who lost sight of which channel, and who gained it. */
+export function sightChanges(before: HiddenChannels, after: HiddenChannels): { lost: [Id, Id][]; gained: [Id, Id][] } {
+  const lost: [Id, Id][] = [];
+  const gained: [Id, Id][] = [];
+  for (const [userId, now] of after) {
+    const then = before.get(userId);
+    // A member who was not one before (no reading) has nothing to lose or gain here.
+    if (!then || then === now) continue;
+    for (const channelId of now) if (!then.has(channelId)) lost.push([userId, channelId]);
+    for (const channelId of then) if (!now.has(channelId)) gained.push([userId, channelId]);
+  }
+  return { lost, gained };
+}
