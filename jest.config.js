@@ -1,6 +1,8 @@
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
+  // Hooks that open PGlite and migrate it take seconds on a busy 2-core machine: the 5 s default is too tight there.
+  testTimeout: 20_000,
   globalSetup: '<rootDir>/jest.global-setup.js',
   reporters: ['default', '<rootDir>/jest-skip-reporter.js'],
   roots: ['<rootDir>/packages', '<rootDir>/apps'],

@@ -1,5 +1,5 @@
 import { eventJson } from '@chat/contract';
-import { messageCreated, memberLeft, routeOf, sessionRevoked, type ChatEvent, type EncodedEvent, type LoggedEvent } from '@chat/domain';
+import { channelLost, messageCreated, memberLeft, routeOf, sessionRevoked, type ChatEvent, type EncodedEvent, type LoggedEvent } from '@chat/domain';
 import { createBlockingRedisClient, RedisEventStream, unpack, whenReady, type Redis } from '@chat/redis';
 import { connect, describeWithRedis, redisUrl, uniquePrefix } from './redis-testing';
 
@@ -14,7 +14,7 @@ const encoded = (position: number, event: ChatEvent): EncodedEvent => {
 };
 
 const packedOf = (events: readonly EncodedEvent[]) =>
-  events.map(({ id, type, serverId, subjectId, data }) => `${id} ${type} ${serverId ?? '-'} ${subjectId ?? '-'} ${data.length}\n${data}`).join('');
+  events.map(({ id, type, serverId, subjectId, channelId, data }) => `${id} ${type} ${serverId ?? '-'} ${subjectId ?? '-'} ${channelId ?? '-'} ${data.length}\n${data}`).join('');
 const seen = (events: readonly LoggedEvent[]) => events.map(({ position, id, event }) => ({ position, id, event }));
 /** The routes as read, without decoding a thing. */
 const routes = (events: readonly LoggedEvent[]) => events.map(({ route }) => route);
@@ -29,21 +29,23 @@ describe('a packed stream entry', () => {
   });
 
   it('carries each event’s route beside its text, a null as it was', () => {
-    const mixed = [encoded(1, said('hi', 1)), encoded(2, memberLeft('7', '9', 'leave')), encoded(3, sessionRevoked('9', null))];
+    const mixed = [encoded(1, said('hi', 1)), encoded(2, memberLeft('7', '9', 'leave')), encoded(3, sessionRevoked('9', null)), encoded(4, channelLost('7', '8', '9'))];
     const out: LoggedEvent[] = [];
     unpack(packedOf(mixed), 1, 0, out);
     expect(routes(out)).toEqual([
-      { type: 'message.created', serverId: '7', subjectId: null },
-      { type: 'member.left', serverId: '7', subjectId: '9' },
-      { type: 'session.revoked', serverId: null, subjectId: '9' },
+      { type: 'message.created', serverId: '7', subjectId: null, channelId: '8' },
+      { type: 'member.left', serverId: '7', subjectId: '9', channelId: null },
+      { type: 'session.revoked', serverId: null, subjectId: '9', channelId: null },
+      { type: 'channel.deleted', serverId: '7', subjectId: '9', channelId: '8' },
     ]);
   });
 
   it('refuses an entry that does not parse instead of inventing events', () => {
-    expect(() => unpack('12 message.created 7 - 99\n{}', 1, 0, [])).toThrow('malformed');
-    expect(() => unpack('12 message.created 7 -\n{}', 1, 0, [])).toThrow('malformed');
-    expect(() => unpack('12 message.created 7 - x\n{}', 1, 0, [])).toThrow('malformed');
-    // A v2 entry (no route): refused, not read with its length taken for a server.
+    expect(() => unpack('12 message.created 7 - 8 99\n{}', 1, 0, [])).toThrow('malformed');
+    expect(() => unpack('12 message.created 7 - 8\n{}', 1, 0, [])).toThrow('malformed');
+    expect(() => unpack('12 message.created 7 - 8 x\n{}', 1, 0, [])).toThrow('malformed');
+    // A v3 entry (no channel) or a v2 one (no route): refused, not read with its length taken for a channel or a server.
+    expect(() => unpack('12 message.created 7 - 2\n{}', 1, 0, [])).toThrow('malformed');
     expect(() => unpack('12 message.created 2\n{}', 1, 0, [])).toThrow('malformed');
   });
 });
@@ -71,7 +73,7 @@ describeWithRedis('the Redis event stream', () => {
     await stream.publish(events.slice(0, 3).map((event, i) => encoded(i + 1, event)));
     await stream.publish(events.slice(3).map((event, i) => encoded(i + 4, event)));
 
-    expect(await redis.xlen(`${prefix}events:v3:log1`)).toBe(2);
+    expect(await redis.xlen(`${prefix}events:v4:log1`)).toBe(2);
     expect(routes(await stream.read(0, 10))).toEqual(events.map(routeOf));
     expect(seen(await stream.read(0, 10))).toEqual(events.map((event, i) => ({ position: i + 1, id: String(1001 + i), event })));
     expect((await stream.read(2, 10)).map(({ position }) => position)).toEqual([3, 4, 5]);

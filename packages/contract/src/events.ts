@@ -43,7 +43,7 @@ export const MemberUpdatedEvent = z
   .meta({ id: 'MemberUpdatedEvent', description: "A role was assigned to the member or taken away" });
 export const ChannelDeletedEvent = z
   .object({ id, serverId: id })
-  .meta({ id: 'ChannelDeletedEvent', description: 'The channel is gone with its messages: nothing more of it follows' });
+  .meta({ id: 'ChannelDeletedEvent', description: 'The channel is gone with its messages, or out of your sight (a role or an overwrite changed): nothing more of it follows' });
 
 export const ServerDeletedEvent = z
   .object({ serverId: id })

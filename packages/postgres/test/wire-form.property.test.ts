@@ -91,10 +91,11 @@ function describeWireForm(name: string, open: () => Promise<{ db: Kysely<Databas
     let close: () => Promise<void>;
     let cast: { serverId: Id; people: Person[] };
 
+    // Opening PGlite and migrating it takes seconds on a busy machine: more than the default 5.
     beforeAll(async () => {
       ({ db, stores, close } = await open());
       cast = await aCast(stores);
-    });
+    }, 60_000);
     afterAll(async () => {
       await close();
     });

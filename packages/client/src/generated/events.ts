@@ -197,7 +197,7 @@ export interface components {
             /** @description Every role the member holds now, lowest position first (@everyone not among them) */
             roleIds: string[];
         };
-        /** @description The channel is gone with its messages: nothing more of it follows */
+        /** @description The channel is gone with its messages, or out of your sight (a role or an overwrite changed): nothing more of it follows */
         ChannelDeletedEvent: {
             /** @description Snowflake id: a decimal string, ordered by creation time */
             id: string;
