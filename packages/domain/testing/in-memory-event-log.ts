@@ -7,8 +7,8 @@ import type { MemoryState } from './memory-state';
 export class InMemoryEventLog implements EventLog {
   constructor(private readonly state: MemoryState) {}
 
-  async append(event: ChatEvent): Promise<void> {
-    this.state.events.push(event);
+  async append(...events: readonly ChatEvent[]): Promise<void> {
+    this.state.events.push(...events);
   }
 }
 

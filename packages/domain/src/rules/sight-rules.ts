@@ -45,14 +45,29 @@ export function hiddenChannels(
   return hidden;
 }
 
-/** What changed between two readings of `hiddenChannels`: who lost sight of which channel, and who gained it. */
-export function sightChanges(before: HiddenChannels, after: HiddenChannels): { lost: [Id, Id][]; gained: [Id, Id][] } {
+/**
+ * Whether every member sees every one of `channels`, without reading who holds what: `@everyone`
+ * sees (roles only add to it) and no overwrite takes `VIEW_CHANNEL` away.
+ */
+export function everyoneSeesAll(server: Pick<Server, 'id'>, roles: readonly Role[], channels: readonly Channel[]): boolean {
+  const everyone = roles.find((role) => role.id === server.id)?.permissions ?? 0;
+  if (!has(everyone, 'VIEW_CHANNEL') && !has(everyone, 'ADMINISTRATOR')) return false;
+  return channels.every((channel) => channel.permissionOverwrites.every((o) => !has(o.deny, 'VIEW_CHANNEL')));
+}
+
+/**
+ * What changed between two readings of `hiddenChannels` (null: nobody was shut out of anything):
+ * who lost sight of which channel, and who gained it.
+ */
+export function sightChanges(before: HiddenChannels | null, after: HiddenChannels | null): { lost: [Id, Id][]; gained: [Id, Id][] } {
   const lost: [Id, Id][] = [];
   const gained: [Id, Id][] = [];
-  for (const [userId, now] of after) {
-    const then = before.get(userId);
-    // A member who was not one before (no reading) has nothing to lose or gain here.
-    if (!then || then === now) continue;
+  const users = after ?? before ?? new Map<Id, ReadonlySet<Id>>();
+  for (const userId of users.keys()) {
+    // A member of only one reading (one who joined or left meanwhile) has nothing to lose or gain here.
+    const then = before ? before.get(userId) : NONE;
+    const now = after ? after.get(userId) : NONE;
+    if (!then || !now || then === now) continue;
     for (const channelId of now) if (!then.has(channelId)) lost.push([userId, channelId]);
     for (const channelId of then) if (!now.has(channelId)) gained.push([userId, channelId]);
   }

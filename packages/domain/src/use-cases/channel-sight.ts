@@ -4,7 +4,7 @@ import { channelGained, channelHidden, channelLost, type ChatEvent } from '../ev
 import type { Id } from '../ids';
 import type { Stores } from '../ports/stores';
 import { WHOLE_LIST } from '../rules/message-rules';
-import { hiddenChannels, sightChanges, type HiddenChannels } from '../rules/sight-rules';
+import { everyoneSeesAll, hiddenChannels, sightChanges, type HiddenChannels } from '../rules/sight-rules';
 
 /** Whose sight to read, of which channels: every member, every channel, when left out. */
 export interface SightScope {
@@ -15,19 +15,22 @@ export interface SightScope {
 type SightStores = Pick<Stores, 'roles' | 'channels' | 'events'>;
 
 interface Reading {
-  readonly hidden: HiddenChannels;
+  /** Null: every member sees every channel read. */
+  readonly hidden: HiddenChannels | null;
   readonly channels: ReadonlyMap<Id, Channel>;
 }
 
 async function read(stores: SightStores, server: Server, scope: SightScope): Promise<Reading> {
-  const [roles, holdings, channels] = await Promise.all([
+  const [roles, channels] = await Promise.all([
     stores.roles.listByServer(server.id),
-    stores.roles.holdings(server.id, scope.userIds),
     scope.channelIds
       ? Promise.all(scope.channelIds.map((id) => stores.channels.findById(id))).then((found) => found.flatMap((c) => (c?.serverId === server.id ? [c] : [])))
       : stores.channels.listByServer(server.id, WHOLE_LIST),
   ]);
-  return { hidden: hiddenChannels(server, roles, holdings, channels), channels: new Map(channels.map((c) => [c.id, c])) };
+  const byId = new Map(channels.map((c) => [c.id, c]));
+  // The common server (no channel shut to anyone): its members are not read at all.
+  if (everyoneSeesAll(server, roles, channels)) return { hidden: null, channels: byId };
+  return { hidden: hiddenChannels(server, roles, await stores.roles.holdings(server.id, scope.userIds), channels), channels: byId };
 }
 
 /**
@@ -52,12 +55,14 @@ export class SightWatch {
   async append(stores: SightStores, events: readonly ChatEvent[], server: Server = this.server): Promise<void> {
     const after = await read(stores, server, this.scope);
     const { lost, gained } = sightChanges(this.before.hidden, after.hidden);
-    for (const [userId, channelId] of lost) await stores.events.append(channelLost(this.server.id, channelId, userId));
-    for (const event of events) await stores.events.append(event);
-    for (const [userId, channelId] of gained) {
-      const channel = after.channels.get(channelId);
-      if (channel) await stores.events.append(channelGained(channel, userId));
-    }
+    await stores.events.append(
+      ...lost.map(([userId, channelId]) => channelLost(this.server.id, channelId, userId)),
+      ...events,
+      ...gained.flatMap(([userId, channelId]) => {
+        const channel = after.channels.get(channelId);
+        return channel ? [channelGained(channel, userId)] : [];
+      }),
+    );
   }
 }
 
@@ -67,5 +72,6 @@ export class SightWatch {
  */
 export async function hideUnseen(stores: SightStores, server: Server, scope: SightScope): Promise<void> {
   const { hidden } = await read(stores, server, scope);
-  for (const [userId, channelIds] of hidden) for (const channelId of channelIds) await stores.events.append(channelHidden(server.id, channelId, userId));
+  const events = [...(hidden ?? [])].flatMap(([userId, channelIds]) => [...channelIds].map((channelId) => channelHidden(server.id, channelId, userId)));
+  await stores.events.append(...events);
 }

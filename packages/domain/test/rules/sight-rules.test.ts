@@ -1,4 +1,4 @@
-import { bitsOf, hiddenChannels, sightChanges, type Channel, type PermissionOverwrite, type Role } from '@chat/domain';
+import { bitsOf, everyoneSeesAll, hiddenChannels, sightChanges, type Channel, type PermissionOverwrite, type Role } from '@chat/domain';
 
 const SERVER = { id: '10', ownerId: '1' };
 const VIEW = bitsOf(['VIEW_CHANNEL']);
@@ -57,7 +57,24 @@ describe('hiddenChannels', () => {
   });
 });
 
+describe('everyoneSeesAll', () => {
+  it('holds while @everyone sees and no overwrite denies VIEW_CHANNEL, whatever the roles', () => {
+    expect(everyoneSeesAll(SERVER, [EVERYONE, LEADS], [OPEN])).toBe(true);
+    expect(everyoneSeesAll(SERVER, [EVERYONE, LEADS], [OPEN, SECRET])).toBe(false);
+    expect(everyoneSeesAll(SERVER, [role(SERVER.id, bitsOf(['SEND_MESSAGES']), 0)], [OPEN])).toBe(false);
+    expect(everyoneSeesAll(SERVER, [EVERYONE], [channel('300', [{ id: LEADS.id, type: 'role', allow: 0, deny: VIEW }])])).toBe(false);
+  });
+});
+
 describe('sightChanges', () => {
+  it('reads null as nobody shut out of anything', () => {
+    const shut = hidden([['2', []], ['3', [LEADS.id]]]);
+
+    expect(sightChanges(null, shut)).toEqual({ lost: [['2', SECRET.id]], gained: [] });
+    expect(sightChanges(shut, null)).toEqual({ lost: [], gained: [['2', SECRET.id]] });
+    expect(sightChanges(null, null)).toEqual({ lost: [], gained: [] });
+  });
+
   it('names who lost and who gained sight of which channel, and nothing for members read only once', () => {
     const before = hidden([['2', []], ['3', [LEADS.id]]]);
     const after = hidden([['2', [LEADS.id]], ['3', []], ['6', []]]);

@@ -109,6 +109,17 @@ export function describeEventLogContract(name: string, make: () => Promise<Event
       ]);
     });
 
+    it('appends thousands of events at once in their order (a change that tells each member apart)', async () => {
+      const { server, defaultChannel } = await aServerWithOwner(s.stores);
+      const many = Array.from({ length: 2_500 }, (_, i) => channelLost(server.id, defaultChannel.id, String(1_000_000 + i)));
+
+      await s.unitOfWork.run((stores) => stores.events.append(...many));
+      await s.place();
+
+      const mine = (await readAll(s.history)).filter(({ route }) => route.serverId === server.id && route.type === 'channel.deleted');
+      expect(mine.map(({ route }) => route.subjectId)).toEqual(many.map((_e, i) => String(1_000_000 + i)));
+    });
+
     it('numbers the whole log 1, 2, 3, … with no gap, and reads it in pages from any position', async () => {
       const all = await readAll(s.history);
 
