@@ -1,4 +1,4 @@
-import { bitsOf, type Permission } from '@chat/domain';
+import { bitsOf, PERMISSIONS, type Permission } from '@chat/domain';
 import { problemBody, type TestApp, type TestUser } from './test-app';
 
 /** Gives a member a role holding `permissions`, through the store (the roles API is not this suite's subject). */
@@ -117,13 +117,16 @@ export function describeChannelRoutes(name: string, app: () => TestApp): void {
       expect((await as(member).get(`/api/servers/${server.id}/channels`)).body.map((c: { name: string }) => c.name)).toEqual(['general', 'leads']);
     });
 
-    it('PUT answers 400 for an unknown permission, one both allowed and denied, or a target not of this server', async () => {
+    it('PUT answers 400 for an unknown permission, too many names, one both allowed and denied, or a target not of this server', async () => {
       const { owner, server, channelId } = await app().aServerWithMember();
       const outsider = await app().register();
       const other = await app().createServer(owner, 'Other');
       const put = (targetId: string, body: object) => as(owner).put(`/api/channels/${channelId}/permissions/${targetId}`, body);
 
       expect(answer(await put(server.id, { type: 'role', allow: ['VIEW_CHANNEL', 'FLY'], deny: [] }))).toEqual(invalid([{ path: 'allow.1', message: 'is not a permission' }]));
+      expect(answer(await put(server.id, { type: 'role', allow: [], deny: [7] }))).toEqual(invalid([{ path: 'deny.0', message: 'is not a permission' }]));
+      const tooMany = Array.from({ length: PERMISSIONS.length * 2 + 1 }, () => 'VIEW_CHANNEL');
+      expect(answer(await put(server.id, { type: 'role', allow: tooMany, deny: [] }))).toEqual(invalid([{ path: 'allow', message: 'has too many entries' }]));
       expect(answer(await put(server.id, { type: 'role', allow: ['SEND_MESSAGES'], deny: ['SEND_MESSAGES'] }))).toEqual(
         invalid([{ path: 'deny', message: 'must not name a permission that allow names too' }]),
       );

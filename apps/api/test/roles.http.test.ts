@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
+import { PERMISSIONS } from '@chat/domain';
 import { loadConfig } from '../src/config';
 import { openStorage, type Storage } from '../src/storage/storage';
 import { buildTestApp, problemBody, type TestApp, type TestUser } from './test-app';
@@ -80,9 +81,10 @@ describe.each([['memory'], ['PGlite']])('roles over HTTP (%s)', (engine) => {
       expect((await as(moderator).get(roles)).body.map((r: { name: string }) => r.name)).toEqual(['@everyone', 'low', 'helpers', 'mod']);
     });
 
-    it('answers 400 for an unknown permission, a bad colour or name', async () => {
+    it('answers 400 for an unknown permission, too many names, a bad colour or name', async () => {
       const { owner, roles } = await aServerWithModerator();
       expect((await as(owner).post(roles, { name: 'x', permissions: ['VIEW_CHANNEL', 'FLY'] })).body).toEqual(invalid('permissions.1'));
+      expect((await as(owner).post(roles, { name: 'x', permissions: Array.from({ length: PERMISSIONS.length * 2 + 1 }, () => 'VIEW_CHANNEL') })).body).toEqual(invalid('permissions'));
       expect((await as(owner).post(roles, { name: 'x', color: 0x1000000 })).body).toEqual(invalid('color'));
       expect((await as(owner).post(roles, { name: '' })).body).toEqual(invalid('name'));
     });

@@ -152,17 +152,22 @@ const roleColor = () =>
     .meta({ description: `RGB as an integer, 0xRRGGBB (0 to ${MAX_COLOR}), or null for none` })
     .optional();
 
-const permissions = (description: string) =>
+/**
+ * Permission names as a client sends them, for a role and for a channel overwrite alike: an unknown
+ * name is a 400 at its index (`permissions.1`, `allow.0`). A set has at most every name once, so
+ * twice as many entries leaves room for repeats and still bounds the work.
+ */
+const permissionNames = (description: string) =>
   z
     .array(z.enum(PERMISSIONS, { error: 'is not a permission' }), { error: 'must be an array of permission names' })
-    .meta({ description: `${description}: names from ${PERMISSIONS.join(', ')}` })
-    .optional();
+    .max(PERMISSIONS.length * 2, 'has too many entries')
+    .meta({ description: `${description}: names from ${PERMISSIONS.join(', ')} (an unknown name is a 400)` });
 
 export const CreateRoleBody = z
   .object({
     name: roleName(),
     color: roleColor(),
-    permissions: permissions('None when left out; only permissions the caller holds'),
+    permissions: permissionNames('None when left out; only permissions the caller holds').optional(),
   })
   .meta({ id: 'CreateRoleRequest', description: "The role goes just under the caller's highest role (the owner's: on top)" });
 
@@ -170,7 +175,7 @@ export const UpdateRoleBody = z
   .object({
     name: roleName().optional(),
     color: roleColor(),
-    permissions: permissions('The whole new set (not a change to it); only permissions the caller holds may be added or removed'),
+    permissions: permissionNames('The whole new set (not a change to it); only permissions the caller holds may be added or removed').optional(),
     position: z
       .number({ error: 'must be an integer' })
       .int({ error: 'must be an integer' })
@@ -231,17 +236,11 @@ export const UpdateChannelBody = z
   })
   .meta({ id: 'UpdateChannelRequest', description: 'At least one of the fields; those left out stay as they are' });
 
-const permissionNames = (side: string) =>
-  z
-    .array(string(), { error: 'must be an array of permission names' })
-    .max(PERMISSIONS.length * 2, 'has too many entries')
-    .meta({ description: `Permission names to ${side} in this channel (an unknown name is a 400)` });
-
 export const ChannelOverwriteBody = z
   .object({
     type: z.enum(['role', 'member'], { error: 'must be "role" or "member"' }).meta({ description: 'Whether the target id is a role of this server or a member' }),
-    allow: permissionNames('allow'),
-    deny: permissionNames('deny'),
+    allow: permissionNames('Permissions to allow in this channel'),
+    deny: permissionNames('Permissions to deny in this channel'),
   })
   .meta({ id: 'ChannelOverwriteRequest', description: 'Replaces any overwrite of the target in this channel. A permission may not be both allowed and denied.' });
 

@@ -863,7 +863,7 @@ export interface components {
             name: string;
             /** @description RGB as an integer, 0xRRGGBB (0 to 16777215), or null for none */
             color?: number | null;
-            /** @description None when left out; only permissions the caller holds: names from VIEW_CHANNEL, SEND_MESSAGES, ADD_REACTIONS, ATTACH_FILES, MENTION_EVERYONE, MANAGE_MESSAGES, MANAGE_CHANNELS, MANAGE_ROLES, MANAGE_SERVER, CREATE_INVITE, KICK_MEMBERS, BAN_MEMBERS, ADMINISTRATOR */
+            /** @description None when left out; only permissions the caller holds: names from VIEW_CHANNEL, SEND_MESSAGES, ADD_REACTIONS, ATTACH_FILES, MENTION_EVERYONE, MANAGE_MESSAGES, MANAGE_CHANNELS, MANAGE_ROLES, MANAGE_SERVER, CREATE_INVITE, KICK_MEMBERS, BAN_MEMBERS, ADMINISTRATOR (an unknown name is a 400) */
             permissions?: ("VIEW_CHANNEL" | "SEND_MESSAGES" | "ADD_REACTIONS" | "ATTACH_FILES" | "MENTION_EVERYONE" | "MANAGE_MESSAGES" | "MANAGE_CHANNELS" | "MANAGE_ROLES" | "MANAGE_SERVER" | "CREATE_INVITE" | "KICK_MEMBERS" | "BAN_MEMBERS" | "ADMINISTRATOR")[];
         };
         /** @description At least one of the fields; @everyone's name and position cannot change, its permissions can */
@@ -872,7 +872,7 @@ export interface components {
             name?: string;
             /** @description RGB as an integer, 0xRRGGBB (0 to 16777215), or null for none */
             color?: number | null;
-            /** @description The whole new set (not a change to it); only permissions the caller holds may be added or removed: names from VIEW_CHANNEL, SEND_MESSAGES, ADD_REACTIONS, ATTACH_FILES, MENTION_EVERYONE, MANAGE_MESSAGES, MANAGE_CHANNELS, MANAGE_ROLES, MANAGE_SERVER, CREATE_INVITE, KICK_MEMBERS, BAN_MEMBERS, ADMINISTRATOR */
+            /** @description The whole new set (not a change to it); only permissions the caller holds may be added or removed: names from VIEW_CHANNEL, SEND_MESSAGES, ADD_REACTIONS, ATTACH_FILES, MENTION_EVERYONE, MANAGE_MESSAGES, MANAGE_CHANNELS, MANAGE_ROLES, MANAGE_SERVER, CREATE_INVITE, KICK_MEMBERS, BAN_MEMBERS, ADMINISTRATOR (an unknown name is a 400) */
             permissions?: ("VIEW_CHANNEL" | "SEND_MESSAGES" | "ADD_REACTIONS" | "ATTACH_FILES" | "MENTION_EVERYONE" | "MANAGE_MESSAGES" | "MANAGE_CHANNELS" | "MANAGE_ROLES" | "MANAGE_SERVER" | "CREATE_INVITE" | "KICK_MEMBERS" | "BAN_MEMBERS" | "ADMINISTRATOR")[];
             /** @description From 1 (lowest) to the number of roles besides @everyone, and below the caller's highest role; the roles between shift by one */
             position?: number;
@@ -893,10 +893,10 @@ export interface components {
              * @enum {string}
              */
             type: "role" | "member";
-            /** @description Permission names to allow in this channel (an unknown name is a 400) */
-            allow: string[];
-            /** @description Permission names to deny in this channel (an unknown name is a 400) */
-            deny: string[];
+            /** @description Permissions to allow in this channel: names from VIEW_CHANNEL, SEND_MESSAGES, ADD_REACTIONS, ATTACH_FILES, MENTION_EVERYONE, MANAGE_MESSAGES, MANAGE_CHANNELS, MANAGE_ROLES, MANAGE_SERVER, CREATE_INVITE, KICK_MEMBERS, BAN_MEMBERS, ADMINISTRATOR (an unknown name is a 400) */
+            allow: ("VIEW_CHANNEL" | "SEND_MESSAGES" | "ADD_REACTIONS" | "ATTACH_FILES" | "MENTION_EVERYONE" | "MANAGE_MESSAGES" | "MANAGE_CHANNELS" | "MANAGE_ROLES" | "MANAGE_SERVER" | "CREATE_INVITE" | "KICK_MEMBERS" | "BAN_MEMBERS" | "ADMINISTRATOR")[];
+            /** @description Permissions to deny in this channel: names from VIEW_CHANNEL, SEND_MESSAGES, ADD_REACTIONS, ATTACH_FILES, MENTION_EVERYONE, MANAGE_MESSAGES, MANAGE_CHANNELS, MANAGE_ROLES, MANAGE_SERVER, CREATE_INVITE, KICK_MEMBERS, BAN_MEMBERS, ADMINISTRATOR (an unknown name is a 400) */
+            deny: ("VIEW_CHANNEL" | "SEND_MESSAGES" | "ADD_REACTIONS" | "ATTACH_FILES" | "MENTION_EVERYONE" | "MANAGE_MESSAGES" | "MANAGE_CHANNELS" | "MANAGE_ROLES" | "MANAGE_SERVER" | "CREATE_INVITE" | "KICK_MEMBERS" | "BAN_MEMBERS" | "ADMINISTRATOR")[];
         };
         Message: {
             /** @description Snowflake id: a decimal string, ordered by creation time */

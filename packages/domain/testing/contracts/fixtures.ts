@@ -3,7 +3,7 @@
  * tests and never emptied (a real PostgreSQL), so every value made here is new: fresh ids, fresh
  * usernames and emails, fresh invite codes. Nothing here assumes an empty store.
  */
-import { DEFAULT_CHANNEL_NAME, everyoneRoleOf, type Actor, type Channel, type Id, type Invite, type Member, type Message, newMessage, type NewServer, type PermissionOverwrite, type Reaction, type Server, type Session, type Stores, type User } from '../../src';
+import { DEFAULT_CHANNEL_NAME, everyoneRoleOf, type Actor, type Channel, type Id, type Invite, type Member, type Message, newMessage, type NewServer, type Reaction, type Server, type Session, type Stores, type User } from '../../src';
 
 /** 2020-01-01T00:00:00Z: ids count milliseconds from here, which keeps them far inside 64 bits. */
 const ID_EPOCH = 1_577_836_800_000n;
@@ -206,6 +206,4 @@ export const summaryOf = (user: User): { id: Id; username: string } => ({ id: us
  */
 export type SeedableStores = Stores & {
   readonly messages: Stores['messages'] & { create(message: Message): Promise<void> };
-  /** Overwrites set directly (no event, no checks), until the port has its own way to set them. */
-  readonly channels: Stores['channels'] & { setOverwrite(channelId: Id, overwrite: PermissionOverwrite): Promise<void> };
 };
