@@ -7,7 +7,7 @@ import { SightWatch } from '../channel-sight';
 import { channelWithPermission } from './managed-channel';
 
 /**
- * A member with MANAGE_ROLES (server-wide for now) removes a role's or member's overwrite from a
+ * A member with MANAGE_ROLES in the channel removes a role's or member's overwrite from a
  * channel: only one whose permissions they hold (removing a deny grants as surely as an allow).
  * Removing one that is not there changes nothing and is not an error.
  */
@@ -20,10 +20,12 @@ export class RemoveChannelOverwrite {
     return this.unitOfWork.run(async (stores) => {
       const found = await channelWithPermission(stores, channelId, actor.userId, 'MANAGE_ROLES');
       if (!found.ok) return found;
-      const { channel, server, standing } = found.value;
+      const { channel, server, standing, permissions } = found.value;
+      // What they hold server-wide or in this channel (an overwrite there may add to it).
+      const held = standing.permissions | permissions;
       const overwrite = channel.permissionOverwrites.find((o) => o.id === targetId);
       if (!overwrite) return ok(undefined);
-      if (!mayGrant(standing.permissions, overwrite.allow | overwrite.deny)) return fail({ kind: 'RoleHierarchy' });
+      if (!mayGrant(held, overwrite.allow | overwrite.deny)) return fail({ kind: 'RoleHierarchy' });
 
       const sight = await SightWatch.before(stores, server, { channelIds: [channel.id] });
       await stores.channels.removeOverwrite(channel.id, targetId);

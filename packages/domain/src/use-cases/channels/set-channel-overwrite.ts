@@ -11,7 +11,7 @@ import { SightWatch } from '../channel-sight';
 import { channelWithPermission } from './managed-channel';
 
 /**
- * A member with MANAGE_ROLES (server-wide for now) sets what one role or member may do in a channel,
+ * A member with MANAGE_ROLES in the channel sets what one role or member may do in a channel,
  * allowing or denying only permissions they hold themselves; the server's members get `channel.updated`.
  */
 export class SetChannelOverwrite {
@@ -25,10 +25,12 @@ export class SetChannelOverwrite {
     return this.unitOfWork.run(async (stores) => {
       const found = await channelWithPermission(stores, channelId, actor.userId, 'MANAGE_ROLES');
       if (!found.ok) return found;
-      const { channel, server, standing } = found.value;
+      const { channel, server, standing, permissions } = found.value;
+      // What they hold server-wide or in this channel (an overwrite there may add to it).
+      const held = standing.permissions | permissions;
       const issues = await targetIssues(stores, server.id, targetId, input.type);
       if (issues.length > 0) return fail(validationFailed(issues));
-      if (!mayGrant(standing.permissions, bits.allow | bits.deny)) return fail({ kind: 'RoleHierarchy' });
+      if (!mayGrant(held, bits.allow | bits.deny)) return fail({ kind: 'RoleHierarchy' });
 
       const sight = await SightWatch.before(stores, server, { channelIds: [channel.id] });
       await stores.channels.setOverwrite(channel.id, { id: targetId, type: input.type, allow: bits.allow, deny: bits.deny });
