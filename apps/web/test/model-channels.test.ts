@@ -11,13 +11,18 @@ const reading = (state: ChatState) => channelsReading(state, '10').state;
 const namesIn = (state: ChatState) => state.servers.get('10')?.channels.map(({ name }) => name);
 
 describe("the page's model: the channel list and its events", () => {
-  it('takes only the answer of the newest read, whatever order the answers come in', () => {
+  it('shows each answer as it comes, but never one older than the answer shown (answers may come back out of order)', () => {
     const twice = reading(reading(onRandom()));
-    expect(channelsLoaded(twice, '10', [general], 1).state).toBe(twice);
-    const newest = channelsLoaded(twice, '10', [general, random, listed({ id: '13', name: 'new' })], 2);
+    const first = channelsLoaded(twice, '10', [general, random], 1);
+    expect(namesIn(first.state)).toEqual(['general', 'random']);
+    expect(first.effects).toEqual([{ kind: 'server' }, { kind: 'channel-header' }]);
+    const newest = channelsLoaded(first.state, '10', [general, random, listed({ id: '13', name: 'new' })], 2);
     expect(namesIn(newest.state)).toEqual(['general', 'random', 'new']);
-    expect(newest.effects).toEqual([{ kind: 'server' }, { kind: 'channel-header' }]);
     expect(channelsLoaded(newest.state, '10', [general], 1).state).toBe(newest.state);
+    // The newer answer first: the older one that follows is dropped.
+    const outOfOrder = channelsLoaded(twice, '10', [general, random, listed({ id: '13', name: 'new' })], 2).state;
+    expect(channelsLoaded(outOfOrder, '10', [general, random], 1).state).toBe(outOfOrder);
+    expect(channelsLoaded(outOfOrder, '10', [general, random], 2).state).toBe(outOfOrder);
   });
 
   it("redraws every message when the open channel's permissions changed (Delete, reactions), and only the panel otherwise", () => {

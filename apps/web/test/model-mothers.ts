@@ -83,6 +83,7 @@ export const serverState = (overrides: Partial<ServerState> = {}): ServerState =
   ...server(),
   channels: [listed()],
   channelReads: 0,
+  channelsShown: 0,
   members: [member(me), member(bob)],
   roles: [everyone()],
   ...overrides,

@@ -5,11 +5,11 @@ import { applyAll, bob, channel, listed, me, member, message, openChannelState, 
 describe("the page's model: servers, channels and members", () => {
   it("leaves ready's channels aside (they carry no permissions), keeps what was read of a known server, and opens the first server", () => {
     const known = signedIn(signedOut, me);
-    const withRead = { ...known, servers: new Map([['10', serverState({ channelReads: 3 })]]) };
+    const withRead = { ...known, servers: new Map([['10', serverState({ channelReads: 3, channelsShown: 2 })]]) };
     const listedServer = { ...server({ id: '20', name: 'Big' }) };
     const { state, effects } = ready(withRead, { user: me, cursor: 'c', reason: 'connect', servers: [listedServer, { ...server(), channels: [channel({ id: '99', name: 'hidden-to-me' })] }] });
-    expect(state.servers.get('20')).toMatchObject({ channels: [], channelReads: 0, members: undefined, roles: undefined });
-    expect(state.servers.get('10')).toMatchObject({ channels: [listed()], channelReads: 3, members: serverState().members, roles: serverState().roles });
+    expect(state.servers.get('20')).toMatchObject({ channels: [], channelReads: 0, channelsShown: 0, members: undefined, roles: undefined });
+    expect(state.servers.get('10')).toMatchObject({ channels: [listed()], channelReads: 3, channelsShown: 2, members: serverState().members, roles: serverState().roles });
     expect(state.servers.get('10')?.channels.map(({ id }) => id)).toEqual(['11']);
     expect(effects).toEqual([{ kind: 'status', text: 'Connected' }, { kind: 'servers' }, { kind: 'open-server', serverId: '20', action: 'Opening the server' }]);
   });

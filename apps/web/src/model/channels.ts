@@ -7,17 +7,21 @@
 import type { GatewayEvents } from '@chat/client';
 import { refetchIfOpen, step, unchanged, when, withServer, type ChatState, type Effect, type ListedChannel, type ServerState, type Step } from './state.js';
 
-/** A read of the list begins: only the answer of the newest read is taken, whatever order they come back in. */
+/** A read of the list begins; it is numbered `channelReads` (after this step), in the order reads begin. */
 export function channelsReading(state: ChatState, serverId: string): Step {
   const server = state.servers.get(serverId);
   return server ? unchanged(withServer(state, { ...server, channelReads: server.channelReads + 1 })) : unchanged(state);
 }
 
-/** The read numbered `read` came back (ignored when a later one began). */
+/**
+ * The read numbered `read` came back. It is shown unless a read that began after it was shown
+ * already (answers may come back out of order): an answer is never held back for one still on its
+ * way, so an action waiting for its own read (a channel just created, to open) finds what it read.
+ */
 export function channelsLoaded(state: ChatState, serverId: string, channels: readonly ListedChannel[], read: number): Step {
   const server = state.servers.get(serverId);
-  if (!server || server.channelReads !== read) return unchanged(state);
-  const next = withServer(state, { ...server, channels });
+  if (!server || read <= server.channelsShown) return unchanged(state);
+  const next = withServer(state, { ...server, channels, channelsShown: read });
   if (serverId !== state.serverId) return unchanged(next);
   const before = server.channels.find(({ id }) => id === state.channelId);
   const after = channels.find(({ id }) => id === state.channelId);

@@ -11,7 +11,7 @@ import { ifOpen, step, when, unchanged, withServer, type ChatState, type Effect,
 export function ready(state: ChatState, { servers, reason }: Ready): Step {
   const entries = servers.map(({ channels: _unlisted, ...server }): [string, ServerState] => {
     const known = state.servers.get(server.id);
-    return [server.id, { ...server, channels: known?.channels ?? [], channelReads: known?.channelReads ?? 0, members: known?.members, roles: known?.roles }];
+    return [server.id, { ...server, channels: known?.channels ?? [], channelReads: known?.channelReads ?? 0, channelsShown: known?.channelsShown ?? 0, members: known?.members, roles: known?.roles }];
   });
   const next: ChatState = { ...state, servers: new Map(entries) };
   const effects: Effect[] = [{ kind: 'status', text: 'Connected' }, { kind: 'servers' }];
@@ -74,7 +74,7 @@ export function memberLeft(state: ChatState, { serverId, userId, reason }: Gatew
 /** A server read over REST (created, joined). Creating or joining and this account's own `member.joined` may both add it: the first one stays. */
 export function serverAdded(state: ChatState, server: Server): Step {
   if (state.servers.has(server.id)) return unchanged(state);
-  return step(withServer(state, { ...server, channels: [], channelReads: 0 }), { kind: 'servers' });
+  return step(withServer(state, { ...server, channels: [], channelReads: 0, channelsShown: 0 }), { kind: 'servers' });
 }
 
 export function serverOpened(state: ChatState, serverId: string): Step {

@@ -24,8 +24,10 @@ export interface Me {
  */
 export interface ServerState extends Server {
   readonly channels: readonly ListedChannel[];
-  /** Reads of the channel list started: only the newest one's answer is taken (`channelsLoaded`). */
+  /** Reads of the channel list started, each numbered by this count when it starts (`channelsReading`). */
   readonly channelReads: number;
+  /** The number of the read whose answer is shown: an answer older than it is dropped (`channelsLoaded`). */
+  readonly channelsShown: number;
   /** Read when the server is opened; unknown before. */
   readonly members?: readonly Member[];
   /** Read when the server is opened (by position, `@everyone` first), then kept by the gateway's role events; unknown before. */
