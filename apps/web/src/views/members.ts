@@ -36,10 +36,11 @@ export function renderMembers({ el, state, intents }: ViewContext): void {
         'li',
         {},
         h('span', { className: 'name' }, member.user.username, owner ? h('span', { className: 'hint' }, ' (owner)') : null),
-        roles.length > 0 ? h('span', { className: 'roles', role: 'list', 'aria-label': `Roles of ${member.user.username}` }, ...roles.map((role) => h('span', { role: 'listitem' }, roleChip(role)))) : null,
         mayRemoveMember(held, rank, { rank: rankOf(server, member.userId), owner })
           ? h('button', { type: 'button', className: 'remove', 'aria-label': `Remove ${member.user.username}`, onclick: () => intents.removeMember(server, member) }, 'Remove')
           : null,
+        // Last: the roles wrap under the name, and Remove stays on the name's line.
+        roles.length > 0 ? h('span', { className: 'roles', role: 'list', 'aria-label': `Roles of ${member.user.username}` }, ...roles.map((role) => h('span', { role: 'listitem' }, roleChip(role)))) : null,
       );
     }),
   );
