@@ -1,4 +1,5 @@
 /** Carries out what a change of state calls for: the views to draw again, the reads to make. */
+import { readChannels } from './actions/channels.js';
 import * as messages from './actions/messages.js';
 import { addServer, openServer, refreshMembers, removeMember } from './actions/servers.js';
 import type { Effect } from './model/state.js';
@@ -6,7 +7,8 @@ import type { Page } from './page.js';
 import { announce, setStatus } from './views/feedback.js';
 import type { Intents, ViewContext } from './views/intents.js';
 import { insertMessages, removeMessageNode, renderEveryMessage, renderHistoryEdge, renderMessage } from './views/messages.js';
-import { renderChannelOpened, renderChannels, renderMembers, renderServer, renderServers } from './views/servers.js';
+import { renderMembers } from './views/members.js';
+import { renderChannelHeader, renderChannelOpened, renderChannels, renderServer, renderServers } from './views/servers.js';
 
 /** The controls' intents, answered by the page's actions (each shows its failure in words). */
 function intentsFor(page: Page): Intents {
@@ -49,6 +51,8 @@ function runEffect(page: Page, view: ViewContext, effect: Effect): void {
       return renderMembers(view);
     case 'channel':
       return renderChannelOpened(view);
+    case 'channel-header':
+      return renderChannelHeader(view);
     case 'added':
       return insertMessages(view, effect.ids);
     case 'message':
@@ -63,6 +67,12 @@ function runEffect(page: Page, view: ViewContext, effect: Effect): void {
       return void page.attempt('Adding the server', () => addServer(page, effect.serverId));
     case 'fetch-members':
       return void page.attempt('Listing members', () => refreshMembers(page, effect.serverId));
+    case 'fetch-channels': {
+      const { serverId } = effect;
+      return page.soon.schedule(`channels ${serverId}`, () => void page.background('Listing channels', () => readChannels(page, serverId)));
+    }
+    case 'open-channel':
+      return void page.attempt('Opening the channel', () => messages.openChannel(page, effect.channelId));
     case 'open-server':
       return void page.attempt(effect.action, () => openServer(page, effect.serverId, effect.channelId));
   }

@@ -5,7 +5,8 @@
  * file finds the elements and wires the page's fixed controls.
  */
 import { loadOlder, send } from './actions/messages.js';
-import { copyInvite, createChannel, createInvite, createServer, join } from './actions/servers.js';
+import { createChannel } from './actions/channels.js';
+import { copyInvite, createInvite, createServer, join } from './actions/servers.js';
 import { logIn, logOut, signUp } from './actions/session.js';
 import { refreshTimes } from './dom.js';
 import { runEffects } from './effects.js';
@@ -30,7 +31,9 @@ onSubmit(el.newServerForm, () => void page.attempt('Creating a server', () => cr
 onSubmit(el.joinForm, () => void page.attempt('Joining', () => join(page, el.inviteCode.value)));
 onSubmit(el.newChannelForm, () => {
   const serverId = page.state.serverId;
-  if (serverId) void page.attempt('Creating a channel', () => createChannel(page, serverId, el.newChannelName.value));
+  // "Private" counts only where it is offered (a stale tick on a hidden box makes nothing private).
+  const makePrivate = el.newChannelPrivate.checked && !el.newChannelPrivateField.hidden;
+  if (serverId) void page.attempt('Creating a channel', () => createChannel(page, serverId, el.newChannelName.value, makePrivate));
 });
 el.createInvite.addEventListener('click', () => {
   const serverId = page.state.serverId;

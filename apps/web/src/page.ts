@@ -5,6 +5,7 @@
  * (`device-tokens.ts`).
  */
 import { ChatApiError, type GatewayConnection, type RestClient } from '@chat/client';
+import { createCoalescer, type Coalescer } from './coalesce.js';
 import { sessionEnded, signedOut, type ChatState, type Effect, type Step } from './model/state.js';
 import type { Elements } from './views/elements.js';
 import { clearError, showErrorText } from './views/feedback.js';
@@ -23,14 +24,25 @@ export interface Page {
   apply(step: Step): void;
   /** Runs an action for a person: clears the last error, shows this one's in words, never throws. */
   attempt(action: string, run: () => Promise<void>): Promise<void>;
+  /** Runs work no person asked for (a read after an event): shows its error in words, but leaves one already shown until then. */
+  background(action: string, run: () => Promise<void>): Promise<void>;
+  /** Reads asked for by events, made once per burst (dropped when the session ends). */
+  readonly soon: Coalescer;
   endSession(message?: string): void;
   /** The signed-in REST client (throws when signed out). */
   client(): RestClient;
 }
 
+/** How long a read asked for by an event waits for the rest of its burst. */
+const READ_AFTER_EVENTS_MS = 100;
+
 /** `run` carries out a change's effects, once the state is the changed one. */
 export function createPage(el: Elements, run: (page: Page, effects: readonly Effect[]) => void): Page {
   let state = signedOut;
+  const report = (action: string, error: unknown) => {
+    if (error instanceof ChatApiError && error.code === 'UNAUTHENTICATED' && page.token) page.endSession('Your session has ended. Please log in again.');
+    else showErrorText(el, describeError(error, action));
+  };
   const page: Page = {
     el,
     get state() {
@@ -43,14 +55,18 @@ export function createPage(el: Elements, run: (page: Page, effects: readonly Eff
     },
     async attempt(action, work) {
       clearError(el);
+      await page.background(action, work);
+    },
+    async background(action, work) {
       try {
         await work();
       } catch (error) {
-        if (error instanceof ChatApiError && error.code === 'UNAUTHENTICATED' && page.token) page.endSession('Your session has ended. Please log in again.');
-        else showErrorText(el, describeError(error, action));
+        report(action, error);
       }
     },
+    soon: createCoalescer(READ_AFTER_EVENTS_MS),
     endSession(message) {
+      page.soon.cancelAll();
       page.gateway?.close();
       Object.assign(page, { token: undefined, rest: undefined, gateway: undefined });
       state = sessionEnded(state);

@@ -41,8 +41,9 @@ suite('the chat page in Chromium', () => {
   let browser: Browser;
   let alice: Page; // straight to the API
   let bob: Page; // through a network the test can cut
+  let cara: Page; // a plain member, from the roles tests on
   const run = String(process.pid).slice(-4);
-  const names = { alice: `alice${run}`, bob: `bob${run}` };
+  const names = { alice: `alice${run}`, bob: `bob${run}`, cara: `cara${run}` };
   let inviteCode = '';
 
   beforeAll(async () => {
@@ -400,6 +401,159 @@ suite('the chat page in Chromium', () => {
     expect(await time.textContent()).toBe(`${date} ${clock}`);
     expect(await time.getAttribute('title')).toContain(String(sentAt.getUTCFullYear()));
     await context.close();
+  });
+
+  /** The book club's id and the owner's SDK client. */
+  async function bookClub() {
+    const { rest: asAlice, user } = await signedIn(names.alice);
+    const [server] = await ok(asAlice.GET('/api/users/@me/servers'));
+    return { asAlice, alice: user, serverId: server!.id };
+  }
+  /** A member's user id, as the owner reads it (Bob's own logins are locked by the reload test). */
+  async function userIdOf(username: string): Promise<string> {
+    const { asAlice, serverId } = await bookClub();
+    const members = await ok(asAlice.GET('/api/servers/{serverId}/members', { params: { path: { serverId } } }));
+    return members.find(({ user }) => user.username === username)!.userId;
+  }
+  const memberRow = (page: Page, username: string) => page.locator('#member-list > li').filter({ hasText: username });
+  const channelButton = (page: Page, name: string) => page.getByRole('button', { name: `# ${name}`, exact: true });
+  /** The overwrites a page sets, in order: the target id of each PUT …/permissions/:targetId. */
+  function overwritesPut(page: Page): string[] {
+    const targets: string[] = [];
+    page.on('request', (request) => {
+      const match = /\/api\/channels\/\d+\/permissions\/(\d+)$/.exec(request.url());
+      if (request.method() === 'PUT' && match) targets.push(match[1]!);
+    });
+    return targets;
+  }
+  /** Once `page` shows a message sent after some change, and a channel list read has had time to land, the change has reached it. */
+  async function settled(page: Page, asAlice: Awaited<ReturnType<typeof bookClub>>['asAlice'], channelId: string, text: string) {
+    await ok(asAlice.POST('/api/channels/{channelId}/messages', { params: { path: { channelId } }, body: { content: text } }));
+    await hasCount(message(page, text), 1);
+    await page.waitForTimeout(500);
+  }
+
+  it("shows each member's roles in the member list, in the role's color, kept live with the controls a role brings", async () => {
+    const { asAlice, serverId } = await bookClub();
+    const invite = await ok(asAlice.POST('/api/servers/{serverId}/invites', { params: { path: { serverId } } }));
+    cara = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    cara.on('pageerror', (error) => console.error(`page error: ${error.message}`));
+    await signUp(cara, replica.url, names.cara);
+    await cara.getByLabel('Invite code', { exact: true }).fill(invite.code);
+    await cara.getByRole('button', { name: 'Join server' }).click();
+    await isVisible(cara.getByRole('heading', { name: '# general' }));
+    for (const page of [alice, bob]) await containsText(page.locator('#member-list'), names.cara);
+    await isHidden(bob.getByRole('button', { name: 'Create channel' }));
+
+    const permissions = ['MANAGE_MESSAGES', 'MANAGE_CHANNELS', 'MANAGE_ROLES', 'KICK_MEMBERS'] as const;
+    const mods = await ok(asAlice.POST('/api/servers/{serverId}/roles', { params: { path: { serverId } }, body: { name: 'Mods', color: 0x3498db, permissions: [...permissions] } }));
+    await ok(asAlice.PUT('/api/servers/{serverId}/members/{userId}/roles/{roleId}', { params: { path: { serverId, userId: await userIdOf(names.bob), roleId: mods.id } } }));
+    for (const page of [alice, bob, cara]) await hasText(memberRow(page, names.bob).locator('.role'), 'Mods');
+    expect(await memberRow(alice, names.bob).locator('.role').evaluate((chip) => getComputedStyle(chip).getPropertyValue('--role-color').trim())).toBe('#3498db');
+    await hasCount(memberRow(alice, names.cara).locator('.role'), 0);
+    // What the role gives Bob shows on his page at once: channels, "Private", Remove for those below him only.
+    await isVisible(bob.getByRole('button', { name: 'Create channel' }));
+    await isVisible(bob.getByLabel(/^Private/));
+    await isVisible(bob.getByRole('button', { name: `Remove ${names.cara}` }));
+    await hasCount(bob.getByRole('button', { name: `Remove ${names.alice}` }), 0);
+    await hasCount(bob.getByRole('button', { name: `Remove ${names.bob}` }), 0);
+    await isHidden(cara.getByRole('button', { name: 'Create channel' }));
+
+    await ok(asAlice.PATCH('/api/servers/{serverId}/roles/{roleId}', { params: { path: { serverId, roleId: mods.id } }, body: { name: 'Moderators' } }));
+    for (const page of [alice, cara]) await hasText(memberRow(page, names.bob).locator('.role'), 'Moderators');
+  }, 60_000);
+
+  it('lets the owner make a private channel in two clicks, which a plain member neither sees nor is offered to create', async () => {
+    const { asAlice, serverId } = await bookClub();
+    const puts = overwritesPut(alice);
+    await alice.getByLabel('New channel').fill('secret');
+    await alice.getByLabel(/^Private/).check();
+    await alice.getByRole('button', { name: 'Create channel' }).click();
+    await isVisible(alice.getByRole('heading', { name: '# secret' }));
+    await isVisible(alice.getByLabel('Message # secret'));
+    await hasValue(alice.getByLabel('New channel'), '');
+    expect(await alice.getByLabel(/^Private/).isChecked()).toBe(false);
+    // The owner sees every channel: @everyone's overwrite is the only one set.
+    expect(puts).toEqual([serverId]);
+    await send(alice, 'Only for the owner');
+    await hasCount(message(alice, 'Only for the owner'), 1);
+
+    const general = (await ok(asAlice.GET('/api/servers/{serverId}/channels', { params: { path: { serverId } } }))).find(({ name }) => name === 'general')!;
+    await settled(cara, asAlice, general.id, 'After the secret was made');
+    await hasCount(channelButton(cara, 'secret'), 0);
+    await hasCount(channelButton(bob, 'secret'), 0); // a moderator, but no administrator
+    await isHidden(cara.getByRole('button', { name: 'Create channel' }));
+    expect(await cara.getByLabel('New channel').isVisible()).toBe(false);
+    const { rest: asCara } = await signedIn(names.cara);
+    expect((await ok(asCara.GET('/api/servers/{serverId}/channels', { params: { path: { serverId } } }))).map(({ name }) => name)).not.toContain('secret');
+  });
+
+  it('lets a member with MANAGE_CHANNELS and MANAGE_ROLES make one, seeing it by their own overwrite, set first', async () => {
+    const { asAlice, serverId } = await bookClub();
+    const bobId = await userIdOf(names.bob);
+    const puts = overwritesPut(bob);
+    await bob.getByLabel('New channel').fill('mods-room');
+    await bob.getByLabel(/^Private/).check();
+    await bob.getByRole('button', { name: 'Create channel' }).click();
+    await isVisible(bob.getByRole('heading', { name: '# mods-room' }));
+    expect(puts).toEqual([bobId, serverId]);
+    await send(bob, 'Mods only in here');
+    await hasCount(message(bob, 'Mods only in here'), 1);
+    await isVisible(channelButton(alice, 'mods-room'));
+    const general = (await ok(asAlice.GET('/api/servers/{serverId}/channels', { params: { path: { serverId } } }))).find(({ name }) => name === 'general')!;
+    await settled(cara, asAlice, general.id, 'After the mods room was made');
+    await hasCount(channelButton(cara, 'mods-room'), 0);
+  });
+
+  it('says so when a channel was made but could not be made private, and opens it', async () => {
+    const { serverId } = await bookClub();
+    const problem = { type: 'about:blank', title: 'Service Unavailable', status: 503, detail: 'The database is not reachable.', code: 'SERVICE_UNAVAILABLE' };
+    const everyoneOverwrite = `**/api/channels/*/permissions/${serverId}`;
+    await bob.route(everyoneOverwrite, (route) => route.fulfill({ status: 503, contentType: 'application/problem+json', headers: { 'retry-after': '1' }, body: JSON.stringify(problem) }));
+    await bob.getByLabel('New channel').fill('half-done');
+    await bob.getByLabel(/^Private/).check();
+    await bob.getByRole('button', { name: 'Create channel' }).click();
+    await hasText(alert(bob), '#half-done was created, but everyone can see it. The server could not do that right now (503). Please try again shortly.');
+    await isVisible(bob.getByRole('heading', { name: '# half-done' }));
+    await bob.unroute(everyoneOverwrite);
+    await isVisible(channelButton(cara, 'half-done'));
+  });
+
+  it('offers the composer and Delete by the permissions in the channel, following an overwrite live', async () => {
+    const { asAlice, serverId } = await bookClub();
+    for (const page of [alice, bob, cara]) {
+      await channelButton(page, 'general').click();
+      await isVisible(page.getByRole('heading', { name: '# general' }));
+    }
+    await send(cara, 'Cara says hi');
+    await send(bob, 'Bob moderates');
+    // Bob's role holds MANAGE_MESSAGES: Delete on Cara's message; Cara none on his.
+    await hasCount(message(bob, 'Cara says hi').getByRole('button', { name: 'Delete' }), 1);
+    await hasCount(message(cara, 'Bob moderates').getByRole('button', { name: 'Delete' }), 0);
+
+    const general = (await ok(asAlice.GET('/api/servers/{serverId}/channels', { params: { path: { serverId } } }))).find(({ name }) => name === 'general')!;
+    const path = { channelId: general.id, targetId: serverId };
+    await ok(asAlice.PUT('/api/channels/{channelId}/permissions/{targetId}', { params: { path }, body: { type: 'role', allow: [], deny: ['SEND_MESSAGES'] } }));
+    for (const page of [bob, cara]) {
+      await isHidden(page.getByLabel('Message # general'));
+      await hasText(page.locator('#composer-note'), 'You cannot send messages in #general.');
+    }
+    await isVisible(alice.getByLabel('Message # general'));
+    await ok(asAlice.DELETE('/api/channels/{channelId}/permissions/{targetId}', { params: { path } }));
+    await isVisible(cara.getByLabel('Message # general'));
+    await isHidden(cara.locator('#composer-note'));
+  });
+
+  it("takes a deleted role off the member list, and its controls with it", async () => {
+    const { asAlice, serverId } = await bookClub();
+    const [, moderators] = await ok(asAlice.GET('/api/servers/{serverId}/roles', { params: { path: { serverId } } }));
+    await ok(asAlice.DELETE('/api/servers/{serverId}/roles/{roleId}', { params: { path: { serverId, roleId: moderators!.id } } }));
+    for (const page of [alice, bob, cara]) await hasCount(memberRow(page, names.bob).locator('.role'), 0);
+    await isHidden(bob.getByRole('button', { name: 'Create channel' }));
+    await hasCount(bob.locator('#member-list button'), 0);
+    await hasCount(message(bob, 'Cara says hi').getByRole('button', { name: 'Delete' }), 0);
+    // Out of the private room he made: a moderator no more, his own overwrite still lets him in.
+    await isVisible(channelButton(bob, 'mods-room'));
   });
 
   it("lets the owner remove a member, whose page drops the server at once", async () => {

@@ -1,50 +1,59 @@
-import { mayCreateChannel, mayCreateInvite, mayDeleteMessage, mayEditMessage, mayRemoveMember } from '../src/controls.js';
+import { mayCreateChannel, mayCreateInvite, mayDeleteMessage, mayEditMessage, mayMakePrivate, mayRemoveMember, maySend, reactionChoices } from '../src/controls.js';
+import { ALL_PERMISSIONS, type Permission } from '../src/model/permissions.js';
 
-const owner = { id: '1', bot: false };
-const member = { id: '2', bot: false };
+const viewer = { id: '2', bot: false };
 const bot = { id: '3', bot: true };
-const closed = { ownerId: '1', membersCanInvite: false };
-const open = { ownerId: '1', membersCanInvite: true };
+const held = (...permissions: Permission[]) => new Set(permissions);
+const all = held(...ALL_PERMISSIONS);
+const plain = held('VIEW_CHANNEL', 'SEND_MESSAGES', 'ADD_REACTIONS', 'ATTACH_FILES');
 
-describe('the controls the page shows', () => {
-  it('offers "Create channel" to the owner only', () => {
-    expect(mayCreateChannel(closed, owner)).toBe(true);
-    expect(mayCreateChannel(closed, member)).toBe(false);
-    expect(mayCreateChannel(open, member)).toBe(false);
-    expect(mayCreateChannel(undefined, owner)).toBe(false);
-    expect(mayCreateChannel(closed, undefined)).toBe(false);
+describe('the controls the page shows, by permission', () => {
+  it('offers "Create channel" with MANAGE_CHANNELS, and "Private" on it only with MANAGE_ROLES too', () => {
+    expect(mayCreateChannel(plain)).toBe(false);
+    expect(mayCreateChannel(held('MANAGE_CHANNELS'))).toBe(true);
+    expect(mayMakePrivate(held('MANAGE_CHANNELS', 'VIEW_CHANNEL'))).toBe(false);
+    expect(mayMakePrivate(held('MANAGE_ROLES', 'VIEW_CHANNEL'))).toBe(false);
+    expect(mayMakePrivate(held('MANAGE_CHANNELS', 'MANAGE_ROLES', 'VIEW_CHANNEL'))).toBe(true);
+    // Denying @everyone VIEW_CHANNEL takes away a permission, which needs holding it.
+    expect(mayMakePrivate(held('MANAGE_CHANNELS', 'MANAGE_ROLES'))).toBe(false);
+    expect(mayMakePrivate(all)).toBe(true);
   });
 
-  it('offers invites to the owner, and to members where membersCanInvite is on, never to a bot', () => {
-    expect(mayCreateInvite(closed, owner)).toBe(true);
-    expect(mayCreateInvite(closed, member)).toBe(false);
-    expect(mayCreateInvite(open, member)).toBe(true);
-    expect(mayCreateInvite(open, bot)).toBe(false);
-    expect(mayCreateInvite({ ownerId: '3', membersCanInvite: false }, bot)).toBe(false);
+  it('offers invites with CREATE_INVITE, never to a bot', () => {
+    expect(mayCreateInvite(plain, viewer)).toBe(false);
+    expect(mayCreateInvite(held('CREATE_INVITE'), viewer)).toBe(true);
+    expect(mayCreateInvite(all, bot)).toBe(false);
+    expect(mayCreateInvite(all, undefined)).toBe(false);
   });
 
-  it('follows a change of owner', () => {
-    const transferred = { ...closed, ownerId: member.id };
-    expect(mayCreateChannel(transferred, member)).toBe(true);
-    expect(mayCreateChannel(transferred, owner)).toBe(false);
-    expect(mayCreateInvite(transferred, owner)).toBe(false);
-    expect(mayRemoveMember(transferred, member, owner.id)).toBe(true);
+  it('offers Remove with KICK_MEMBERS for members ranked below only: never oneself, an equal, or the owner', () => {
+    const kick = held('KICK_MEMBERS');
+    expect(mayRemoveMember(kick, 3, { rank: 2, owner: false })).toBe(true);
+    expect(mayRemoveMember(kick, 3, { rank: 3, owner: false })).toBe(false);
+    expect(mayRemoveMember(kick, 3, { rank: 0, owner: true })).toBe(false);
+    expect(mayRemoveMember(plain, 3, { rank: 0, owner: false })).toBe(false);
+    expect(mayRemoveMember(all, Number.POSITIVE_INFINITY, { rank: 12, owner: false })).toBe(true);
+    expect(mayRemoveMember(all, Number.POSITIVE_INFINITY, { rank: Number.POSITIVE_INFINITY, owner: true })).toBe(false);
   });
 
-  it('offers the owner a Remove for each member but herself; a member none', () => {
-    expect(mayRemoveMember(closed, owner, member.id)).toBe(true);
-    expect(mayRemoveMember(closed, owner, owner.id)).toBe(false);
-    expect(mayRemoveMember(closed, member, owner.id)).toBe(false);
-    expect(mayRemoveMember(open, member, bot.id)).toBe(false);
+  it('offers the composer with SEND_MESSAGES in the channel', () => {
+    expect(maySend(plain)).toBe(true);
+    expect(maySend(held('VIEW_CHANNEL'))).toBe(false);
   });
 
-  it('offers Edit to the author only, and Delete to the author and the owner', () => {
-    expect(mayEditMessage(member.id, member)).toBe(true);
-    expect(mayEditMessage(member.id, owner)).toBe(false);
-    expect(mayDeleteMessage(member.id, closed, member)).toBe(true);
-    expect(mayDeleteMessage(member.id, closed, owner)).toBe(true);
-    expect(mayDeleteMessage(owner.id, closed, member)).toBe(false);
-    expect(mayDeleteMessage(bot.id, open, member)).toBe(false);
-    expect(mayEditMessage(member.id, undefined)).toBe(false);
+  it('offers Edit to the author only, and Delete to the author and to MANAGE_MESSAGES in the channel', () => {
+    expect(mayEditMessage(viewer.id, viewer)).toBe(true);
+    expect(mayEditMessage('9', viewer)).toBe(false);
+    expect(mayEditMessage(viewer.id, undefined)).toBe(false);
+    expect(mayDeleteMessage(viewer.id, held('VIEW_CHANNEL'), viewer)).toBe(true);
+    expect(mayDeleteMessage('9', plain, viewer)).toBe(false);
+    expect(mayDeleteMessage('9', held('MANAGE_MESSAGES'), viewer)).toBe(true);
+    expect(mayDeleteMessage('9', all, undefined)).toBe(false);
+  });
+
+  it('offers every emoji with ADD_REACTIONS, and without it only those already on the message (joining needs no permission)', () => {
+    expect(reactionChoices(['👍', '🎉'], [], plain)).toEqual(['👍', '🎉']);
+    expect(reactionChoices(['👍', '🎉'], ['🎉', '👀'], held('VIEW_CHANNEL'))).toEqual(['🎉']);
+    expect(reactionChoices(['👍'], [], held('VIEW_CHANNEL'))).toEqual([]);
   });
 });

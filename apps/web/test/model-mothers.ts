@@ -1,5 +1,5 @@
 import type { Channel, Member, Message, Server } from '@chat/client';
-import { signedIn, signedOut, type ChatState, type GatewayEvent, type ServerState, type Step } from '../src/model/state.js';
+import { signedIn, signedOut, type ChatState, type GatewayEvent, type ListedChannel, type Role, type ServerState, type Step } from '../src/model/state.js';
 import { applyEvent } from '../src/model/events.js';
 
 /** Test data for the page's model: a signed-in person with one open server and channel. */
@@ -30,7 +30,43 @@ export const channel = (overrides: Partial<Channel> = {}): Channel => ({
   ...overrides,
 });
 
-export const member = (user: { id: string; username: string }, serverId = '10'): Member => ({ userId: user.id, serverId, joinedAt: '2026-01-01T00:00:00.000Z', user, roleIds: [] });
+/** A channel as the list gives it, with a plain member's permissions unless told. */
+export const listed = (overrides: Partial<ListedChannel> = {}): ListedChannel => ({
+  ...channel(),
+  permissions: ['VIEW_CHANNEL', 'SEND_MESSAGES', 'ADD_REACTIONS', 'ATTACH_FILES'],
+  ...overrides,
+});
+
+export const member = (user: { id: string; username: string }, serverId = '10', roleIds: string[] = []): Member => ({
+  userId: user.id,
+  serverId,
+  joinedAt: '2026-01-01T00:00:00.000Z',
+  user,
+  roleIds,
+});
+
+/** `@everyone` of server 10 as a new server has it. */
+export const everyone = (overrides: Partial<Role> = {}): Role => ({
+  id: '10',
+  serverId: '10',
+  name: '@everyone',
+  color: null,
+  position: 0,
+  permissions: ['VIEW_CHANNEL', 'SEND_MESSAGES', 'ADD_REACTIONS', 'ATTACH_FILES'],
+  createdAt: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+export const role = (id: string, position: number, overrides: Partial<Role> = {}): Role => ({
+  id,
+  serverId: '10',
+  name: `role ${id}`,
+  color: null,
+  position,
+  permissions: [],
+  createdAt: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
 
 export const message = (id: string, overrides: Partial<Message> = {}): Message => ({
   id,
@@ -45,9 +81,11 @@ export const message = (id: string, overrides: Partial<Message> = {}): Message =
 
 export const serverState = (overrides: Partial<ServerState> = {}): ServerState => ({
   ...server(),
-  channels: [channel()],
-  channelsPending: false,
+  channels: [listed()],
+  channelReads: 0,
+  channelsShown: 0,
   members: [member(me), member(bob)],
+  roles: [everyone()],
   ...overrides,
 });
 

@@ -1,16 +1,18 @@
 /** What a person does with servers, over REST: open, create, join, invite, remove a member. */
 import { ok, type Member } from '@chat/client';
-import { channelCreated, channelsLoaded, membersLoaded, serverAdded, serverOpened } from '../model/servers.js';
+import { channelClosed } from '../model/channels.js';
+import { rolesLoaded } from '../model/roles.js';
+import { membersLoaded, serverAdded, serverOpened } from '../model/servers.js';
 import type { ServerState } from '../model/state.js';
 import type { Page } from '../page.js';
 import { setStatus } from '../views/feedback.js';
+import { readChannels } from './channels.js';
 import { openChannel } from './messages.js';
 
-/** Reads a server this account now sees (created, joined, or joined in another tab) and lists it. */
+/** Reads a server this account now sees (created, joined, or joined in another tab) and lists it; its channels are read when it is opened. */
 export async function addServer(page: Page, serverId: string): Promise<void> {
-  const path = { params: { path: { serverId } } };
-  const [server, channels] = await Promise.all([ok(page.client().GET('/api/servers/{serverId}', path)), ok(page.client().GET('/api/servers/{serverId}/channels', path))]);
-  page.apply(serverAdded(page.state, server, channels));
+  const server = await ok(page.client().GET('/api/servers/{serverId}', { params: { path: { serverId } } }));
+  page.apply(serverAdded(page.state, server));
 }
 
 /** Fetches the member list again (an arrival came before the list it would have joined). */
@@ -19,22 +21,28 @@ export async function refreshMembers(page: Page, serverId: string): Promise<void
   page.apply(membersLoaded(page.state, serverId, members));
 }
 
-/** Opens a server: its members (and its channels, when `ready` left them out) are read, then a channel opens. */
+/**
+ * Opens a server: its channels (with this viewer's permissions in each), roles and members are read
+ * afresh, then a channel opens (the one asked for, else the default, else the first listed).
+ */
 export async function openServer(page: Page, serverId: string, channelId?: string): Promise<void> {
-  const server = page.state.servers.get(serverId);
-  if (!server) return;
+  if (!page.state.servers.has(serverId)) return;
   page.el.invite.hidden = true;
   page.apply(serverOpened(page.state, serverId));
   const path = { params: { path: { serverId } } };
-  const [members, pending] = await Promise.all([
+  const [members, roles] = await Promise.all([
     ok(page.client().GET('/api/servers/{serverId}/members', path)),
-    server.channelsPending ? ok(page.client().GET('/api/servers/{serverId}/channels', path)) : undefined,
+    ok(page.client().GET('/api/servers/{serverId}/roles', path)),
+    readChannels(page, serverId),
   ]);
-  if (pending) page.apply(channelsLoaded(page.state, serverId, pending));
+  page.apply(rolesLoaded(page.state, serverId, roles));
   page.apply(membersLoaded(page.state, serverId, members));
-  const channels = pending ?? server.channels;
-  const channel = channels.find(({ id }) => id === channelId) ?? channels.find(({ id }) => id === server.defaultChannelId) ?? channels[0];
+  const server = page.state.servers.get(serverId);
+  if (!server || page.state.serverId !== serverId) return;
+  const { channels, defaultChannelId } = server;
+  const channel = channels.find(({ id }) => id === channelId) ?? channels.find(({ id }) => id === defaultChannelId) ?? channels[0];
   if (channel) await openChannel(page, channel.id);
+  else page.apply(channelClosed(page.state));
 }
 
 export async function createServer(page: Page, name: string): Promise<void> {
@@ -53,13 +61,6 @@ export async function join(page: Page, input: string): Promise<void> {
   await openServer(page, server.id);
 }
 
-export async function createChannel(page: Page, serverId: string, name: string): Promise<void> {
-  const channel = await ok(page.client().POST('/api/servers/{serverId}/channels', { params: { path: { serverId } }, body: { name } }));
-  page.apply(channelCreated(page.state, channel));
-  page.el.newChannelName.value = '';
-  await openChannel(page, channel.id);
-}
-
 export async function createInvite(page: Page, serverId: string): Promise<void> {
   const invite = await ok(page.client().POST('/api/servers/{serverId}/invites', { params: { path: { serverId } } }));
   const { inviteOutput, invite: box } = page.el;
@@ -74,7 +75,7 @@ export async function copyInvite(page: Page): Promise<void> {
   setStatus(page.el, 'Invite code copied');
 }
 
-/** The owner removes a member (a kick): they may come back with a new invite. */
+/** A member with KICK_MEMBERS removes one ranked below them (a kick): they may come back with a new invite. */
 export function removeMember(page: Page, server: ServerState, member: Member): void {
   if (!confirm(`Remove ${member.user.username} from ${server.name}?`)) return;
   const path = { serverId: server.id, userId: member.userId };

@@ -1,6 +1,8 @@
 /** The gateway's events applied to the page's state, and the open channel's loading (pure, see `state.ts`). */
 import { addMessages, contentChanged, reactionChanged, reactionCleared, removeMessage } from './messages.js';
-import { channelCreated, memberJoined, memberLeft, serverDeleted, serverUpdated } from './servers.js';
+import { channelChanged, channelDeleted } from './channels.js';
+import { memberUpdated, roleChanged, roleDeleted } from './roles.js';
+import { memberJoined, memberLeft, serverDeleted, serverUpdated } from './servers.js';
 import { chain, channelOf, step, unchanged, when, type ChatState, type GatewayEvent, type Step } from './state.js';
 
 /** Shows a channel: empty, with its first page on the way (`loadStarted`). Unchanged when the open server has no such channel. */
@@ -59,8 +61,18 @@ export function applyEvent(state: ChatState, event: GatewayEvent): Step {
       return memberJoined(state, event.data);
     case 'member.left':
       return memberLeft(state, event.data);
+    case 'member.updated':
+      return memberUpdated(state, event.data);
+    case 'role.created':
+    case 'role.updated':
+      return roleChanged(state, event.data);
+    case 'role.deleted':
+      return roleDeleted(state, event.data);
     case 'channel.created':
-      return channelCreated(state, event.data);
+    case 'channel.updated':
+      return channelChanged(state, event.data);
+    case 'channel.deleted':
+      return channelDeleted(state, event.data);
     default:
       // An event type newer than this page: nothing it shows changes.
       return unchanged(state);

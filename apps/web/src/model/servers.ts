@@ -1,17 +1,18 @@
 /** The servers this person sees, their channels and members (pure, see `state.ts`). */
-import type { Channel, GatewayEvents, Member, Ready, Server } from '@chat/client';
+import type { GatewayEvents, Member, Ready, Server } from '@chat/client';
 import { ifOpen, step, when, unchanged, withServer, type ChatState, type Effect, type ServerState, type Step } from './state.js';
 
 /**
- * The servers as `ready` lists them. A server whose channels `ready` left out has them read over
- * REST when it is opened; the members already read are kept. The open server is opened again when
- * events were missed (`invalid_session`), or the first one is opened when the open one is gone.
+ * The servers as `ready` lists them. The channels it gives are left aside: they carry no permissions
+ * (and may include channels this viewer cannot see); a server's are read over REST when it is opened.
+ * What was already read of a server (channels, members, roles) is kept. The open server is opened
+ * again when events were missed (`invalid_session`), or the first one is opened when the open one is gone.
  */
 export function ready(state: ChatState, { servers, reason }: Ready): Step {
-  const entries = servers.map((server): [string, ServerState] => [
-    server.id,
-    { ...server, channels: server.channels ?? [], channelsPending: !server.channels, members: state.servers.get(server.id)?.members },
-  ]);
+  const entries = servers.map(({ channels: _unlisted, ...server }): [string, ServerState] => {
+    const known = state.servers.get(server.id);
+    return [server.id, { ...server, channels: known?.channels ?? [], channelReads: known?.channelReads ?? 0, channelsShown: known?.channelsShown ?? 0, members: known?.members, roles: known?.roles }];
+  });
   const next: ChatState = { ...state, servers: new Map(entries) };
   const effects: Effect[] = [{ kind: 'status', text: 'Connected' }, { kind: 'servers' }];
   const openId = state.serverId;
@@ -43,9 +44,9 @@ export function serverUpdated(state: ChatState, update: GatewayEvents['server.up
   if (!server) return unchanged(state);
   const next = withServer(state, { ...server, ...update });
   if (update.id !== state.serverId) return step(next, { kind: 'servers' });
-  // A new owner may delete anyone's message; the old one no longer may.
+  // The owner holds every permission in every channel: a transfer changes them for two people.
   const ownerChanged = server.ownerId !== update.ownerId;
-  return step(next, { kind: 'servers' }, { kind: 'server' }, ...when(ownerChanged, { kind: 'every-message' }));
+  return step(next, { kind: 'servers' }, { kind: 'server' }, ...when(ownerChanged, { kind: 'fetch-channels', serverId: update.id }));
 }
 
 export function memberJoined(state: ChatState, member: GatewayEvents['member.joined']): Step {
@@ -70,17 +71,10 @@ export function memberLeft(state: ChatState, { serverId, userId, reason }: Gatew
   return step(withServer(state, { ...server, members }), ...ifOpen(state, serverId, 'members'));
 }
 
-/** A new channel, from the gateway or this person's own creation: listed once. */
-export function channelCreated(state: ChatState, channel: Channel): Step {
-  const server = state.servers.get(channel.serverId);
-  if (!server || server.channels.some(({ id }) => id === channel.id)) return unchanged(state);
-  return step(withServer(state, { ...server, channels: [...server.channels, channel] }), ...ifOpen(state, server.id, 'channels'));
-}
-
 /** A server read over REST (created, joined). Creating or joining and this account's own `member.joined` may both add it: the first one stays. */
-export function serverAdded(state: ChatState, server: Server, channels: readonly Channel[]): Step {
+export function serverAdded(state: ChatState, server: Server): Step {
   if (state.servers.has(server.id)) return unchanged(state);
-  return step(withServer(state, { ...server, channels, channelsPending: false }), { kind: 'servers' });
+  return step(withServer(state, { ...server, channels: [], channelReads: 0, channelsShown: 0 }), { kind: 'servers' });
 }
 
 export function serverOpened(state: ChatState, serverId: string): Step {
@@ -91,12 +85,6 @@ export function serverOpened(state: ChatState, serverId: string): Step {
 export function membersLoaded(state: ChatState, serverId: string, members: readonly Member[]): Step {
   const server = state.servers.get(serverId);
   if (!server) return unchanged(state);
-  return step(withServer(state, { ...server, members }), ...ifOpen(state, serverId, 'members'));
-}
-
-/** The channels `ready` left out, read when the server was opened. */
-export function channelsLoaded(state: ChatState, serverId: string, channels: readonly Channel[]): Step {
-  const server = state.servers.get(serverId);
-  if (!server) return unchanged(state);
-  return step(withServer(state, { ...server, channels, channelsPending: false }), ...ifOpen(state, serverId, 'server'));
+  // The viewer's own roles are among them: the server's controls follow.
+  return step(withServer(state, { ...server, members }), ...ifOpen(state, serverId, 'server'));
 }

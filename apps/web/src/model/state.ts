@@ -4,20 +4,34 @@
  * parts of the page to draw again, and the few reads it must make. Only `page.ts` keeps the current
  * state; the views draw from it.
  */
-import type { Channel, GatewayEvents, Member, Message, Server } from '@chat/client';
+import type { components, GatewayEvents, Member, Message, Server } from '@chat/client';
 import type { Viewer } from '../controls.js';
+
+/** A channel as `GET /api/servers/:id/channels` lists it: with this viewer's permissions in it. */
+export type ListedChannel = components['schemas']['ChannelWithPermissions'];
+export type Role = components['schemas']['Role'];
 
 export interface Me {
   readonly id: string;
   readonly username: string;
 }
 
-/** `channelsPending`: `ready` left this server's channels out; they are read when it is opened. */
+/**
+ * A server as the page knows it. Its channels come from REST only, each with the viewer's
+ * permissions there (`ready` and the gateway's channel events carry none, and may name channels the
+ * viewer cannot see): they are read whenever the server is opened, and again after an event that may
+ * change them (`fetch-channels`).
+ */
 export interface ServerState extends Server {
-  readonly channels: readonly Channel[];
-  readonly channelsPending: boolean;
+  readonly channels: readonly ListedChannel[];
+  /** Reads of the channel list started, each numbered by this count when it starts (`channelsReading`). */
+  readonly channelReads: number;
+  /** The number of the read whose answer is shown: an answer older than it is dropped (`channelsLoaded`). */
+  readonly channelsShown: number;
   /** Read when the server is opened; unknown before. */
   readonly members?: readonly Member[];
+  /** Read when the server is opened (by position, `@everyone` first), then kept by the gateway's role events; unknown before. */
+  readonly roles?: readonly Role[];
 }
 
 /** A gateway event the page applies, by its type, with the SDK's payload. */
@@ -52,17 +66,22 @@ export type Effect =
   | { readonly kind: 'server' }
   | { readonly kind: 'channels' }
   | { readonly kind: 'members' }
-  /** A channel was opened: its panel, empty until its first page lands. */
+  /** A channel was opened (its panel, empty until its first page lands), or closed (the panel hidden). */
   | { readonly kind: 'channel' }
+  /** The open channel's title and composer (renamed, or its permissions changed). */
+  | { readonly kind: 'channel-header' }
   /** Messages newly in the list (the history's edge is drawn again too). */
   | { readonly kind: 'added'; readonly ids: readonly string[] }
   | { readonly kind: 'message'; readonly id: string }
   | { readonly kind: 'removed'; readonly id: string }
-  /** Who may delete what changed (a new owner). */
+  /** Who may delete or react to what changed (the open channel's permissions). */
   | { readonly kind: 'every-message' }
   | { readonly kind: 'history-edge' }
   | { readonly kind: 'fetch-server'; readonly serverId: string }
   | { readonly kind: 'fetch-members'; readonly serverId: string }
+  /** Read the server's channels again, soon: a burst of events makes one read. */
+  | { readonly kind: 'fetch-channels'; readonly serverId: string }
+  | { readonly kind: 'open-channel'; readonly channelId: string }
   | { readonly kind: 'open-server'; readonly serverId: string; readonly channelId?: string; readonly action: string };
 
 export interface Step {
@@ -96,7 +115,7 @@ export function chain(state: ChatState, ...reducers: ((state: ChatState) => Step
 export const openServerOf = (state: ChatState): ServerState | undefined => (state.serverId ? state.servers.get(state.serverId) : undefined);
 
 /** A channel of the open server. */
-export const channelOf = (state: ChatState, channelId: string | undefined): Channel | undefined => openServerOf(state)?.channels.find(({ id }) => id === channelId);
+export const channelOf = (state: ChatState, channelId: string | undefined): ListedChannel | undefined => openServerOf(state)?.channels.find(({ id }) => id === channelId);
 
 export const messageOf = (state: ChatState, messageId: string): Message | undefined => state.messages.find(({ id }) => id === messageId);
 
@@ -110,6 +129,9 @@ export const when = (condition: boolean, effect: Effect): Effect[] => (condition
 
 /** The effects for a server that changed: `kind` only when it is the open one. */
 export const ifOpen = (state: ChatState, serverId: string, kind: 'server' | 'channels' | 'members'): Effect[] => when(serverId === state.serverId, { kind });
+
+/** The open server's channels are read again; another server's are read when it is opened. */
+export const refetchIfOpen = (state: ChatState, serverId: string): Effect[] => when(serverId === state.serverId, { kind: 'fetch-channels', serverId });
 
 /** Only people log in with a password: a page's viewer is never a bot. */
 export const viewerOf = (state: ChatState): Viewer | undefined => (state.me ? { id: state.me.id, bot: false } : undefined);

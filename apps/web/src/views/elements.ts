@@ -23,6 +23,8 @@ export function findElements() {
     channelList: byId('channel-list'),
     newChannelForm: byId<HTMLFormElement>('new-channel-form'),
     newChannelName: byId<HTMLInputElement>('new-channel-name'),
+    newChannelPrivateField: byId('new-channel-private-field'),
+    newChannelPrivate: byId<HTMLInputElement>('new-channel-private'),
     createInvite: byId<HTMLButtonElement>('create-invite'),
     invite: byId('invite'),
     inviteOutput: byId<HTMLInputElement>('invite-output'),
@@ -37,6 +39,7 @@ export function findElements() {
     composer: byId<HTMLFormElement>('composer'),
     composerLabel: byId('composer-label'),
     composerInput: byId<HTMLTextAreaElement>('composer-input'),
+    composerNote: byId('composer-note'),
     announce: byId('announce'),
   };
 }

@@ -1,8 +1,9 @@
 /** One message as the list shows it: who and when, its text (or its edit form), reactions and actions. */
 import type { Message } from '@chat/client';
-import { mayDeleteMessage, mayEditMessage } from '../controls.js';
+import { mayDeleteMessage, mayEditMessage, reactionChoices } from '../controls.js';
 import { h, textWithLinks, timeElement } from '../dom.js';
-import { openServerOf, viewerOf } from '../model/state.js';
+import { powersOf } from '../model/permissions.js';
+import { viewerOf } from '../model/state.js';
 import type { ViewContext } from './intents.js';
 
 const REACTIONS = ['👍', '❤️', '😂', '🎉', '👀'];
@@ -20,10 +21,10 @@ export function messageNode(view: ViewContext, message: Message): HTMLLIElement 
   );
 }
 
-/** Edit for the author, Delete for the author and the server's owner; nothing when neither. */
+/** Edit for the author, Delete for the author and those with MANAGE_MESSAGES in the channel; nothing when neither. */
 function messageActions({ state, intents }: ViewContext, message: Message): HTMLDivElement | null {
   const edit = mayEditMessage(message.author.id, viewerOf(state));
-  const remove = mayDeleteMessage(message.author.id, openServerOf(state), viewerOf(state));
+  const remove = mayDeleteMessage(message.author.id, powersOf(state).channel, viewerOf(state));
   if (!edit && !remove) return null;
   return h(
     'div',
@@ -33,7 +34,8 @@ function messageActions({ state, intents }: ViewContext, message: Message): HTML
   );
 }
 
-function reactionsNode({ intents }: ViewContext, message: Message): HTMLDivElement {
+/** The counts (each a button to join or leave), and a picker of the emoji this viewer may add (none: no picker). */
+function reactionsNode({ state, intents }: ViewContext, message: Message): HTMLDivElement {
   const counts = message.reactions.map((reaction) =>
     h(
       'button',
@@ -55,14 +57,15 @@ function reactionsNode({ intents }: ViewContext, message: Message): HTMLDivEleme
     picker?.querySelector('summary')?.focus();
     intents.react(message, emoji, true);
   };
-  const choices = REACTIONS.filter((emoji) => !message.reactions.some((r) => r.emoji === emoji && r.reacted)).map((emoji) =>
+  const unpicked = REACTIONS.filter((emoji) => !message.reactions.some((r) => r.emoji === emoji && r.reacted));
+  const choices = reactionChoices(unpicked, message.reactions.map(({ emoji }) => emoji), powersOf(state).channel).map((emoji) =>
     h('button', { type: 'button', 'aria-label': `React with ${emoji}`, onclick: pick(emoji) }, emoji),
   );
   return h(
     'div',
     { className: 'reactions', role: 'group', 'aria-label': 'Reactions' },
     ...counts,
-    h('details', { className: 'add-reaction' }, h('summary', { 'aria-label': 'Add a reaction', 'data-focus-key': 'add-reaction' }, '+'), ...choices),
+    choices.length > 0 && h('details', { className: 'add-reaction' }, h('summary', { 'aria-label': 'Add a reaction', 'data-focus-key': 'add-reaction' }, '+'), ...choices),
   );
 }
 

@@ -1,8 +1,10 @@
-/** The server list, the open server's panel, its channels and members. */
-import { mayCreateChannel, mayCreateInvite, mayRemoveMember } from '../controls.js';
+/** The server list, the open server's panel and its channels, and the open channel's header. */
+import { mayCreateChannel, mayCreateInvite, mayMakePrivate, maySend } from '../controls.js';
 import { h } from '../dom.js';
+import { powersOf } from '../model/permissions.js';
 import { channelOf, openServerOf, viewerOf } from '../model/state.js';
 import type { ViewContext } from './intents.js';
+import { renderMembers } from './members.js';
 
 export function renderServers({ el, state, intents }: ViewContext): void {
   el.serverList.replaceChildren(
@@ -12,6 +14,7 @@ export function renderServers({ el, state, intents }: ViewContext): void {
   );
 }
 
+/** The open server's panel. Only what the API will accept from this person is offered (kept in step by the role and server events). */
 export function renderServer(view: ViewContext): void {
   const { el, state } = view;
   const server = openServerOf(state);
@@ -21,11 +24,14 @@ export function renderServer(view: ViewContext): void {
     return;
   }
   el.serverTitle.textContent = server.name;
-  // Only what the API will accept from this person is offered (kept in step by `server.updated`).
-  el.newChannelForm.hidden = !mayCreateChannel(server, viewerOf(state));
-  el.createInvite.hidden = !mayCreateInvite(server, viewerOf(state));
+  const { server: held } = powersOf(state);
+  el.newChannelForm.hidden = !mayCreateChannel(held);
+  el.newChannelPrivateField.hidden = !mayMakePrivate(held);
+  if (el.newChannelPrivateField.hidden) el.newChannelPrivate.checked = false;
+  el.createInvite.hidden = !mayCreateInvite(held, viewerOf(state));
   renderChannels(view);
   renderMembers(view);
+  renderChannelHeader(view);
 }
 
 export function renderChannels({ el, state, intents }: ViewContext): void {
@@ -36,29 +42,22 @@ export function renderChannels({ el, state, intents }: ViewContext): void {
   );
 }
 
-export function renderMembers({ el, state, intents }: ViewContext): void {
-  const server = openServerOf(state);
-  el.memberList.replaceChildren(
-    ...(server?.members ?? []).map((member) =>
-      h(
-        'li',
-        {},
-        member.user.username,
-        member.userId === server?.ownerId ? h('span', { className: 'hint' }, ' (owner)') : null,
-        server && mayRemoveMember(server, viewerOf(state), member.userId)
-          ? h('button', { type: 'button', className: 'remove', 'aria-label': `Remove ${member.user.username}`, onclick: () => intents.removeMember(server, member) }, 'Remove')
-          : null,
-      ),
-    ),
-  );
+/** A channel was opened: its panel, titled, with an empty list until its first page lands. No channel open: no panel. */
+export function renderChannelOpened(view: ViewContext): void {
+  const { el, state } = view;
+  el.messages.replaceChildren();
+  el.channelPanel.hidden = !channelOf(state, state.channelId);
+  renderChannelHeader(view);
 }
 
-/** A channel was opened: its panel, titled, with an empty list until its first page lands. */
-export function renderChannelOpened({ el, state }: ViewContext): void {
+/** The open channel's title, and its composer, or a note where this person may not send. */
+export function renderChannelHeader({ el, state }: ViewContext): void {
   const channel = channelOf(state, state.channelId);
   if (!channel) return;
-  el.messages.replaceChildren();
   el.channelTitle.textContent = `# ${channel.name}`;
   el.composerLabel.textContent = `Message # ${channel.name}`;
-  el.channelPanel.hidden = false;
+  const send = maySend(powersOf(state).channel);
+  el.composer.hidden = !send;
+  el.composerNote.hidden = send;
+  el.composerNote.textContent = send ? '' : `You cannot send messages in #${channel.name}.`;
 }

@@ -1,0 +1,47 @@
+/** The open server's members: each with their roles (highest first, in the role's color) and, where allowed, a Remove. */
+import type { Member } from '@chat/client';
+import { mayRemoveMember } from '../controls.js';
+import { h } from '../dom.js';
+import { powersOf, rankOf } from '../model/permissions.js';
+import { openServerOf, type Role, type ServerState } from '../model/state.js';
+import type { ViewContext } from './intents.js';
+
+/** A role's color as CSS (`0xRRGGBB` → `#rrggbb`); none for `null`. */
+export const roleColor = (color: number | null): string | undefined => (color === null ? undefined : `#${color.toString(16).padStart(6, '0')}`);
+
+/** The member's roles the page knows, highest first. */
+function rolesOf(server: ServerState, member: Member): Role[] {
+  const held = new Set(member.roleIds);
+  return (server.roles ?? []).filter((role) => held.has(role.id)).reverse();
+}
+
+/** A role's name, marked by its color (a dot: the name stays in the text's own color, readable on any background). */
+function roleChip(role: Role): HTMLSpanElement {
+  const chip = h('span', { className: 'role' }, role.name);
+  const color = roleColor(role.color);
+  // Set through the CSSOM: the page's Content-Security-Policy refuses inline style attributes.
+  if (color) chip.style.setProperty('--role-color', color);
+  return chip;
+}
+
+export function renderMembers({ el, state, intents }: ViewContext): void {
+  const server = openServerOf(state);
+  if (!server) return void el.memberList.replaceChildren();
+  const { server: held, rank } = powersOf(state);
+  el.memberList.replaceChildren(
+    ...(server.members ?? []).map((member) => {
+      const roles = rolesOf(server, member);
+      const owner = member.userId === server.ownerId;
+      return h(
+        'li',
+        {},
+        h('span', { className: 'name' }, member.user.username, owner ? h('span', { className: 'hint' }, ' (owner)') : null),
+        mayRemoveMember(held, rank, { rank: rankOf(server, member.userId), owner })
+          ? h('button', { type: 'button', className: 'remove', 'aria-label': `Remove ${member.user.username}`, onclick: () => intents.removeMember(server, member) }, 'Remove')
+          : null,
+        // Last: the roles wrap under the name, and Remove stays on the name's line.
+        roles.length > 0 ? h('span', { className: 'roles', role: 'list', 'aria-label': `Roles of ${member.user.username}` }, ...roles.map((role) => h('span', { role: 'listitem' }, roleChip(role)))) : null,
+      );
+    }),
+  );
+}
