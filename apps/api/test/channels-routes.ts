@@ -117,6 +117,39 @@ export function describeChannelRoutes(name: string, app: () => TestApp): void {
       expect((await as(member).get(`/api/servers/${server.id}/channels`)).body.map((c: { name: string }) => c.name)).toEqual(['general', 'leads']);
     });
 
+    it('POST with permissionOverwrites makes a private channel in one call: never listed to those it shuts out', async () => {
+      const { owner, member, server } = await app().aServerWithMember();
+      const overwrites = [
+        { id: server.id, type: 'role', allow: [], deny: ['VIEW_CHANNEL'] },
+        { id: owner.id, type: 'member', allow: ['VIEW_CHANNEL'], deny: [] },
+      ];
+
+      const res = await as(owner).post(`/api/servers/${server.id}/channels`, { name: 'leads', permissionOverwrites: overwrites });
+
+      expect(res.status).toBe(201);
+      expect(res.body.permissionOverwrites).toEqual([...overwrites].sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1)));
+      expect((await as(member).get(`/api/servers/${server.id}/channels`)).body.map((c: { name: string }) => c.name)).toEqual(['general']);
+      expect((await as(member).get(`/api/channels/${res.body.id}/messages`)).status).toBe(403);
+    });
+
+    it('POST with permissionOverwrites answers 400 for a bad or repeated target or permission, 403 without MANAGE_ROLES or beyond what the caller holds; nothing is created', async () => {
+      const { owner, member, server } = await app().aServerWithMember();
+      const outsider = await app().register();
+      const create = (user: TestUser, permissionOverwrites: object[]) => as(user).post(`/api/servers/${server.id}/channels`, { name: 'nope', permissionOverwrites });
+      const deny = (id: string, type = 'role') => ({ id, type, allow: [], deny: ['VIEW_CHANNEL'] });
+
+      expect(answer(await create(owner, [deny(outsider.id, 'member')]))).toEqual(invalid([{ path: 'permissionOverwrites.0.id', message: 'is not a member of this server' }]));
+      expect(answer(await create(owner, [deny(server.id), deny(server.id)]))).toEqual(invalid([{ path: 'permissionOverwrites.1.id', message: 'names a target another overwrite names' }]));
+      expect(answer(await create(owner, [{ ...deny(server.id), allow: ['FLY'] }]))).toEqual(invalid([{ path: 'permissionOverwrites.0.allow.0', message: 'is not a permission' }]));
+      expect(answer(await create(owner, [{ id: 'x', type: 'role', allow: [], deny: [] }]))).toEqual(invalid([{ path: 'permissionOverwrites.0.id', message: 'must be an id' }]));
+      expect((await create(owner, Array.from({ length: 101 }, () => deny(server.id)))).status).toBe(400);
+      await grant(app(), server.id, member, ['MANAGE_CHANNELS']);
+      expect(answer(await create(member, [deny(server.id)]))).toEqual(forbidden('MANAGE_ROLES'));
+      await grant(app(), server.id, member, ['MANAGE_ROLES']);
+      expect((await create(member, [{ id: server.id, type: 'role', allow: [], deny: ['BAN_MEMBERS'] }])).status).toBe(403);
+      expect((await as(owner).get(`/api/servers/${server.id}/channels`)).body.map((c: { name: string }) => c.name)).toEqual(['general']);
+    });
+
     it('PUT answers 400 for an unknown permission, too many names, one both allowed and denied, or a target not of this server', async () => {
       const { owner, server, channelId } = await app().aServerWithMember();
       const outsider = await app().register();

@@ -27,7 +27,7 @@ describe('a route, its use case and its auth mode', () => {
       // @ts-expect-error 'InviteNotFound' is not one of CreateChannel's error kinds
       handle: async () => reply(fail({ kind: 'InviteNotFound' }), 201, () => undefined),
     });
-    expect(refused.errors).toEqual(['ValidationFailed', 'ServerNotFound', 'NotAMember', 'MissingPermission', 'QuotaExceeded']);
+    expect(refused.errors).toEqual(['ValidationFailed', 'ServerNotFound', 'NotAMember', 'MissingPermission', 'QuotaExceeded', 'RoleHierarchy']);
   });
 
   it('accepts a reply of a declared kind, and carries the error to the edge', async () => {

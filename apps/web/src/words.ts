@@ -46,23 +46,8 @@ function issuesInWords(problem: Record<string, unknown>): string | undefined {
   return parts.length > 0 ? parts.join('; ') : undefined;
 }
 
-/**
- * An action of two steps whose first one held: what was done, then why the rest failed, in words
- * (`describeError` of `reason` under `action`).
- */
-export class PartlyDone extends Error {
-  constructor(
-    readonly done: string,
-    readonly action: string,
-    readonly reason: unknown,
-  ) {
-    super(done);
-  }
-}
-
 /** One sentence for a person, from whatever a call threw. Never markup: the page shows it as text. */
 export function describeError(error: unknown, action = 'That'): string {
-  if (error instanceof PartlyDone) return `${error.done} ${describeError(error.reason, error.action)}`;
   if (isApiFailure(error)) {
     const detail = typeof error.problem.detail === 'string' ? error.problem.detail : undefined;
     switch (true) {

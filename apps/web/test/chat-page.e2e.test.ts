@@ -418,13 +418,10 @@ suite('the chat page in Chromium', () => {
   const memberRow = (page: Page, username: string) => page.locator('#member-list > li').filter({ hasText: username });
   const channelButton = (page: Page, name: string) => page.getByRole('button', { name: `# ${name}`, exact: true });
   /** The overwrites a page sets, in order: the target id of each PUT …/permissions/:targetId. */
-  function overwritesPut(page: Page): string[] {
-    const targets: string[] = [];
-    page.on('request', (request) => {
-      const match = /\/api\/channels\/\d+\/permissions\/(\d+)$/.exec(request.url());
-      if (request.method() === 'PUT' && match) targets.push(match[1]!);
-    });
-    return targets;
+  /** The ids of the overwrites the channel `name` of the server has, as the owner reads them. */
+  async function overwriteIdsOf(asOwner: ReturnType<typeof createRestClient>, serverId: string, name: string): Promise<string[]> {
+    const channels = await ok(asOwner.GET('/api/servers/{serverId}/channels', { params: { path: { serverId } } }));
+    return (channels.find((channel) => channel.name === name)?.permissionOverwrites ?? []).map(({ id }) => id).sort();
   }
   /** Once `page` shows a message sent after some change, and a channel list read has had time to land, the change has reached it. */
   async function settled(page: Page, asAlice: Awaited<ReturnType<typeof bookClub>>['asAlice'], channelId: string, text: string) {
@@ -465,7 +462,6 @@ suite('the chat page in Chromium', () => {
 
   it('lets the owner make a private channel in two clicks, which a plain member neither sees nor is offered to create', async () => {
     const { asAlice, serverId } = await bookClub();
-    const puts = overwritesPut(alice);
     await alice.getByLabel('New channel').fill('secret');
     await alice.getByLabel(/^Private/).check();
     await alice.getByRole('button', { name: 'Create channel' }).click();
@@ -473,8 +469,8 @@ suite('the chat page in Chromium', () => {
     await isVisible(alice.getByLabel('Message # secret'));
     await hasValue(alice.getByLabel('New channel'), '');
     expect(await alice.getByLabel(/^Private/).isChecked()).toBe(false);
-    // The owner sees every channel: @everyone's overwrite is the only one set.
-    expect(puts).toEqual([serverId]);
+    // One call, private from its first moment; the owner sees every channel: @everyone's overwrite is the only one.
+    expect(await overwriteIdsOf(asAlice, serverId, 'secret')).toEqual([serverId]);
     await send(alice, 'Only for the owner');
     await hasCount(message(alice, 'Only for the owner'), 1);
 
@@ -488,15 +484,14 @@ suite('the chat page in Chromium', () => {
     expect((await ok(asCara.GET('/api/servers/{serverId}/channels', { params: { path: { serverId } } }))).map(({ name }) => name)).not.toContain('secret');
   });
 
-  it('lets a member with MANAGE_CHANNELS and MANAGE_ROLES make one, seeing it by their own overwrite, set first', async () => {
+  it('lets a member with MANAGE_CHANNELS and MANAGE_ROLES make one, seeing it by their own overwrite', async () => {
     const { asAlice, serverId } = await bookClub();
     const bobId = await userIdOf(names.bob);
-    const puts = overwritesPut(bob);
     await bob.getByLabel('New channel').fill('mods-room');
     await bob.getByLabel(/^Private/).check();
     await bob.getByRole('button', { name: 'Create channel' }).click();
     await isVisible(bob.getByRole('heading', { name: '# mods-room' }));
-    expect(puts).toEqual([bobId, serverId]);
+    expect(await overwriteIdsOf(asAlice, serverId, 'mods-room')).toEqual([bobId, serverId].sort());
     await send(bob, 'Mods only in here');
     await hasCount(message(bob, 'Mods only in here'), 1);
     await isVisible(channelButton(alice, 'mods-room'));
@@ -505,18 +500,21 @@ suite('the chat page in Chromium', () => {
     await hasCount(channelButton(cara, 'mods-room'), 0);
   });
 
-  it('says so when a channel was made but could not be made private, and opens it', async () => {
+  it('makes nothing when the private channel is refused, and says why', async () => {
     const { serverId } = await bookClub();
     const problem = { type: 'about:blank', title: 'Service Unavailable', status: 503, detail: 'The database is not reachable.', code: 'SERVICE_UNAVAILABLE' };
-    const everyoneOverwrite = `**/api/channels/*/permissions/${serverId}`;
-    await bob.route(everyoneOverwrite, (route) => route.fulfill({ status: 503, contentType: 'application/problem+json', headers: { 'retry-after': '1' }, body: JSON.stringify(problem) }));
+    const channels = `**/api/servers/${serverId}/channels`;
+    await bob.route(channels, (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 503, contentType: 'application/problem+json', headers: { 'retry-after': '1' }, body: JSON.stringify(problem) }) : route.fallback(),
+    );
     await bob.getByLabel('New channel').fill('half-done');
     await bob.getByLabel(/^Private/).check();
     await bob.getByRole('button', { name: 'Create channel' }).click();
-    await hasText(alert(bob), '#half-done was created, but everyone can see it. The server could not do that right now (503). Please try again shortly.');
-    await isVisible(bob.getByRole('heading', { name: '# half-done' }));
-    await bob.unroute(everyoneOverwrite);
-    await isVisible(channelButton(cara, 'half-done'));
+    await hasText(alert(bob), 'The server could not do that right now (503). Please try again shortly.');
+    await bob.unroute(channels);
+    await hasValue(bob.getByLabel('New channel'), 'half-done');
+    await hasCount(channelButton(cara, 'half-done'), 0);
+    await hasCount(channelButton(bob, 'half-done'), 0);
   });
 
   it('offers the composer and Delete by the permissions in the channel, following an overwrite live', async () => {

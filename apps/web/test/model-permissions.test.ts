@@ -47,19 +47,19 @@ describe("the page's model: what the viewer may do", () => {
 });
 
 describe('making a new channel private', () => {
-  const everyoneDenied = { targetId: '10', body: { type: 'role', allow: [], deny: ['VIEW_CHANNEL'] } };
+  const everyoneDenied = { id: '10', type: 'role', allow: [], deny: ['VIEW_CHANNEL'] };
 
   it('denies @everyone VIEW_CHANNEL, and nothing more for the owner or an administrator (overwrites do not apply to them)', () => {
     expect(privateChannelOverwrites('10', me.id, new Set(ALL_PERMISSIONS))).toEqual([everyoneDenied]);
   });
 
-  it("first allows anyone else's own VIEW_CHANNEL and SEND_MESSAGES, so they never lose sight of it, then denies @everyone", () => {
+  it("allows anyone else's own VIEW_CHANNEL and SEND_MESSAGES, so they never lose sight of it, and denies @everyone", () => {
     const held = new Set(['VIEW_CHANNEL', 'SEND_MESSAGES', 'MANAGE_CHANNELS', 'MANAGE_ROLES'] as const);
-    expect(privateChannelOverwrites('10', bob.id, held)).toEqual([{ targetId: bob.id, body: { type: 'member', allow: ['VIEW_CHANNEL', 'SEND_MESSAGES'], deny: [] } }, everyoneDenied]);
+    expect(privateChannelOverwrites('10', bob.id, held)).toEqual([{ id: bob.id, type: 'member', allow: ['VIEW_CHANNEL', 'SEND_MESSAGES'], deny: [] }, everyoneDenied]);
   });
 
   it('allows the creator only what they hold (one grants only that)', () => {
     const held = new Set(['VIEW_CHANNEL', 'MANAGE_CHANNELS', 'MANAGE_ROLES'] as const);
-    expect(privateChannelOverwrites('10', bob.id, held)[0]).toEqual({ targetId: bob.id, body: { type: 'member', allow: ['VIEW_CHANNEL'], deny: [] } });
+    expect(privateChannelOverwrites('10', bob.id, held)[0]).toEqual({ id: bob.id, type: 'member', allow: ['VIEW_CHANNEL'], deny: [] });
   });
 });

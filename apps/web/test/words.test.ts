@@ -1,4 +1,4 @@
-import { describeError, PartlyDone, waitInWords } from '../src/words.js';
+import { describeError, waitInWords } from '../src/words.js';
 
 const failure = (status: number, code: string, problem: Record<string, unknown> = {}, retryAfterMs?: number) => ({ status, code, problem, retryAfterMs });
 
@@ -12,16 +12,6 @@ describe('what the page tells a person when the API says no', () => {
   it('says what is not allowed, with the API’s reason', () => {
     expect(describeError(failure(403, 'FORBIDDEN', { detail: 'Only the server owner can do this.' }), 'Creating a channel')).toBe(
       'Creating a channel is not allowed: Only the server owner can do this.',
-    );
-  });
-
-  it('says what was done before the step that failed, then why it failed', () => {
-    const refused = failure(403, 'FORBIDDEN', { detail: 'Missing permission: MANAGE_ROLES.' });
-    expect(describeError(new PartlyDone('#secret was created, but everyone can see it.', 'Making it private', refused), 'Creating a channel')).toBe(
-      '#secret was created, but everyone can see it. Making it private is not allowed: Missing permission: MANAGE_ROLES.',
-    );
-    expect(describeError(new PartlyDone('#secret was created, but everyone can see it.', 'Making it private', new TypeError('Failed to fetch')))).toBe(
-      '#secret was created, but everyone can see it. Cannot reach the server. Check your connection and try again.',
     );
   });
 

@@ -10,6 +10,7 @@ import {
   CHANNEL_NAME,
   CHANNEL_POSITION,
   CHANNEL_TOPIC,
+  MAX_NEW_CHANNEL_OVERWRITES,
   channelPositionIssues,
   topicIssues,
   INVITE_LIMITS,
@@ -216,8 +217,23 @@ export const BanBody = z
 
 export const TransferServerBody = z.object({ userId: idParam('The member who will own the server') }).meta({ id: 'TransferServerRequest' });
 
+export const ChannelOverwriteBody = z
+  .object({
+    type: z.enum(['role', 'member'], { error: 'must be "role" or "member"' }).meta({ description: 'Whether the target id is a role of this server or a member' }),
+    allow: permissionNames('Permissions to allow in this channel'),
+    deny: permissionNames('Permissions to deny in this channel'),
+  })
+  .meta({ id: 'ChannelOverwriteRequest', description: 'Replaces any overwrite of the target in this channel. A permission may not be both allowed and denied.' });
+
 export const ChannelBody = z
-  .object({ name: text(`${CHANNEL_NAME.min}-${CHANNEL_NAME.max} characters, trimmed`).superRefine(rule(channelNameIssues)) })
+  .object({
+    name: text(`${CHANNEL_NAME.min}-${CHANNEL_NAME.max} characters, trimmed`).superRefine(rule(channelNameIssues)),
+    permissionOverwrites: z
+      .array(ChannelOverwriteBody.extend({ id: idParam('The role (the server id for @everyone) or member the overwrite is for') }), { error: 'must be an array' })
+      .max(MAX_NEW_CHANNEL_OVERWRITES, { error: `must hold at most ${MAX_NEW_CHANNEL_OVERWRITES} overwrites` })
+      .meta({ description: `The channel's overwrites from its first moment (MANAGE_ROLES): a private channel in one call. At most ${MAX_NEW_CHANNEL_OVERWRITES}, one per target` })
+      .optional(),
+  })
   .meta({ id: 'CreateChannelRequest' });
 
 export const UpdateChannelBody = z
@@ -235,14 +251,6 @@ export const UpdateChannelBody = z
       .optional(),
   })
   .meta({ id: 'UpdateChannelRequest', description: 'At least one of the fields; those left out stay as they are' });
-
-export const ChannelOverwriteBody = z
-  .object({
-    type: z.enum(['role', 'member'], { error: 'must be "role" or "member"' }).meta({ description: 'Whether the target id is a role of this server or a member' }),
-    allow: permissionNames('Permissions to allow in this channel'),
-    deny: permissionNames('Permissions to deny in this channel'),
-  })
-  .meta({ id: 'ChannelOverwriteRequest', description: 'Replaces any overwrite of the target in this channel. A permission may not be both allowed and denied.' });
 
 export const ContentBody = z
   .object({

@@ -176,7 +176,7 @@ export const serverRoutes = [
     path: '/api/servers/:serverId/channels',
     operationId: 'createChannel',
     idempotent: true,
-    summary: "Create a channel, listed last (MANAGE_CHANNELS); the server's members get channel.created",
+    summary: 'Create a channel, listed last (MANAGE_CHANNELS), with any overwrites from its first moment (MANAGE_ROLES); the members who can see it get channel.created',
     tag: 'Channels',
     auth: 'session',
     body: ChannelBody,

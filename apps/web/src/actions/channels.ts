@@ -4,7 +4,6 @@ import { channelsLoaded, channelsReading } from '../model/channels.js';
 import { serverPermissions } from '../model/permissions.js';
 import { privateChannelOverwrites } from '../model/private-channel.js';
 import type { Page } from '../page.js';
-import { PartlyDone } from '../words.js';
 import { openChannel } from './messages.js';
 
 /** Reads the server's channels; an answer that a later read overtook is dropped (`channelsLoaded`). */
@@ -17,27 +16,16 @@ export async function readChannels(page: Page, serverId: string): Promise<void> 
 }
 
 /**
- * Creates a channel and opens it; `private`: then keeps it to its creator (and the owner and
- * administrators), by the overwrites `privateChannelOverwrites` lists, one after the other. Should one
- * be refused, the channel is there, visible to everyone, and the error says so.
+ * Creates a channel and opens it; `private`: created with the overwrites `privateChannelOverwrites`
+ * lists, in the same call, so it is private from its first moment (or, refused, not made at all).
  */
 export async function createChannel(page: Page, serverId: string, name: string, makePrivate: boolean): Promise<void> {
-  const channel = await ok(page.client().POST('/api/servers/{serverId}/channels', { params: { path: { serverId } }, body: { name } }));
+  const me = page.state.me?.id ?? '';
+  const permissionOverwrites = makePrivate ? privateChannelOverwrites(serverId, me, serverPermissions(page.state.servers.get(serverId), me)) : undefined;
+  const body = permissionOverwrites ? { name, permissionOverwrites } : { name };
+  const channel = await ok(page.client().POST('/api/servers/{serverId}/channels', { params: { path: { serverId } }, body }));
   page.el.newChannelName.value = '';
   page.el.newChannelPrivate.checked = false;
-  let failure: PartlyDone | undefined;
-  if (makePrivate) {
-    const me = page.state.me?.id ?? '';
-    const held = serverPermissions(page.state.servers.get(serverId), me);
-    try {
-      for (const { targetId, body } of privateChannelOverwrites(serverId, me, held)) {
-        await ok(page.client().PUT('/api/channels/{channelId}/permissions/{targetId}', { params: { path: { channelId: channel.id, targetId } }, body }));
-      }
-    } catch (error) {
-      failure = new PartlyDone(`#${channel.name} was created, but everyone can see it.`, 'Making it private', error);
-    }
-  }
   await readChannels(page, serverId);
   await openChannel(page, channel.id);
-  if (failure) throw failure;
 }

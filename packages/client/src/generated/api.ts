@@ -285,7 +285,7 @@ export interface paths {
         /** List the server's channels the caller can see (VIEW_CHANNEL), each with the caller's permissions there (members only) */
         get: operations["listChannels"];
         put?: never;
-        /** Create a channel, listed last (MANAGE_CHANNELS); the server's members get channel.created */
+        /** Create a channel, listed last (MANAGE_CHANNELS), with any overwrites from its first moment (MANAGE_ROLES); the members who can see it get channel.created */
         post: operations["createChannel"];
         delete?: never;
         options?: never;
@@ -801,6 +801,20 @@ export interface components {
         CreateChannelRequest: {
             /** @description 1-100 characters, trimmed */
             name: string;
+            /** @description The channel's overwrites from its first moment (MANAGE_ROLES): a private channel in one call. At most 100, one per target */
+            permissionOverwrites?: {
+                /**
+                 * @description Whether the target id is a role of this server or a member
+                 * @enum {string}
+                 */
+                type: "role" | "member";
+                /** @description Permissions to allow in this channel: names from VIEW_CHANNEL, SEND_MESSAGES, ADD_REACTIONS, ATTACH_FILES, MENTION_EVERYONE, MANAGE_MESSAGES, MANAGE_CHANNELS, MANAGE_ROLES, MANAGE_SERVER, CREATE_INVITE, KICK_MEMBERS, BAN_MEMBERS, ADMINISTRATOR (an unknown name is a 400) */
+                allow: ("VIEW_CHANNEL" | "SEND_MESSAGES" | "ADD_REACTIONS" | "ATTACH_FILES" | "MENTION_EVERYONE" | "MANAGE_MESSAGES" | "MANAGE_CHANNELS" | "MANAGE_ROLES" | "MANAGE_SERVER" | "CREATE_INVITE" | "KICK_MEMBERS" | "BAN_MEMBERS" | "ADMINISTRATOR")[];
+                /** @description Permissions to deny in this channel: names from VIEW_CHANNEL, SEND_MESSAGES, ADD_REACTIONS, ATTACH_FILES, MENTION_EVERYONE, MANAGE_MESSAGES, MANAGE_CHANNELS, MANAGE_ROLES, MANAGE_SERVER, CREATE_INVITE, KICK_MEMBERS, BAN_MEMBERS, ADMINISTRATOR (an unknown name is a 400) */
+                deny: ("VIEW_CHANNEL" | "SEND_MESSAGES" | "ADD_REACTIONS" | "ATTACH_FILES" | "MENTION_EVERYONE" | "MANAGE_MESSAGES" | "MANAGE_CHANNELS" | "MANAGE_ROLES" | "MANAGE_SERVER" | "CREATE_INVITE" | "KICK_MEMBERS" | "BAN_MEMBERS" | "ADMINISTRATOR")[];
+                /** @description The role (the server id for @everyone) or member the overwrite is for */
+                id: string;
+            }[];
         };
         Invite: {
             code: string;

@@ -1,10 +1,14 @@
 import type { PermissionBits } from '../entities/permissions';
+import type { PermissionOverwrite } from '../entities/role';
 import type { Issue } from '../errors';
 import { channelNameIssues } from './name-rules';
 import { permissionBitsOf } from './role-rules';
 import { cleanTextIssues, codePointLength } from './text';
 
 export const CHANNEL_TOPIC = { max: 1024 } as const;
+
+/** How many overwrites a channel may be created with (more may be set one by one afterwards). */
+export const MAX_NEW_CHANNEL_OVERWRITES = 100;
 
 /** PostgreSQL's `integer`: a position past it could not be stored. */
 export const CHANNEL_POSITION = { min: 0, max: 2_147_483_647 } as const;
@@ -63,4 +67,32 @@ export function overwriteBitsOf(input: OverwriteInput): { allow: PermissionBits;
   }
   if ((allow.bits & deny.bits) !== 0) return { issues: [{ path: 'deny', message: 'must not name a permission that allow names too' }] };
   return { allow: allow.bits, deny: deny.bits };
+}
+
+/** One overwrite of a channel being created: an `OverwriteInput` for the target `id`. */
+export interface NewOverwriteInput extends OverwriteInput {
+  readonly id: string;
+}
+
+/**
+ * A new channel's overwrites as stored, or their issues (each under `permissionOverwrites.N`): at
+ * most `MAX_NEW_CHANNEL_OVERWRITES`, one per target, each valid as `overwriteBitsOf` has it.
+ */
+export function newOverwritesOf(inputs: readonly NewOverwriteInput[]): PermissionOverwrite[] | { issues: Issue[] } {
+  const issues: Issue[] = [];
+  if (inputs.length > MAX_NEW_CHANNEL_OVERWRITES) issues.push({ path: 'permissionOverwrites', message: `must hold at most ${MAX_NEW_CHANNEL_OVERWRITES} overwrites` });
+  const seen = new Set<string>();
+  const overwrites = inputs.flatMap((input, i): PermissionOverwrite[] => {
+    const bits = overwriteBitsOf(input);
+    if (seen.has(input.id)) issues.push({ path: `permissionOverwrites.${i}.id`, message: 'names a target another overwrite names' });
+    seen.add(input.id);
+    if ('issues' in bits) {
+      issues.push(...bits.issues.map((issue) => ({ ...issue, path: `permissionOverwrites.${i}.${issue.path}` })));
+      return [];
+    }
+    return [{ id: input.id, type: input.type, allow: bits.allow, deny: bits.deny }];
+  });
+  // By target id, as a channel keeps them (ids are decimal: the shorter is the smaller).
+  const byId = (a: PermissionOverwrite, b: PermissionOverwrite) => a.id.length - b.id.length || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  return issues.length > 0 ? { issues } : overwrites.sort(byId);
 }

@@ -1,7 +1,7 @@
 import type { Channel } from '../../entities/channel';
 import { has, type Permission, type PermissionBits } from '../../entities/permissions';
 import type { Server } from '../../entities/server';
-import type { ErrorOf } from '../../errors';
+import type { ErrorOf, Issue } from '../../errors';
 import { isId, type Id } from '../../ids';
 import type { Stores } from '../../ports/stores';
 import { fail, ok, type Result } from '../../result';
@@ -32,4 +32,14 @@ export async function channelWithPermission(
   const permissions = channelPermissions(standing, server.value.id, channel.permissionOverwrites);
   const missing = (['VIEW_CHANNEL', permission] as const).find((needed) => !has(permissions, needed));
   return missing ? fail({ kind: 'MissingPermission', permission: missing }) : ok({ channel, server: server.value, standing, permissions });
+}
+
+/** An overwrite's target must be a role of the server (`@everyone` among them) or one of its members. */
+export async function targetIssues(stores: Pick<Stores, 'roles' | 'members'>, serverId: string, targetId: string, type: 'role' | 'member', path = 'targetId'): Promise<Issue[]> {
+  if (type === 'role') {
+    const role = isId(targetId) ? await stores.roles.find(serverId, targetId) : null;
+    return role ? [] : [{ path, message: 'is not a role of this server' }];
+  }
+  const member = isId(targetId) ? await stores.members.find(serverId, targetId) : null;
+  return member ? [] : [{ path, message: 'is not a member of this server' }];
 }

@@ -1,14 +1,12 @@
 import type { Actor } from '../../entities/session';
-import { validationFailed, type Issue } from '../../errors';
+import { validationFailed } from '../../errors';
 import { channelUpdated } from '../../events/chat-event';
-import { isId } from '../../ids';
-import type { Stores } from '../../ports/stores';
 import type { UnitOfWork } from '../../ports/unit-of-work';
 import { fail, ok, type Outcome } from '../../result';
 import { overwriteBitsOf, type OverwriteInput } from '../../rules/channel-rules';
 import { mayGrant } from '../../rules/permission-rules';
 import { SightWatch } from '../channel-sight';
-import { channelWithPermission } from './managed-channel';
+import { channelWithPermission, targetIssues } from './managed-channel';
 
 /**
  * A member with MANAGE_ROLES in the channel sets what one role or member may do in a channel,
@@ -40,14 +38,4 @@ export class SetChannelOverwrite {
       return ok(undefined);
     });
   }
-}
-
-/** An overwrite's target must be a role of the server (`@everyone` among them) or one of its members. */
-async function targetIssues(stores: Stores, serverId: string, targetId: string, type: 'role' | 'member'): Promise<Issue[]> {
-  if (type === 'role') {
-    const role = isId(targetId) ? await stores.roles.find(serverId, targetId) : null;
-    return role ? [] : [{ path: 'targetId', message: 'is not a role of this server' }];
-  }
-  const member = isId(targetId) ? await stores.members.find(serverId, targetId) : null;
-  return member ? [] : [{ path: 'targetId', message: 'is not a member of this server' }];
 }

@@ -1,4 +1,4 @@
-import { channelGained, channelHidden, type ChatEvent } from '@chat/domain';
+import { bitsOf, channelGained, channelHidden, type ChatEvent } from '@chat/domain';
 import { expectOk } from '@chat/domain/testing';
 import { aServerWithCast } from '../../helpers';
 import { aRoleFor } from '../../roles';
@@ -67,6 +67,18 @@ describe('who sees which channel, as changes write it', () => {
     const created = expectOk(await world.createChannel.execute(owner, server.id, { name: 'later' }));
 
     expect(world.events().slice(since)).toEqual([channelHidden(server.id, created.id, member.userId), expect.objectContaining({ type: 'channel.created' })]);
+  });
+
+  it('a channel made private from its first moment is hidden from those it shuts out before it is announced', async () => {
+    const { world, owner, member, server } = await aServerWithCast();
+    const since = world.events().length;
+
+    const created = expectOk(
+      await world.createChannel.execute(owner, server.id, { name: 'leads', permissionOverwrites: [{ id: server.id, type: 'role', allow: [], deny: ['VIEW_CHANNEL'] }] }),
+    );
+
+    expect(world.events().slice(since)).toEqual([channelHidden(server.id, created.id, member.userId), expect.objectContaining({ type: 'channel.created' })]);
+    expect(created.permissionOverwrites).toEqual([{ id: server.id, type: 'role', allow: 0, deny: bitsOf(['VIEW_CHANNEL']) }]);
   });
 
   it('a transfer: the heir sees everything, the former owner what their roles let them', async () => {
