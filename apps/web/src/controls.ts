@@ -5,12 +5,10 @@
  * permissions come from `model/permissions.ts`. The API still decides: a refusal is shown in words.
  */
 import type { Permissions } from './model/permissions.js';
+import type { Viewer } from './model/state.js';
 
-/** Who is looking. The page logs in with a password, which only people have; bots use the API. */
-export interface Viewer {
-  readonly id: string;
-  readonly bot: boolean;
-}
+export type { Viewer };
+
 
 export const mayCreateChannel = (server: Permissions): boolean => server.has('MANAGE_CHANNELS');
 

@@ -5,7 +5,12 @@
  * state; the views draw from it.
  */
 import type { components, GatewayEvents, Member, Message, Server } from '@chat/client';
-import type { Viewer } from '../controls.js';
+
+/** Who is looking. The page logs in with a password, which only people have; bots use the API. */
+export interface Viewer {
+  readonly id: string;
+  readonly bot: boolean;
+}
 
 /** A channel as `GET /api/servers/:id/channels` lists it: with this viewer's permissions in it. */
 export type ListedChannel = components['schemas']['ChannelWithPermissions'];
