@@ -36,7 +36,7 @@ describe('a packed stream entry', () => {
       { type: 'message.created', serverId: '7', subjectId: null, channelId: '8' },
       { type: 'member.left', serverId: '7', subjectId: '9', channelId: null },
       { type: 'session.revoked', serverId: null, subjectId: '9', channelId: null },
-      { type: 'channel.deleted', serverId: '7', subjectId: '9', channelId: '8' },
+      { type: 'channel.lost', serverId: '7', subjectId: '9', channelId: '8' },
     ]);
   });
 

@@ -56,7 +56,10 @@ export function eventJson(event: ChatEvent): EventJson {
     case 'server.deleted':
       return { t: event.type, d: { serverId: event.serverId } };
     case 'channel.hidden':
+    case 'channel.lost':
       return { t: event.type, d: { id: event.channelId, serverId: event.serverId, userId: event.viewerId } };
+    case 'channel.shown':
+      return { t: event.type, d: { ...channelJson(event.channel), userId: event.viewerId } };
     case 'session.revoked':
       return {
         t: event.type,
@@ -101,6 +104,8 @@ const READERS: { readonly [T in LoggedEventType]: (d: Json) => ChatEvent & { rea
   'channel.deleted': (d) => ({ type: 'channel.deleted', serverId: str(d.serverId), channelId: str(d.id) }),
   'server.updated': (d) => ({ type: 'server.updated', server: serverFromJson(d) }),
   'server.deleted': (d) => ({ type: 'server.deleted', serverId: str(d.serverId) }),
+  'channel.lost': (d) => ({ type: 'channel.lost', serverId: str(d.serverId), channelId: str(d.id), viewerId: str(d.userId) }),
+  'channel.shown': (d) => ({ type: 'channel.shown', channel: channelFromJson(d), viewerId: str(d.userId) }),
   'channel.hidden': (d) => ({ type: 'channel.hidden', serverId: str(d.serverId), channelId: str(d.id), viewerId: str(d.userId) }),
   'session.revoked': (d) => ({
     type: 'session.revoked',
@@ -127,4 +132,14 @@ export function eventFromJson(t: string, data: unknown): ChatEvent {
   const d = obj(data);
   if (!isLoggedType(t)) throw new TypeError(`unknown event type ${t}`);
   return READERS[t](d);
+}
+
+/**
+ * What a client is sent of an event: its `eventJson`, but for one member's change of sight, which
+ * the log keeps under a type of its own and a client gets as `channel.deleted` or `channel.created`.
+ */
+export function clientEventJson(event: ChatEvent): EventJson {
+  if (event.type === 'channel.lost') return eventJson({ type: 'channel.deleted', serverId: event.serverId, channelId: event.channelId });
+  if (event.type === 'channel.shown') return eventJson({ type: 'channel.created', channel: event.channel });
+  return eventJson(event);
 }

@@ -87,14 +87,20 @@ export const SessionRevokedData = z.object({
  */
 export const ChannelHiddenData = z.object({ id, serverId: id, userId: id });
 
-/** The types the log keeps that go to no client. */
-type Internal = 'session.revoked' | 'channel.hidden';
+/** The types the log keeps that no client is sent as they are (`channel.lost` and `channel.shown` go out under a client type). */
+type Internal = 'session.revoked' | 'channel.hidden' | 'channel.lost' | 'channel.shown';
+
+/** One member's loss or gain of sight of a channel, as the log keeps it: the client's data, and the member. */
+export const ChannelLostData = ChannelDeletedEvent.extend({ userId: id });
+export const ChannelShownData = ChannelResponse.extend({ userId: id });
 
 /** What the event log keeps of each type, the client's events and the internal ones: exactly the domain's types. */
 export const LOGGED_EVENT_DATA = {
   ...EVENT_DATA,
   'session.revoked': SessionRevokedData,
   'channel.hidden': ChannelHiddenData,
+  'channel.lost': ChannelLostData,
+  'channel.shown': ChannelShownData,
 } as const satisfies Record<ChatEventType, z.ZodType>;
 
 export type EventType = keyof typeof EVENT_DATA;

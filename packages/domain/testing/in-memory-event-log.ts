@@ -36,7 +36,7 @@ export class InMemoryEventHistory implements EventHistory {
     );
     const since = this.state.events.slice(from ?? this.state.events.length).filter((event) => subjectOf(event) === userId);
     const joinedAfter = new Set(since.flatMap((event) => (event.type === 'member.joined' ? [event.member.serverId] : [])));
-    const shownAfter = new Map(since.flatMap((event) => (event.type === 'channel.created' && !hidden.has(event.channel.id) ? [[event.channel.id, event.channel.serverId] as const] : [])));
+    const shownAfter = new Map(since.flatMap((event) => (event.type === 'channel.shown' && !hidden.has(event.channel.id) ? [[event.channel.id, event.channel.serverId] as const] : [])));
     return {
       logId: this.state.logId,
       head: this.state.events.length,

@@ -1,6 +1,6 @@
 import type { LoggedEvent } from '@chat/domain';
 import type { Connection } from './connection';
-import { CLOSE, dispatch, eventJson, formatCursor, wireOf } from '@chat/contract';
+import { clientEventJson, CLOSE, dispatch, formatCursor, wireOf } from '@chat/contract';
 
 export interface DeliveryOptions {
   /** The log's name, part of every cursor. */
@@ -10,6 +10,9 @@ export interface DeliveryOptions {
   readonly onDelivered?: () => void;
   readonly onSlowConsumerClosed?: () => void;
 }
+
+/** The log's types that a client is sent under another (see `clientEventJson`). */
+const SENT_AS_ANOTHER: ReadonlySet<string> = new Set(['channel.lost', 'channel.shown']);
 
 /** Sending one event to one connection, for the replay and the fan-out alike. */
 export class Delivery {
@@ -38,11 +41,12 @@ export class Delivery {
    */
   frameOf(logged: LoggedEvent): string | null {
     const cursor = formatCursor(this.options.logId, logged.position);
-    const wire = wireOf(logged);
+    // One member's change of sight (one socket or two) goes out under a client type: written again.
+    const wire = SENT_AS_ANOTHER.has(logged.route.type) ? null : wireOf(logged);
     if (wire !== null) return dispatch(logged.route.type, cursor, wire);
     const event = logged.event;
     if (event === null) return null;
-    const { t, d } = eventJson(event);
+    const { t, d } = clientEventJson(event);
     return dispatch(t, cursor, JSON.stringify(d));
   }
 }

@@ -1,6 +1,9 @@
 import { eventJson, lazilyDecoded } from '@chat/contract';
 import {
   channelCreated,
+  channelDeleted,
+  channelGained,
+  channelLost,
   memberJoined,
   memberLeft,
   messageCreated,
@@ -72,5 +75,13 @@ describe('dispatch frames', () => {
     const logged = lazilyDecoded(45, 'e-45', event.type, stored);
 
     expect(JSON.parse(delivery.frameOf(logged) ?? '')).toEqual({ op: 'dispatch', t: 'member.left', cursor: 'abc-45', d: { ...eventJson(event).d, note: 'from a newer replica' } });
+  });
+
+  it('sends one member’s change of sight as the client types, channel.deleted and channel.created, without the member’s id', () => {
+    const channel = { id: '21', serverId: '10', name: 'leads', topic: null, position: 1, permissionOverwrites: [], createdAt: new Date('2026-11-01T09:30:00.000Z') };
+    const stored = (position: number, event: ChatEvent) => lazilyDecoded(position, `e-${position}`, event.type, JSON.stringify(eventJson(event).d), routeOf(event));
+
+    expect(delivery.frameOf(stored(46, channelLost('10', '21', '3')))).toBe(written(46, channelDeleted('10', '21')));
+    expect(delivery.frameOf(stored(47, channelGained(channel, '3')))).toBe(written(47, channelCreated(channel)));
   });
 });

@@ -112,7 +112,7 @@ export class Audience {
   private judgeSight(route: EventRoute, serverId: Id, live: boolean): Admission {
     const channelId = route.channelId;
     if (route.subjectId !== this.userId || channelId === null) return 'skip';
-    if (route.type === 'channel.created') {
+    if (route.type === 'channel.shown') {
       // A replay opens only what is in sight now: one shut again since stays shut.
       if (!live && this.sight.hidden.has(channelId)) return 'skip';
       this.shut?.delete(channelId);
@@ -120,12 +120,15 @@ export class Audience {
     }
     (this.shut ??= new Map()).set(channelId, serverId);
     // `channel.hidden` is for the gateway only: they never saw the channel.
-    return route.type === 'channel.deleted' && this.sees(serverId) ? 'deliver' : 'skip';
+    return route.type === 'channel.lost' && this.sees(serverId) ? 'deliver' : 'skip';
   }
 
   private set(serverId: Id, open: boolean): void {
     (this.changed ??= new Map()).set(serverId, open);
-    // Out of the server, its channels' sight no longer matters: a join later says it anew.
-    if (!open && this.shut) for (const [channelId, of] of this.shut) if (of === serverId) this.shut.delete(channelId);
+    // Out of the server, its channels' sight no longer matters: a join later says it anew. Those out
+    // of sight now stay shut, as a replay judges them.
+    if (!open && this.shut) {
+      for (const [channelId, of] of this.shut) if (of === serverId && !this.sight.hidden.has(channelId)) this.shut.delete(channelId);
+    }
   }
 }

@@ -22,16 +22,22 @@ export type ChatEvent =
   | { readonly type: 'reaction.cleared'; readonly serverId: Id; readonly channelId: Id; readonly messageId: Id; readonly emoji: string }
   | { readonly type: 'member.joined'; readonly member: MemberView }
   | { readonly type: 'member.left'; readonly serverId: Id; readonly userId: Id; readonly reason: LeaveReason }
-  /** `viewerId`: the channel came into sight of this one member only (a role, an overwrite changed). */
-  | { readonly type: 'channel.created'; readonly channel: Channel; readonly viewerId?: Id }
+  | { readonly type: 'channel.created'; readonly channel: Channel }
   | { readonly type: 'role.created' | 'role.updated'; readonly role: Role }
   | { readonly type: 'role.deleted'; readonly serverId: Id; readonly roleId: Id }
   /** A member's roles changed: `roleIds` are all they hold now (`@everyone` not among them), by position. */
   | { readonly type: 'member.updated'; readonly serverId: Id; readonly userId: Id; readonly roleIds: readonly Id[] }
   /** Renamed, moved, a new topic or new overwrites: the channel as it is now. */
   | { readonly type: 'channel.updated'; readonly channel: Channel }
-  /** `viewerId`: the channel is gone from this one member's sight only (a role, an overwrite changed). */
-  | { readonly type: 'channel.deleted'; readonly serverId: Id; readonly channelId: Id; readonly viewerId?: Id }
+  | { readonly type: 'channel.deleted'; readonly serverId: Id; readonly channelId: Id }
+  /**
+   * One member's sight of a channel changed (a role, an overwrite, an owner): `channel.lost`, it is
+   * gone from their sight, and they are sent `channel.deleted`; `channel.shown`, it came into it, and
+   * they are sent `channel.created`. Types of their own in the log, so a replica of an older version
+   * (a rolling deploy) skips them rather than tell every member.
+   */
+  | { readonly type: 'channel.lost'; readonly serverId: Id; readonly channelId: Id; readonly viewerId: Id }
+  | { readonly type: 'channel.shown'; readonly channel: Channel; readonly viewerId: Id }
   /**
    * A member is kept out of a channel they never saw (they are joining, or it is new): it goes to no
    * client, it tells the gateway to send that member nothing of the channel.
@@ -91,10 +97,10 @@ export const channelUpdated = (channel: Channel): ChatEvent => ({ type: 'channel
 export const channelDeleted = (serverId: Id, channelId: Id): ChatEvent => ({ type: 'channel.deleted', serverId, channelId });
 
 /** One member lost sight of a channel: to them it is gone. */
-export const channelLost = (serverId: Id, channelId: Id, viewerId: Id): ChatEvent => ({ type: 'channel.deleted', serverId, channelId, viewerId });
+export const channelLost = (serverId: Id, channelId: Id, viewerId: Id): ChatEvent => ({ type: 'channel.lost', serverId, channelId, viewerId });
 
 /** One member gained sight of a channel: to them it is new. */
-export const channelGained = (channel: Channel, viewerId: Id): ChatEvent => ({ type: 'channel.created', channel, viewerId });
+export const channelGained = (channel: Channel, viewerId: Id): ChatEvent => ({ type: 'channel.shown', channel, viewerId });
 
 /** One member is kept out of a channel they never saw. */
 export const channelHidden = (serverId: Id, channelId: Id, viewerId: Id): ChatEvent => ({ type: 'channel.hidden', serverId, channelId, viewerId });
@@ -123,6 +129,7 @@ export function serverOf(event: ChatEvent): Id | null {
       return event.member.serverId;
     case 'channel.created':
     case 'channel.updated':
+    case 'channel.shown':
       return event.channel.serverId;
     case 'role.created':
     case 'role.updated':
@@ -142,10 +149,10 @@ export function serverOf(event: ChatEvent): Id | null {
  */
 export function subjectOf(event: ChatEvent): Id | null {
   switch (event.type) {
-    case 'channel.created':
-    case 'channel.deleted':
+    case 'channel.lost':
+    case 'channel.shown':
     case 'channel.hidden':
-      return event.viewerId ?? null;
+      return event.viewerId;
     case 'member.joined':
       return event.member.userId;
     case 'member.left':
@@ -168,10 +175,12 @@ export function channelOf(event: ChatEvent): Id | null {
     case 'reaction.removed':
     case 'reaction.cleared':
     case 'channel.deleted':
+    case 'channel.lost':
     case 'channel.hidden':
       return event.channelId;
     case 'channel.created':
     case 'channel.updated':
+    case 'channel.shown':
       return event.channel.id;
     default:
       return null;

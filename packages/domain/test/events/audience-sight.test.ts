@@ -64,11 +64,13 @@ describe('Audience: the channels of a server', () => {
     expect(replaying.admit(messageIn(OPEN), false)).toBe('deliver');
   });
 
-  it('forgets the channels of a server the user left: a later join says anew what they cannot see', () => {
+  it('forgets the channels of a server the user left (a later join says anew what they cannot see), but those out of sight now', () => {
     const watching = audience([[SECRET, SERVER]]);
+    watching.admit(channelLost(SERVER, OPEN, ME), true);
 
     watching.admit(memberLeft(SERVER, ME, 'leave'), true);
-    expect(watching.seesChannel(SECRET)).toBe(true);
+    expect(watching.seesChannel(OPEN)).toBe(true);
+    expect(watching.seesChannel(SECRET)).toBe(false);
     expect(watching.sees(SERVER)).toBe(false);
   });
 

@@ -105,7 +105,7 @@ export function describeEventLogContract(name: string, make: () => Promise<Event
       expect(all.slice(-3).map(({ route }) => route)).toEqual([
         { type: 'member.joined', serverId: server.id, subjectId: user.id, channelId: null },
         { type: 'session.revoked', serverId: null, subjectId: user.id, channelId: null },
-        { type: 'channel.deleted', serverId: server.id, subjectId: user.id, channelId: defaultChannel.id },
+        { type: 'channel.lost', serverId: server.id, subjectId: user.id, channelId: defaultChannel.id },
       ]);
     });
 
@@ -116,7 +116,7 @@ export function describeEventLogContract(name: string, make: () => Promise<Event
       await s.unitOfWork.run((stores) => stores.events.append(...many));
       await s.place();
 
-      const mine = (await readAll(s.history)).filter(({ route }) => route.serverId === server.id && route.type === 'channel.deleted');
+      const mine = (await readAll(s.history)).filter(({ route }) => route.serverId === server.id && route.type === 'channel.lost');
       expect(mine.map(({ route }) => route.subjectId)).toEqual(many.map((_e, i) => String(1_000_000 + i)));
     });
 

@@ -119,7 +119,7 @@ async function serversInSight(trx: Kysely<Database>, userId: string): Promise<{ 
 async function sinceCursor(trx: Kysely<Database>, userId: string, after: { tx: string; id: string }) {
   const { rows } = await sql<{ type: string; server_id: string | null; channel_id: string | null }>`
     select distinct type, server_id, channel_id from events
-    where type in ('member.joined', 'channel.created') and user_id = ${userId} and (tx, id) > (${after.tx}::xid8, ${after.id}::bigint)`.execute(trx);
+    where type in ('member.joined', 'channel.shown') and user_id = ${userId} and (tx, id) > (${after.tx}::xid8, ${after.id}::bigint)`.execute(trx);
   const joined = new Set<string>();
   const shown = new Map<string, string>();
   for (const row of rows) {

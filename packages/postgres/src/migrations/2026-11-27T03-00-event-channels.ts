@@ -12,7 +12,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`update events set channel_id = (payload::jsonb ->> 'id')::bigint
     where type in ('channel.created', 'channel.updated', 'channel.deleted')`.execute(db);
   // A resume asks which servers the user joined, and which channels came into their sight, after its cursor.
-  await sql`create index events_since_idx on events (user_id, tx, id) where type in ('member.joined', 'channel.created') and user_id is not null`.execute(db);
+  await sql`create index events_since_idx on events (user_id, tx, id) where type in ('member.joined', 'channel.shown') and user_id is not null`.execute(db);
   await sql`drop index events_joins_idx`.execute(db);
 }
 

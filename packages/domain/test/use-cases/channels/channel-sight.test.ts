@@ -11,7 +11,7 @@ import { aRoleFor } from '../../roles';
  */
 
 const personal = (events: readonly ChatEvent[]) =>
-  events.flatMap((e) => ('viewerId' in e && e.viewerId !== undefined ? [`${e.type} ${e.type === 'channel.created' ? e.channel.id : e.channelId} ${e.viewerId}`] : [e.type]));
+  events.flatMap((e) => ('viewerId' in e ? [`${e.type} ${e.type === 'channel.shown' ? e.channel.id : e.channelId} ${e.viewerId}`] : [e.type]));
 
 async function aPrivateChannel() {
   const cast = await aServerWithCast();
@@ -31,10 +31,10 @@ describe('who sees which channel, as changes write it', () => {
     expectOk(await world.addMemberRole.execute(owner, server.id, member.userId, role));
 
     expect(personal(world.events().slice(since))).toEqual([
-      `channel.deleted ${leads.id} ${member.userId}`,
+      `channel.lost ${leads.id} ${member.userId}`,
       'member.updated',
       'member.updated',
-      `channel.created ${leads.id} ${member.userId}`,
+      `channel.shown ${leads.id} ${member.userId}`,
     ]);
     expect(world.events().at(-1)).toEqual(channelGained((await world.stores.channels.findById(leads.id))!, member.userId));
   });
@@ -47,8 +47,8 @@ describe('who sees which channel, as changes write it', () => {
 
     // Without VIEW_CHANNEL on @everyone the member sees only what the role's overwrite opens to them.
     const general = server.defaultChannelId;
-    expect(personal(world.events().slice(since, afterEveryone))).toEqual([`channel.deleted ${general} ${member.userId}`, 'role.updated']);
-    expect(personal(world.events().slice(afterEveryone))).toEqual([`channel.deleted ${leads.id} ${member.userId}`, 'role.deleted']);
+    expect(personal(world.events().slice(since, afterEveryone))).toEqual([`channel.lost ${general} ${member.userId}`, 'role.updated']);
+    expect(personal(world.events().slice(afterEveryone))).toEqual([`channel.lost ${leads.id} ${member.userId}`, 'role.deleted']);
   });
 
   it('a newcomer is kept out of what they cannot see before their member.joined, and told nothing of it', async () => {
@@ -87,7 +87,7 @@ describe('who sees which channel, as changes write it', () => {
 
     expectOk(await world.transferServer.execute(owner, server.id, { userId: member.userId }));
 
-    expect(personal(world.events().slice(since))).toEqual([`channel.deleted ${leads.id} ${owner.userId}`, 'server.updated', `channel.created ${leads.id} ${member.userId}`]);
+    expect(personal(world.events().slice(since))).toEqual([`channel.lost ${leads.id} ${owner.userId}`, 'server.updated', `channel.shown ${leads.id} ${member.userId}`]);
   });
 
   it('writes nothing more where nobody’s sight changed', async () => {
