@@ -143,3 +143,6 @@ export function clientEventJson(event: ChatEvent): EventJson {
   if (event.type === 'channel.shown') return eventJson({ type: 'channel.created', channel: event.channel });
   return eventJson(event);
 }
+
+/** The log's types that `clientEventJson` sends under another: their stored text is never a frame's as it is. */
+export const SENT_AS_ANOTHER: ReadonlySet<string> = new Set(['channel.lost', 'channel.shown'] satisfies ChatEvent['type'][]);

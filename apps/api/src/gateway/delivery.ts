@@ -1,6 +1,6 @@
 import type { LoggedEvent } from '@chat/domain';
 import type { Connection } from './connection';
-import { clientEventJson, CLOSE, dispatch, formatCursor, wireOf } from '@chat/contract';
+import { clientEventJson, CLOSE, dispatch, formatCursor, SENT_AS_ANOTHER, wireOf } from '@chat/contract';
 
 export interface DeliveryOptions {
   /** The log's name, part of every cursor. */
@@ -10,9 +10,6 @@ export interface DeliveryOptions {
   readonly onDelivered?: () => void;
   readonly onSlowConsumerClosed?: () => void;
 }
-
-/** The log's types that a client is sent under another (see `clientEventJson`). */
-const SENT_AS_ANOTHER: ReadonlySet<string> = new Set(['channel.lost', 'channel.shown']);
 
 /** Sending one event to one connection, for the replay and the fan-out alike. */
 export class Delivery {

@@ -12,7 +12,8 @@ import { standingIn, type Ranked } from '../permissions';
 /**
  * The channel, its server and the caller's standing there, if the caller sees the channel and holds
  * `permission` in it (an overwrite may give or take it there; `permissions`: all they hold in the
- * channel). The server is held for a change first, and the channel read again after, so a deletion
+ * channel; `grantable`: what they may allow or deny in an overwrite there, what they hold
+ * server-wide or in the channel). The server is held for a change first, and the channel read again after, so a deletion
  * or a change of roles that committed while this unit waited is seen: a channel gone meanwhile is
  * not found.
  */
@@ -21,7 +22,7 @@ export async function channelWithPermission(
   channelId: Id,
   userId: Id,
   permission: Permission,
-): Promise<Result<{ channel: Channel; server: Server; standing: Ranked; permissions: PermissionBits }, ErrorOf<'ChannelNotFound' | 'NotAMember' | 'MissingPermission'>>> {
+): Promise<Result<{ channel: Channel; server: Server; standing: Ranked; permissions: PermissionBits; grantable: PermissionBits }, ErrorOf<'ChannelNotFound' | 'NotAMember' | 'MissingPermission'>>> {
   const seen = isId(channelId) ? await stores.channels.findById(channelId) : null;
   if (!seen) return fail({ kind: 'ChannelNotFound' });
   const server = await serverOfMember(stores.servers, stores.members, seen.serverId, userId, 'change');
@@ -31,7 +32,7 @@ export async function channelWithPermission(
   const standing = await standingIn(stores, server.value, userId);
   const permissions = channelPermissions(standing, server.value.id, channel.permissionOverwrites);
   const missing = (['VIEW_CHANNEL', permission] as const).find((needed) => !has(permissions, needed));
-  return missing ? fail({ kind: 'MissingPermission', permission: missing }) : ok({ channel, server: server.value, standing, permissions });
+  return missing ? fail({ kind: 'MissingPermission', permission: missing }) : ok({ channel, server: server.value, standing, permissions, grantable: standing.permissions | permissions });
 }
 
 /** An overwrite's target must be a role of the server (`@everyone` among them) or one of its members. */

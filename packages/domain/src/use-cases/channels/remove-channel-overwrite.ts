@@ -20,12 +20,10 @@ export class RemoveChannelOverwrite {
     return this.unitOfWork.run(async (stores) => {
       const found = await channelWithPermission(stores, channelId, actor.userId, 'MANAGE_ROLES');
       if (!found.ok) return found;
-      const { channel, server, standing, permissions } = found.value;
-      // What they hold server-wide or in this channel (an overwrite there may add to it).
-      const held = standing.permissions | permissions;
+      const { channel, server, grantable } = found.value;
       const overwrite = channel.permissionOverwrites.find((o) => o.id === targetId);
       if (!overwrite) return ok(undefined);
-      if (!mayGrant(held, overwrite.allow | overwrite.deny)) return fail({ kind: 'RoleHierarchy' });
+      if (!mayGrant(grantable, overwrite.allow | overwrite.deny)) return fail({ kind: 'RoleHierarchy' });
 
       const sight = await SightWatch.before(stores, server, { channelIds: [channel.id] });
       await stores.channels.removeOverwrite(channel.id, targetId);

@@ -23,12 +23,10 @@ export class SetChannelOverwrite {
     return this.unitOfWork.run(async (stores) => {
       const found = await channelWithPermission(stores, channelId, actor.userId, 'MANAGE_ROLES');
       if (!found.ok) return found;
-      const { channel, server, standing, permissions } = found.value;
-      // What they hold server-wide or in this channel (an overwrite there may add to it).
-      const held = standing.permissions | permissions;
+      const { channel, server, grantable } = found.value;
       const issues = await targetIssues(stores, server.id, targetId, input.type);
       if (issues.length > 0) return fail(validationFailed(issues));
-      if (!mayGrant(held, bits.allow | bits.deny)) return fail({ kind: 'RoleHierarchy' });
+      if (!mayGrant(grantable, bits.allow | bits.deny)) return fail({ kind: 'RoleHierarchy' });
 
       const sight = await SightWatch.before(stores, server, { channelIds: [channel.id] });
       await stores.channels.setOverwrite(channel.id, { id: targetId, type: input.type, allow: bits.allow, deny: bits.deny });
