@@ -18,6 +18,7 @@ import type { RouteSpec } from './http/route';
 import { applicationRoutes } from './routes/application-routes';
 import { authRoutes } from './routes/auth-routes';
 import { channelRoutes } from './routes/channel-routes';
+import { conversationRoutes } from './routes/conversation-routes';
 import { messageRoutes } from './routes/message-routes';
 import { mountOAuthToken, oauthTokenOpenApi } from './routes/oauth-token-route';
 import { roleRoutes } from './routes/role-routes';
@@ -65,7 +66,7 @@ export interface AppOptions {
 }
 
 export function allRoutes(): RouteSpec<unknown, unknown>[] {
-  return [...authRoutes, ...serverRoutes, ...roleRoutes, ...channelRoutes, ...messageRoutes, ...applicationRoutes];
+  return [...authRoutes, ...serverRoutes, ...roleRoutes, ...channelRoutes, ...conversationRoutes, ...messageRoutes, ...applicationRoutes];
 }
 
 /** Builds the app without listening, so tests drive it in-process. */

@@ -61,6 +61,7 @@ const envSchema = z.object({
   RATE_LIMIT_WRITES: rateLimit('60/60s'),
   RATE_LIMIT_INVITE_PREVIEW: rateLimit('30/60s'),
   RATE_LIMIT_REVOKE_SESSIONS: rateLimit('20/60s'),
+  RATE_LIMIT_OPEN_CONVERSATION: rateLimit('10/60s'),
   /** An owner's bots together may send this many times one user's `RATE_LIMIT_SEND_MESSAGE`. */
   RATE_LIMIT_BOT_SEND_MULTIPLE: integer(1, 1000).default(5),
   JWT_SECRET: z
@@ -117,6 +118,7 @@ const envSchema = z.object({
   QUOTA_APPLICATIONS: integer(1, 1_000_000).default(DEFAULT_QUOTAS.applications),
   QUOTA_BANS_PER_SERVER: integer(1, 1_000_000).default(DEFAULT_QUOTAS.bansPerServer),
   QUOTA_ROLES_PER_SERVER: integer(1, 1_000_000).default(DEFAULT_QUOTAS.rolesPerServer),
+  QUOTA_CONVERSATIONS_PER_DAY: integer(1, 1_000_000).default(DEFAULT_QUOTAS.conversationsPerDay),
 });
 
 const configSchema = envSchema.superRefine((config, ctx) => {

@@ -1,7 +1,12 @@
 import type { ChatEvent } from '@chat/domain';
 import type { EventJson, LoggedEventType } from './events';
+import { conversationFromJson, conversationJson } from './conversation';
 import { messageFromJson, messageJson } from './message';
 import { obj, num, str, strs, type Json } from './read-json';
+
+/** `serverId` where an event has one: a direct conversation's events have none. */
+const inServer = (serverId: string | null): { serverId?: string } => (serverId === null ? {} : { serverId });
+const serverIdOf = (d: Json): string | null => (d.serverId === undefined ? null : str(d.serverId));
 import { channelFromJson, channelJson, memberFromJson, memberJson, roleFromJson, roleJson, serverFromJson, serverJson } from './responses';
 
 /**
@@ -14,12 +19,12 @@ export function eventJson(event: ChatEvent): EventJson {
     case 'message.created':
       return {
         t: event.type,
-        d: { ...messageJson(event.message), serverId: event.serverId, ...(event.nonce === null ? {} : { nonce: event.nonce }) },
+        d: { ...messageJson(event.message), ...inServer(event.serverId), ...(event.nonce === null ? {} : { nonce: event.nonce }) },
       };
     case 'message.updated':
-      return { t: event.type, d: { ...messageJson(event.message), serverId: event.serverId } };
+      return { t: event.type, d: { ...messageJson(event.message), ...inServer(event.serverId) } };
     case 'message.deleted':
-      return { t: event.type, d: { id: event.messageId, channelId: event.channelId, serverId: event.serverId } };
+      return { t: event.type, d: { id: event.messageId, channelId: event.channelId, ...inServer(event.serverId) } };
     case 'reaction.added':
     case 'reaction.removed':
       return {
@@ -27,14 +32,14 @@ export function eventJson(event: ChatEvent): EventJson {
         d: {
           messageId: event.reaction.messageId,
           channelId: event.channelId,
-          serverId: event.serverId,
+          ...inServer(event.serverId),
           emoji: event.reaction.emoji,
           count: event.reaction.count,
           userId: event.userId,
         },
       };
     case 'reaction.cleared':
-      return { t: event.type, d: { messageId: event.messageId, channelId: event.channelId, serverId: event.serverId, emoji: event.emoji } };
+      return { t: event.type, d: { messageId: event.messageId, channelId: event.channelId, ...inServer(event.serverId), emoji: event.emoji } };
     case 'member.joined':
       return { t: event.type, d: memberJson(event.member) };
     case 'member.left':
@@ -60,6 +65,12 @@ export function eventJson(event: ChatEvent): EventJson {
       return { t: event.type, d: { id: event.channelId, serverId: event.serverId, userId: event.viewerId } };
     case 'channel.shown':
       return { t: event.type, d: { ...channelJson(event.channel), userId: event.viewerId } };
+    case 'conversation.opened':
+      return { t: event.type, d: { ...conversationJson(event.conversation), userId: event.viewerId } };
+    case 'conversation.updated':
+      return { t: event.type, d: conversationJson(event.conversation) };
+    case 'conversation.closed':
+      return { t: event.type, d: { id: event.channelId, userId: event.viewerId } };
     case 'session.revoked':
       return {
         t: event.type,
@@ -72,17 +83,17 @@ export function eventJson(event: ChatEvent): EventJson {
 const READERS: { readonly [T in LoggedEventType]: (d: Json) => ChatEvent & { readonly type: T } } = {
   'message.created': (d) => ({
     type: 'message.created',
-    serverId: str(d.serverId),
+    serverId: serverIdOf(d),
     message: messageFromJson(d),
     nonce: d.nonce === undefined || d.nonce === null ? null : str(d.nonce),
   }),
-  'message.updated': (d) => ({ type: 'message.updated', serverId: str(d.serverId), message: messageFromJson(d) }),
-  'message.deleted': (d) => ({ type: 'message.deleted', serverId: str(d.serverId), channelId: str(d.channelId), messageId: str(d.id) }),
+  'message.updated': (d) => ({ type: 'message.updated', serverId: serverIdOf(d), message: messageFromJson(d) }),
+  'message.deleted': (d) => ({ type: 'message.deleted', serverId: serverIdOf(d), channelId: str(d.channelId), messageId: str(d.id) }),
   'reaction.added': (d) => reactionFromJson('reaction.added', d),
   'reaction.removed': (d) => reactionFromJson('reaction.removed', d),
   'reaction.cleared': (d) => ({
     type: 'reaction.cleared',
-    serverId: str(d.serverId),
+    serverId: serverIdOf(d),
     channelId: str(d.channelId),
     messageId: str(d.messageId),
     emoji: str(d.emoji),
@@ -96,6 +107,9 @@ const READERS: { readonly [T in LoggedEventType]: (d: Json) => ChatEvent & { rea
     reason: d.reason === 'kick' || d.reason === 'ban' ? d.reason : 'leave',
   }),
   'channel.created': (d) => ({ type: 'channel.created', channel: channelFromJson(d) }),
+  'conversation.opened': (d) => ({ type: 'conversation.opened', conversation: conversationFromJson(d), viewerId: str(d.userId) }),
+  'conversation.updated': (d) => ({ type: 'conversation.updated', conversation: conversationFromJson(d) }),
+  'conversation.closed': (d) => ({ type: 'conversation.closed', channelId: str(d.id), viewerId: str(d.userId) }),
   'role.created': (d) => ({ type: 'role.created', role: roleFromJson(d) }),
   'role.updated': (d) => ({ type: 'role.updated', role: roleFromJson(d) }),
   'role.deleted': (d) => ({ type: 'role.deleted', serverId: str(d.serverId), roleId: str(d.id) }),
@@ -118,7 +132,7 @@ const READERS: { readonly [T in LoggedEventType]: (d: Json) => ChatEvent & { rea
 function reactionFromJson<T extends 'reaction.added' | 'reaction.removed'>(type: T, d: Json) {
   return {
     type,
-    serverId: str(d.serverId),
+    serverId: serverIdOf(d),
     channelId: str(d.channelId),
     userId: str(d.userId),
     reaction: { messageId: str(d.messageId), emoji: str(d.emoji), count: num(d.count) },
@@ -139,10 +153,28 @@ export function eventFromJson(t: string, data: unknown): ChatEvent {
  * the log keeps under a type of its own and a client gets as `channel.deleted` or `channel.created`.
  */
 export function clientEventJson(event: ChatEvent): EventJson {
-  if (event.type === 'channel.lost') return eventJson({ type: 'channel.deleted', serverId: event.serverId, channelId: event.channelId });
-  if (event.type === 'channel.shown') return eventJson({ type: 'channel.created', channel: event.channel });
-  return eventJson(event);
+  switch (event.type) {
+    case 'channel.lost':
+      return eventJson({ type: 'channel.deleted', serverId: event.serverId, channelId: event.channelId });
+    case 'channel.shown':
+      return eventJson({ type: 'channel.created', channel: event.channel });
+    // A direct conversation's coming, change and going, as a channel's.
+    case 'conversation.opened':
+      return { t: 'channel.created', d: conversationJson(event.conversation) };
+    case 'conversation.updated':
+      return { t: 'channel.updated', d: conversationJson(event.conversation) };
+    case 'conversation.closed':
+      return { t: 'channel.deleted', d: { id: event.channelId } };
+    default:
+      return eventJson(event);
+  }
 }
 
 /** The log's types that `clientEventJson` sends under another: their stored text is never a frame's as it is. */
-export const SENT_AS_ANOTHER: ReadonlySet<string> = new Set(['channel.lost', 'channel.shown'] satisfies ChatEvent['type'][]);
+export const SENT_AS_ANOTHER: ReadonlySet<string> = new Set([
+  'channel.lost',
+  'channel.shown',
+  'conversation.opened',
+  'conversation.updated',
+  'conversation.closed',
+] satisfies ChatEvent['type'][]);

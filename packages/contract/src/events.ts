@@ -1,6 +1,7 @@
 import type { ChatEventType } from '@chat/domain';
 import { z } from 'zod';
 import { UserSummaryResponse } from './fields';
+import { ConversationResponse } from './conversation';
 import { MessageResponse } from './message';
 import { ChannelResponse, MemberResponse, RoleResponse, ServerResponse } from './responses';
 
@@ -11,20 +12,21 @@ import { ChannelResponse, MemberResponse, RoleResponse, ServerResponse } from '.
 
 const id = z.string().meta({ description: 'Snowflake id: a decimal string, ordered by creation time' });
 const cursor = z.string().meta({ description: 'Opaque: send it back in `resume` to continue after this point' });
+const serverId = id.optional().meta({ description: 'The server; left out in a direct conversation' });
 
 export const MessageEvent = MessageResponse.extend({
-  serverId: id,
+  serverId,
   nonce: z.string().optional().meta({ description: 'The sender’s nonce from the POST, when it gave one' }),
-}).meta({ id: 'MessageEvent', description: 'The REST Message, plus serverId (and nonce on message.created); `reacted` is always false in events' });
+}).meta({ id: 'MessageEvent', description: 'The REST Message, plus serverId (left out in a direct conversation; and nonce on message.created); `reacted` is always false in events' });
 
-export const MessageDeletedEvent = z.object({ id, channelId: id, serverId: id }).meta({ id: 'MessageDeletedEvent' });
+export const MessageDeletedEvent = z.object({ id, channelId: id, serverId }).meta({ id: 'MessageDeletedEvent' });
 
 export const ReactionEvent = z
-  .object({ messageId: id, channelId: id, serverId: id, emoji: z.string(), count: z.number().int(), userId: id })
+  .object({ messageId: id, channelId: id, serverId, emoji: z.string(), count: z.number().int(), userId: id })
   .meta({ id: 'ReactionEvent', description: 'The emoji’s count after the change, and who reacted or un-reacted' });
 
 export const ReactionClearedEvent = z
-  .object({ messageId: id, channelId: id, serverId: id, emoji: z.string() })
+  .object({ messageId: id, channelId: id, serverId, emoji: z.string() })
   .meta({ id: 'ReactionClearedEvent', description: 'The owner took every reaction of this emoji off the message: its count is now 0' });
 
 export const MemberLeftEvent = z
@@ -42,8 +44,14 @@ export const MemberUpdatedEvent = z
   .object({ serverId: id, userId: id, roleIds: z.array(id).meta({ description: 'Every role the member holds now, lowest position first (@everyone not among them)' }) })
   .meta({ id: 'MemberUpdatedEvent', description: "A role was assigned to the member or taken away" });
 export const ChannelDeletedEvent = z
-  .object({ id, serverId: id })
-  .meta({ id: 'ChannelDeletedEvent', description: 'The channel is gone with its messages, or out of your sight (a role or an overwrite changed): nothing more of it follows' });
+  .object({ id, serverId })
+  .meta({
+    id: 'ChannelDeletedEvent',
+    description: 'The channel is gone with its messages, or out of your sight (a role or an overwrite changed), or you left or were removed from a group conversation: nothing more of it follows',
+  });
+
+/** A server's channel, or a direct conversation (`type` dm or group, no `serverId`). */
+export const AnyChannel = z.union([ChannelResponse, ConversationResponse]).meta({ id: 'AnyChannel', description: "A server's channel, or a direct conversation (with `type` and `recipients`, no `serverId`)" });
 
 export const ServerDeletedEvent = z
   .object({ serverId: id })
@@ -63,12 +71,12 @@ export const EVENT_DATA = {
   'reaction.cleared': ReactionClearedEvent,
   'member.joined': MemberResponse,
   'member.left': MemberLeftEvent,
-  'channel.created': ChannelResponse,
+  'channel.created': AnyChannel,
   'role.created': RoleResponse,
   'role.updated': RoleResponse,
   'role.deleted': RoleDeletedEvent,
   'member.updated': MemberUpdatedEvent,
-  'channel.updated': ChannelResponse,
+  'channel.updated': AnyChannel,
   'channel.deleted': ChannelDeletedEvent,
   'server.updated': ServerResponse,
   'server.deleted': ServerDeletedEvent,
@@ -88,11 +96,15 @@ export const SessionRevokedData = z.object({
 export const ChannelHiddenData = z.object({ id, serverId: id, userId: id });
 
 /** The types the log keeps that no client is sent as they are (`channel.lost` and `channel.shown` go out under a client type). */
-type Internal = 'session.revoked' | 'channel.hidden' | 'channel.lost' | 'channel.shown';
+type Internal = 'session.revoked' | 'channel.hidden' | 'channel.lost' | 'channel.shown' | 'conversation.opened' | 'conversation.updated' | 'conversation.closed';
 
 /** One member's loss or gain of sight of a channel, as the log keeps it: the client's data, and the member. */
 export const ChannelLostData = ChannelDeletedEvent.extend({ userId: id });
 export const ChannelShownData = ChannelResponse.extend({ userId: id });
+
+/** One recipient came into a conversation, or out of it, as the log keeps it (sent as channel.created, channel.deleted). */
+export const ConversationOpenedData = ConversationResponse.extend({ userId: id });
+export const ConversationClosedData = z.object({ id, userId: id });
 
 /** What the event log keeps of each type, the client's events and the internal ones: exactly the domain's types. */
 export const LOGGED_EVENT_DATA = {
@@ -101,6 +113,9 @@ export const LOGGED_EVENT_DATA = {
   'channel.hidden': ChannelHiddenData,
   'channel.lost': ChannelLostData,
   'channel.shown': ChannelShownData,
+  'conversation.opened': ConversationOpenedData,
+  'conversation.updated': ConversationResponse,
+  'conversation.closed': ConversationClosedData,
 } as const satisfies Record<ChatEventType, z.ZodType>;
 
 export type EventType = keyof typeof EVENT_DATA;
@@ -127,6 +142,9 @@ export const ReadyData = z
         }),
       }).meta({ id: 'ServerWithChannels' }),
     ),
+    privateChannels: z.array(ConversationResponse).meta({
+      description: 'Your direct conversations, the most recently active first, at most 100: read the rest with GET /api/users/@me/channels',
+    }),
   })
   .meta({ id: 'ReadyData' });
 

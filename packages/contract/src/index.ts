@@ -1,6 +1,7 @@
 export * from './fields';
 export * from './requests';
 export * from './responses';
+export * from './conversation';
 export * from './message';
 export * from './events';
 export * from './event-json';

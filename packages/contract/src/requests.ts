@@ -6,6 +6,8 @@ import {
   isCleanText,
   UNCLEAN_TEXT,
   CHANNEL_PAGE_LIMIT,
+  CONVERSATION_PAGE_LIMIT,
+  MAX_GROUP_RECIPIENTS,
   SERVER_PAGE_LIMIT,
   CHANNEL_NAME,
   CHANNEL_POSITION,
@@ -238,7 +240,10 @@ export const ChannelBody = z
 
 export const UpdateChannelBody = z
   .object({
-    name: ChannelBody.shape.name.optional(),
+    name: z
+      .union([ChannelBody.shape.name, z.null()], { error: 'must be a string (or null, for a group conversation)' })
+      .meta({ description: `${CHANNEL_NAME.min}-${CHANNEL_NAME.max} characters, trimmed; null (a group conversation only) clears a group's name` })
+      .optional(),
     topic: z
       .union([z.string(), z.null()], { error: 'must be a string or null' })
       .superRefine(rule((value: string | null) => topicIssues(value)))
@@ -250,7 +255,15 @@ export const UpdateChannelBody = z
       .meta({ description: `${CHANNEL_POSITION.min}-${CHANNEL_POSITION.max}: channels are listed by position, then id` })
       .optional(),
   })
-  .meta({ id: 'UpdateChannelRequest', description: 'At least one of the fields; those left out stay as they are' });
+  .meta({ id: 'UpdateChannelRequest', description: "At least one of the fields; those left out stay as they are. A group conversation takes `name` alone" });
+
+export const OpenConversationBody = z
+  .object({
+    recipientIds: z
+      .array(idParam('A user who shares a server with you'), { error: 'must be an array of user ids' })
+      .meta({ description: `One id: a one-to-one conversation (the pair's one, if it has one). 2-${MAX_GROUP_RECIPIENTS - 1} ids: a new group, owned by you. You are not among them` }),
+  })
+  .meta({ id: 'OpenConversationRequest' });
 
 export const ContentBody = z
   .object({
@@ -286,6 +299,7 @@ const pageQuery = (bounds: { min: number; max: number; default: number }, last: 
 
 export const ServersQuery = pageQuery(SERVER_PAGE_LIMIT, 'server with this id');
 export const ChannelsQuery = pageQuery(CHANNEL_PAGE_LIMIT, 'channel with this id');
+export const ConversationsQuery = pageQuery(CONVERSATION_PAGE_LIMIT, 'conversation with this id (in this order)');
 export const ApplicationsQuery = pageQuery(APPLICATION_PAGE_LIMIT, 'application with this id');
 export const MembersQuery = pageQuery(MEMBER_PAGE_LIMIT, 'member with this user id');
 export const BansQuery = pageQuery(BAN_PAGE_LIMIT, 'ban of the user with this id');

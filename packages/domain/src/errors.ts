@@ -45,6 +45,17 @@ export type DomainError =
   | { readonly kind: 'TooManyReactionsInAll'; readonly max: number }
   | { readonly kind: 'QuotaExceeded'; readonly quota: QuotaName; readonly max: number }
   | { readonly kind: 'BotsCannotDoThis' }
+  /** The caller is not among the direct conversation's recipients. */
+  | { readonly kind: 'NotARecipient' }
+  /** The user named is not among the conversation's recipients. */
+  | { readonly kind: 'RecipientNotFound' }
+  /** Recipients come and go only in a group, and only a group has a name. */
+  | { readonly kind: 'NotAGroup' }
+  | { readonly kind: 'GroupFull'; readonly max: number }
+  /** One may write to, or add to a group, only someone who shares a server with them. */
+  | { readonly kind: 'NoSharedServer' }
+  /** One of the two blocked the other. */
+  | { readonly kind: 'Blocked' }
   | { readonly kind: 'ApplicationNotFound' }
   | { readonly kind: 'InvalidClient' }
   | { readonly kind: 'InvalidGrant' };

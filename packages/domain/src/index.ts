@@ -6,6 +6,7 @@ export * from './entities/user';
 export * from './entities/session';
 export * from './entities/server';
 export * from './entities/channel';
+export * from './entities/conversation';
 export * from './entities/member';
 export * from './entities/permissions';
 export * from './entities/role';
@@ -32,6 +33,7 @@ export * from './rules/permission-rules';
 export * from './rules/sight-rules';
 export * from './rules/role-rules';
 export * from './rules/channel-rules';
+export * from './rules/conversation-rules';
 
 export * from './ports/clock';
 export * from './ports/id-generator';
@@ -45,6 +47,7 @@ export * from './ports/user-repository';
 export * from './ports/session-repository';
 export * from './ports/server-repository';
 export * from './ports/channel-repository';
+export * from './ports/conversation-repository';
 export * from './ports/member-repository';
 export * from './ports/role-repository';
 export * from './ports/invite-repository';
@@ -105,6 +108,11 @@ export * from './use-cases/moderation/kick-member';
 export * from './use-cases/moderation/ban-member';
 export * from './use-cases/moderation/list-bans';
 export * from './use-cases/moderation/unban';
+
+export * from './use-cases/conversations/open-conversation';
+export * from './use-cases/conversations/list-conversations';
+export * from './use-cases/conversations/add-recipient';
+export * from './use-cases/conversations/remove-recipient';
 
 export * from './use-cases/messages/get-messages';
 export * from './use-cases/messages/get-message';

@@ -3,6 +3,7 @@ import { InMemoryEventLog } from './in-memory-event-log';
 import { InMemoryApplicationRepository, InMemoryRefreshTokenRepository } from './in-memory-application-repository';
 import { InMemoryBanRepository } from './in-memory-ban-repository';
 import { InMemoryChannelRepository } from './in-memory-channel-repository';
+import { InMemoryConversationRepository } from './in-memory-conversation-repository';
 import { InMemoryInviteRepository } from './in-memory-invite-repository';
 import { InMemoryMemberRepository } from './in-memory-member-repository';
 import { InMemoryMessageRepository } from './in-memory-message-repository';
@@ -18,6 +19,7 @@ export function createMemoryStores(state: MemoryState = new MemoryState()): Stor
     sessions: new InMemorySessionRepository(state),
     servers: new InMemoryServerRepository(state),
     channels: new InMemoryChannelRepository(state),
+    conversations: new InMemoryConversationRepository(state),
     members: new InMemoryMemberRepository(state),
     roles: new InMemoryRoleRepository(state),
     invites: new InMemoryInviteRepository(state),

@@ -1,4 +1,5 @@
-import { hiddenChannels, routeOf, subjectOf, WHOLE_LIST, type Actor, type ChatEvent, type EventHistory, type EventLog, type GatewaySnapshot, type LoggedEvent } from '../src';
+import { hiddenChannels, routeOf, subjectOf, READY_PRIVATE_CHANNELS, WHOLE_LIST, type Actor, type ChatEvent, type EventHistory, type EventLog, type GatewaySnapshot, type LoggedEvent } from '../src';
+import { InMemoryConversationRepository } from './in-memory-conversation-repository';
 import { InMemoryChannelRepository } from './in-memory-channel-repository';
 import { InMemoryServerRepository } from './in-memory-server-repository';
 import { InMemoryRoleRepository } from './in-memory-role-repository';
@@ -35,7 +36,11 @@ export class InMemoryEventHistory implements EventHistory {
       }),
     );
     const since = this.state.events.slice(from ?? this.state.events.length).filter((event) => subjectOf(event) === userId);
-    const joinedAfter = new Set(since.flatMap((event) => (event.type === 'member.joined' ? [event.member.serverId] : [])));
+    const conversations = new InMemoryConversationRepository(this.state);
+    const conversationIds = new Set(await conversations.idsForUser(userId));
+    const joinedAfter = new Set(
+      since.flatMap((event) => (event.type === 'member.joined' ? [event.member.serverId] : event.type === 'conversation.opened' ? [event.conversation.id] : [])),
+    );
     const shownAfter = new Map(since.flatMap((event) => (event.type === 'channel.shown' && !hidden.has(event.channel.id) ? [[event.channel.id, event.channel.serverId] as const] : [])));
     return {
       logId: this.state.logId,
@@ -43,6 +48,8 @@ export class InMemoryEventHistory implements EventHistory {
       oldest: 0,
       user: { id: user.id, username: user.username },
       servers,
+      privateChannels: await conversations.listForUser(userId, { limit: READY_PRIVATE_CHANNELS }),
+      conversationIds,
       joinedAfter,
       hidden,
       shownAfter,

@@ -24,6 +24,11 @@ export class InMemoryMemberRepository implements MemberRepository {
     return this.state.members.get(serverId)?.get(userId) ?? null;
   }
 
+  async sharesServer(userA: string, userB: string): Promise<boolean> {
+    for (const members of this.state.members.values()) if (members.has(userA) && members.has(userB)) return true;
+    return false;
+  }
+
   async countByServer(serverId: string): Promise<number> {
     return this.state.members.get(serverId)?.size ?? 0;
   }

@@ -7,6 +7,8 @@ import {
   READ_NEEDS,
   SEND_NEEDS,
   type Channel,
+  type Conversation,
+  CONVERSATION_PERMISSIONS,
   type Permission,
   type PermissionBits,
   type Actor,
@@ -74,10 +76,11 @@ export class InMemoryMessageRepository implements MessageRepository {
 
   async createAs(actor: Actor, message: Omit<Message, 'authorId'>, nonce: string | null): Promise<Gated<UserSummary>> {
     const gate = this.gate(actor, message.channelId, SEND_NEEDS);
-    const channel = this.state.channels.get(message.channelId);
-    if (gate.ok && channel) {
+    if (gate.ok) {
       await this.create({ ...message, authorId: actor.userId });
-      this.state.events.push(messageCreated(channel.serverId, { ...message, author: gate.value, reactions: [] }, nonce));
+      // A conversation's message belongs to no server.
+      const serverId = this.state.channels.get(message.channelId)?.serverId ?? null;
+      this.state.events.push(messageCreated(serverId, { ...message, author: gate.value, reactions: [] }, nonce));
     }
     return gate;
   }
@@ -87,11 +90,18 @@ export class InMemoryMessageRepository implements MessageRepository {
     const session = this.state.sessions.get(actor.sessionId);
     const sessionLive = session !== undefined && session.userId === actor.userId;
     const channel = this.state.channels.get(channelId);
-    const member = (channel && this.state.memberSummary(channel.serverId, actor.userId)) || undefined;
-    const permissions = channel && member ? this.permissionsIn(channel, actor.userId) : 0;
+    const conversation = channel ? undefined : this.state.conversations.get(channelId);
+    const member = (channel ? this.state.memberSummary(channel.serverId, actor.userId) : this.recipientSummary(conversation, actor.userId)) || undefined;
+    const permissions = !member ? 0 : channel ? this.permissionsIn(channel, actor.userId) : CONVERSATION_PERMISSIONS;
     const needed = bitsOf(needs);
-    if (sessionLive && channel && member && (permissions & needed) === needed) return { ok: true, value: member };
-    return { ok: false, facts: { sessionLive, channelFound: channel !== undefined, member: member !== undefined, permissions } };
+    if (sessionLive && member && (permissions & needed) === needed) return { ok: true, value: member };
+    return { ok: false, facts: { sessionLive, channelFound: channel !== undefined || conversation !== undefined, member: member !== undefined, permissions, conversation: conversation !== undefined, blocked: false } };
+  }
+
+  /** The user as a recipient of the conversation, or null. */
+  private recipientSummary(conversation: Conversation | undefined, userId: string): UserSummary | null {
+    const user = conversation?.recipientIds.includes(userId) ? this.state.users.get(userId) : undefined;
+    return user ? { id: user.id, username: user.username } : null;
   }
 
   /** A member's permissions in the channel, by the domain's own rule (the SQL gate must agree with it). */

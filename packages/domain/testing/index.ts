@@ -3,6 +3,7 @@ export * from './in-memory-user-repository';
 export * from './in-memory-session-repository';
 export * from './in-memory-server-repository';
 export * from './in-memory-channel-repository';
+export * from './in-memory-conversation-repository';
 export * from './in-memory-member-repository';
 export * from './in-memory-role-repository';
 export * from './in-memory-invite-repository';

@@ -1,4 +1,4 @@
-import type { Ban, ChatEvent, Application, Channel, Invite, Member, Message, Reaction, RefreshToken, Role, Server, Session, User, UserSummary } from '../src';
+import type { Ban, ChatEvent, Application, Channel, Conversation, Invite, Member, Message, Reaction, RefreshToken, Role, Server, Session, User, UserSummary } from '../src';
 
 /** The tables of the in-memory adapters; every repository of one `createMemoryStores()` shares it. */
 export class MemoryState {
@@ -8,6 +8,10 @@ export class MemoryState {
   readonly sessions = new Map<string, Session>();
   readonly servers = new Map<string, Server>();
   readonly channels = new Map<string, Channel>();
+  /** Direct conversations by id, their recipients in the order they came in. */
+  readonly conversations = new Map<string, Conversation>();
+  /** A one-to-one's pair key (`pairKey`) → its id. */
+  readonly dmPairs = new Map<string, string>();
   /** serverId → userId → membership */
   readonly members = new Map<string, Map<string, Member>>();
   /** serverId → its roles, `@everyone` among them */

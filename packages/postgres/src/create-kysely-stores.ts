@@ -4,6 +4,7 @@ import { KyselyApplicationRepository, KyselyRefreshTokenRepository } from './rep
 import { KyselyBanRepository } from './repositories/kysely-ban-repository';
 import { KyselyEventLog } from './repositories/kysely-event-log';
 import { KyselyChannelRepository } from './repositories/kysely-channel-repository';
+import { KyselyConversationRepository } from './repositories/kysely-conversation-repository';
 import { KyselyInviteRepository } from './repositories/kysely-invite-repository';
 import { KyselyMemberRepository } from './repositories/kysely-member-repository';
 import { KyselyMessageRepository, type MessageStoreEvents } from './repositories/kysely-message-repository';
@@ -27,6 +28,7 @@ export function createKyselyStores(db: Kysely<Database>, { hot = db, onEventAppe
     sessions: new KyselySessionRepository(db),
     servers: new KyselyServerRepository(db),
     channels: new KyselyChannelRepository(db),
+    conversations: new KyselyConversationRepository(db),
     members: new KyselyMemberRepository(db),
     roles: new KyselyRoleRepository(db),
     invites: new KyselyInviteRepository(db),

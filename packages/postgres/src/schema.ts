@@ -47,6 +47,25 @@ export interface ChannelsTable {
   position: ColumnType<number, number | undefined, number>;
 }
 
+export interface ConversationsTable {
+  id: Id;
+  type: 'dm' | 'group';
+  owner_id: string | null;
+  name: string | null;
+  creator_id: string;
+  /** A one-to-one's pair (`pairKey`): unique; null in a group. */
+  pair_key: string | null;
+  created_at: Timestamp;
+}
+
+export interface ConversationRecipientsTable {
+  conversation_id: string;
+  user_id: string;
+  /** The order they came in. */
+  seq: Generated<string>;
+  joined_at: Timestamp;
+}
+
 export interface RolesTable {
   id: Id;
   server_id: string;
@@ -172,6 +191,8 @@ export interface Database {
   sessions: SessionsTable;
   servers: ServersTable;
   channels: ChannelsTable;
+  conversations: ConversationsTable;
+  conversation_recipients: ConversationRecipientsTable;
   members: MembersTable;
   roles: RolesTable;
   member_roles: MemberRolesTable;

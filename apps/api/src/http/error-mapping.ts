@@ -41,6 +41,12 @@ const PROBLEMS: { readonly [K in DomainErrorKind]: Mapping<K> } = {
   MissingPermission: { status: 403, code: 'FORBIDDEN', detail: (error) => `You need the ${error.permission} permission to do that here.` },
   RoleHierarchy: { status: 403, code: 'FORBIDDEN', detail: 'That role or member is not below your highest role, or you granted a permission you do not hold.' },
   BotsCannotDoThis: { status: 403, code: 'FORBIDDEN', detail: 'Bots cannot do this; a person must.' },
+  NotARecipient: { status: 403, code: 'FORBIDDEN', detail: 'Only the recipients of this conversation may do that.' },
+  NoSharedServer: { status: 403, code: 'NO_SHARED_SERVER', detail: 'You can only write to, or add to a group, someone who shares a server with you.' },
+  Blocked: { status: 403, code: 'BLOCKED', detail: 'One of you has blocked the other.' },
+  NotAGroup: { status: 400, code: 'NOT_A_GROUP', detail: 'Only a group conversation has recipients to add or remove, and a name.' },
+  GroupFull: { status: 400, code: 'GROUP_FULL', detail: (error) => `A group has at most ${error.max} people.` },
+  RecipientNotFound: { status: 404, code: 'NOT_FOUND', detail: 'That user is not in this conversation.' },
   ServerNotFound: { status: 404, code: 'NOT_FOUND', detail: 'No such server.' },
   ChannelNotFound: { status: 404, code: 'NOT_FOUND', detail: 'No such channel.' },
   MessageNotFound: { status: 404, code: 'NOT_FOUND', detail: 'No such message in this channel.' },
@@ -75,6 +81,7 @@ const QUOTA_TEXT: Record<ErrorOf<'QuotaExceeded'>['quota'], string> = {
   applications: 'You own as many applications as one user may',
   bansPerServer: 'This server bans as many users as a server may',
   rolesPerServer: 'This server has as many roles as a server may',
+  conversationsPerDay: 'You have opened as many conversations today as one user may',
 };
 
 /** The problem a domain outcome is answered with. */

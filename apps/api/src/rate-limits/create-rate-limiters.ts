@@ -45,9 +45,10 @@ const plans = (config: Config): Record<RateLimitName, LimiterPlan> => ({
   writes: { setting: config.RATE_LIMIT_WRITES, key: 'user', outage: 'fail-open' },
   oauthToken: { setting: config.RATE_LIMIT_OAUTH_TOKEN, key: 'address', outage: 'fall-back' },
   invitePreview: { setting: config.RATE_LIMIT_INVITE_PREVIEW, key: 'address', outage: 'fail-open' },
+  openConversation: { setting: config.RATE_LIMIT_OPEN_CONVERSATION, key: 'user', outage: 'fail-open' },
 });
 
-const LIMITED: readonly RateLimitName[] = ['sendMessage', 'login', 'loginAccount', 'register', 'oauthToken', 'changePassword', 'revokeSessions', 'writes', 'invitePreview'];
+const LIMITED: readonly RateLimitName[] = ['sendMessage', 'login', 'loginAccount', 'register', 'oauthToken', 'changePassword', 'revokeSessions', 'writes', 'invitePreview', 'openConversation'];
 
 /** An IPv6 address per /56 (express-rate-limit's default), or per `subnet`; an IPv4 address whole. */
 const addressKey =

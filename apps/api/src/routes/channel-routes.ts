@@ -1,5 +1,9 @@
 import { noContent, param, reply, route } from '../http/route';
-import { ChannelOverwriteBody, ChannelResponse, UpdateChannelBody, channelJson } from '@chat/contract';
+import { AnyChannel, ChannelOverwriteBody, UpdateChannelBody, channelJson, conversationJson } from '@chat/contract';
+import type { Channel, ConversationView } from '@chat/domain';
+
+/** A server's channel or a conversation, as its JSON. */
+const anyChannelJson = (c: Channel | ConversationView) => ('recipients' in c ? conversationJson(c) : channelJson(c));
 
 const CHANNEL = '/api/channels/:channelId';
 const OVERWRITE = '/api/channels/:channelId/permissions/:targetId';
@@ -10,13 +14,14 @@ export const channelRoutes = [
     method: 'patch',
     path: CHANNEL,
     operationId: 'updateChannel',
-    summary: "Rename a channel, set its topic or its position (MANAGE_CHANNELS); the server's members get channel.updated",
+    summary:
+      "Rename a channel, set its topic or its position (MANAGE_CHANNELS); the server's members get channel.updated. A group conversation: any recipient sets its name (or null), and its recipients get channel.updated",
     tag: 'Channels',
     auth: 'session',
     body: UpdateChannelBody,
-    success: { status: 200, description: 'The channel as it is now', schema: ChannelResponse },
+    success: { status: 200, description: 'The channel (or the group) as it is now', schema: AnyChannel },
     useCase: 'updateChannel',
-    handle: async ({ useCase, actor, params, body }) => reply(await useCase.execute(actor, param(params, 'channelId'), body), 200, channelJson),
+    handle: async ({ useCase, actor, params, body }) => reply(await useCase.execute(actor, param(params, 'channelId'), body), 200, anyChannelJson),
   }),
   route({
     method: 'delete',

@@ -22,6 +22,8 @@ const snapshot: GatewaySnapshot = {
   oldest: 0,
   user: { id: '3', username: 'ann' },
   servers: [],
+  privateChannels: [],
+  conversationIds: new Set(),
   joinedAfter: new Set(),
   hidden: new Map(),
   shownAfter: new Map(),

@@ -16,7 +16,7 @@ class RecordingSocket implements ConnectionSocket {
 }
 
 const SERVER = '10';
-const snapshot: GatewaySnapshot = { logId: 'abc', head: 0, oldest: 0, user: { id: '0', username: 'x' }, servers: [], joinedAfter: new Set(), hidden: new Map(),
+const snapshot: GatewaySnapshot = { logId: 'abc', head: 0, oldest: 0, user: { id: '0', username: 'x' }, servers: [], privateChannels: [], conversationIds: new Set(), joinedAfter: new Set(), hidden: new Map(),
   shownAfter: new Map(),
   unplaced: new Set() };
 

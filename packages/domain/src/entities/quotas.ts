@@ -12,8 +12,10 @@ export interface Quotas {
   readonly bansPerServer: number;
   /** Roles in one server, `@everyone` not counted. */
   readonly rolesPerServer: number;
+  /** Direct conversations one user opens in 24 hours (reopening one of theirs does not count). */
+  readonly conversationsPerDay: number;
 }
 
-export const DEFAULT_QUOTAS: Quotas = { serversOwned: 100, channelsPerServer: 500, invitesPerServer: 1000, applications: 25, bansPerServer: 10_000, rolesPerServer: 250 };
+export const DEFAULT_QUOTAS: Quotas = { serversOwned: 100, channelsPerServer: 500, invitesPerServer: 1000, applications: 25, bansPerServer: 10_000, rolesPerServer: 250, conversationsPerDay: 50 };
 
 export type QuotaName = keyof Quotas;

@@ -26,6 +26,10 @@ const ALL_IN_SIGHT: ChannelSight = { hidden: new Map(), shownAfter: new Map() };
  * memberships as they are now: a server the user has left stays shut, and one they joined after
  * the replay's start opens at their `member.joined`.
  *
+ * A direct conversation is judged as a server is, by its id: its recipients get its events, one
+ * who comes into it opens it at their own `conversation.opened`, one who goes out of it gets their
+ * `conversation.closed` and then nothing of it.
+ *
  * Within a server, the events of a channel go only to those who can see it. A member who loses
  * sight of one gets `channel.deleted` for it (for them alone), then nothing of it; one who gains
  * sight gets `channel.created`, then its events. A replay judges channels as they are now too: a
@@ -85,6 +89,7 @@ export class Audience {
     }
     const serverId = route.serverId;
     if (serverId === null) return 'skip';
+    if (route.type === 'conversation.opened' || route.type === 'conversation.closed') return this.judgeConversation(route, serverId, live);
     if (isPersonal(route)) return this.judgeSight(route, serverId, live);
     const aboutMe = route.subjectId === this.userId;
     if (route.type === 'member.joined' && aboutMe && (live || this.current.has(serverId))) this.set(serverId, true);
@@ -106,6 +111,21 @@ export class Audience {
   /** Whether this connection currently receives the events of the channel (of a server it sees). */
   seesChannel(channelId: Id): boolean {
     return !this.shut?.has(channelId);
+  }
+
+  /**
+   * This user came into a direct conversation, or went out of it (its id stands for a server's):
+   * as a join and a leave of a server, theirs alone. A replay opens only a conversation they are in now.
+   */
+  private judgeConversation(route: EventRoute, conversationId: Id, live: boolean): Admission {
+    if (route.subjectId !== this.userId) return 'skip';
+    if (route.type === 'conversation.closed') {
+      // As their own leave of a server: theirs to know, even on a replay; after it the conversation is shut.
+      this.set(conversationId, false);
+      return 'deliver';
+    }
+    if (live || this.current.has(conversationId)) this.set(conversationId, true);
+    return this.sees(conversationId) ? 'deliver' : 'skip';
   }
 
   /** This user's sight of one channel changed: the event is theirs alone. */

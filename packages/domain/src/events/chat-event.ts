@@ -1,4 +1,5 @@
 import type { Channel } from '../entities/channel';
+import type { ConversationView } from '../entities/conversation';
 import type { MemberView } from '../entities/member';
 import type { MessageView, ReactionState } from '../entities/message';
 import type { Role } from '../entities/role';
@@ -11,15 +12,16 @@ export type LeaveReason = 'leave' | 'kick' | 'ban';
 /**
  * Something that happened, as every replica's gateway learns of it: written with the change that
  * caused it (the same transaction), so a committed change always has its event. Events of a server
- * go to its members only; `session.revoked` goes to no client, it closes sockets.
+ * go to its members only; `session.revoked` goes to no client, it closes sockets. Message and
+ * reaction events with `serverId` null belong to a direct conversation: they go to its recipients.
  */
 export type ChatEvent =
-  | { readonly type: 'message.created'; readonly serverId: Id; readonly message: MessageView; readonly nonce: string | null }
-  | { readonly type: 'message.updated'; readonly serverId: Id; readonly message: MessageView }
-  | { readonly type: 'message.deleted'; readonly serverId: Id; readonly channelId: Id; readonly messageId: Id }
-  | { readonly type: 'reaction.added' | 'reaction.removed'; readonly serverId: Id; readonly channelId: Id; readonly userId: Id; readonly reaction: ReactionCount }
+  | { readonly type: 'message.created'; readonly serverId: Id | null; readonly message: MessageView; readonly nonce: string | null }
+  | { readonly type: 'message.updated'; readonly serverId: Id | null; readonly message: MessageView }
+  | { readonly type: 'message.deleted'; readonly serverId: Id | null; readonly channelId: Id; readonly messageId: Id }
+  | { readonly type: 'reaction.added' | 'reaction.removed'; readonly serverId: Id | null; readonly channelId: Id; readonly userId: Id; readonly reaction: ReactionCount }
   /** Every reaction of one emoji taken off a message at once (by the server's owner). */
-  | { readonly type: 'reaction.cleared'; readonly serverId: Id; readonly channelId: Id; readonly messageId: Id; readonly emoji: string }
+  | { readonly type: 'reaction.cleared'; readonly serverId: Id | null; readonly channelId: Id; readonly messageId: Id; readonly emoji: string }
   | { readonly type: 'member.joined'; readonly member: MemberView }
   | { readonly type: 'member.left'; readonly serverId: Id; readonly userId: Id; readonly reason: LeaveReason }
   | { readonly type: 'channel.created'; readonly channel: Channel }
@@ -43,6 +45,15 @@ export type ChatEvent =
    * client, it tells the gateway to send that member nothing of the channel.
    */
   | { readonly type: 'channel.hidden'; readonly serverId: Id; readonly channelId: Id; readonly viewerId: Id }
+  /**
+   * A direct conversation came to one recipient (opened, or they were added to a group): it is sent
+   * to them alone as `channel.created`, and its events reach them from here on.
+   */
+  | { readonly type: 'conversation.opened'; readonly conversation: ConversationView; readonly viewerId: Id }
+  /** A group renamed, or its recipients or owner changed: sent to its recipients as `channel.updated`. */
+  | { readonly type: 'conversation.updated'; readonly conversation: ConversationView }
+  /** One recipient left a group or was removed: sent to them alone as `channel.deleted`; nothing of it follows. */
+  | { readonly type: 'conversation.closed'; readonly channelId: Id; readonly viewerId: Id }
   | { readonly type: 'server.updated'; readonly server: Server }
   /** The server is gone with everything in it; like a leave of every member, it is the last event of the server. */
   | { readonly type: 'server.deleted'; readonly serverId: Id }
@@ -60,20 +71,20 @@ const shared = (message: MessageView): MessageView => ({
   reactions: message.reactions.map((r) => ({ ...r, reacted: false })),
 });
 
-export const messageCreated = (serverId: Id, message: MessageView, nonce: string | null): ChatEvent => ({
+export const messageCreated = (serverId: Id | null, message: MessageView, nonce: string | null): ChatEvent => ({
   type: 'message.created',
   serverId,
   message: shared(message),
   nonce,
 });
 
-export const messageUpdated = (serverId: Id, message: MessageView): ChatEvent => ({ type: 'message.updated', serverId, message: shared(message) });
+export const messageUpdated = (serverId: Id | null, message: MessageView): ChatEvent => ({ type: 'message.updated', serverId, message: shared(message) });
 
-export const messageDeleted = (serverId: Id, channelId: Id, messageId: Id): ChatEvent => ({ type: 'message.deleted', serverId, channelId, messageId });
+export const messageDeleted = (serverId: Id | null, channelId: Id, messageId: Id): ChatEvent => ({ type: 'message.deleted', serverId, channelId, messageId });
 
 export const reactionChanged = (
   type: 'reaction.added' | 'reaction.removed',
-  serverId: Id,
+  serverId: Id | null,
   channelId: Id,
   userId: Id,
   state: ReactionState,
@@ -105,11 +116,19 @@ export const channelGained = (channel: Channel, viewerId: Id): ChatEvent => ({ t
 /** One member is kept out of a channel they never saw. */
 export const channelHidden = (serverId: Id, channelId: Id, viewerId: Id): ChatEvent => ({ type: 'channel.hidden', serverId, channelId, viewerId });
 
+/** The conversation came to one recipient. */
+export const conversationOpened = (conversation: ConversationView, viewerId: Id): ChatEvent => ({ type: 'conversation.opened', conversation, viewerId });
+
+export const conversationUpdated = (conversation: ConversationView): ChatEvent => ({ type: 'conversation.updated', conversation });
+
+/** One recipient is out of the conversation. */
+export const conversationClosed = (channelId: Id, viewerId: Id): ChatEvent => ({ type: 'conversation.closed', channelId, viewerId });
+
 export const serverUpdated = (server: Server): ChatEvent => ({ type: 'server.updated', server });
 
 export const serverDeleted = (serverId: Id): ChatEvent => ({ type: 'server.deleted', serverId });
 
-export const reactionCleared = (serverId: Id, channelId: Id, messageId: Id, emoji: string): ChatEvent => ({
+export const reactionCleared = (serverId: Id | null, channelId: Id, messageId: Id, emoji: string): ChatEvent => ({
   type: 'reaction.cleared',
   serverId,
   channelId,
@@ -122,9 +141,26 @@ export const sessionRevoked = (userId: Id, sessionId: Id | null): ChatEvent => (
 /** Every session of the user but one (revoke-all, a password change). */
 export const otherSessionsRevoked = (userId: Id, exceptSessionId: Id): ChatEvent => ({ type: 'session.revoked', userId, sessionId: null, exceptSessionId });
 
-/** The server an event belongs to, or null for one that concerns a user's sessions only. */
+/**
+ * The server an event belongs to, or null for one that concerns a user's sessions only. An event of
+ * a direct conversation belongs to the conversation: its id stands where a server's would (the
+ * gateway routes both alike: to the members of the server, or the recipients of the conversation).
+ */
 export function serverOf(event: ChatEvent): Id | null {
   switch (event.type) {
+    case 'conversation.opened':
+    case 'conversation.updated':
+      return event.conversation.id;
+    case 'conversation.closed':
+      return event.channelId;
+    case 'message.created':
+    case 'message.updated':
+      return event.serverId ?? event.message.channelId;
+    case 'message.deleted':
+    case 'reaction.added':
+    case 'reaction.removed':
+    case 'reaction.cleared':
+      return event.serverId ?? event.channelId;
     case 'member.joined':
       return event.member.serverId;
     case 'channel.created':
@@ -152,6 +188,8 @@ export function subjectOf(event: ChatEvent): Id | null {
     case 'channel.lost':
     case 'channel.shown':
     case 'channel.hidden':
+    case 'conversation.opened':
+    case 'conversation.closed':
       return event.viewerId;
     case 'member.joined':
       return event.member.userId;
@@ -177,7 +215,11 @@ export function channelOf(event: ChatEvent): Id | null {
     case 'channel.deleted':
     case 'channel.lost':
     case 'channel.hidden':
+    case 'conversation.closed':
       return event.channelId;
+    case 'conversation.opened':
+    case 'conversation.updated':
+      return event.conversation.id;
     case 'channel.created':
     case 'channel.updated':
     case 'channel.shown':

@@ -1,4 +1,5 @@
 import type { Channel } from '../entities/channel';
+import type { ConversationView } from '../entities/conversation';
 import type { Server } from '../entities/server';
 import type { Actor } from '../entities/session';
 import type { UserSummary } from '../entities/user';
@@ -52,7 +53,14 @@ export interface GatewaySnapshot {
   readonly oldest: number;
   readonly user: UserSummary;
   readonly servers: readonly ServerWithChannels[];
-  /** The user's servers whose latest join is after `from` (or not yet placed in the log). */
+  /** The user's direct conversations, the most recently active first, at most `READY_PRIVATE_CHANNELS`. */
+  readonly privateChannels: readonly ConversationView[];
+  /** Every direct conversation of the user (their events go to them as a server's go to its members). */
+  readonly conversationIds: ReadonlySet<Id>;
+  /**
+   * The user's servers whose latest join is after `from` (or not yet placed in the log), and their
+   * conversations whose latest `conversation.opened` for them is.
+   */
   readonly joinedAfter: ReadonlySet<Id>;
   /**
    * The channels of the user's servers they cannot see (channel id → server id); `servers` leaves

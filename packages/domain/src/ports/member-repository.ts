@@ -14,6 +14,8 @@ export interface MemberRepository {
   find(serverId: Id, userId: Id): Promise<Member | null>;
   /** Ordered by join time, then user id. */
   list(serverId: Id, page: MemberPage): Promise<MemberView[]>;
+  /** Whether the two users are members of one server at least (a user shares one with themself if they have any). */
+  sharesServer(userA: Id, userB: Id): Promise<boolean>;
   /** How many members the server has now (0 for a server that does not exist). */
   countByServer(serverId: Id): Promise<number>;
 }

@@ -23,6 +23,13 @@ export interface AccessFacts {
   readonly member: boolean;
   /** The actor's permissions in the channel, as `channelPermissions` computes them (none for a non-member). */
   readonly permissions: PermissionBits;
+  /** The channel is a direct conversation (then `member`: the actor is one of its recipients). */
+  readonly conversation: boolean;
+  /**
+   * A one-to-one conversation where either recipient blocked the other: nobody may send there
+   * (`permissions` lack SEND_MESSAGES).
+   */
+  readonly blocked: boolean;
 }
 
 /**

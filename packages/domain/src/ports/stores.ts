@@ -1,6 +1,7 @@
 import type { ApplicationRepository, RefreshTokenRepository } from './application-repository';
 import type { BanRepository } from './ban-repository';
 import type { ChannelRepository } from './channel-repository';
+import type { ConversationRepository } from './conversation-repository';
 import type { EventLog } from './event-log';
 import type { InviteRepository } from './invite-repository';
 import type { MemberRepository } from './member-repository';
@@ -16,6 +17,7 @@ export interface Stores {
   readonly sessions: SessionRepository;
   readonly servers: ServerRepository;
   readonly channels: ChannelRepository;
+  readonly conversations: ConversationRepository;
   readonly members: MemberRepository;
   readonly roles: RoleRepository;
   readonly invites: InviteRepository;

@@ -10,6 +10,7 @@ export const BAN_PAGE_LIMIT = { min: 1, max: 1000, default: 1000 } as const;
 export const SERVER_PAGE_LIMIT = { min: 1, max: 200, default: 200 } as const;
 export const CHANNEL_PAGE_LIMIT = { min: 1, max: 500, default: 500 } as const;
 export const APPLICATION_PAGE_LIMIT = { min: 1, max: 100, default: 100 } as const;
+export const CONVERSATION_PAGE_LIMIT = { min: 1, max: 100, default: 100 } as const;
 
 export function contentIssues(content: string, path = 'content'): Issue[] {
   if (!isCleanText(content)) return [uncleanTextIssue(path)];

@@ -107,11 +107,11 @@ interface Facts {
 export function fromGate<T>(
   gated: Gated<T>,
   needs: readonly Permission[],
-): Result<T, ErrorOf<'InvalidToken' | 'ChannelNotFound' | 'NotAMember' | 'MissingPermission'>> {
+): Result<T, ErrorOf<'InvalidToken' | 'ChannelNotFound' | 'NotAMember' | 'NotARecipient' | 'MissingPermission'>> {
   if (gated.ok) return ok(gated.value);
-  const { sessionLive, channelFound, member, permissions } = gated.facts;
+  const { sessionLive, channelFound, member, permissions, conversation } = gated.facts;
   const refusal = accessRefusal({ sessionLive, found: channelFound, member }, 'ChannelNotFound');
-  if (refusal) return fail(refusal);
+  if (refusal) return fail(refusal.kind === 'NotAMember' && conversation ? { kind: 'NotARecipient' } : refusal);
   const missing = needs.find((permission) => !has(permissions, permission));
   // A refused operation has at least one fact against it; a store that says otherwise is not to be trusted with access.
   return fail(missing ? { kind: 'MissingPermission', permission: missing } : { kind: 'NotAMember' });

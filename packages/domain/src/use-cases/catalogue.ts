@@ -27,6 +27,10 @@ import { DeleteApplication } from './applications/delete-application';
 import { ListApplications } from './applications/list-applications';
 import { RefreshTokenGrant } from './applications/refresh-token-grant';
 import { RotateApplicationSecret } from './applications/rotate-application-secret';
+import { AddRecipient } from './conversations/add-recipient';
+import { ListConversations } from './conversations/list-conversations';
+import { OpenConversation } from './conversations/open-conversation';
+import { RemoveRecipient } from './conversations/remove-recipient';
 import { OpenGatewaySession } from './gateway/open-gateway-session';
 import { AddReaction } from './messages/add-reaction';
 import { ClearReaction } from './messages/clear-reaction';
@@ -142,6 +146,10 @@ export function createUseCases(ports: UseCasePorts) {
     revokeInvite: new RevokeInvite(unitOfWork),
     joinByInvite: new JoinByInvite(unitOfWork, clock),
     previewInvite: new PreviewInvite(stores, clock),
+    openConversation: new OpenConversation(unitOfWork, ids, clock, quotas),
+    listConversations: new ListConversations(stores.conversations),
+    addRecipient: new AddRecipient(unitOfWork, clock),
+    removeRecipient: new RemoveRecipient(unitOfWork),
     getMessages: new GetMessages(messages),
     getMessage: new GetMessage(stores),
     sendMessage: new SendMessage(messages, ids, clock),

@@ -26,13 +26,18 @@ describe('accessRefusal', () => {
 
 describe('fromGate', () => {
   const needs = ['VIEW_CHANNEL', 'SEND_MESSAGES'] as const;
-  const refused = (sessionLive: boolean, channelFound: boolean, member: boolean, permissions = 0) => ({ ok: false as const, facts: { sessionLive, channelFound, member, permissions } });
+  const refused = (sessionLive: boolean, channelFound: boolean, member: boolean, permissions = 0, conversation = false) => ({
+    ok: false as const,
+    facts: { sessionLive, channelFound, member, permissions, conversation, blocked: false },
+  });
 
   it("turns a store's refused facts into the use case's error, and an open gate into its value", () => {
     expect(fromGate({ ok: true, value: 7 }, needs)).toEqual({ ok: true, value: 7 });
     expect(fromGate(refused(false, false, false), needs)).toEqual({ ok: false, error: { kind: 'InvalidToken' } });
     expect(fromGate(refused(true, false, false), needs)).toEqual({ ok: false, error: { kind: 'ChannelNotFound' } });
     expect(fromGate(refused(true, true, false), needs)).toEqual({ ok: false, error: { kind: 'NotAMember' } });
+    // Outside a direct conversation: not one of its recipients.
+    expect(fromGate(refused(true, true, false, 0, true), needs)).toEqual({ ok: false, error: { kind: 'NotARecipient' } });
   });
 
   it('refuses a member the first permission they miss there: seeing the channel, then what the operation needs', () => {

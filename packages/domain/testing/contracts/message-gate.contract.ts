@@ -125,9 +125,9 @@ export function describeMessageGate(ctx: MessageContractContext): void {
       await stores.sessions.revoke(revoked.sessionId);
       const outsider = await actorFor(await givenUser(stores));
       const cases: [Actor, Id, AccessFacts][] = [
-        [revoked, channel.id, { sessionLive: false, channelFound: true, member: true, permissions: ALL_PERMISSIONS }],
-        [outsider, freshId(), { sessionLive: true, channelFound: false, member: false, permissions: 0 }],
-        [outsider, channel.id, { sessionLive: true, channelFound: true, member: false, permissions: 0 }],
+        [revoked, channel.id, { sessionLive: false, channelFound: true, member: true, permissions: ALL_PERMISSIONS, conversation: false, blocked: false }],
+        [outsider, freshId(), { sessionLive: true, channelFound: false, member: false, permissions: 0, conversation: false, blocked: false }],
+        [outsider, channel.id, { sessionLive: true, channelFound: true, member: false, permissions: 0, conversation: false, blocked: false }],
       ];
       for (const [actor, channelId, facts] of cases) {
         const { authorId: _authorId, ...message } = aMessage(channelId, actor.userId);

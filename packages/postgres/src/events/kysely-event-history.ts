@@ -1,7 +1,8 @@
 import { lazilyDecoded } from '@chat/contract';
-import { hiddenChannels, WHOLE_LIST, type Actor, type EncodedEvent, type EventHistory, type GatewaySnapshot, type LoggedEvent, type ServerWithChannels } from '@chat/domain';
+import { hiddenChannels, READY_PRIVATE_CHANNELS, WHOLE_LIST, type Actor, type EncodedEvent, type EventHistory, type GatewaySnapshot, type LoggedEvent, type ServerWithChannels } from '@chat/domain';
 import { sql, type Kysely } from 'kysely';
 import { PrecompiledStatement, preparedMark } from '../prepared-statements';
+import { KyselyConversationRepository } from '../repositories/kysely-conversation-repository';
 import { KyselyServerRepository } from '../repositories/kysely-server-repository';
 import { overwritesOf, toChannel } from '../repositories/channel-sql';
 import { toRole } from '../repositories/kysely-role-repository';
@@ -61,6 +62,8 @@ export class KyselyEventHistory implements EventHistory {
           .where('id', '=', 1)
           .executeTakeFirstOrThrow();
         const { servers, hidden } = await serversInSight(trx, userId);
+        const conversations = new KyselyConversationRepository(trx);
+        const [privateChannels, conversationIds] = await Promise.all([conversations.listForUser(userId, { limit: READY_PRIVATE_CHANNELS }), conversations.idsForUser(userId)]);
         // Joined, or come into sight, after the event at `from` (all of them from an empty log), or not yet placed.
         const placedTo = { tx: log.head_tx, id: log.head_id };
         const since = await sinceCursor(trx, userId, from === null ? placedTo : await eventAt(trx, from));
@@ -69,7 +72,14 @@ export class KyselyEventHistory implements EventHistory {
           .selectFrom('events')
           .select('id')
           .where(sql<boolean>`(tx, id) > (${placedTo.tx}::xid8, ${placedTo.id}::bigint)`)
-          .where((eb) => eb.or([eb('user_id', '=', userId), eb('server_id', 'in', eb.selectFrom('members').select('server_id').where('user_id', '=', userId))]))
+          .where((eb) =>
+            eb.or([
+              eb('user_id', '=', userId),
+              eb('server_id', 'in', eb.selectFrom('members').select('server_id').where('user_id', '=', userId)),
+              // A conversation's events carry its id where a server's would.
+              eb('server_id', 'in', eb.selectFrom('conversation_recipients').select('conversation_id').where('user_id', '=', userId)),
+            ]),
+          )
           .execute();
         const head = Number(log.head);
         return {
@@ -78,6 +88,8 @@ export class KyselyEventHistory implements EventHistory {
           oldest: Number(log.oldest),
           user: { id: user.id, username: user.username },
           servers,
+          privateChannels,
+          conversationIds: new Set(conversationIds),
           joinedAfter: since.joined,
           hidden,
           shownAfter: new Map([...since.shown].filter(([channelId]) => !hidden.has(channelId))),
@@ -115,16 +127,19 @@ async function serversInSight(trx: Kysely<Database>, userId: string): Promise<{ 
   return { servers: inSight, hidden };
 }
 
-/** The user's servers joined after `after`, and channels come into their sight after it (channel id → server id). */
+/**
+ * The user's servers joined after `after` and conversations they came into after it (both by the
+ * id their events carry), and channels come into their sight after it (channel id → server id).
+ */
 async function sinceCursor(trx: Kysely<Database>, userId: string, after: { tx: string; id: string }) {
   const { rows } = await sql<{ type: string; server_id: string | null; channel_id: string | null }>`
     select distinct type, server_id, channel_id from events
-    where type in ('member.joined', 'channel.shown') and user_id = ${userId} and (tx, id) > (${after.tx}::xid8, ${after.id}::bigint)`.execute(trx);
+    where type in ('member.joined', 'channel.shown', 'conversation.opened') and user_id = ${userId} and (tx, id) > (${after.tx}::xid8, ${after.id}::bigint)`.execute(trx);
   const joined = new Set<string>();
   const shown = new Map<string, string>();
   for (const row of rows) {
     if (row.server_id === null) continue;
-    if (row.type === 'member.joined') joined.add(row.server_id);
+    if (row.type === 'member.joined' || row.type === 'conversation.opened') joined.add(row.server_id);
     else if (row.channel_id !== null) shown.set(row.channel_id, row.server_id);
   }
   return { joined, shown };

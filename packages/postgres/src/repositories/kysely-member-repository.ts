@@ -30,6 +30,13 @@ export class KyselyMemberRepository implements MemberRepository {
     return row ? { serverId: row.server_id, userId: row.user_id, joinedAt: row.joined_at } : null;
   }
 
+  async sharesServer(userA: string, userB: string): Promise<boolean> {
+    // A's memberships (by user) each probe B's by the primary key.
+    const { rows } = await sql<{ shares: boolean }>`
+      select exists (select 1 from members a join members b on b.server_id = a.server_id and b.user_id = ${userB} where a.user_id = ${userA}) as shares`.execute(this.db);
+    return rows[0]?.shares === true;
+  }
+
   async countByServer(serverId: string): Promise<number> {
     // The primary key (server_id, user_id) serves it: an index-only count of one server's rows.
     const row = await this.db.selectFrom('members').select((eb) => eb.fn.countAll<string>().as('n')).where('server_id', '=', serverId).executeTakeFirstOrThrow();

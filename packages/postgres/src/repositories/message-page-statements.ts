@@ -74,7 +74,7 @@ export const PAGE_JSON = new PrecompiledStatement<PageValues, GateRow & { body: 
              string_agg('{"emoji":' || to_json(emoji)::text || ',"count":' || count || ',"reacted":' || reacted || '}', ',' order by first_seq) as list
       from counts group by message_id
     )
-    select g.live, g.found, g.member_id, g.member_username, g.permissions, g.allowed, (
+    select g.live, g.found, g.member_id, g.member_username, g.permissions, g.allowed, g.conversation, g.blocked, (
       select '[' || coalesce(string_agg(
                ${PAGE_MESSAGE},
              ',' order by p.id), '') || ']'

@@ -30,9 +30,9 @@ export const messageCreatedPayload = (row: Row) =>
     sql`${row.userId}::text`,
     '","username":',
     sql`to_json(member_username)::text`,
-    '},"reactions":[],"serverId":"',
-    sql`server_id::text`,
-    '"',
+    '},"reactions":[]',
+    // A direct conversation's message belongs to no server: no `serverId` key.
+    sql`coalesce(',"serverId":"' || server_id::text || '"', '')`,
     sql`coalesce(',"nonce":' || to_json(${row.nonce}::text)::text, '')`,
     '}',
   ]);
@@ -50,10 +50,10 @@ export const CREATE = new PrecompiledStatement<CreateValues, GateRow>(
     ),
     logged as (
       insert into events (type, server_id, channel_id, payload)
-      select 'message.created', server_id, ${values.channelId}::bigint, ${messageCreatedPayload(values)}
+      select 'message.created', coalesce(server_id, ${values.channelId}::bigint), ${values.channelId}::bigint, ${messageCreatedPayload(values)}
       from gate where ${gateOpens}
     )
-    select live, found, member_id, member_username, permissions, allowed from gate`,
+    select live, found, member_id, member_username, permissions, allowed, conversation, blocked from gate`,
 );
 
 /** `CreateValues` of several sends, column by column, for `unnest`: `ids`, `channelIds`, ... */
@@ -98,10 +98,10 @@ export const CREATE_MANY = new PrecompiledStatement<CreateColumns, GateRow>((val
     ),
     logged as (
       insert into events (type, server_id, channel_id, payload)
-      select 'message.created', server_id, channel_id,
+      select 'message.created', coalesce(server_id, channel_id), channel_id,
              ${messageCreatedPayload({ ...Object.fromEntries(SENT_KEYS.map((key) => [key, column(MESSAGE_FIELDS[key].column)])), userId: column('user_id'), nonce: column('nonce') } as Row)}
       from gated where ${gateOpens}
       order by n
     )
-    select live, found, member_id, member_username, permissions, allowed from gated order by n`;
+    select live, found, member_id, member_username, permissions, allowed, conversation, blocked from gated order by n`;
 });

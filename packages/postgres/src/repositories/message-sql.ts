@@ -1,4 +1,4 @@
-import { ALL_PERMISSIONS, bitOf, bitsOf, type Gated, type MessageView, type Permission, type ReactionSummary, type UserSummary } from '@chat/domain';
+import { ALL_PERMISSIONS, bitOf, bitsOf, CONVERSATION_PERMISSIONS, type Gated, type MessageView, type Permission, type ReactionSummary, type UserSummary } from '@chat/domain';
 import { sql, type RawBuilder } from 'kysely';
 import { fromRow, type MessageRow } from './message-fields';
 
@@ -37,6 +37,10 @@ export interface GateRow {
   permissions: number;
   /** They hold what the statement needs there: its work was done only if this and the rest hold. */
   allowed: boolean;
+  /** The channel is a direct conversation (`member_id`: the actor as one of its recipients). */
+  conversation: boolean;
+  /** A one-to-one where either recipient blocked the other. */
+  blocked: boolean;
 }
 
 /** A value, or a column of an enclosing query (a batch's row). */
@@ -71,19 +75,39 @@ const channelPermissionsOf = sql`
   ) o
   where s.id = c.server_id`;
 
+/** What a recipient may do in a conversation; without SEND_MESSAGES in a one-to-one with a block between the two. */
+const CONVERSATION = sql.lit(CONVERSATION_PERMISSIONS);
+const SEND = sql.lit(bitOf('SEND_MESSAGES'));
+
 /**
- * Always one row: is the session live, does the channel exist, who the actor is there as a member,
- * their permissions there, and whether they hold `needs` (the operation's, e.g. `READ_NEEDS`).
+ * Always one row: is the session live, does the channel exist, who the actor is there as a member
+ * (or, in a direct conversation, a recipient), their permissions there, and whether they hold
+ * `needs` (the operation's, e.g. `READ_NEEDS`). A server channel's row skips the conversation's
+ * joins (their conditions fail at once), and a conversation's skips the server's.
  */
 export const gateQuery = (actor: { readonly userId: Operand; readonly sessionId: Operand }, channelId: Operand, needs: readonly Permission[]) => sql`
   select exists (select 1 from sessions s where s.id = ${actor.sessionId} and s.user_id = ${actor.userId}) as live,
-         c.id is not null as found, c.server_id, u.id as member_id, u.username as member_username,
-         coalesce(p.bits, 0) as permissions, coalesce((p.bits & ${sql.lit(bitsOf(needs))}) = ${sql.lit(bitsOf(needs))}, false) as allowed
+         (c.id is not null or v.id is not null) as found, c.server_id, u.id as member_id, u.username as member_username,
+         v.id is not null as conversation, coalesce(k.blocked, false) as blocked,
+         coalesce(p.bits, q.bits, 0) as permissions,
+         coalesce((coalesce(p.bits, q.bits) & ${sql.lit(bitsOf(needs))}) = ${sql.lit(bitsOf(needs))}, false) as allowed
   from (values (1)) as one (x)
   left join channels c on c.id = ${channelId}
+  left join conversations v on c.id is null and v.id = ${channelId}
   left join members mb on mb.server_id = c.server_id and mb.user_id = ${actor.userId}
-  left join users u on u.id = mb.user_id
-  left join lateral (${channelPermissionsOf}) p on mb.user_id is not null`;
+  left join conversation_recipients cr on cr.conversation_id = v.id and cr.user_id = ${actor.userId}
+  left join users u on u.id = coalesce(mb.user_id, cr.user_id)
+  left join lateral (${channelPermissionsOf}) p on mb.user_id is not null
+  left join lateral (${blockedBetween(actor.userId)}) k on v.type = 'dm' and cr.user_id is not null
+  left join lateral (select (${CONVERSATION} & ~(case when coalesce(k.blocked, false) then ${SEND} else 0 end))::int as bits) q on cr.user_id is not null`;
+
+/** In the one-to-one `v`, whether the actor or the other recipient blocked the other. */
+const blockedBetween = (userId: Operand) => sql`
+  select exists (
+    select 1 from conversation_recipients o
+    join blocks b on (b.user_id = o.user_id and b.blocked_id = ${userId}) or (b.user_id = ${userId} and b.blocked_id = o.user_id)
+    where o.conversation_id = v.id and o.user_id <> ${userId}
+  ) as blocked`;
 
 /** The gate's condition in a statement over `gate`'s rows: the work is done only where it opens. */
 export const gateOpens = sql`live and member_id is not null and allowed`;
@@ -91,7 +115,14 @@ export const gateOpens = sql`live and member_id is not null and allowed`;
 /** The gate's row as facts; the statement did its work only when all of them hold. */
 export function gateOf(row: GateRow | undefined): Gated<UserSummary> {
   const member = (row?.member_id ?? null) !== null && (row?.member_username ?? null) !== null;
-  const facts = { sessionLive: row?.live === true, channelFound: row?.found === true, member, permissions: member ? (row?.permissions ?? 0) : 0 };
+  const facts = {
+    sessionLive: row?.live === true,
+    channelFound: row?.found === true,
+    member,
+    permissions: member ? (row?.permissions ?? 0) : 0,
+    conversation: row?.conversation === true,
+    blocked: row?.blocked === true,
+  };
   if (facts.sessionLive && facts.channelFound && facts.member && row?.allowed === true) return { ok: true, value: { id: row.member_id!, username: row.member_username! } };
   return { ok: false, facts };
 }

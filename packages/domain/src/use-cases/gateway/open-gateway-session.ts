@@ -27,7 +27,8 @@ export class OpenGatewaySession {
     if (from && (from.logId !== snapshot.logId || from.position < snapshot.oldest || from.position > snapshot.head)) {
       return { ok: false, reason: 'UnknownCursor' };
     }
-    const current = new Set(snapshot.servers.map(({ server }) => server.id));
+    // A conversation is routed as a server is: by its id, to those in it.
+    const current = new Set([...snapshot.servers.map(({ server }) => server.id), ...snapshot.conversationIds]);
     // Identify starts where ready does: every server and channel it shows is open. A resume opens a
     // server joined, or a channel come into sight, since its cursor only at that join or sight.
     const sight = { hidden: snapshot.hidden, shownAfter: from ? snapshot.shownAfter : new Map<string, string>() };

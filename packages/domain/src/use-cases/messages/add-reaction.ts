@@ -12,7 +12,7 @@ import { onReactionTarget } from '../channel-access';
  * already there needs only to see the channel, as on Discord.
  */
 export class AddReaction {
-  static readonly errors = ['ValidationFailed', 'ChannelNotFound', 'NotAMember', 'MissingPermission', 'MessageNotFound', 'TooManyReactions', 'TooManyReactionsInAll'] as const;
+  static readonly errors = ['ValidationFailed', 'ChannelNotFound', 'NotAMember', 'NotARecipient', 'MissingPermission', 'MessageNotFound', 'TooManyReactions', 'TooManyReactionsInAll'] as const;
 
   constructor(
     private readonly unitOfWork: UnitOfWork,

@@ -7,7 +7,7 @@ import { onReactionTarget } from '../channel-access';
 
 /** A moderator (MANAGE_MESSAGES in the channel) takes every reaction of one emoji off a message: one `reaction.cleared` event. */
 export class ClearReaction {
-  static readonly errors = ['ValidationFailed', 'ChannelNotFound', 'NotAMember', 'MessageNotFound', 'MissingPermission'] as const;
+  static readonly errors = ['ValidationFailed', 'ChannelNotFound', 'NotAMember', 'NotARecipient', 'MessageNotFound', 'MissingPermission'] as const;
 
   constructor(private readonly unitOfWork: UnitOfWork) {}
 

@@ -6,7 +6,7 @@ import { fail, ok, type Outcome } from '../../result';
 import { messageOfMember } from '../channel-access';
 
 export class DeleteMessage {
-  static readonly errors = ['ChannelNotFound', 'NotAMember', 'MissingPermission', 'MessageNotFound'] as const;
+  static readonly errors = ['ChannelNotFound', 'NotAMember', 'NotARecipient', 'MissingPermission', 'MessageNotFound'] as const;
 
   constructor(private readonly unitOfWork: UnitOfWork) {}
 

@@ -9,7 +9,7 @@ import { contentIssues } from '../../rules/message-rules';
 import { messageOfMember } from '../channel-access';
 
 export class EditMessage {
-  static readonly errors = ['ValidationFailed', 'ChannelNotFound', 'NotAMember', 'MissingPermission', 'MessageNotFound', 'NotTheAuthor'] as const;
+  static readonly errors = ['ValidationFailed', 'ChannelNotFound', 'NotAMember', 'NotARecipient', 'MissingPermission', 'MessageNotFound', 'NotTheAuthor'] as const;
 
   constructor(
     private readonly unitOfWork: UnitOfWork,

@@ -5,9 +5,9 @@ import { fail, ok, type Outcome } from '../../result';
 import { messageOfMember } from '../channel-access';
 
 export class GetMessage {
-  static readonly errors = ['ChannelNotFound', 'NotAMember', 'MissingPermission', 'MessageNotFound'] as const;
+  static readonly errors = ['ChannelNotFound', 'NotAMember', 'NotARecipient', 'MissingPermission', 'MessageNotFound'] as const;
 
-  constructor(private readonly stores: Pick<Stores, 'channels' | 'servers' | 'roles' | 'messages'>) {}
+  constructor(private readonly stores: Pick<Stores, 'channels' | 'servers' | 'roles' | 'messages' | 'conversations' | 'users'>) {}
 
   async execute(actor: Actor, channelId: string, messageId: string): Outcome<MessageView, typeof GetMessage.errors> {
     const found = await messageOfMember(this.stores, channelId, messageId, actor.userId);

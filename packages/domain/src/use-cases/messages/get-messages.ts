@@ -18,7 +18,7 @@ export interface GetMessagesInput {
  * Callers that already confirmed the session lose nothing by the second check.
  */
 export class GetMessages {
-  static readonly errors = ['ValidationFailed', 'InvalidToken', 'ChannelNotFound', 'NotAMember', 'MissingPermission'] as const;
+  static readonly errors = ['ValidationFailed', 'InvalidToken', 'ChannelNotFound', 'NotAMember', 'NotARecipient', 'MissingPermission'] as const;
   /**
    * The session is checked in the page's own statement. Input refused before it (a bad limit, a
    * malformed id) is answered without a look-up: an edge that answers a dead session first must

@@ -7,7 +7,7 @@ import { onReactionTarget } from '../channel-access';
 
 /** Removes the caller's own reaction; removing one that is not there is harmless. */
 export class RemoveReaction {
-  static readonly errors = ['ValidationFailed', 'ChannelNotFound', 'NotAMember', 'MissingPermission', 'MessageNotFound'] as const;
+  static readonly errors = ['ValidationFailed', 'ChannelNotFound', 'NotAMember', 'NotARecipient', 'MissingPermission', 'MessageNotFound'] as const;
 
   constructor(private readonly unitOfWork: UnitOfWork) {}
 

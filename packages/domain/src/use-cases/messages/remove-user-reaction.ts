@@ -15,7 +15,7 @@ import { onReactionTarget } from '../channel-access';
  * The answer is the emoji's state from the caller's side; the event names whose reaction went.
  */
 export class RemoveUserReaction {
-  static readonly errors = ['ValidationFailed', 'ChannelNotFound', 'NotAMember', 'MessageNotFound', 'UserNotFound', 'MissingPermission'] as const;
+  static readonly errors = ['ValidationFailed', 'ChannelNotFound', 'NotAMember', 'NotARecipient', 'MessageNotFound', 'UserNotFound', 'MissingPermission'] as const;
 
   constructor(private readonly unitOfWork: UnitOfWork) {}
 

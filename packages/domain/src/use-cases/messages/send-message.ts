@@ -21,7 +21,7 @@ export interface SentMessage {
  * atomic statement.
  */
 export class SendMessage {
-  static readonly errors = ['ValidationFailed', 'InvalidToken', 'ChannelNotFound', 'NotAMember', 'MissingPermission'] as const;
+  static readonly errors = ['ValidationFailed', 'InvalidToken', 'ChannelNotFound', 'NotAMember', 'NotARecipient', 'MissingPermission', 'Blocked'] as const;
   /** As GetMessages': the session is checked in the insert's statement, not for input refused before it. */
   static readonly checksSession = true;
 
@@ -38,7 +38,10 @@ export class SendMessage {
 
     const nonce = input.nonce ?? null;
     const message = newMessage({ id: this.ids.next(), channelId, content: input.content, createdAt: this.clock.now() });
-    const stored = fromGate(await this.messages.createAs(actor, message, nonce), SEND_NEEDS);
+    const gated = await this.messages.createAs(actor, message, nonce);
+    // A one-to-one where either blocked the other: its recipients read it, nobody writes there.
+    if (!gated.ok && gated.facts.blocked && gated.facts.sessionLive && gated.facts.member) return fail({ kind: 'Blocked' });
+    const stored = fromGate(gated, SEND_NEEDS);
     if (!stored.ok) return stored;
     return ok({ message: { ...message, author: stored.value, reactions: [] }, nonce });
   }

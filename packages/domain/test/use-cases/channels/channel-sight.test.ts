@@ -11,7 +11,7 @@ import { aRoleFor } from '../../roles';
  */
 
 const personal = (events: readonly ChatEvent[]) =>
-  events.flatMap((e) => ('viewerId' in e ? [`${e.type} ${e.type === 'channel.shown' ? e.channel.id : e.channelId} ${e.viewerId}`] : [e.type]));
+  events.flatMap((e) => (e.type === 'channel.shown' ? [`${e.type} ${e.channel.id} ${e.viewerId}`] : e.type === 'channel.lost' || e.type === 'channel.hidden' ? [`${e.type} ${e.channelId} ${e.viewerId}`] : [e.type]));
 
 async function aPrivateChannel() {
   const cast = await aServerWithCast();

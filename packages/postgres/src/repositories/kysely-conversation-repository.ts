@@ -1,0 +1,150 @@
+import { pairKey, type Conversation, type ConversationChanges, type ConversationPage, type ConversationRepository, type ConversationView } from '@chat/domain';
+import { sql, type Kysely } from 'kysely';
+import { inTransaction } from '../in-transaction';
+import type { Database } from '../schema';
+
+interface ViewRow {
+  id: string;
+  type: 'dm' | 'group';
+  owner_id: string | null;
+  name: string | null;
+  created_at: Date;
+  last_message_id: string | null;
+  recipients: { id: string; username: string }[] | string;
+}
+
+/** A conversation's view from `conversations c`: its recipients in the order they came in, its newest message (the index's last). */
+const VIEW_COLUMNS = sql`c.id, c.type, c.owner_id, c.name, c.created_at,
+  (select max(m.id) from messages m where m.channel_id = c.id)::text as last_message_id,
+  coalesce((select json_agg(json_build_object('id', u.id::text, 'username', u.username) order by r.seq)
+            from conversation_recipients r join users u on u.id = r.user_id where r.conversation_id = c.id), '[]'::json) as recipients`;
+
+const toView = (row: ViewRow): ConversationView => ({
+  id: row.id,
+  type: row.type,
+  ownerId: row.owner_id,
+  name: row.name,
+  recipients: typeof row.recipients === 'string' ? (JSON.parse(row.recipients) as { id: string; username: string }[]) : row.recipients,
+  lastMessageId: row.last_message_id,
+  createdAt: row.created_at,
+});
+
+export class KyselyConversationRepository implements ConversationRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async create(conversation: Conversation): Promise<{ created: true } | { created: false; existingId: string }> {
+    return inTransaction(this.db, async (trx) => {
+      const key = conversation.type === 'dm' ? pairKey(conversation.recipientIds[0] as string, conversation.recipientIds[1] as string) : null;
+      // A pair's one-to-one opened from both sides at once: the second waits for the first, then stores nothing.
+      const stored = await trx
+        .insertInto('conversations')
+        .values({
+          id: conversation.id,
+          type: conversation.type,
+          owner_id: conversation.ownerId,
+          name: conversation.name,
+          creator_id: conversation.creatorId,
+          pair_key: key,
+          created_at: conversation.createdAt,
+        })
+        .onConflict((oc) => oc.column('pair_key').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!stored) {
+        const existing = await trx.selectFrom('conversations').select('id').where('pair_key', '=', key).executeTakeFirstOrThrow();
+        return { created: false, existingId: existing.id };
+      }
+      await trx
+        .insertInto('conversation_recipients')
+        .values(conversation.recipientIds.map((userId) => ({ conversation_id: conversation.id, user_id: userId, joined_at: conversation.createdAt })))
+        .execute();
+      return { created: true };
+    });
+  }
+
+  async findDm(userA: string, userB: string): Promise<string | null> {
+    const row = await this.db.selectFrom('conversations').select('id').where('pair_key', '=', pairKey(userA, userB)).executeTakeFirst();
+    return row?.id ?? null;
+  }
+
+  async findById(id: string): Promise<Conversation | null> {
+    return this.read(id, false);
+  }
+
+  async hold(id: string): Promise<Conversation | null> {
+    return this.read(id, true);
+  }
+
+  async view(id: string): Promise<ConversationView | null> {
+    const { rows } = await sql<ViewRow>`select ${VIEW_COLUMNS} from conversations c where c.id = ${id}`.execute(this.db);
+    return rows[0] ? toView(rows[0]) : null;
+  }
+
+  async listForUser(userId: string, { limit, after }: ConversationPage): Promise<ConversationView[]> {
+    // Most recently active first: a conversation's newest message id, or its own id before the first (both are times).
+    const { rows } = await sql<ViewRow>`
+      with mine as (
+        select c.id, greatest(c.id, coalesce((select max(m.id) from messages m where m.channel_id = c.id), 0)) as active
+        from conversation_recipients r join conversations c on c.id = r.conversation_id
+        where r.user_id = ${userId}
+      ),
+      page as (
+        select id, active from mine
+        where ${after === undefined ? sql`true` : sql`(active, id) < (select a.active, a.id from mine a where a.id = ${after})`}
+        order by active desc, id desc
+        limit ${limit}
+      )
+      select ${VIEW_COLUMNS} from page p join conversations c on c.id = p.id order by p.active desc, p.id desc`.execute(this.db);
+    return rows.map(toView);
+  }
+
+  async idsForUser(userId: string): Promise<string[]> {
+    const rows = await this.db.selectFrom('conversation_recipients').select('conversation_id').where('user_id', '=', userId).execute();
+    return rows.map((row) => row.conversation_id);
+  }
+
+  async addRecipient(id: string, userId: string, at: Date): Promise<void> {
+    await this.db
+      .insertInto('conversation_recipients')
+      .values({ conversation_id: id, user_id: userId, joined_at: at })
+      .onConflict((oc) => oc.columns(['conversation_id', 'user_id']).doNothing())
+      .execute();
+  }
+
+  async removeRecipient(id: string, userId: string): Promise<'removed' | 'absent'> {
+    const result = await this.db.deleteFrom('conversation_recipients').where('conversation_id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    return result.numDeletedRows > 0n ? 'removed' : 'absent';
+  }
+
+  async update(id: string, changes: ConversationChanges): Promise<void> {
+    const set = { ...(changes.name !== undefined ? { name: changes.name } : {}), ...(changes.ownerId !== undefined ? { owner_id: changes.ownerId } : {}) };
+    if (Object.keys(set).length > 0) await this.db.updateTable('conversations').set(set).where('id', '=', id).execute();
+  }
+
+  async countStartedSince(userId: string, since: Date): Promise<number> {
+    const row = await this.db
+      .selectFrom('conversations')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('creator_id', '=', userId)
+      .where('created_at', '>=', since)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** The conversation with its recipients in the order they came in; `held`: locked until the unit of work ends. */
+  private async read(id: string, held: boolean): Promise<Conversation | null> {
+    const base = this.db.selectFrom('conversations').selectAll().where('id', '=', id);
+    const row = await (held ? base.forNoKeyUpdate() : base).executeTakeFirst();
+    if (!row) return null;
+    const recipients = await this.db.selectFrom('conversation_recipients').select('user_id').where('conversation_id', '=', id).orderBy('seq').execute();
+    return {
+      id: row.id,
+      type: row.type,
+      ownerId: row.owner_id,
+      name: row.name,
+      creatorId: row.creator_id,
+      recipientIds: recipients.map((r) => r.user_id),
+      createdAt: row.created_at,
+    };
+  }
+}
