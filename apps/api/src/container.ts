@@ -42,6 +42,7 @@ export async function productionAdapters(config: Config, storage: Storage, logge
       applications: config.QUOTA_APPLICATIONS,
       bansPerServer: config.QUOTA_BANS_PER_SERVER,
       rolesPerServer: config.QUOTA_ROLES_PER_SERVER,
+      blocks: config.QUOTA_BLOCKS,
     },
     accessTokenTtlSeconds: config.OAUTH_ACCESS_TOKEN_TTL_SECONDS,
   };

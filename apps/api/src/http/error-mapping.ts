@@ -75,6 +75,7 @@ const QUOTA_TEXT: Record<ErrorOf<'QuotaExceeded'>['quota'], string> = {
   applications: 'You own as many applications as one user may',
   bansPerServer: 'This server bans as many users as a server may',
   rolesPerServer: 'This server has as many roles as a server may',
+  blocks: 'You block as many users as one user may; unblock someone first',
 };
 
 /** The problem a domain outcome is answered with. */

@@ -12,8 +12,10 @@ export interface Quotas {
   readonly bansPerServer: number;
   /** Roles in one server, `@everyone` not counted. */
   readonly rolesPerServer: number;
+  /** Users one user blocks. */
+  readonly blocks: number;
 }
 
-export const DEFAULT_QUOTAS: Quotas = { serversOwned: 100, channelsPerServer: 500, invitesPerServer: 1000, applications: 25, bansPerServer: 10_000, rolesPerServer: 250 };
+export const DEFAULT_QUOTAS: Quotas = { serversOwned: 100, channelsPerServer: 500, invitesPerServer: 1000, applications: 25, bansPerServer: 10_000, rolesPerServer: 250, blocks: 1000 };
 
 export type QuotaName = keyof Quotas;
