@@ -2,6 +2,7 @@ import {
   AddMemberRole,
   AddReaction,
   BanMember,
+  BlockUser,
   ChangePassword,
   ClearReaction,
   CreateApplication,
@@ -24,6 +25,7 @@ import {
   LeaveServer,
   ListApplications,
   ListBans,
+  ListBlocks,
   ListChannels,
   ListInvites,
   ListMyServers,
@@ -45,6 +47,7 @@ import {
   SetChannelOverwrite,
   TransferServer,
   Unban,
+  UnblockUser,
   UpdateRole,
   UpdateChannel,
   UpdateServer,
@@ -109,6 +112,9 @@ export const ROUTED_USE_CASES = {
   listApplications: ListApplications,
   rotateApplicationSecret: RotateApplicationSecret,
   deleteApplication: DeleteApplication,
+  blockUser: BlockUser,
+  unblockUser: UnblockUser,
+  listBlocks: ListBlocks,
 } as const satisfies { readonly [K in keyof UseCases]?: abstract new (...args: never) => UseCases[K] };
 
 /** A catalogue key a route may name. */
