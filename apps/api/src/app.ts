@@ -17,6 +17,7 @@ import type { RateLimiters } from './http/rate-limits';
 import type { RouteSpec } from './http/route';
 import { applicationRoutes } from './routes/application-routes';
 import { authRoutes } from './routes/auth-routes';
+import { blockRoutes } from './routes/block-routes';
 import { channelRoutes } from './routes/channel-routes';
 import { conversationRoutes } from './routes/conversation-routes';
 import { messageRoutes } from './routes/message-routes';
@@ -66,7 +67,7 @@ export interface AppOptions {
 }
 
 export function allRoutes(): RouteSpec<unknown, unknown>[] {
-  return [...authRoutes, ...serverRoutes, ...roleRoutes, ...channelRoutes, ...conversationRoutes, ...messageRoutes, ...applicationRoutes];
+  return [...authRoutes, ...serverRoutes, ...roleRoutes, ...channelRoutes, ...conversationRoutes, ...messageRoutes, ...applicationRoutes, ...blockRoutes];
 }
 
 /** Builds the app without listening, so tests drive it in-process. */

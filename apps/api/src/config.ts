@@ -119,6 +119,7 @@ const envSchema = z.object({
   QUOTA_BANS_PER_SERVER: integer(1, 1_000_000).default(DEFAULT_QUOTAS.bansPerServer),
   QUOTA_ROLES_PER_SERVER: integer(1, 1_000_000).default(DEFAULT_QUOTAS.rolesPerServer),
   QUOTA_CONVERSATIONS_PER_DAY: integer(1, 1_000_000).default(DEFAULT_QUOTAS.conversationsPerDay),
+  QUOTA_BLOCKS: integer(1, 1_000).default(DEFAULT_QUOTAS.blocks),
 });
 
 const configSchema = envSchema.superRefine((config, ctx) => {

@@ -43,6 +43,7 @@ export async function productionAdapters(config: Config, storage: Storage, logge
       bansPerServer: config.QUOTA_BANS_PER_SERVER,
       rolesPerServer: config.QUOTA_ROLES_PER_SERVER,
       conversationsPerDay: config.QUOTA_CONVERSATIONS_PER_DAY,
+      blocks: config.QUOTA_BLOCKS,
     },
     accessTokenTtlSeconds: config.OAUTH_ACCESS_TOKEN_TTL_SECONDS,
   };

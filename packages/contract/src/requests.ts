@@ -1,6 +1,7 @@
 import {
   APPLICATION_PAGE_LIMIT,
   BAN_PAGE_LIMIT,
+  BLOCK_PAGE_LIMIT,
   BAN_REASON_MAX,
   banReasonIssues,
   isCleanText,
@@ -303,3 +304,4 @@ export const ConversationsQuery = pageQuery(CONVERSATION_PAGE_LIMIT, 'conversati
 export const ApplicationsQuery = pageQuery(APPLICATION_PAGE_LIMIT, 'application with this id');
 export const MembersQuery = pageQuery(MEMBER_PAGE_LIMIT, 'member with this user id');
 export const BansQuery = pageQuery(BAN_PAGE_LIMIT, 'ban of the user with this id');
+export const BlocksQuery = pageQuery(BLOCK_PAGE_LIMIT, 'user with this id');

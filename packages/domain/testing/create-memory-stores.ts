@@ -2,6 +2,7 @@ import type { Stores, UnitOfWork } from '../src';
 import { InMemoryEventLog } from './in-memory-event-log';
 import { InMemoryApplicationRepository, InMemoryRefreshTokenRepository } from './in-memory-application-repository';
 import { InMemoryBanRepository } from './in-memory-ban-repository';
+import { InMemoryBlockRepository } from './in-memory-block-repository';
 import { InMemoryChannelRepository } from './in-memory-channel-repository';
 import { InMemoryConversationRepository } from './in-memory-conversation-repository';
 import { InMemoryInviteRepository } from './in-memory-invite-repository';
@@ -24,6 +25,7 @@ export function createMemoryStores(state: MemoryState = new MemoryState()): Stor
     roles: new InMemoryRoleRepository(state),
     invites: new InMemoryInviteRepository(state),
     bans: new InMemoryBanRepository(state),
+    blocks: new InMemoryBlockRepository(state),
     messages: new InMemoryMessageRepository(state),
     applications: new InMemoryApplicationRepository(state),
     refreshTokens: new InMemoryRefreshTokenRepository(state),

@@ -21,3 +21,4 @@ export * from './fake-token-service';
 export * from './fake-device-tokens';
 export * from './test-world';
 export * from './in-memory-ban-repository';
+export * from './in-memory-block-repository';

@@ -1,4 +1,4 @@
-import type { Ban, ChatEvent, Application, Channel, Conversation, Invite, Member, Message, Reaction, RefreshToken, Role, Server, Session, User, UserSummary } from '../src';
+import type { Ban, Block, ChatEvent, Application, Channel, Conversation, Invite, Member, Message, Reaction, RefreshToken, Role, Server, Session, User, UserSummary } from '../src';
 
 /** The tables of the in-memory adapters; every repository of one `createMemoryStores()` shares it. */
 export class MemoryState {
@@ -21,6 +21,8 @@ export class MemoryState {
   readonly invites = new Map<string, Invite>();
   /** serverId → userId → ban */
   readonly bans = new Map<string, Map<string, Ban>>();
+  /** userId → the id of each user they block → the block */
+  readonly blocks = new Map<string, Map<string, Block>>();
   readonly messages = new Map<string, Message>();
   /** channelId → message ids in ascending id order */
   readonly channelMessages = new Map<string, string[]>();

@@ -2,6 +2,7 @@ import type { Stores } from '@chat/domain';
 import type { Kysely } from 'kysely';
 import { KyselyApplicationRepository, KyselyRefreshTokenRepository } from './repositories/kysely-application-repository';
 import { KyselyBanRepository } from './repositories/kysely-ban-repository';
+import { KyselyBlockRepository } from './repositories/kysely-block-repository';
 import { KyselyEventLog } from './repositories/kysely-event-log';
 import { KyselyChannelRepository } from './repositories/kysely-channel-repository';
 import { KyselyConversationRepository } from './repositories/kysely-conversation-repository';
@@ -33,6 +34,7 @@ export function createKyselyStores(db: Kysely<Database>, { hot = db, onEventAppe
     roles: new KyselyRoleRepository(db),
     invites: new KyselyInviteRepository(db),
     bans: new KyselyBanRepository(db),
+    blocks: new KyselyBlockRepository(db),
     messages: new KyselyMessageRepository(db, hot, events),
     applications: new KyselyApplicationRepository(db),
     refreshTokens: new KyselyRefreshTokenRepository(db),

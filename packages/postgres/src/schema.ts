@@ -124,6 +124,12 @@ export interface BansTable {
   member_when_banned: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
+export interface BlocksTable {
+  user_id: string;
+  blocked_id: string;
+  created_at: Timestamp;
+}
+
 export interface ReactionsTable {
   /** Insertion order: reactions are listed by each emoji's first use. */
   seq: Generated<string>;
@@ -199,6 +205,7 @@ export interface Database {
   channel_overwrites: ChannelOverwritesTable;
   invites: InvitesTable;
   bans: BansTable;
+  blocks: BlocksTable;
   idempotency_keys: IdempotencyKeysTable;
   /** Derived from the message's fields (`message-fields.ts`): a new field is not spelled here. */
   messages: MessagesTable;

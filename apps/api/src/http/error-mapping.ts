@@ -82,6 +82,7 @@ const QUOTA_TEXT: Record<ErrorOf<'QuotaExceeded'>['quota'], string> = {
   bansPerServer: 'This server bans as many users as a server may',
   rolesPerServer: 'This server has as many roles as a server may',
   conversationsPerDay: 'You have opened as many conversations today as one user may',
+  blocks: 'You block as many users as one user may; unblock someone first',
 };
 
 /** The problem a domain outcome is answered with. */

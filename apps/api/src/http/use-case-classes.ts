@@ -6,6 +6,7 @@ import {
   RemoveRecipient,
   AddReaction,
   BanMember,
+  BlockUser,
   ChangePassword,
   ClearReaction,
   CreateApplication,
@@ -28,6 +29,7 @@ import {
   LeaveServer,
   ListApplications,
   ListBans,
+  ListBlocks,
   ListChannels,
   ListInvites,
   ListMyServers,
@@ -49,6 +51,7 @@ import {
   SetChannelOverwrite,
   TransferServer,
   Unban,
+  UnblockUser,
   UpdateRole,
   UpdateChannel,
   UpdateServer,
@@ -117,6 +120,9 @@ export const ROUTED_USE_CASES = {
   listApplications: ListApplications,
   rotateApplicationSecret: RotateApplicationSecret,
   deleteApplication: DeleteApplication,
+  blockUser: BlockUser,
+  unblockUser: UnblockUser,
+  listBlocks: ListBlocks,
 } as const satisfies { readonly [K in keyof UseCases]?: abstract new (...args: never) => UseCases[K] };
 
 /** A catalogue key a route may name. */

@@ -14,8 +14,10 @@ export interface Quotas {
   readonly rolesPerServer: number;
   /** Direct conversations one user opens in 24 hours (reopening one of theirs does not count). */
   readonly conversationsPerDay: number;
+  /** Users one user blocks. */
+  readonly blocks: number;
 }
 
-export const DEFAULT_QUOTAS: Quotas = { serversOwned: 100, channelsPerServer: 500, invitesPerServer: 1000, applications: 25, bansPerServer: 10_000, rolesPerServer: 250, conversationsPerDay: 50 };
+export const DEFAULT_QUOTAS: Quotas = { serversOwned: 100, channelsPerServer: 500, invitesPerServer: 1000, applications: 25, bansPerServer: 10_000, rolesPerServer: 250, conversationsPerDay: 50, blocks: 1000 };
 
 export type QuotaName = keyof Quotas;

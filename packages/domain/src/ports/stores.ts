@@ -1,5 +1,6 @@
 import type { ApplicationRepository, RefreshTokenRepository } from './application-repository';
 import type { BanRepository } from './ban-repository';
+import type { BlockRepository } from './block-repository';
 import type { ChannelRepository } from './channel-repository';
 import type { ConversationRepository } from './conversation-repository';
 import type { EventLog } from './event-log';
@@ -22,6 +23,7 @@ export interface Stores {
   readonly roles: RoleRepository;
   readonly invites: InviteRepository;
   readonly bans: BanRepository;
+  readonly blocks: BlockRepository;
   readonly messages: MessageRepository;
   readonly applications: ApplicationRepository;
   readonly refreshTokens: RefreshTokenRepository;

@@ -21,6 +21,9 @@ import { Register } from './accounts/register';
 import { RevokeOtherSessions } from './accounts/revoke-other-sessions';
 import { RevokeSession } from './accounts/revoke-session';
 import { TouchSession } from './accounts/touch-session';
+import { BlockUser } from './blocks/block-user';
+import { ListBlocks } from './blocks/list-blocks';
+import { UnblockUser } from './blocks/unblock-user';
 import { ClientCredentialsGrant } from './applications/client-credentials-grant';
 import { CreateApplication } from './applications/create-application';
 import { DeleteApplication } from './applications/delete-application';
@@ -103,7 +106,7 @@ export interface UseCasePorts {
 export function createUseCases(ports: UseCasePorts) {
   const { stores, unitOfWork, history, clock, ids, hasher, commonPasswords, notices, tokens, devices, inviteCodes, opaque, quotas = DEFAULT_QUOTAS } = ports;
   const accessTokenTtlSeconds = ports.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_SECONDS;
-  const { users, sessions, servers, members, messages, applications, refreshTokens } = stores;
+  const { users, sessions, servers, members, messages, applications, refreshTokens, blocks } = stores;
   const grants = { applications, refreshTokens, sessions, tokens, opaque, ids, clock, unitOfWork, accessTokenTtlSeconds };
   const authenticate = new Authenticate(tokens, sessions);
   return {
@@ -165,6 +168,9 @@ export function createUseCases(ports: UseCasePorts) {
     deleteApplication: new DeleteApplication(applications, unitOfWork),
     clientCredentialsGrant: new ClientCredentialsGrant(grants),
     refreshTokenGrant: new RefreshTokenGrant(grants),
+    blockUser: new BlockUser(unitOfWork, clock, quotas),
+    unblockUser: new UnblockUser(users, blocks),
+    listBlocks: new ListBlocks(blocks),
   } as const;
 }
 

@@ -6,6 +6,7 @@
  */
 import type { SeedableStores } from './fixtures';
 import { describeApplicationRepositoryContract } from './application-repository.contract';
+import { describeBlockRepositoryContract } from './block-repository.contract';
 import { describeChannelManagementContract } from './channel-management.contract';
 import { describeChannelRepositoryContract } from './channel-repository.contract';
 import { describeInviteRepositoryContract } from './invite-repository.contract';
@@ -29,6 +30,7 @@ export { describeMessageRepositoryContract } from './message-repository.contract
 export { expectSendsAtOnceGatedEachAlone } from './message-gate.contract';
 export { describeApplicationRepositoryContract } from './application-repository.contract';
 export { describeEventLogContract, type EventStores } from './event-log.contract';
+export { describeBlockRepositoryContract } from './block-repository.contract';
 
 /**
  * Every port contract against the stores `makeStores` gives. Each suite calls it once, before its
@@ -45,4 +47,5 @@ export function describeStoreContracts(name: string, makeStores: () => Promise<S
   describeInviteRepositoryContract(name, makeStores);
   describeMessageRepositoryContract(name, makeStores);
   describeApplicationRepositoryContract(name, makeStores);
+  describeBlockRepositoryContract(name, makeStores);
 }
