@@ -2,6 +2,7 @@ import { messageJson } from '@chat/contract';
 import {
   messageCreated,
   bitsOf,
+  bitOf,
   channelPermissions,
   compareIds,
   READ_NEEDS,
@@ -92,10 +93,17 @@ export class InMemoryMessageRepository implements MessageRepository {
     const channel = this.state.channels.get(channelId);
     const conversation = channel ? undefined : this.state.conversations.get(channelId);
     const member = (channel ? this.state.memberSummary(channel.serverId, actor.userId) : this.recipientSummary(conversation, actor.userId)) || undefined;
-    const permissions = !member ? 0 : channel ? this.permissionsIn(channel, actor.userId) : CONVERSATION_PERMISSIONS;
+    const blocked = conversation?.type === 'dm' && member !== undefined && this.blockedIn(conversation, actor.userId);
+    const permissions = !member ? 0 : channel ? this.permissionsIn(channel, actor.userId) : CONVERSATION_PERMISSIONS & ~(blocked ? bitOf('SEND_MESSAGES') : 0);
     const needed = bitsOf(needs);
     if (sessionLive && member && (permissions & needed) === needed) return { ok: true, value: member };
-    return { ok: false, facts: { sessionLive, channelFound: channel !== undefined || conversation !== undefined, member: member !== undefined, permissions, conversation: conversation !== undefined, blocked: false } };
+    return { ok: false, facts: { sessionLive, channelFound: channel !== undefined || conversation !== undefined, member: member !== undefined, permissions, conversation: conversation !== undefined, blocked } };
+  }
+
+  /** In a one-to-one, whether either recipient blocked the other. */
+  private blockedIn(conversation: Conversation, userId: string): boolean {
+    const other = conversation.recipientIds.find((id) => id !== userId);
+    return other !== undefined && (this.state.blocks.get(userId)?.has(other) === true || this.state.blocks.get(other)?.has(userId) === true);
   }
 
   /** The user as a recipient of the conversation, or null. */

@@ -36,12 +36,13 @@ export async function groupOfRecipient(
  * server with the actor, and neither blocked the other.
  */
 export async function reachableUser(
-  stores: Pick<Stores, 'users' | 'members'>,
+  stores: Pick<Stores, 'users' | 'members' | 'blocks'>,
   actorId: Id,
   otherId: Id,
 ): Promise<Result<User, ErrorOf<'UserNotFound' | 'NoSharedServer' | 'Blocked'>>> {
   const other = isId(otherId) ? await stores.users.findById(otherId) : null;
   if (!other) return fail({ kind: 'UserNotFound' });
   if (!(await stores.members.sharesServer(actorId, other.id))) return fail({ kind: 'NoSharedServer' });
+  if (await stores.blocks.between(actorId, other.id)) return fail({ kind: 'Blocked' });
   return ok(other);
 }
