@@ -398,7 +398,7 @@ export interface paths {
         delete: operations["deleteChannel"];
         options?: never;
         head?: never;
-        /** Rename a channel, set its topic or its position (MANAGE_CHANNELS); the server's members get channel.updated */
+        /** Rename a channel, set its topic or its position (MANAGE_CHANNELS); the server's members get channel.updated. A group conversation: any recipient sets its name (or null), and its recipients get channel.updated */
         patch: operations["updateChannel"];
         trace?: never;
     };
@@ -415,6 +415,42 @@ export interface paths {
         post?: never;
         /** Remove a role's or member's overwrite from this channel (MANAGE_ROLES server-wide; only one whose permissions the caller holds); none there: 204 all the same */
         delete: operations["removeChannelOverwrite"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/@me/channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your direct conversations, the most recently active first */
+        get: operations["listConversations"];
+        put?: never;
+        /** Open a one-to-one conversation (one recipient id; the pair’s one if it has one: 200) or a group (2-9 ids) with people who share a server with you; each recipient gets channel.created */
+        post: operations["openConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channels/{channelId}/recipients/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The group's owner adds someone who shares a server with them (10 people at most); the group gets channel.updated, the newcomer channel.created */
+        put: operations["addRecipient"];
+        post?: never;
+        /** The group's owner removes someone, or anyone removes themself (leaves; a leaving owner's group passes to who has been in it longest); they get channel.deleted, the rest channel.updated */
+        delete: operations["removeRecipient"];
         options?: never;
         head?: never;
         patch?: never;
@@ -926,10 +962,34 @@ export interface components {
             /** @description From 1 (lowest) to the number of roles besides @everyone, and below the caller's highest role; the roles between shift by one */
             position?: number;
         };
-        /** @description At least one of the fields; those left out stay as they are */
+        /** @description A server's channel, or a direct conversation (with `type` and `recipients`, no `serverId`) */
+        AnyChannel: components["schemas"]["Channel"] | components["schemas"]["Conversation"];
+        Conversation: {
+            /** @description A channel id: the conversation's messages and reactions use the /api/channels/{channelId}/... routes */
+            id: string;
+            /**
+             * @description `dm`: one-to-one, one per pair; `group`: up to 10 people, with an owner
+             * @enum {string}
+             */
+            type: "dm" | "group";
+            /** @description A group's owner (who adds and removes people); left out of a one-to-one */
+            ownerId?: string;
+            /** @description A group's name (null: none); left out of a one-to-one */
+            name?: string | null;
+            /** @description Everyone in it, you among them, in the order they came in */
+            recipients: components["schemas"]["UserSummary"][];
+            /** @description Its newest message; null before the first */
+            lastMessageId: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, milliseconds
+             */
+            createdAt: string;
+        };
+        /** @description At least one of the fields; those left out stay as they are. A group conversation takes `name` alone */
         UpdateChannelRequest: {
-            /** @description 1-100 characters, trimmed */
-            name?: string;
+            /** @description 1-100 characters, trimmed; null (a group conversation only) clears a group's name */
+            name?: string | null;
             /** @description At most 1024 characters (code points); null clears it */
             topic?: string | null;
             /** @description 0-2147483647: channels are listed by position, then id */
@@ -946,6 +1006,10 @@ export interface components {
             allow: ("VIEW_CHANNEL" | "SEND_MESSAGES" | "ADD_REACTIONS" | "ATTACH_FILES" | "MENTION_EVERYONE" | "MANAGE_MESSAGES" | "MANAGE_CHANNELS" | "MANAGE_ROLES" | "MANAGE_SERVER" | "CREATE_INVITE" | "KICK_MEMBERS" | "BAN_MEMBERS" | "ADMINISTRATOR")[];
             /** @description Permissions to deny in this channel: names from VIEW_CHANNEL, SEND_MESSAGES, ADD_REACTIONS, ATTACH_FILES, MENTION_EVERYONE, MANAGE_MESSAGES, MANAGE_CHANNELS, MANAGE_ROLES, MANAGE_SERVER, CREATE_INVITE, KICK_MEMBERS, BAN_MEMBERS, ADMINISTRATOR (an unknown name is a 400) */
             deny: ("VIEW_CHANNEL" | "SEND_MESSAGES" | "ADD_REACTIONS" | "ATTACH_FILES" | "MENTION_EVERYONE" | "MANAGE_MESSAGES" | "MANAGE_CHANNELS" | "MANAGE_ROLES" | "MANAGE_SERVER" | "CREATE_INVITE" | "KICK_MEMBERS" | "BAN_MEMBERS" | "ADMINISTRATOR")[];
+        };
+        OpenConversationRequest: {
+            /** @description One id: a one-to-one conversation (the pair's one, if it has one). 2-9 ids: a new group, owned by you. You are not among them */
+            recipientIds: string[];
         };
         Message: {
             /** @description Snowflake id: a decimal string, ordered by creation time */
@@ -3693,16 +3757,16 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The channel as it is now */
+            /** @description The channel (or the group) as it is now */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Channel"];
+                    "application/json": components["schemas"]["AnyChannel"];
                 };
             };
-            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED or MALFORMED_JSON) */
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED or MALFORMED_JSON or NOT_A_GROUP) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3948,6 +4012,304 @@ export interface operations {
             };
         };
     };
+    listConversations: {
+        parameters: {
+            query?: {
+                /** @description 1-100, default 100 */
+                limit?: string;
+                /** @description Continue after the conversation with this id (in this order) (the last of the previous page) */
+                after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Conversations, a page at a time */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conversation"][];
+                };
+            };
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token (code UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; never carries internals (code INTERNAL) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    openConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OpenConversationRequest"];
+            };
+        };
+        responses: {
+            /** @description The new conversation (200: the pair’s one-to-one, already there) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conversation"];
+                };
+            };
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED or MALFORMED_JSON) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token (code UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller may not do this (code FORBIDDEN or NO_SHARED_SERVER or BLOCKED or QUOTA_EXCEEDED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (code NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 64 KiB (code PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON (code UNSUPPORTED_MEDIA_TYPE) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (code RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; never carries internals (code INTERNAL) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    addRecipient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channelId: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description They are in the group (already there: 204 all the same) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED or NOT_A_GROUP or GROUP_FULL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token (code UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller may not do this (code FORBIDDEN or NO_SHARED_SERVER or BLOCKED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (code NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (code RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; never carries internals (code INTERNAL) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    removeRecipient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channelId: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description They are out of the group */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED or NOT_A_GROUP) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token (code UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller may not do this (code FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (code NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (code RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; never carries internals (code INTERNAL) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listMessages: {
         parameters: {
             query?: {
@@ -4067,7 +4429,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The caller may not do this (code FORBIDDEN) */
+            /** @description The caller may not do this (code FORBIDDEN or BLOCKED) */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -28,6 +28,8 @@ export interface components {
             /** @description Opaque: send it back in `resume` to continue after this point */
             cursor: string;
             servers: components["schemas"]["ServerWithChannels"][];
+            /** @description Your direct conversations, the most recently active first, at most 100: read the rest with GET /api/users/@me/channels */
+            privateChannels: components["schemas"]["Conversation"][];
         };
         UserSummary: {
             /** @description Snowflake id: a decimal string, ordered by creation time */
@@ -84,7 +86,29 @@ export interface components {
         };
         /** @description Permission names, in this order: VIEW_CHANNEL, SEND_MESSAGES, ADD_REACTIONS, ATTACH_FILES, MENTION_EVERYONE, MANAGE_MESSAGES, MANAGE_CHANNELS, MANAGE_ROLES, MANAGE_SERVER, CREATE_INVITE, KICK_MEMBERS, BAN_MEMBERS, ADMINISTRATOR. ADMINISTRATOR holds them all (and channel overwrites do not apply to it) */
         Permissions: ("VIEW_CHANNEL" | "SEND_MESSAGES" | "ADD_REACTIONS" | "ATTACH_FILES" | "MENTION_EVERYONE" | "MANAGE_MESSAGES" | "MANAGE_CHANNELS" | "MANAGE_ROLES" | "MANAGE_SERVER" | "CREATE_INVITE" | "KICK_MEMBERS" | "BAN_MEMBERS" | "ADMINISTRATOR")[];
-        /** @description The REST Message, plus serverId (and nonce on message.created); `reacted` is always false in events */
+        Conversation: {
+            /** @description A channel id: the conversation's messages and reactions use the /api/channels/{channelId}/... routes */
+            id: string;
+            /**
+             * @description `dm`: one-to-one, one per pair; `group`: up to 10 people, with an owner
+             * @enum {string}
+             */
+            type: "dm" | "group";
+            /** @description A group's owner (who adds and removes people); left out of a one-to-one */
+            ownerId?: string;
+            /** @description A group's name (null: none); left out of a one-to-one */
+            name?: string | null;
+            /** @description Everyone in it, you among them, in the order they came in */
+            recipients: components["schemas"]["UserSummary"][];
+            /** @description Its newest message; null before the first */
+            lastMessageId: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, milliseconds
+             */
+            createdAt: string;
+        };
+        /** @description The REST Message, plus serverId (left out in a direct conversation; and nonce on message.created); `reacted` is always false in events */
         MessageEvent: {
             /** @description Snowflake id: a decimal string, ordered by creation time */
             id: string;
@@ -99,8 +123,8 @@ export interface components {
             editedAt: string | null;
             author: components["schemas"]["UserSummary"];
             reactions: components["schemas"]["ReactionSummary"][];
-            /** @description Snowflake id: a decimal string, ordered by creation time */
-            serverId: string;
+            /** @description The server; left out in a direct conversation */
+            serverId?: string;
             /** @description The sender’s nonce from the POST, when it gave one */
             nonce?: string;
         };
@@ -115,8 +139,8 @@ export interface components {
             id: string;
             /** @description Snowflake id: a decimal string, ordered by creation time */
             channelId: string;
-            /** @description Snowflake id: a decimal string, ordered by creation time */
-            serverId: string;
+            /** @description The server; left out in a direct conversation */
+            serverId?: string;
         };
         /** @description The emoji’s count after the change, and who reacted or un-reacted */
         ReactionEvent: {
@@ -124,8 +148,8 @@ export interface components {
             messageId: string;
             /** @description Snowflake id: a decimal string, ordered by creation time */
             channelId: string;
-            /** @description Snowflake id: a decimal string, ordered by creation time */
-            serverId: string;
+            /** @description The server; left out in a direct conversation */
+            serverId?: string;
             emoji: string;
             count: number;
             /** @description Snowflake id: a decimal string, ordered by creation time */
@@ -137,8 +161,8 @@ export interface components {
             messageId: string;
             /** @description Snowflake id: a decimal string, ordered by creation time */
             channelId: string;
-            /** @description Snowflake id: a decimal string, ordered by creation time */
-            serverId: string;
+            /** @description The server; left out in a direct conversation */
+            serverId?: string;
             emoji: string;
         };
         Member: {
@@ -164,6 +188,8 @@ export interface components {
             /** @enum {string} */
             reason: "leave" | "kick" | "ban";
         };
+        /** @description A server's channel, or a direct conversation (with `type` and `recipients`, no `serverId`) */
+        AnyChannel: components["schemas"]["Channel"] | components["schemas"]["Conversation"];
         Role: {
             /** @description Snowflake id; @everyone's is the server's id */
             id: string;
@@ -197,12 +223,12 @@ export interface components {
             /** @description Every role the member holds now, lowest position first (@everyone not among them) */
             roleIds: string[];
         };
-        /** @description The channel is gone with its messages, or out of your sight (a role or an overwrite changed): nothing more of it follows */
+        /** @description The channel is gone with its messages, or out of your sight (a role or an overwrite changed), or you left or were removed from a group conversation: nothing more of it follows */
         ChannelDeletedEvent: {
             /** @description Snowflake id: a decimal string, ordered by creation time */
             id: string;
-            /** @description Snowflake id: a decimal string, ordered by creation time */
-            serverId: string;
+            /** @description The server; left out in a direct conversation */
+            serverId?: string;
         };
         Server: {
             /** @description Snowflake id: a decimal string, ordered by creation time */
@@ -255,7 +281,7 @@ export interface EventMap {
     /** Dispatch `member.left`: `d` is the REST shape. Only members of the event's server get it. */
     "member.left": components["schemas"]["MemberLeftEvent"];
     /** Dispatch `channel.created`: `d` is the REST shape. Only members of the event's server get it. */
-    "channel.created": components["schemas"]["Channel"];
+    "channel.created": components["schemas"]["AnyChannel"];
     /** Dispatch `role.created`: `d` is the REST shape. Only members of the event's server get it. */
     "role.created": components["schemas"]["Role"];
     /** Dispatch `role.updated`: `d` is the REST shape. Only members of the event's server get it. */
@@ -265,7 +291,7 @@ export interface EventMap {
     /** Dispatch `member.updated`: `d` is the REST shape. Only members of the event's server get it. */
     "member.updated": components["schemas"]["MemberUpdatedEvent"];
     /** Dispatch `channel.updated`: `d` is the REST shape. Only members of the event's server get it. */
-    "channel.updated": components["schemas"]["Channel"];
+    "channel.updated": components["schemas"]["AnyChannel"];
     /** Dispatch `channel.deleted`: `d` is the REST shape. Only members of the event's server get it. */
     "channel.deleted": components["schemas"]["ChannelDeletedEvent"];
     /** Dispatch `server.updated`: `d` is the REST shape. Only members of the event's server get it. */
