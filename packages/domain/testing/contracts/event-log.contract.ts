@@ -1,4 +1,5 @@
 import { bitsOf, channelGained, channelLost, memberJoined, memberLeft, messageCreated, routeOf, sessionRevoked, type Channel, type ChatEvent, type EventHistory, type LoggedEvent, type Stores, type UnitOfWork } from '../../src';
+import { describeConversationLogContract } from './conversation-log.contract';
 import { freshId as freshIdLike, aMessage, aServerWithOwner, givenActor, givenMemberOf, givenUser, summaryOf, withoutAuthor } from './fixtures';
 
 /** One store's event side: writes go through `stores` and `unitOfWork`, reads through `history`. */
@@ -30,6 +31,7 @@ const messageIdOf = (event: ChatEvent | null): string | null => (event?.type ===
  * positions are dense.
  */
 export function describeEventLogContract(name: string, make: () => Promise<EventStores>): void {
+  describeConversationLogContract(name, make);
   describe(`EventLog contract: ${name}`, () => {
     let s: EventStores;
 
@@ -65,7 +67,7 @@ export function describeEventLogContract(name: string, make: () => Promise<Event
       const gated = await s.stores.messages.createAs(await givenActor(s.stores, outsider.id), withoutAuthor(message), null);
       await s.place();
 
-      expect(gated).toEqual({ ok: false, facts: { sessionLive: true, channelFound: true, member: false, permissions: 0 } });
+      expect(gated).toEqual({ ok: false, facts: { sessionLive: true, channelFound: true, member: false, permissions: 0, conversation: false, blocked: false } });
       expect((await readAll(s.history)).filter(({ event }) => messageIdOf(event) === message.id)).toEqual([]);
     });
 
@@ -171,6 +173,8 @@ export function describeEventLogContract(name: string, make: () => Promise<Event
         oldest: expect.any(Number),
         user: summaryOf(joiner),
         servers: [{ server, channels: [defaultChannel] }],
+        privateChannels: [],
+        conversationIds: new Set(),
         joinedAfter: new Set([server.id]),
         hidden: new Map(),
         shownAfter: new Map(),

@@ -9,6 +9,7 @@ import { describeApplicationRepositoryContract } from './application-repository.
 import { describeBlockRepositoryContract } from './block-repository.contract';
 import { describeChannelManagementContract } from './channel-management.contract';
 import { describeChannelRepositoryContract } from './channel-repository.contract';
+import { describeConversationRepositoryContract } from './conversation-repository.contract';
 import { describeInviteRepositoryContract } from './invite-repository.contract';
 import { describeMemberRepositoryContract } from './member-repository.contract';
 import { describeMessageRepositoryContract } from './message-repository.contract';
@@ -31,6 +32,7 @@ export { expectSendsAtOnceGatedEachAlone } from './message-gate.contract';
 export { describeApplicationRepositoryContract } from './application-repository.contract';
 export { describeEventLogContract, type EventStores } from './event-log.contract';
 export { describeBlockRepositoryContract } from './block-repository.contract';
+export { describeConversationRepositoryContract } from './conversation-repository.contract';
 
 /**
  * Every port contract against the stores `makeStores` gives. Each suite calls it once, before its
@@ -48,4 +50,5 @@ export function describeStoreContracts(name: string, makeStores: () => Promise<S
   describeMessageRepositoryContract(name, makeStores);
   describeApplicationRepositoryContract(name, makeStores);
   describeBlockRepositoryContract(name, makeStores);
+  describeConversationRepositoryContract(name, makeStores);
 }

@@ -64,8 +64,8 @@ export function describeMessageGate(ctx: MessageContractContext): void {
       const none = { userId: author.id, sessionId: freshId() };
 
       for (const actor of [revoked, borrowed, none]) {
-        expect(await pageAs(actor, channel.id, { limit: 5 })).toEqual({ ok: false, facts: { sessionLive: false, channelFound: true, member: true, permissions: ALL_PERMISSIONS } });
-        expect(await pageAs(actor, freshId(), { limit: 5 })).toEqual({ ok: false, facts: { sessionLive: false, channelFound: false, member: false, permissions: 0 } });
+        expect(await pageAs(actor, channel.id, { limit: 5 })).toEqual({ ok: false, facts: { sessionLive: false, channelFound: true, member: true, permissions: ALL_PERMISSIONS, conversation: false, blocked: false } });
+        expect(await pageAs(actor, freshId(), { limit: 5 })).toEqual({ ok: false, facts: { sessionLive: false, channelFound: false, member: false, permissions: 0, conversation: false, blocked: false } });
       }
     });
 
@@ -73,8 +73,8 @@ export function describeMessageGate(ctx: MessageContractContext): void {
       const { channel } = await aChannelWithTenMessages();
       const outsider = await actorFor(await givenUser(stores));
 
-      expect(await pageAs(outsider, freshId(), { limit: 5 })).toEqual({ ok: false, facts: { sessionLive: true, channelFound: false, member: false, permissions: 0 } });
-      expect(await pageAs(outsider, channel.id, { limit: 5 })).toEqual({ ok: false, facts: { sessionLive: true, channelFound: true, member: false, permissions: 0 } });
+      expect(await pageAs(outsider, freshId(), { limit: 5 })).toEqual({ ok: false, facts: { sessionLive: true, channelFound: false, member: false, permissions: 0, conversation: false, blocked: false } });
+      expect(await pageAs(outsider, channel.id, { limit: 5 })).toEqual({ ok: false, facts: { sessionLive: true, channelFound: true, member: false, permissions: 0, conversation: false, blocked: false } });
     });
 
     it('renders each message exactly as JSON.stringify of messageJson does, for every cursor and gate', async () => {
@@ -105,9 +105,9 @@ export function describeMessageGate(ctx: MessageContractContext): void {
         expect(rendered.value).toBe(JSON.stringify(views.map((view) => messageJson(view as MessageView))));
       }
       const outsider = await actorFor(await givenUser(stores));
-      expect(await stores.messages.pageJsonAs(outsider, channel.id, { limit: 5 })).toEqual({ ok: false, facts: { sessionLive: true, channelFound: true, member: false, permissions: 0 } });
-      expect(await stores.messages.pageJsonAs(outsider, freshId(), { limit: 5 })).toEqual({ ok: false, facts: { sessionLive: true, channelFound: false, member: false, permissions: 0 } });
-      expect(await stores.messages.pageJsonAs({ ...actor, sessionId: freshId() }, channel.id, { limit: 5 })).toEqual({ ok: false, facts: { sessionLive: false, channelFound: true, member: true, permissions: ALL_PERMISSIONS } });
+      expect(await stores.messages.pageJsonAs(outsider, channel.id, { limit: 5 })).toEqual({ ok: false, facts: { sessionLive: true, channelFound: true, member: false, permissions: 0, conversation: false, blocked: false } });
+      expect(await stores.messages.pageJsonAs(outsider, freshId(), { limit: 5 })).toEqual({ ok: false, facts: { sessionLive: true, channelFound: false, member: false, permissions: 0, conversation: false, blocked: false } });
+      expect(await stores.messages.pageJsonAs({ ...actor, sessionId: freshId() }, channel.id, { limit: 5 })).toEqual({ ok: false, facts: { sessionLive: false, channelFound: true, member: true, permissions: ALL_PERMISSIONS, conversation: false, blocked: false } });
     });
 
     it('creates a message for a member and answers them as its author', async () => {
@@ -171,10 +171,10 @@ export async function expectSendsAtOnceGatedEachAlone(stores: Stores): Promise<v
 
   expect(results).toEqual([
     { ok: true, value: summaryOf(author) },
-    { ok: false, facts: { sessionLive: true, channelFound: true, member: false, permissions: 0 } },
-    { ok: false, facts: { sessionLive: false, channelFound: true, member: true, permissions: ALL_PERMISSIONS } },
+    { ok: false, facts: { sessionLive: true, channelFound: true, member: false, permissions: 0, conversation: false, blocked: false } },
+    { ok: false, facts: { sessionLive: false, channelFound: true, member: true, permissions: ALL_PERMISSIONS, conversation: false, blocked: false } },
     { ok: true, value: summaryOf(other) },
-    { ok: false, facts: { sessionLive: true, channelFound: false, member: false, permissions: 0 } },
+    { ok: false, facts: { sessionLive: true, channelFound: false, member: false, permissions: 0, conversation: false, blocked: false } },
     { ok: true, value: summaryOf(author) },
   ]);
   const stored = await Promise.all(messages.map((message) => stores.messages.findById(message.id)));

@@ -44,7 +44,7 @@ export function describeMessagePermissions(ctx: MessageContractContext): void {
       const stored = (await stores.messages.findById(message.id)) !== null;
       return { page: page.ok ? 'ok' : page.facts, send: sent.ok ? 'ok' : sent.facts, stored };
     }
-    const refusedWith = (permissions: PermissionBits) => ({ sessionLive: true, channelFound: true, member: true, permissions });
+    const refusedWith = (permissions: PermissionBits) => ({ sessionLive: true, channelFound: true, member: true, permissions, conversation: false, blocked: false });
 
     it("refuses reading and sending where @everyone's overwrite denies VIEW_CHANNEL, but not to the owner", async () => {
       const { server, channel, actor, owner } = await aPrivateChannelSetting();
