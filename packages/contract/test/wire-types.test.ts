@@ -19,7 +19,7 @@ describe('the events on the wire, as the compiler holds them', () => {
     // @ts-expect-error the domain has no such event
     const unknown: LoggedEventType = 'message.exploded';
 
-    expect(Object.keys(LOGGED_EVENT_DATA)).toEqual([...Object.keys(EVENT_DATA), logged, 'channel.hidden', 'channel.lost', 'channel.shown']);
+    expect(Object.keys(LOGGED_EVENT_DATA)).toEqual([...Object.keys(EVENT_DATA), logged, 'channel.hidden', 'channel.lost', 'channel.shown', 'conversation.opened', 'conversation.updated', 'conversation.closed']);
     expect(() => eventFromJson(unknown, {})).toThrow(/unknown event type/);
   });
 

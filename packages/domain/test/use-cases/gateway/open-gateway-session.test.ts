@@ -18,12 +18,26 @@ describe('OpenGatewaySession', () => {
       oldest: 0,
       user: { id: member.userId, username: expect.any(String) },
       servers: [{ server, channels }],
+      privateChannels: [],
+      conversationIds: new Set(),
       joinedAfter: new Set(),
       hidden: new Map(),
       shownAfter: new Map(),
       unplaced: new Set(),
     });
     expect(opening.audience.sees(server.id)).toBe(true);
+  });
+
+  it('identifies with the direct conversations: listed, and open to their events', async () => {
+    const { world, owner, member } = await aServerWithCast();
+    const dm = expectOk(await world.openConversation.execute(owner, { recipientIds: [member.userId] })).conversation;
+    const token = expectOk(await world.logIn.execute({ username: (await world.stores.users.findById(member.userId))!.username, password: 'correct horse' })).token;
+
+    const opening = await world.openGatewaySession.execute(token, null);
+
+    if (!opening.ok) throw new Error('expected an opening');
+    expect(opening.snapshot.privateChannels).toEqual([dm]);
+    expect(opening.audience.sees(dm.id)).toBe(true);
   });
 
   it('refuses a token that is not live', async () => {
