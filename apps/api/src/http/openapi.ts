@@ -88,11 +88,10 @@ export type ExtraPaths = (schemaOf: (schema: z.ZodType, io: 'input' | 'output') 
 /** One route as an OpenAPI operation: its parameters, body, success and every problem it may answer. */
 function operationOf(spec: RouteSpec<unknown, unknown>, components: Record<string, JsonSchema>, problemRef: JsonSchema): Record<string, unknown> {
   const pathParameters = [...spec.path.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  const content = spec.success.schema ? { content: { 'application/json': { schema: toSchema(spec.success.schema, 'output', components) } } } : {};
   const responses: Record<string, unknown> = {
-    [spec.success.status]: {
-      description: spec.success.description,
-      ...(spec.success.schema ? { content: { 'application/json': { schema: toSchema(spec.success.schema, 'output', components) } } } : {}),
-    },
+    [spec.success.status]: { description: spec.success.description, ...content },
+    ...(spec.success.also ? { [spec.success.also.status]: { description: spec.success.also.description, ...content } } : {}),
   };
   for (const [status, codes] of problemsOf(spec)) {
     const description = `${STATUS_TEXT[status] ?? 'Problem'} (code ${codes.join(' or ')})`;

@@ -93,7 +93,8 @@ export interface RouteSpec<B = unknown, Q = unknown, K extends DomainErrorKind =
   readonly useCase: U;
   /** A second limit, keyed by what the body names (an account), counted once the body is read. */
   readonly bodyRateLimit?: RateLimitName;
-  readonly success: { readonly status: number } & Documented;
+  /** `also`: a second success status with the same body (a `POST` that finds what it would make: 200 beside 201). */
+  readonly success: { readonly status: number; readonly also?: { readonly status: number; readonly description: string } } & Documented;
   /** The error kinds the use case answers with: the route's problems, besides the edge's own (400/401/413/415/429/500). */
   readonly errors: readonly K[];
   handle(ctx: RouteContext<B, Q, A, UseCases[U]>): Promise<Reply<K>>;

@@ -16,7 +16,12 @@ export const conversationRoutes = [
     auth: 'session',
     body: OpenConversationBody,
     rateLimit: 'openConversation',
-    success: { status: 201, description: 'The new conversation (200: the pair’s one-to-one, already there)', schema: ConversationResponse },
+    success: {
+      status: 201,
+      description: 'The new conversation',
+      also: { status: 200, description: 'The pair’s one-to-one, there already (opened by either of the two)' },
+      schema: ConversationResponse,
+    },
     useCase: 'openConversation',
     handle: async ({ useCase, actor, body }) => {
       const opened = await useCase.execute(actor, body);
