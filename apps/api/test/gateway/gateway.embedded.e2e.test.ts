@@ -7,6 +7,7 @@ import { startReplica, type Replica } from '../replica-process';
 import { Clients } from './gateway-client';
 import { createServer, join, leave, register, send, sleep } from './rest';
 import { contents, deliversInRestShape, leaveIsolation, logoutCloses, receivedAll, type Where } from './scenarios';
+import { conversationIsolation } from './conversation-scenarios';
 import { sightIsolation } from './sight-scenarios';
 
 /* The embedded default: no DATABASE_URL, no REDIS_URL, one process on PGlite under DATA_DIR. */
@@ -39,6 +40,10 @@ describe('the gateway on the embedded default (PGlite under DATA_DIR, no Redis)'
 
   it('sends the events of a private channel only to those who can see it, live and on resume', async () => {
     await sightIsolation(clients, here());
+  }, 60_000);
+
+  it('sends a direct conversation’s events to its recipients only; one removed from a group gets channel.deleted, then nothing of it, live and on resume', async () => {
+    await conversationIsolation(clients, here());
   }, 60_000);
 
   it('tells members of reaction.cleared and then server.deleted, the server’s last event; their sockets stay open for other servers', async () => {

@@ -9,6 +9,7 @@ import { TcpProxy } from '../tcp-proxy';
 import { Clients, type Frame, type GatewayClient } from './gateway-client';
 import { createServer, join, kernelQueuedBytes, register, rssBytes, send, sleep } from './rest';
 import { contents, deliversInRestShape, leaveIsolation, logoutCloses, receivedAll } from './scenarios';
+import { conversationIsolation } from './conversation-scenarios';
 import { sightIsolation } from './sight-scenarios';
 
 /** `describe` when both the real PostgreSQL and Redis answered the global setup, a loud skip otherwise (never in CI). */
@@ -73,6 +74,10 @@ describeWithPostgresAndRedis('the gateway on two replicas sharing PostgreSQL and
 
   it('sends the events of a private channel only to those who can see it: a role taken away through A is channel.deleted on B, then nothing of it, live or on resume on A', async () => {
     await sightIsolation(clients, { write: a.url, read: b.url, resumeOn: a.url });
+  }, 60_000);
+
+  it('sends a direct conversation’s events to its recipients only, through A to B; one removed from a group gets channel.deleted, then nothing of it, live on B or on resume on A', async () => {
+    await conversationIsolation(clients, { write: a.url, read: b.url, resumeOn: a.url });
   }, 60_000);
 
   it('delivers server.updated from a change through A to a member on B, in the REST shape of the server', async () => {
