@@ -48,8 +48,10 @@ interface Played {
  * statement), the rest in one turn (the batch statement), then the edits and the reactions. What
  * the page and the events should hold is worked out from the plan, not read back.
  */
-async function play(stores: Stores, cast: { serverId: Id; people: Person[] }, scenario: Scenario): Promise<Played> {
-  const channelId = (await givenChannel(stores, cast.serverId)).id;
+async function play(stores: Stores, cast: { serverId: Id; people: Person[] }, scenario: Scenario, where: 'channel' | 'conversation' = 'channel'): Promise<Played> {
+  const channelId = where === 'channel' ? (await givenChannel(stores, cast.serverId)).id : await aGroupOf(stores, cast.people);
+  // A conversation's messages belong to no server: their events have no `serverId`.
+  const serverId = where === 'channel' ? cast.serverId : null;
   const sent = scenario.sends.map((plan) => ({ plan, id: freshId(), author: cast.people[plan.sender]! }));
   const send = ({ plan, id, author }: (typeof sent)[number]) =>
     stores.messages.createAs(author.actor, newMessage({ id, channelId, content: plan.content, createdAt: plan.createdAt }), plan.nonce);
@@ -76,9 +78,17 @@ async function play(stores: Stores, cast: { serverId: Id; people: Person[] }, sc
     reactions: [...reactions.get(id)!].map(([emoji, users]) => ({ emoji, count: users.size, reacted: users.has(viewerId) })),
   }));
   const created = sent.map(({ plan, id, author }) =>
-    messageCreated(cast.serverId, { ...newMessage({ id, channelId, content: plan.content, createdAt: plan.createdAt }), author: author.summary, reactions: [] }, plan.nonce),
+    messageCreated(serverId, { ...newMessage({ id, channelId, content: plan.content, createdAt: plan.createdAt }), author: author.summary, reactions: [] }, plan.nonce),
   );
   return { channelId, views, created };
+}
+
+/** A group conversation of everyone in the cast. */
+async function aGroupOf(stores: Stores, people: readonly Person[]): Promise<Id> {
+  const [creator, ...others] = people.map((p) => p.summary.id) as [Id, ...Id[]];
+  const id = freshId();
+  await stores.conversations.create({ id, type: 'group', ownerId: creator, name: null, creatorId: creator, recipientIds: [creator, ...others], createdAt: new Date('2026-11-27T00:00:00.000Z') });
+  return id;
 }
 
 /** The wire form of an event's data: what the gateway sends, and what the log should hold. */
@@ -113,12 +123,12 @@ function describeWireForm(name: string, open: () => Promise<{ db: Kysely<Databas
       );
     }, TIMEOUT_MS);
 
-    it('logs a send’s message.created as JSON.stringify of eventJson’s data, which the gateway splices as it is', async () => {
+    it('logs a send’s message.created as JSON.stringify of eventJson’s data, which the gateway splices as it is, in a channel or a conversation', async () => {
       const { place, history } = kyselyEventStores(db);
       let position = 0;
       await fc.assert(
-        fc.asyncProperty(scenarioOf(PEOPLE), async (scenario) => {
-          const { channelId, created } = await play(stores, cast, scenario);
+        fc.asyncProperty(scenarioOf(PEOPLE), fc.constantFrom('channel' as const, 'conversation' as const), async (scenario, where) => {
+          const { channelId, created } = await play(stores, cast, scenario, where);
 
           const { rows } = await sql<{ payload: string }>`
             select payload from events
