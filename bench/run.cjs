@@ -8,7 +8,7 @@ const autocannon = require('autocannon');
 const { SignJWT } = require('jose');
 const { sql } = require('kysely');
 const { migrateToLatest, openPglite, openPostgres } = require('@chat/postgres');
-const { seed, seedRoles, idBack } = require('./seed.cjs');
+const { seed, seedRoles, seedConversation, idBack } = require('./seed.cjs');
 const { startServer, stopProcess } = require('./processes.cjs');
 const { measureFloor } = require('./floor.cjs');
 const { dropRedisKeys, runGateway } = require('./gateway.cjs');
@@ -135,6 +135,8 @@ async function main() {
     const smallDeepCursor = await idBack(db, channelIds[0], PLAN.channels[0] / 2);
     // The mid channel made private, user 2 let in through 20 roles and 10 overwrites (the owner reads it as before).
     await seedRoles(db, { userId: 2, channelId: channelIds[1] });
+    // A group of users 1-10, where the same ten send as in a server channel.
+    const conversationId = await seedConversation(db);
     const pgVersion = (await sql`show server_version`.execute(db)).rows[0].server_version;
     await db.destroy();
     const tokens = await signTokens(PLAN.users);
@@ -181,6 +183,11 @@ async function main() {
       { server: api, request: getPage(mid, viewer) },
     ]);
     const roledPost = await compare('POST message (mid channel), a member of 20 roles with 10 overwrites', [{ server: api, request: postAsManyUsers(mid, [tokens[1]]) }]);
+    // A send in a direct conversation is the same one statement as in a server channel: the same ten senders, alternating.
+    const conversationPost = await compare('POST message, direct conversation vs server channel (users 1-10)', [
+      { server: api, request: postAsManyUsers(conversationId, tokens.slice(0, 10)) },
+      { server: api, request: postAsManyUsers(channelIds[0], tokens.slice(0, 10)) },
+    ]);
 
     const apiRss = rssMb(api.child.pid);
 
@@ -248,6 +255,7 @@ async function main() {
       target(`Scale: page ${PLAN.deep} back in large ÷ halfway back in small (median ms)`, largeDeep[0].p50, smallDeep[0].p50, 1.3, 'ratio ≤ 1.3', true),
       target('GET newest 50, member of 20 roles with 10 overwrites ÷ owner: req/s', roled[0].rps, roled[1].rps, null, 'reported'),
       target('POST message, member of 20 roles with 10 overwrites ÷ many plain members: req/s', roledPost[0].rps, post[0].rps, null, 'reported'),
+      target('POST message in a direct conversation ÷ in a server channel, same 10 senders: req/s', conversationPost[0].rps, conversationPost[1].rps, null, 'reported'),
       target('GET newest 50: req/s ÷ floor (node-pg alone, no HTTP)', get[0].rps, floor.get, null, 'reported'),
       target('POST message: req/s ÷ floor (node-pg alone, no HTTP)', post[0].rps, floor.post, null, 'reported'),
       ...gatewayRows(gateway),

@@ -74,4 +74,12 @@ async function seedRoles(db, { userId, channelId, roles = 20, overwrites = 10 })
   await sql`analyze roles, member_roles, channel_overwrites`.execute(db);
 }
 
-module.exports = { seed, seedRoles, idBack };
+/** A group conversation of users 1..`people` (id 300000), for the send's row: a message there against one in a server channel. */
+async function seedConversation(db, { people = 10 } = {}) {
+  await sql`insert into conversations (id, type, owner_id, name, creator_id, pair_key, created_at) values (300000, 'group', 1, 'bench', 1, null, now())`.execute(db);
+  await sql`insert into conversation_recipients (conversation_id, user_id, joined_at) select 300000, g, now() from generate_series(1, ${people}::int) g`.execute(db);
+  await sql`analyze conversations, conversation_recipients`.execute(db);
+  return '300000';
+}
+
+module.exports = { seed, seedRoles, seedConversation, idBack };
