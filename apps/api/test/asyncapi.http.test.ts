@@ -27,7 +27,7 @@ const message: MessageView = {
   content: 'hi',
   createdAt: new Date('2026-11-01T10:00:00.000Z'),
   editedAt: null,
-  author: { id: '3', username: 'ann' },
+  author: { id: '3', username: 'ann', displayName: null, avatar: null },
   reactions: [{ emoji: '👍', count: 1, reacted: false }],
 };
 
@@ -38,7 +38,7 @@ const SAMPLES: ChatEvent[] = [
   messageDeleted('10', '20', '100'),
   reactionChanged('reaction.added', '10', '20', '3', { messageId: '100', emoji: '👍', count: 1, reacted: true }),
   reactionChanged('reaction.removed', '10', '20', '3', { messageId: '100', emoji: '👍', count: 0, reacted: false }),
-  memberJoined({ serverId: '10', userId: '3', joinedAt: new Date(0), user: { id: '3', username: 'ann' }, roleIds: [] }),
+  memberJoined({ serverId: '10', userId: '3', joinedAt: new Date(0), user: { id: '3', username: 'ann', displayName: null, avatar: null }, roleIds: [] }),
   memberLeft('10', '3', 'leave'),
   channelCreated({ id: '21', serverId: '10', name: 'random', topic: null, position: 0, permissionOverwrites: [], createdAt: new Date(0) }),
   channelUpdated({ id: '21', serverId: '10', name: 'leads', topic: 'Plans', position: 1, permissionOverwrites: [{ id: '10', type: 'role', allow: 0, deny: 1 }], createdAt: new Date(0) }),

@@ -25,7 +25,7 @@ const message: MessageView = {
   content: 'hi "there" \u2028 😀',
   createdAt: new Date('2026-11-01T10:00:00.123Z'),
   editedAt: null,
-  author: { id: '3', username: 'ann' },
+  author: { id: '3', username: 'ann', displayName: null, avatar: null },
   reactions: [{ emoji: '👍', count: 2, reacted: false }],
 };
 
@@ -36,7 +36,7 @@ const EVENTS = [
   messageDeleted('10', '20', '100'),
   reactionChanged('reaction.added', '10', '20', '3', { messageId: '100', emoji: '👍', count: 2, reacted: true }),
   reactionChanged('reaction.removed', '10', '20', '3', { messageId: '100', emoji: '👍', count: 0, reacted: false }),
-  memberJoined({ serverId: '10', userId: '3', joinedAt: new Date('2026-11-01T09:00:00.000Z'), user: { id: '3', username: 'ann' }, roleIds: [] }),
+  memberJoined({ serverId: '10', userId: '3', joinedAt: new Date('2026-11-01T09:00:00.000Z'), user: { id: '3', username: 'ann', displayName: null, avatar: null }, roleIds: [] }),
   memberLeft('10', '3', 'leave'),
   roleCreated({ id: '30', serverId: '10', name: 'mods', color: 0x00ff00, position: 1, permissions: 0b1000_1000_0001, createdAt: new Date('2026-11-01T09:40:00.000Z') }),
   roleUpdated({ id: '10', serverId: '10', name: '@everyone', color: null, position: 0, permissions: 15, createdAt: new Date('2026-11-01T09:00:00.000Z') }),
@@ -93,7 +93,7 @@ describe('the events’ JSON form', () => {
       content: message.content,
       createdAt: '2026-11-01T10:00:00.123Z',
       editedAt: null,
-      author: { id: '3', username: 'ann' },
+      author: { id: '3', username: 'ann', displayName: null, avatar: null },
       reactions: [{ emoji: '👍', count: 2, reacted: false }],
       serverId: '10',
       nonce: 'n-1',
@@ -175,7 +175,7 @@ describe('the events’ JSON form', () => {
 
 describe('role and member events of older or newer versions', () => {
   it('read a member.joined logged before roles as holding none, and drop a permission this version does not know', () => {
-    const joined = eventFromJson('member.joined', { serverId: '10', userId: '3', joinedAt: '2026-11-01T09:00:00.000Z', user: { id: '3', username: 'ann' } });
+    const joined = eventFromJson('member.joined', { serverId: '10', userId: '3', joinedAt: '2026-11-01T09:00:00.000Z', user: { id: '3', username: 'ann', displayName: null, avatar: null } });
     expect(joined).toMatchObject({ member: { roleIds: [] } });
     const role = eventFromJson('role.updated', { id: '30', serverId: '10', name: 'r', color: null, position: 1, permissions: ['KICK_MEMBERS', 'FLY'], createdAt: '2026-11-01T09:00:00.000Z' });
     expect(role).toMatchObject({ role: { permissions: 1024 } });
