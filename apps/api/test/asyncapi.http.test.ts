@@ -1,4 +1,4 @@
-import { EVENT_DATA, eventJson } from '@chat/contract';
+import { clientEventJson, EVENT_DATA } from '@chat/contract';
 import {
   channelCreated,
   channelDeleted,
@@ -16,6 +16,7 @@ import {
   reactionChanged,
   reactionCleared,
   serverDeleted,
+  userUpdated,
   type ChatEvent,
   type MessageView,
 } from '@chat/domain';
@@ -52,6 +53,7 @@ const SAMPLES: ChatEvent[] = [
   roleDeleted('10', '30'),
   memberUpdated('10', '3', ['30', '31']),
   serverDeleted('10'),
+  userUpdated({ id: '3', username: 'ann', displayName: 'Ann', avatar: 'https://cdn.example.com/ann.png' }, ['10', '11']),
 ];
 
 describe('the gateway’s description', () => {
@@ -89,8 +91,8 @@ describe('the gateway’s description', () => {
     expect(openApi.externalDocs.url).toBe('/api/asyncapi.json');
   });
 
-  it.each(SAMPLES.map((event) => [event.type, event] as const))('has a schema that %s’s data fits exactly, key for key', (type, event) => {
-    const { t: sent, d } = eventJson(event);
+  it.each(SAMPLES.map((event) => [event.type, event] as const))('has a schema that %s’s data fits exactly, key for key, as a client is sent it', (type, event) => {
+    const { t: sent, d } = clientEventJson(event);
     const schema = EVENT_DATA[type as keyof typeof EVENT_DATA];
 
     expect(sent).toBe(type);

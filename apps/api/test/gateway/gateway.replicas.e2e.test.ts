@@ -349,7 +349,7 @@ describeWithPostgresAndRedis('the gateway on two replicas sharing PostgreSQL and
       client.send({ op: 'resume', d: { token: user.token, cursor: '999999999' } });
       expect(await client.next((f) => f.op !== 'hello', 5_000, 'invalid_session')).toEqual({ op: 'invalid_session' });
       const ready = await client.identify(user.token);
-      expect(ready.d.user).toEqual({ id: user.id, username: user.username });
+      expect(ready.d.user).toEqual({ id: user.id, username: user.username, displayName: null, avatar: null });
       expect(client.open).toBe(true);
     }, 10_000);
   });
