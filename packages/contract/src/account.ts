@@ -1,6 +1,6 @@
 import { DISPLAY_NAME, displayNameIssues, imageReferenceIssues, USERNAME, usernameIssues, type Account, type Issue, type UserProfile } from '@chat/domain';
 import { z } from 'zod';
-import { id, timestamp, userSummaryJson, UserSummaryResponse } from './fields';
+import { timestamp, userSummaryJson, UserSummaryResponse } from './fields';
 
 /* A user's own account and another's profile on the wire: the change's request, and both answers. */
 

@@ -128,6 +128,10 @@ describe('user.updated through the gateway (in process, in-memory world)', () =>
       expect(updates(client)).toEqual([{ op: 'dispatch', t: 'user.updated', cursor: expect.any(String), d: data }]);
     }
     expect(updates(outsider)).toEqual([]);
+    // A new socket starts from the changed face.
+    const later = await GatewayClient.connect(h.url);
+    clients.push(later);
+    expect((await later.identify(ann.token)).d.user).toEqual(data);
   });
 
   it('replays it once on resume to a co-member of two servers, and not to a stranger', async () => {
