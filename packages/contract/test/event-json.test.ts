@@ -1,4 +1,4 @@
-import { eventFromJson, eventJson, lazilyDecoded, readEvent } from '@chat/contract';
+import { clientEventJson, eventFromJson, eventJson, lazilyDecoded, NOT_SENT_AS_STORED, readEvent } from '@chat/contract';
 import {
   bitsOf,
   channelCreated,
@@ -16,6 +16,7 @@ import {
   roleUpdated,
   routeOf,
   sessionRevoked,
+  userUpdated,
   type MessageView,
 } from '@chat/domain';
 
@@ -56,9 +57,25 @@ const EVENTS = [
   channelDeleted('10', '21'),
   sessionRevoked('3', '7'),
   sessionRevoked('3', null),
+  userUpdated({ id: '3', username: 'ann', displayName: 'Ann "B"', avatar: 'https://cdn.example.com/a.png' }, ['10', '11']),
+  userUpdated({ id: '3', username: 'ann', displayName: null, avatar: null }, []),
 ];
 
 describe('the events’ JSON form', () => {
+  it('logs user.updated with the user’s servers, routed to the user alone, and sends clients the user without them', () => {
+    const event = userUpdated({ id: '3', username: 'ann', displayName: 'Ann', avatar: null }, ['10', '11']);
+
+    expect(eventJson(event)).toEqual({ t: 'user.updated', d: { id: '3', username: 'ann', displayName: 'Ann', avatar: null, serverIds: ['10', '11'] } });
+    expect(routeOf(event)).toEqual({ type: 'user.updated', serverId: null, subjectId: '3', channelId: null });
+    expect(clientEventJson(event)).toEqual({ t: 'user.updated', d: { id: '3', username: 'ann', displayName: 'Ann', avatar: null } });
+    expect(NOT_SENT_AS_STORED.has('user.updated')).toBe(true);
+  });
+
+  it('reads a user logged before display names and avatars as having neither', () => {
+    const member = eventFromJson('member.joined', { serverId: '10', userId: '3', joinedAt: '2026-11-01T09:00:00.000Z', user: { id: '3', username: 'ann' }, roleIds: [] });
+    expect(member).toEqual(memberJoined({ serverId: '10', userId: '3', joinedAt: new Date('2026-11-01T09:00:00.000Z'), user: { id: '3', username: 'ann', displayName: null, avatar: null }, roleIds: [] }));
+  });
+
   it('gives channel events the REST Channel, overwrites as permission names; channel.deleted its id and server', () => {
     expect(eventJson(EVENTS.find((e) => e.type === 'channel.updated')!).d).toEqual({
       id: '21',
