@@ -10,6 +10,7 @@ import { Clients, type Frame, type GatewayClient } from './gateway-client';
 import { createServer, join, kernelQueuedBytes, register, rssBytes, send, sleep } from './rest';
 import { contents, deliversInRestShape, leaveIsolation, logoutCloses, receivedAll } from './scenarios';
 import { sightIsolation } from './sight-scenarios';
+import { profileChangeReachesSharersOnce } from './profile-scenarios';
 
 /** `describe` when both the real PostgreSQL and Redis answered the global setup, a loud skip otherwise (never in CI). */
 const describeWithPostgresAndRedis: jest.Describe = (postgresUp() && redisUp() ? describe : describe.skip) as jest.Describe;
@@ -73,6 +74,10 @@ describeWithPostgresAndRedis('the gateway on two replicas sharing PostgreSQL and
 
   it('sends the events of a private channel only to those who can see it: a role taken away through A is channel.deleted on B, then nothing of it, live or on resume on A', async () => {
     await sightIsolation(clients, { write: a.url, read: b.url, resumeOn: a.url });
+  }, 60_000);
+
+  it('sends user.updated from a change through A once to a co-member of two servers on B, live and on resume on A; never to a stranger', async () => {
+    await profileChangeReachesSharersOnce(clients, { write: a.url, read: b.url, resumeOn: a.url });
   }, 60_000);
 
   it('delivers server.updated from a change through A to a member on B, in the REST shape of the server', async () => {
