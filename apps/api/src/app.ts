@@ -19,6 +19,7 @@ import { applicationRoutes } from './routes/application-routes';
 import { authRoutes } from './routes/auth-routes';
 import { channelRoutes } from './routes/channel-routes';
 import { messageRoutes } from './routes/message-routes';
+import { profileRoutes } from './routes/profile-routes';
 import { mountOAuthToken, oauthTokenOpenApi } from './routes/oauth-token-route';
 import { roleRoutes } from './routes/role-routes';
 import { serverRoutes } from './routes/server-routes';
@@ -65,7 +66,7 @@ export interface AppOptions {
 }
 
 export function allRoutes(): RouteSpec<unknown, unknown>[] {
-  return [...authRoutes, ...serverRoutes, ...roleRoutes, ...channelRoutes, ...messageRoutes, ...applicationRoutes];
+  return [...authRoutes, ...profileRoutes, ...serverRoutes, ...roleRoutes, ...channelRoutes, ...messageRoutes, ...applicationRoutes];
 }
 
 /** Builds the app without listening, so tests drive it in-process. */

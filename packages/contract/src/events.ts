@@ -45,6 +45,11 @@ export const ChannelDeletedEvent = z
   .object({ id, serverId: id })
   .meta({ id: 'ChannelDeletedEvent', description: 'The channel is gone with its messages, or out of your sight (a role or an overwrite changed): nothing more of it follows' });
 
+export const UserUpdatedEvent = UserSummaryResponse.meta({
+  id: 'UserUpdatedEvent',
+  description: 'A user changed their username, display name or avatar: sent to them (every session) and once to each connection that shares a server with them',
+});
+
 export const ServerDeletedEvent = z
   .object({ serverId: id })
   .meta({ id: 'ServerDeletedEvent', description: 'The owner deleted the server with everything in it: the last event of that server' });
@@ -72,6 +77,7 @@ export const EVENT_DATA = {
   'channel.deleted': ChannelDeletedEvent,
   'server.updated': ServerResponse,
   'server.deleted': ServerDeletedEvent,
+  'user.updated': UserUpdatedEvent,
 } as const satisfies Record<Exclude<ChatEventType, Internal>, z.ZodType>;
 
 /** Sent to no client: it closes sockets. Described here because the log keeps it in this form. */
@@ -94,6 +100,9 @@ type Internal = 'session.revoked' | 'channel.hidden' | 'channel.lost' | 'channel
 export const ChannelLostData = ChannelDeletedEvent.extend({ userId: id });
 export const ChannelShownData = ChannelResponse.extend({ userId: id });
 
+/** A user's change as the log keeps it: the client's data, and the user's servers then (who may hear it; never sent). */
+export const UserUpdatedData = UserSummaryResponse.extend({ serverIds: z.array(id) });
+
 /** What the event log keeps of each type, the client's events and the internal ones: exactly the domain's types. */
 export const LOGGED_EVENT_DATA = {
   ...EVENT_DATA,
@@ -101,6 +110,7 @@ export const LOGGED_EVENT_DATA = {
   'channel.hidden': ChannelHiddenData,
   'channel.lost': ChannelLostData,
   'channel.shown': ChannelShownData,
+  'user.updated': UserUpdatedData,
 } as const satisfies Record<ChatEventType, z.ZodType>;
 
 export type EventType = keyof typeof EVENT_DATA;
@@ -111,6 +121,9 @@ export const isLoggedEventType = (type: string): type is LoggedEventType => Obje
 
 /** `t` and `d` of an event as the wire and the log carry it, one member per type. */
 export type EventJson = { [T in LoggedEventType]: { readonly t: T; readonly d: z.output<(typeof LOGGED_EVENT_DATA)[T]> } }[LoggedEventType];
+
+/** `t` and `d` of an event as a client is sent it (see `clientEventJson`). */
+export type ClientEventJson = { [T in EventType]: { readonly t: T; readonly d: z.output<(typeof EVENT_DATA)[T]> } }[EventType];
 
 /** Compile-time: the contract's list and the domain's union are the same set, both ways. */
 const sameTypes: [ChatEventType, LoggedEventType] extends [LoggedEventType, ChatEventType] ? true : never = true;

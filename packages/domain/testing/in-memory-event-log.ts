@@ -1,4 +1,4 @@
-import { hiddenChannels, routeOf, subjectOf, WHOLE_LIST, type Actor, type ChatEvent, type EventHistory, type EventLog, type GatewaySnapshot, type LoggedEvent } from '../src';
+import { hiddenChannels, routeOf, subjectOf, summarizeUser, WHOLE_LIST, type Actor, type ChatEvent, type EventHistory, type EventLog, type GatewaySnapshot, type LoggedEvent } from '../src';
 import { InMemoryChannelRepository } from './in-memory-channel-repository';
 import { InMemoryServerRepository } from './in-memory-server-repository';
 import { InMemoryRoleRepository } from './in-memory-role-repository';
@@ -41,7 +41,7 @@ export class InMemoryEventHistory implements EventHistory {
       logId: this.state.logId,
       head: this.state.events.length,
       oldest: 0,
-      user: { id: user.id, username: user.username },
+      user: summarizeUser(user),
       servers,
       joinedAfter,
       hidden,

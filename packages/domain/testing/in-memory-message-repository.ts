@@ -23,7 +23,7 @@ import {
   type ReactionSummary,
   type UserSummary,
 } from '../src';
-import type { MemoryState } from './memory-state';
+import { summaryOrBlank, type MemoryState } from './memory-state';
 
 /** Index of the first id in the sorted list that is not below `id` (or above it, with `strict`). */
 function lowerBound(ids: readonly string[], id: string, strict: boolean): number {
@@ -159,7 +159,7 @@ export class InMemoryMessageRepository implements MessageRepository {
     // The message's own fields are carried as they are, so a new field needs no edit here.
     const { authorId, ...fields } = message;
     const author = this.state.users.get(authorId);
-    return { ...fields, author: { id: authorId, username: author?.username ?? '' }, reactions: this.summaries(message.id, viewerId) };
+    return { ...fields, author: summaryOrBlank(author, authorId), reactions: this.summaries(message.id, viewerId) };
   }
 
   /** One entry per emoji, in the order each emoji was first used on the message. */

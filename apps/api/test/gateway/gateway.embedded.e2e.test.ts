@@ -8,6 +8,7 @@ import { Clients } from './gateway-client';
 import { createServer, join, leave, register, send, sleep } from './rest';
 import { contents, deliversInRestShape, leaveIsolation, logoutCloses, receivedAll, type Where } from './scenarios';
 import { sightIsolation } from './sight-scenarios';
+import { profileChangeReachesSharersOnce } from './profile-scenarios';
 
 /* The embedded default: no DATABASE_URL, no REDIS_URL, one process on PGlite under DATA_DIR. */
 describe('the gateway on the embedded default (PGlite under DATA_DIR, no Redis)', () => {
@@ -39,6 +40,10 @@ describe('the gateway on the embedded default (PGlite under DATA_DIR, no Redis)'
 
   it('sends the events of a private channel only to those who can see it, live and on resume', async () => {
     await sightIsolation(clients, here());
+  }, 60_000);
+
+  it('sends user.updated once to a co-member of two servers and to every socket of the user, live and on resume; never to a stranger', async () => {
+    await profileChangeReachesSharersOnce(clients, here());
   }, 60_000);
 
   it('tells members of reaction.cleared and then server.deleted, the server’s last event; their sockets stay open for other servers', async () => {

@@ -4,13 +4,13 @@ import { fromRow, type MessageRow } from './message-fields';
 
 /* SQL shared by the message store's statements: the view of a message, its reactions, and the gate. */
 
-/** A message's row with its author's name and its reactions (`view`). */
-export type ViewRow = MessageRow & { username: string; reactions: ReactionSummary[] };
+/** A message's row with its author's names and avatar, and its reactions (`view`). */
+export type ViewRow = MessageRow & { username: string; display_name: string | null; avatar: string | null; reactions: ReactionSummary[] };
 
 /** The row as the entity, then as a reader sees it: the author's id and name together, the reactions. */
 export const toView = (row: ViewRow): MessageView => {
   const { authorId, ...fields } = fromRow(row);
-  return { ...fields, author: { id: authorId, username: row.username }, reactions: row.reactions };
+  return { ...fields, author: { id: authorId, username: row.username, displayName: row.display_name, avatar: row.avatar }, reactions: row.reactions };
 };
 
 /**
@@ -33,6 +33,9 @@ export interface GateRow {
   found: boolean;
   member_id: string | null;
   member_username: string | null;
+  /** The member's display name and avatar: read by a send, which writes its author (a page's gate leaves them out). */
+  member_display_name?: string | null;
+  member_avatar?: string | null;
   /** The member's permissions in the channel (0 for a non-member). */
   permissions: number;
   /** They hold what the statement needs there: its work was done only if this and the rest hold. */
@@ -77,7 +80,7 @@ const channelPermissionsOf = sql`
  */
 export const gateQuery = (actor: { readonly userId: Operand; readonly sessionId: Operand }, channelId: Operand, needs: readonly Permission[]) => sql`
   select exists (select 1 from sessions s where s.id = ${actor.sessionId} and s.user_id = ${actor.userId}) as live,
-         c.id is not null as found, c.server_id, u.id as member_id, u.username as member_username,
+         c.id is not null as found, c.server_id, u.id as member_id, u.username as member_username, u.display_name as member_display_name, u.avatar as member_avatar,
          coalesce(p.bits, 0) as permissions, coalesce((p.bits & ${sql.lit(bitsOf(needs))}) = ${sql.lit(bitsOf(needs))}, false) as allowed
   from (values (1)) as one (x)
   left join channels c on c.id = ${channelId}
@@ -92,6 +95,6 @@ export const gateOpens = sql`live and member_id is not null and allowed`;
 export function gateOf(row: GateRow | undefined): Gated<UserSummary> {
   const member = (row?.member_id ?? null) !== null && (row?.member_username ?? null) !== null;
   const facts = { sessionLive: row?.live === true, channelFound: row?.found === true, member, permissions: member ? (row?.permissions ?? 0) : 0 };
-  if (facts.sessionLive && facts.channelFound && facts.member && row?.allowed === true) return { ok: true, value: { id: row.member_id!, username: row.member_username! } };
+  if (facts.sessionLive && facts.channelFound && facts.member && row?.allowed === true) return { ok: true, value: { id: row.member_id!, username: row.member_username!, displayName: row.member_display_name ?? null, avatar: row.member_avatar ?? null } };
   return { ok: false, facts };
 }
