@@ -1,75 +1,32 @@
 // pnpm bench [--quick]: our API against the naive baseline, on the same data, in one run.
 // Prints medians and ratios, and writes bench/RESULTS.md (full runs only).
-const { execFileSync } = require('node:child_process');
 const { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const autocannon = require('autocannon');
-const { SignJWT } = require('jose');
 const { sql } = require('kysely');
 const { migrateToLatest, openPglite, openPostgres } = require('@chat/postgres');
 const { seed, seedRoles, seedConversation, idBack } = require('./seed.cjs');
 const { startServer, stopProcess } = require('./processes.cjs');
 const { measureFloor } = require('./floor.cjs');
 const { dropRedisKeys, runGateway } = require('./gateway.cjs');
+const { SECRET, median, warmUp, measure, getPage, postAsManyUsers, signTokens } = require('./load.cjs');
 
 const QUICK = process.argv.includes('--quick');
 const ROOT = path.resolve(__dirname, '..');
 const API_MAIN = path.join(ROOT, 'apps/api/dist/main.js');
-const SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PLAN = QUICK
   ? { users: 50, channels: [1_000, 5_000, 20_000], deep: 10_000, pgliteChannels: [1_000], warmup: 0.5, runs: 1, seconds: 1 }
   : { users: 200, channels: [1_000, 100_000, 1_000_000], deep: 500_000, pgliteChannels: [10_000], warmup: 3, runs: 5, seconds: 6 };
-const CLOCK_TICK_US = 1e6 / Number(execFileSync('getconf', ['CLK_TCK']).toString().trim() || 100);
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const log = (line) => process.stdout.write(`${line}\n`);
-
-
-
-/** CPU time of a process so far, in microseconds, from /proc. */
-function cpuMicros(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_US;
-}
 
 const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 
-/** The value at or below which `q` of the sorted values lie (nearest rank). */
-const percentile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
-
-/**
- * One autocannon run: requests/s, p99 and p50 latency (ms), CPU µs per request of the server. The
- * latencies come from each 2xx response's own time: autocannon's histogram keeps whole
- * milliseconds, so a median near 3 ms could only compare as 1.00 or 1.33 with another.
- */
-async function measure(server, request, seconds) {
-  const before = cpuMicros(server.child.pid);
-  const { path: target, ...options } = request;
-  const times = [];
-  const run = autocannon({ url: server.url + target, connections: 10, duration: seconds, ...options });
-  run.on('response', (_client, status, _bytes, ms) => {
-    if (status >= 200 && status < 300) times.push(ms);
-  });
-  const result = await run;
-  const total = result.requests.total;
-  const non2xx = result.non2xx + result.errors;
-  if (total === 0 || non2xx > total * 0.01) throw new Error(`${server.name}: ${non2xx} of ${total} requests failed: ${JSON.stringify(result.statusCodeStats)}`);
-  times.sort((a, b) => a - b);
-  return { rps: result.requests.average, p99: percentile(times, 0.99), p50: percentile(times, 0.5), cpu: (cpuMicros(server.child.pid) - before) / total };
-}
-
 /** Warm-up, then alternating measured runs of each side; medians of each figure. */
 async function compare(label, sides) {
-  for (const { server, request } of sides) {
-    const { path: target, ...options } = request;
-    await autocannon({ url: server.url + target, connections: 10, duration: PLAN.warmup, ...options });
-  }
+  for (const { server, request } of sides) await warmUp(server, request, PLAN.warmup);
   const runs = sides.map(() => []);
   for (let run = 0; run < PLAN.runs; run++) {
     for (const [i, { server, request }] of sides.entries()) runs[i].push(await measure(server, request, PLAN.seconds));
@@ -77,30 +34,6 @@ async function compare(label, sides) {
   const medians = runs.map((r) => ({ rps: median(r.map((x) => x.rps)), p99: median(r.map((x) => x.p99)), p50: median(r.map((x) => x.p50)), cpu: median(r.map((x) => x.cpu)) }));
   log(`${label}: ${sides.map((s, i) => `${s.server.name} ${medians[i].rps.toFixed(0)} req/s p50 ${medians[i].p50.toFixed(2)} ms p99 ${medians[i].p99.toFixed(2)} ms ${medians[i].cpu.toFixed(0)} µs/req`).join(' | ')}`);
   return medians;
-}
-
-const getPage = (channelId, token, query = '') => ({ path: `/api/channels/${channelId}/messages${query}`, headers: { authorization: token } });
-
-function postAsManyUsers(channelId, tokens) {
-  let next = 0;
-  return {
-    method: 'POST',
-    path: `/api/channels/${channelId}/messages`,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ content: 'hello from the benchmark' }),
-    setupClient: (client) => {
-      client.setHeaders({ 'content-type': 'application/json', authorization: tokens[next++ % tokens.length] });
-    },
-  };
-}
-
-async function signTokens(users) {
-  const key = new TextEncoder().encode(SECRET);
-  return Promise.all(
-    Array.from({ length: users }, (_, i) =>
-      new SignJWT({ sid: String(10001 + i) }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(i + 1)).setIssuer('chat-api').setAudience('chat-api').setIssuedAt().setExpirationTime('2h').sign(key),
-    ),
-  );
 }
 
 async function redisReachable() {

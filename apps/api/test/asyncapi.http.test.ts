@@ -1,4 +1,4 @@
-import { EVENT_DATA, eventJson } from '@chat/contract';
+import { clientEventJson, EVENT_DATA } from '@chat/contract';
 import {
   channelCreated,
   channelDeleted,
@@ -16,6 +16,7 @@ import {
   reactionChanged,
   reactionCleared,
   serverDeleted,
+  userUpdated,
   type ChatEvent,
   type MessageView,
 } from '@chat/domain';
@@ -27,7 +28,7 @@ const message: MessageView = {
   content: 'hi',
   createdAt: new Date('2026-11-01T10:00:00.000Z'),
   editedAt: null,
-  author: { id: '3', username: 'ann' },
+  author: { id: '3', username: 'ann', displayName: null, avatar: null },
   reactions: [{ emoji: '👍', count: 1, reacted: false }],
 };
 
@@ -38,7 +39,7 @@ const SAMPLES: ChatEvent[] = [
   messageDeleted('10', '20', '100'),
   reactionChanged('reaction.added', '10', '20', '3', { messageId: '100', emoji: '👍', count: 1, reacted: true }),
   reactionChanged('reaction.removed', '10', '20', '3', { messageId: '100', emoji: '👍', count: 0, reacted: false }),
-  memberJoined({ serverId: '10', userId: '3', joinedAt: new Date(0), user: { id: '3', username: 'ann' }, roleIds: [] }),
+  memberJoined({ serverId: '10', userId: '3', joinedAt: new Date(0), user: { id: '3', username: 'ann', displayName: null, avatar: null }, roleIds: [] }),
   memberLeft('10', '3', 'leave'),
   channelCreated({ id: '21', serverId: '10', name: 'random', topic: null, position: 0, permissionOverwrites: [], createdAt: new Date(0) }),
   channelUpdated({ id: '21', serverId: '10', name: 'leads', topic: 'Plans', position: 1, permissionOverwrites: [{ id: '10', type: 'role', allow: 0, deny: 1 }], createdAt: new Date(0) }),
@@ -52,6 +53,7 @@ const SAMPLES: ChatEvent[] = [
   roleDeleted('10', '30'),
   memberUpdated('10', '3', ['30', '31']),
   serverDeleted('10'),
+  userUpdated({ id: '3', username: 'ann', displayName: 'Ann', avatar: 'https://cdn.example.com/ann.png' }, ['10', '11']),
 ];
 
 describe('the gateway’s description', () => {
@@ -91,8 +93,8 @@ describe('the gateway’s description', () => {
     expect(openApi.externalDocs.url).toBe('/api/asyncapi.json');
   });
 
-  it.each(SAMPLES.map((event) => [event.type, event] as const))('has a schema that %s’s data fits exactly, key for key', (type, event) => {
-    const { t: sent, d } = eventJson(event);
+  it.each(SAMPLES.map((event) => [event.type, event] as const))('has a schema that %s’s data fits exactly, key for key, as a client is sent it', (type, event) => {
+    const { t: sent, d } = clientEventJson(event);
     const schema = EVENT_DATA[type as keyof typeof EVENT_DATA];
 
     expect(sent).toBe(type);

@@ -17,7 +17,7 @@ describe('accounts and tokens over HTTP', () => {
         status: 201,
         body: {
           token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
-          user: { id: expect.stringMatching(/^\d+$/), username: 'alice' },
+          user: { id: expect.stringMatching(/^\d+$/), username: 'alice', displayName: null, avatar: null },
           deviceToken: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
         },
       });

@@ -32,7 +32,7 @@ describe('messages over HTTP', () => {
     content: fields.content,
     createdAt: fields.createdAt ?? START,
     editedAt: fields.editedAt ?? null,
-    author: { id: fields.author.id, username: fields.author.username },
+    author: { id: fields.author.id, username: fields.author.username, displayName: null, avatar: null },
     reactions: [],
   });
 
@@ -60,7 +60,7 @@ describe('messages over HTTP', () => {
       const res = await post(member, channelId, { content: 'hello there' });
       expect(statusAndBody(res)).toEqual({ status: 201, body: messageJson({ channelId, content: 'hello there', author: member }) });
       expect(Object.keys(res.body).sort()).toEqual(['author', 'channelId', 'content', 'createdAt', 'editedAt', 'id', 'reactions']);
-      expect(Object.keys(res.body.author).sort()).toEqual(['id', 'username']);
+      expect(Object.keys(res.body.author).sort()).toEqual(['avatar', 'displayName', 'id', 'username']);
     });
 
     it('stores the message so that reading it back gives the same body', async () => {

@@ -50,7 +50,7 @@ describe('bot applications and the OAuth2 token endpoint', () => {
         name: 'Helper Bot',
         clientId: app.id,
         clientSecret: expect.stringMatching(/^[\w-]{43}$/),
-        bot: { id: expect.stringMatching(/^\d+$/), username: expect.stringMatching(/^HelperBot-\d+$/) },
+        bot: { id: expect.stringMatching(/^\d+$/), username: expect.stringMatching(/^HelperBot-\d+$/), displayName: null, avatar: null },
       });
       const list = await t.http().get('/api/applications').set('Authorization', owner.token);
       expect(list.body).toEqual([{ id: app.id, name: 'Helper Bot', clientId: app.clientId, bot: app.bot }]);

@@ -85,7 +85,7 @@ describe('servers, members, channels and invites over HTTP', () => {
       const res = await t.http().get(`/api/servers/${server.id}/members`).set('Authorization', member.token);
       expect({ status: res.status, body: res.body }).toEqual({
         status: 200,
-        body: [owner, member].map((u) => ({ userId: u.id, serverId: server.id, joinedAt: expect.any(String), user: { id: u.id, username: u.username }, roleIds: [] })),
+        body: [owner, member].map((u) => ({ userId: u.id, serverId: server.id, joinedAt: expect.any(String), user: { id: u.id, username: u.username, displayName: null, avatar: null }, roleIds: [] })),
       });
     });
 

@@ -3,8 +3,8 @@ import { signedIn, signedOut, type ChatState, type GatewayEvent, type ListedChan
 import { applyEvent } from '../src/model/events.js';
 
 /** Test data for the page's model: a signed-in person with one open server and channel. */
-export const me = { id: '100', username: 'alice' };
-export const bob = { id: '200', username: 'bob' };
+export const me = { id: '100', username: 'alice', displayName: null, avatar: null };
+export const bob = { id: '200', username: 'bob', displayName: null, avatar: null };
 
 export const server = (overrides: Partial<Server> = {}): Server => ({
   id: '10',
@@ -37,11 +37,11 @@ export const listed = (overrides: Partial<ListedChannel> = {}): ListedChannel =>
   ...overrides,
 });
 
-export const member = (user: { id: string; username: string }, serverId = '10', roleIds: string[] = []): Member => ({
+export const member = (user: { id: string; username: string; displayName?: string | null; avatar?: string | null }, serverId = '10', roleIds: string[] = []): Member => ({
   userId: user.id,
   serverId,
   joinedAt: '2026-01-01T00:00:00.000Z',
-  user,
+  user: { displayName: null, avatar: null, ...user },
   roleIds,
 });
 

@@ -30,7 +30,7 @@ describe("the page's gateway listeners", () => {
 
   it('applies a dispatch to the state as applyEvent does', () => {
     const { listeners, applied } = listening();
-    const created = { ...message('500', { author: { id: '200', username: 'bob' } }), serverId: '10' };
+    const created = { ...message('500', { author: { id: '200', username: 'bob', displayName: null, avatar: null } }), serverId: '10' };
     listeners.get('message.created')?.(created);
     expect(applied).toEqual([applyEvent(openChannelState(), { type: 'message.created', data: created })]);
     expect(applied[0]?.state.messages.map((m) => m.id)).toEqual(['500']);

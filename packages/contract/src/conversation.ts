@@ -1,6 +1,6 @@
 import type { ConversationView } from '@chat/domain';
 import { z } from 'zod';
-import { id, timestamp, UserSummaryResponse } from './fields';
+import { id, timestamp, userSummaryFromJson, userSummaryJson, UserSummaryResponse } from './fields';
 import { date, obj, str, strOrNull, type Json } from './read-json';
 
 /* A direct conversation as its recipients see it: over REST, in `ready`, and in its events. */
@@ -22,7 +22,7 @@ export const conversationJson = (c: ConversationView): z.output<typeof Conversat
   type: c.type,
   ...(c.type === 'group' && c.ownerId !== null ? { ownerId: c.ownerId } : {}),
   ...(c.type === 'group' ? { name: c.name } : {}),
-  recipients: c.recipients.map((r) => ({ id: r.id, username: r.username })),
+  recipients: c.recipients.map(userSummaryJson),
   lastMessageId: c.lastMessageId,
   createdAt: c.createdAt.toISOString(),
 });
@@ -32,10 +32,7 @@ export const conversationFromJson = (d: Json): ConversationView => ({
   type: d.type === 'group' ? 'group' : 'dm',
   ownerId: d.ownerId === undefined ? null : str(d.ownerId),
   name: d.name === undefined ? null : strOrNull(d.name),
-  recipients: (Array.isArray(d.recipients) ? d.recipients : []).map((value) => {
-    const r = obj(value);
-    return { id: str(r.id), username: str(r.username) };
-  }),
+  recipients: (Array.isArray(d.recipients) ? d.recipients : []).map((value) => userSummaryFromJson(obj(value))),
   lastMessageId: d.lastMessageId === undefined ? null : strOrNull(d.lastMessageId),
   createdAt: date(d.createdAt),
 });

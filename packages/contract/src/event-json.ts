@@ -1,7 +1,8 @@
 import type { ChatEvent } from '@chat/domain';
-import type { EventJson, LoggedEventType } from './events';
+import type { ClientEventJson, EventJson, LoggedEventType } from './events';
 import { conversationFromJson, conversationJson } from './conversation';
 import { messageFromJson, messageJson } from './message';
+import { userSummaryFromJson, userSummaryJson } from './fields';
 import { obj, num, str, strs, type Json } from './read-json';
 
 /** `serverId` where an event has one: a direct conversation's events have none. */
@@ -71,6 +72,8 @@ export function eventJson(event: ChatEvent): EventJson {
       return { t: event.type, d: conversationJson(event.conversation) };
     case 'conversation.closed':
       return { t: event.type, d: { id: event.channelId, userId: event.viewerId } };
+    case 'user.updated':
+      return { t: event.type, d: { ...userSummaryJson(event.user), serverIds: [...event.serverIds] } };
     case 'session.revoked':
       return {
         t: event.type,
@@ -121,6 +124,7 @@ const READERS: { readonly [T in LoggedEventType]: (d: Json) => ChatEvent & { rea
   'channel.lost': (d) => ({ type: 'channel.lost', serverId: str(d.serverId), channelId: str(d.id), viewerId: str(d.userId) }),
   'channel.shown': (d) => ({ type: 'channel.shown', channel: channelFromJson(d), viewerId: str(d.userId) }),
   'channel.hidden': (d) => ({ type: 'channel.hidden', serverId: str(d.serverId), channelId: str(d.id), viewerId: str(d.userId) }),
+  'user.updated': (d) => ({ type: 'user.updated', user: userSummaryFromJson(d), serverIds: strs(d.serverIds) }),
   'session.revoked': (d) => ({
     type: 'session.revoked',
     userId: str(d.userId),
@@ -150,14 +154,18 @@ export function eventFromJson(t: string, data: unknown): ChatEvent {
 
 /**
  * What a client is sent of an event: its `eventJson`, but for one member's change of sight, which
- * the log keeps under a type of its own and a client gets as `channel.deleted` or `channel.created`.
+ * the log keeps under a type of its own and a client gets as `channel.deleted` or `channel.created`,
+ * for a user's change, whose servers (kept to route it) no client is told, and for a recipient's
+ * coming into, or going out of, a direct conversation, sent as a channel's.
  */
-export function clientEventJson(event: ChatEvent): EventJson {
+export function clientEventJson(event: ChatEvent): ClientEventJson | EventJson {
   switch (event.type) {
     case 'channel.lost':
       return eventJson({ type: 'channel.deleted', serverId: event.serverId, channelId: event.channelId });
     case 'channel.shown':
       return eventJson({ type: 'channel.created', channel: event.channel });
+    case 'user.updated':
+      return { t: 'user.updated', d: userSummaryJson(event.user) };
     // A direct conversation's coming, change and going, as a channel's.
     case 'conversation.opened':
       return { t: 'channel.created', d: conversationJson(event.conversation) };
@@ -170,10 +178,14 @@ export function clientEventJson(event: ChatEvent): EventJson {
   }
 }
 
-/** The log's types that `clientEventJson` sends under another: their stored text is never a frame's as it is. */
-export const SENT_AS_ANOTHER: ReadonlySet<string> = new Set([
+/**
+ * The log's types whose stored text is never a frame's as it is (`clientEventJson` writes it
+ * again): sent under another type, or with less than the log keeps.
+ */
+export const NOT_SENT_AS_STORED: ReadonlySet<string> = new Set([
   'channel.lost',
   'channel.shown',
+  'user.updated',
   'conversation.opened',
   'conversation.updated',
   'conversation.closed',

@@ -53,6 +53,11 @@ export const ChannelDeletedEvent = z
 /** A server's channel, or a direct conversation (`type` dm or group, no `serverId`). */
 export const AnyChannel = z.union([ChannelResponse, ConversationResponse]).meta({ id: 'AnyChannel', description: "A server's channel, or a direct conversation (with `type` and `recipients`, no `serverId`)" });
 
+export const UserUpdatedEvent = UserSummaryResponse.meta({
+  id: 'UserUpdatedEvent',
+  description: 'A user changed their username, display name or avatar: sent to them (every session) and once to each connection that shares a server with them',
+});
+
 export const ServerDeletedEvent = z
   .object({ serverId: id })
   .meta({ id: 'ServerDeletedEvent', description: 'The owner deleted the server with everything in it: the last event of that server' });
@@ -80,6 +85,7 @@ export const EVENT_DATA = {
   'channel.deleted': ChannelDeletedEvent,
   'server.updated': ServerResponse,
   'server.deleted': ServerDeletedEvent,
+  'user.updated': UserUpdatedEvent,
 } as const satisfies Record<Exclude<ChatEventType, Internal>, z.ZodType>;
 
 /** Sent to no client: it closes sockets. Described here because the log keeps it in this form. */
@@ -105,6 +111,8 @@ export const ChannelShownData = ChannelResponse.extend({ userId: id });
 /** One recipient came into a conversation, or out of it, as the log keeps it (sent as channel.created, channel.deleted). */
 export const ConversationOpenedData = ConversationResponse.extend({ userId: id });
 export const ConversationClosedData = z.object({ id, userId: id });
+/** A user's change as the log keeps it: the client's data, and the user's servers then (who may hear it; never sent). */
+export const UserUpdatedData = UserSummaryResponse.extend({ serverIds: z.array(id) });
 
 /** What the event log keeps of each type, the client's events and the internal ones: exactly the domain's types. */
 export const LOGGED_EVENT_DATA = {
@@ -116,6 +124,7 @@ export const LOGGED_EVENT_DATA = {
   'conversation.opened': ConversationOpenedData,
   'conversation.updated': ConversationResponse,
   'conversation.closed': ConversationClosedData,
+  'user.updated': UserUpdatedData,
 } as const satisfies Record<ChatEventType, z.ZodType>;
 
 export type EventType = keyof typeof EVENT_DATA;
@@ -126,6 +135,9 @@ export const isLoggedEventType = (type: string): type is LoggedEventType => Obje
 
 /** `t` and `d` of an event as the wire and the log carry it, one member per type. */
 export type EventJson = { [T in LoggedEventType]: { readonly t: T; readonly d: z.output<(typeof LOGGED_EVENT_DATA)[T]> } }[LoggedEventType];
+
+/** `t` and `d` of an event as a client is sent it (see `clientEventJson`). */
+export type ClientEventJson = { [T in EventType]: { readonly t: T; readonly d: z.output<(typeof EVENT_DATA)[T]> } }[EventType];
 
 /** Compile-time: the contract's list and the domain's union are the same set, both ways. */
 const sameTypes: [ChatEventType, LoggedEventType] extends [LoggedEventType, ChatEventType] ? true : never = true;

@@ -8,3 +8,4 @@ export * from './event-json';
 export * from './stored-event';
 export * from './frames';
 export * from './cursor';
+export * from './account';

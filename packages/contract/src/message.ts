@@ -1,6 +1,6 @@
 import type { MessageView, ReactionState, SentMessage } from '@chat/domain';
 import { z } from 'zod';
-import { id, timestamp, UserSummaryResponse } from './fields';
+import { id, timestamp, userSummaryFromJson, userSummaryJson, UserSummaryResponse } from './fields';
 import { date, num, obj, str, type Json } from './read-json';
 
 /*
@@ -42,7 +42,7 @@ export const messageJson = (m: MessageView): MessageJson => ({
   content: m.content,
   createdAt: m.createdAt.toISOString(),
   editedAt: m.editedAt ? m.editedAt.toISOString() : null,
-  author: { id: m.author.id, username: m.author.username },
+  author: userSummaryJson(m.author),
   reactions: m.reactions.map((r) => ({ emoji: r.emoji, count: r.count, reacted: r.reacted })),
 });
 
@@ -68,7 +68,7 @@ export function messageFromJson(d: Json): MessageView {
     content: str(d.content),
     createdAt: date(d.createdAt),
     editedAt: d.editedAt === null ? null : date(d.editedAt),
-    author: { id: str(author.id), username: str(author.username) },
+    author: userSummaryFromJson(author),
     reactions: reactions.map((r) => ({ emoji: str(r.emoji), count: num(r.count), reacted: r.reacted === true })),
   };
 }

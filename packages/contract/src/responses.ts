@@ -18,7 +18,7 @@ import {
   type SessionView,
 } from '@chat/domain';
 import { z } from 'zod';
-import { id, timestamp, UserSummaryResponse } from './fields';
+import { id, timestamp, userSummaryFromJson, userSummaryJson, UserSummaryResponse } from './fields';
 import { date, num, obj, str, strOrNull, strs, type Json } from './read-json';
 
 /*
@@ -41,7 +41,7 @@ export const AuthResponse = z
 
 export const authGrantJson = (g: AuthGrant): z.output<typeof AuthResponse> => ({
   token: g.token,
-  user: { id: g.user.id, username: g.user.username },
+  user: userSummaryJson(g.user),
   deviceToken: g.deviceToken,
 });
 
@@ -189,7 +189,7 @@ export const memberJson = (m: MemberView): z.output<typeof MemberResponse> => ({
   userId: m.userId,
   serverId: m.serverId,
   joinedAt: m.joinedAt.toISOString(),
-  user: { id: m.user.id, username: m.user.username },
+  user: userSummaryJson(m.user),
   roleIds: [...m.roleIds],
 });
 
@@ -199,7 +199,7 @@ export function memberFromJson(d: Json): MemberView {
     serverId: str(d.serverId),
     userId: str(d.userId),
     joinedAt: date(d.joinedAt),
-    user: { id: str(user.id), username: str(user.username) },
+    user: userSummaryFromJson(user),
     // Events logged before roles existed have none: such a member held no role then.
     roleIds: d.roleIds === undefined ? [] : strs(d.roleIds),
   };
@@ -315,7 +315,7 @@ export const applicationJson = (a: ApplicationView): z.output<typeof Application
   id: a.id,
   name: a.name,
   clientId: a.clientId,
-  bot: { id: a.bot.id, username: a.bot.username },
+  bot: userSummaryJson(a.bot),
 });
 
 export const CreatedApplicationResponse = z

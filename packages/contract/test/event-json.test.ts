@@ -1,4 +1,4 @@
-import { eventFromJson, eventJson, lazilyDecoded, readEvent } from '@chat/contract';
+import { clientEventJson, eventFromJson, eventJson, lazilyDecoded, NOT_SENT_AS_STORED, readEvent } from '@chat/contract';
 import {
   bitsOf,
   channelCreated,
@@ -16,6 +16,7 @@ import {
   roleUpdated,
   routeOf,
   sessionRevoked,
+  userUpdated,
   type MessageView,
 } from '@chat/domain';
 
@@ -25,7 +26,7 @@ const message: MessageView = {
   content: 'hi "there" \u2028 😀',
   createdAt: new Date('2026-11-01T10:00:00.123Z'),
   editedAt: null,
-  author: { id: '3', username: 'ann' },
+  author: { id: '3', username: 'ann', displayName: null, avatar: null },
   reactions: [{ emoji: '👍', count: 2, reacted: false }],
 };
 
@@ -36,7 +37,7 @@ const EVENTS = [
   messageDeleted('10', '20', '100'),
   reactionChanged('reaction.added', '10', '20', '3', { messageId: '100', emoji: '👍', count: 2, reacted: true }),
   reactionChanged('reaction.removed', '10', '20', '3', { messageId: '100', emoji: '👍', count: 0, reacted: false }),
-  memberJoined({ serverId: '10', userId: '3', joinedAt: new Date('2026-11-01T09:00:00.000Z'), user: { id: '3', username: 'ann' }, roleIds: [] }),
+  memberJoined({ serverId: '10', userId: '3', joinedAt: new Date('2026-11-01T09:00:00.000Z'), user: { id: '3', username: 'ann', displayName: null, avatar: null }, roleIds: [] }),
   memberLeft('10', '3', 'leave'),
   roleCreated({ id: '30', serverId: '10', name: 'mods', color: 0x00ff00, position: 1, permissions: 0b1000_1000_0001, createdAt: new Date('2026-11-01T09:40:00.000Z') }),
   roleUpdated({ id: '10', serverId: '10', name: '@everyone', color: null, position: 0, permissions: 15, createdAt: new Date('2026-11-01T09:00:00.000Z') }),
@@ -56,9 +57,25 @@ const EVENTS = [
   channelDeleted('10', '21'),
   sessionRevoked('3', '7'),
   sessionRevoked('3', null),
+  userUpdated({ id: '3', username: 'ann', displayName: 'Ann "B"', avatar: 'https://cdn.example.com/a.png' }, ['10', '11']),
+  userUpdated({ id: '3', username: 'ann', displayName: null, avatar: null }, []),
 ];
 
 describe('the events’ JSON form', () => {
+  it('logs user.updated with the user’s servers, routed to the user alone, and sends clients the user without them', () => {
+    const event = userUpdated({ id: '3', username: 'ann', displayName: 'Ann', avatar: null }, ['10', '11']);
+
+    expect(eventJson(event)).toEqual({ t: 'user.updated', d: { id: '3', username: 'ann', displayName: 'Ann', avatar: null, serverIds: ['10', '11'] } });
+    expect(routeOf(event)).toEqual({ type: 'user.updated', serverId: null, subjectId: '3', channelId: null });
+    expect(clientEventJson(event)).toEqual({ t: 'user.updated', d: { id: '3', username: 'ann', displayName: 'Ann', avatar: null } });
+    expect(NOT_SENT_AS_STORED.has('user.updated')).toBe(true);
+  });
+
+  it('reads a user logged before display names and avatars as having neither', () => {
+    const member = eventFromJson('member.joined', { serverId: '10', userId: '3', joinedAt: '2026-11-01T09:00:00.000Z', user: { id: '3', username: 'ann' }, roleIds: [] });
+    expect(member).toEqual(memberJoined({ serverId: '10', userId: '3', joinedAt: new Date('2026-11-01T09:00:00.000Z'), user: { id: '3', username: 'ann', displayName: null, avatar: null }, roleIds: [] }));
+  });
+
   it('gives channel events the REST Channel, overwrites as permission names; channel.deleted its id and server', () => {
     expect(eventJson(EVENTS.find((e) => e.type === 'channel.updated')!).d).toEqual({
       id: '21',
@@ -93,7 +110,7 @@ describe('the events’ JSON form', () => {
       content: message.content,
       createdAt: '2026-11-01T10:00:00.123Z',
       editedAt: null,
-      author: { id: '3', username: 'ann' },
+      author: { id: '3', username: 'ann', displayName: null, avatar: null },
       reactions: [{ emoji: '👍', count: 2, reacted: false }],
       serverId: '10',
       nonce: 'n-1',
@@ -175,7 +192,7 @@ describe('the events’ JSON form', () => {
 
 describe('role and member events of older or newer versions', () => {
   it('read a member.joined logged before roles as holding none, and drop a permission this version does not know', () => {
-    const joined = eventFromJson('member.joined', { serverId: '10', userId: '3', joinedAt: '2026-11-01T09:00:00.000Z', user: { id: '3', username: 'ann' } });
+    const joined = eventFromJson('member.joined', { serverId: '10', userId: '3', joinedAt: '2026-11-01T09:00:00.000Z', user: { id: '3', username: 'ann', displayName: null, avatar: null } });
     expect(joined).toMatchObject({ member: { roleIds: [] } });
     const role = eventFromJson('role.updated', { id: '30', serverId: '10', name: 'r', color: null, position: 1, permissions: ['KICK_MEMBERS', 'FLY'], createdAt: '2026-11-01T09:00:00.000Z' });
     expect(role).toMatchObject({ role: { permissions: 1024 } });

@@ -16,6 +16,8 @@ export type DomainError =
   | { readonly kind: 'InvalidToken' }
   | { readonly kind: 'UsernameTaken' }
   | { readonly kind: 'EmailTaken' }
+  /** A change of username to one another user holds (at registration it is `UsernameTaken`, worded with the email). */
+  | { readonly kind: 'UsernameInUse' }
   | { readonly kind: 'ServerNotFound' }
   | { readonly kind: 'ChannelNotFound' }
   | { readonly kind: 'MessageNotFound' }

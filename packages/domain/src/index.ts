@@ -79,6 +79,9 @@ export * from './use-cases/accounts/revoke-session';
 export * from './use-cases/accounts/revoke-other-sessions';
 export * from './use-cases/accounts/change-password';
 export * from './use-cases/accounts/touch-session';
+export * from './use-cases/accounts/get-account';
+export * from './use-cases/accounts/update-account';
+export * from './use-cases/accounts/get-user-profile';
 
 export * from './use-cases/roles/list-roles';
 export * from './use-cases/roles/create-role';

@@ -8,7 +8,7 @@ import {
   type UseRefreshTokenOutcome,
   type IdPage,
 } from '../src';
-import type { MemoryState } from './memory-state';
+import { summaryOrBlank, type MemoryState } from './memory-state';
 
 export class InMemoryApplicationRepository implements ApplicationRepository {
   constructor(private readonly state: MemoryState) {}
@@ -34,7 +34,7 @@ export class InMemoryApplicationRepository implements ApplicationRepository {
       .filter((a) => a.ownerId === ownerId && (page.after === undefined || compareIds(a.id, page.after) > 0))
       .sort((a, b) => compareIds(a.id, b.id))
       .slice(0, page.limit)
-      .map((a) => ({ id: a.id, name: a.name, clientId: a.clientId, bot: { id: a.botUserId, username: this.state.users.get(a.botUserId)?.username ?? '' } }));
+      .map((a) => ({ id: a.id, name: a.name, clientId: a.clientId, bot: summaryOrBlank(this.state.users.get(a.botUserId), a.botUserId) }));
   }
 
   async updateSecretHash(id: string, clientSecretHash: string): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Ban, BanPage, BanRecord, BanRepository } from '../src';
+import { summarizeUser, type Ban, type BanPage, type BanRecord, type BanRepository } from '../src';
 import type { MemoryState } from './memory-state';
 
 /** Ban order: when, then user id. */
@@ -36,7 +36,7 @@ export class InMemoryBanRepository implements BanRepository {
     for (const ban of this.state.bans.get(serverId)?.values() ?? []) {
       const user = this.state.users.get(ban.userId);
       if (!user || (after && byBanOrder(ban, after) <= 0)) continue;
-      records.push({ ...ban, user: { id: user.id, username: user.username }, sharesAServerWithViewer: this.shareAServer(user.id, viewerId) });
+      records.push({ ...ban, user: summarizeUser(user), sharesAServerWithViewer: this.shareAServer(user.id, viewerId) });
     }
     return records.sort(byBanOrder).slice(0, limit);
   }

@@ -1,4 +1,4 @@
-import { compareIds, type Block, type BlockRepository, type IdPage, type UserSummary } from '../src';
+import { compareIds, summarizeUser, type Block, type BlockRepository, type IdPage, type UserSummary } from '../src';
 import type { MemoryState } from './memory-state';
 
 export class InMemoryBlockRepository implements BlockRepository {
@@ -29,7 +29,7 @@ export class InMemoryBlockRepository implements BlockRepository {
     const summaries: UserSummary[] = [];
     for (const id of ids) {
       const user = this.state.users.get(id);
-      if (user) summaries.push({ id: user.id, username: user.username });
+      if (user) summaries.push(summarizeUser(user));
     }
     return summaries.slice(0, limit);
   }

@@ -1,6 +1,7 @@
 import {
   compareIds,
   pairKey,
+  summarizeUser,
   type Conversation,
   type ConversationChanges,
   type ConversationPage,
@@ -92,7 +93,7 @@ export class InMemoryConversationRepository implements ConversationRepository {
   private toView(conversation: Conversation): ConversationView {
     const recipients = conversation.recipientIds.flatMap((id): UserSummary[] => {
       const user = this.state.users.get(id);
-      return user ? [{ id: user.id, username: user.username }] : [];
+      return user ? [summarizeUser(user)] : [];
     });
     const { creatorId: _creator, recipientIds: _ids, ...fields } = conversation;
     return { ...fields, recipients, lastMessageId: this.lastMessageId(conversation.id) };

@@ -1,4 +1,4 @@
-import { hiddenChannels, routeOf, subjectOf, READY_PRIVATE_CHANNELS, WHOLE_LIST, type Actor, type ChatEvent, type EventHistory, type EventLog, type GatewaySnapshot, type LoggedEvent } from '../src';
+import { hiddenChannels, routeOf, subjectOf, summarizeUser, READY_PRIVATE_CHANNELS, WHOLE_LIST, type Actor, type ChatEvent, type EventHistory, type EventLog, type GatewaySnapshot, type LoggedEvent } from '../src';
 import { InMemoryConversationRepository } from './in-memory-conversation-repository';
 import { InMemoryChannelRepository } from './in-memory-channel-repository';
 import { InMemoryServerRepository } from './in-memory-server-repository';
@@ -46,7 +46,7 @@ export class InMemoryEventHistory implements EventHistory {
       logId: this.state.logId,
       head: this.state.events.length,
       oldest: 0,
-      user: { id: user.id, username: user.username },
+      user: summarizeUser(user),
       servers,
       privateChannels: await conversations.listForUser(userId, { limit: READY_PRIVATE_CHANNELS }),
       conversationIds,

@@ -1,4 +1,4 @@
-import { compareIds, type Member, type MemberPage, type MemberRepository, type MemberView } from '../src';
+import { compareIds, summarizeUser, type Member, type MemberPage, type MemberRepository, type MemberView } from '../src';
 import type { MemoryState } from './memory-state';
 
 const byJoinOrder = (a: Member, b: Member): number =>
@@ -33,6 +33,10 @@ export class InMemoryMemberRepository implements MemberRepository {
     return this.state.members.get(serverId)?.size ?? 0;
   }
 
+  async serverIdsOf(userId: string): Promise<string[]> {
+    return [...this.state.members].flatMap(([serverId, members]) => (members.has(userId) ? [serverId] : [])).sort(compareIds);
+  }
+
   private roleIdsOf(serverId: string, userId: string): string[] {
     const roles = this.state.roles.get(serverId);
     const held = [...(this.state.memberRoles.get(serverId)?.get(userId) ?? [])].flatMap((id) => roles?.get(id) ?? []);
@@ -44,7 +48,7 @@ export class InMemoryMemberRepository implements MemberRepository {
     for (const member of [...this.state.membersOf(serverId).values()].sort(byJoinOrder)) {
       if (after && byJoinOrder(member, after) <= 0) continue;
       const user = this.state.users.get(member.userId);
-      if (user) views.push({ ...member, user: { id: user.id, username: user.username }, roleIds: this.roleIdsOf(serverId, member.userId) });
+      if (user) views.push({ ...member, user: summarizeUser(user), roleIds: this.roleIdsOf(serverId, member.userId) });
       if (views.length === limit) break;
     }
     return views;

@@ -7,6 +7,7 @@ import {
   compareIds,
   READ_NEEDS,
   SEND_NEEDS,
+  summarizeUser,
   type Channel,
   type Conversation,
   CONVERSATION_PERMISSIONS,
@@ -26,7 +27,7 @@ import {
   type ReactionSummary,
   type UserSummary,
 } from '../src';
-import type { MemoryState } from './memory-state';
+import { summaryOrBlank, type MemoryState } from './memory-state';
 
 /** Index of the first id in the sorted list that is not below `id` (or above it, with `strict`). */
 function lowerBound(ids: readonly string[], id: string, strict: boolean): number {
@@ -109,7 +110,7 @@ export class InMemoryMessageRepository implements MessageRepository {
   /** The user as a recipient of the conversation, or null. */
   private recipientSummary(conversation: Conversation | undefined, userId: string): UserSummary | null {
     const user = conversation?.recipientIds.includes(userId) ? this.state.users.get(userId) : undefined;
-    return user ? { id: user.id, username: user.username } : null;
+    return user ? summarizeUser(user) : null;
   }
 
   /** A member's permissions in the channel, by the domain's own rule (the SQL gate must agree with it). */
@@ -177,7 +178,7 @@ export class InMemoryMessageRepository implements MessageRepository {
     // The message's own fields are carried as they are, so a new field needs no edit here.
     const { authorId, ...fields } = message;
     const author = this.state.users.get(authorId);
-    return { ...fields, author: { id: authorId, username: author?.username ?? '' }, reactions: this.summaries(message.id, viewerId) };
+    return { ...fields, author: summaryOrBlank(author, authorId), reactions: this.summaries(message.id, viewerId) };
   }
 
   /** One entry per emoji, in the order each emoji was first used on the message. */

@@ -1,4 +1,4 @@
-import type { CreateUserOutcome, User, UserRepository, UserSummary } from '../src';
+import { summarizeUser, type AccountChanges, type CreateUserOutcome, type User, type UserRepository, type UserSummary } from '../src';
 import type { MemoryState } from './memory-state';
 
 export class InMemoryUserRepository implements UserRepository {
@@ -26,16 +26,35 @@ export class InMemoryUserRepository implements UserRepository {
 
   async setPasswordHash(id: string, passwordHash: string): Promise<void> {
     const user = this.state.users.get(id);
-    if (!user) return;
-    const updated = { ...user, passwordHash };
-    this.state.users.set(id, updated);
-    this.state.usersByName.set(user.username.toLowerCase(), updated);
+    if (user) this.replace(user, { ...user, passwordHash });
+  }
+
+  async update(id: string, changes: AccountChanges): Promise<User | 'UsernameTaken' | null> {
+    const user = this.state.users.get(id);
+    if (!user) return null;
+    const holder = changes.username === undefined ? undefined : this.state.usersByName.get(changes.username.toLowerCase());
+    if (holder && holder.id !== id) return 'UsernameTaken';
+    const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+    const updated: User = { ...user, ...defined };
+    this.replace(user, updated);
+    return updated;
+  }
+
+  async sharesWith(viewerId: string, userId: string): Promise<boolean> {
+    return this.state.sharesWith(viewerId, userId);
+  }
+
+  /** The user's row and both of its indexes, the name's under its new key. */
+  private replace(user: User, updated: User): void {
+    this.state.users.set(user.id, updated);
+    this.state.usersByName.delete(user.username.toLowerCase());
+    this.state.usersByName.set(updated.username.toLowerCase(), updated);
     this.state.usersByEmail.set(user.email.toLowerCase(), updated);
   }
 
   async findSummary(id: string): Promise<UserSummary | null> {
     const user = this.state.users.get(id);
-    return user ? { id: user.id, username: user.username } : null;
+    return user ? summarizeUser(user) : null;
   }
 
   async findByEmail(email: string): Promise<User | null> {

@@ -1,4 +1,4 @@
-import type { Ban, Block, ChatEvent, Application, Channel, Conversation, Invite, Member, Message, Reaction, RefreshToken, Role, Server, Session, User, UserSummary } from '../src';
+import { summarizeUser, type Ban, type Block, type ChatEvent, type Application, type Channel, type Conversation, type Invite, type Member, type Message, type Reaction, type RefreshToken, type Role, type Server, type Session, type User, type UserSummary } from '../src';
 
 /** The tables of the in-memory adapters; every repository of one `createMemoryStores()` shares it. */
 export class MemoryState {
@@ -38,7 +38,15 @@ export class MemoryState {
   /** The user as a member of the server, or null if they do not belong to it (or no longer exist). */
   memberSummary(serverId: string, userId: string): UserSummary | null {
     const user = this.members.get(serverId)?.has(userId) ? this.users.get(userId) : undefined;
-    return user ? { id: user.id, username: user.username } : null;
+    return user ? summarizeUser(user) : null;
+  }
+
+  /** Whether the two users are one, or share a server or a direct conversation. */
+  sharesWith(viewerId: string, userId: string): boolean {
+    if (viewerId === userId) return this.users.has(userId);
+    for (const members of this.members.values()) if (members.has(viewerId) && members.has(userId)) return true;
+    for (const { recipientIds } of this.conversations.values()) if (recipientIds.includes(viewerId) && recipientIds.includes(userId)) return true;
+    return false;
   }
 
   rolesOf(serverId: string): Map<string, Role> {
@@ -53,3 +61,6 @@ export class MemoryState {
     return members;
   }
 }
+
+/** A user's summary, or a blank one for a user gone (as a row whose user was deleted would read). */
+export const summaryOrBlank = (user: User | undefined, id: string): UserSummary => (user ? summarizeUser(user) : { id, username: '', displayName: null, avatar: null });

@@ -12,6 +12,8 @@ type Timestamp = ColumnType<Date, Date, Date>;
 export interface UsersTable {
   id: Id;
   username: string;
+  display_name: ColumnType<string | null, string | null | undefined, string | null>;
+  avatar: ColumnType<string | null, string | null | undefined, string | null>;
   email: string;
   password_hash: string;
   bot: ColumnType<boolean, boolean | undefined, boolean>;

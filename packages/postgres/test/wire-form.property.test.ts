@@ -21,6 +21,14 @@ const RUNS = 150;
 const TIMEOUT_MS = 120_000;
 const CAPS = { distinctEmoji: 20, total: 5000 };
 
+/** The cast's display names and avatars: none, both (awkward text), one, the other. */
+const FACES = [
+  null,
+  { displayName: 'Ann "the \\ one"\n😀\u2028', avatar: 'https://cdn.example.com/a.png?x=1&y=%22' },
+  { displayName: "O'Reilly" },
+  { avatar: 'https://cdn.example.com/b.png' },
+] as const;
+
 interface Person {
   readonly summary: UserSummary;
   readonly actor: Actor;
@@ -31,7 +39,14 @@ async function aCast(stores: Stores): Promise<{ serverId: Id; people: Person[] }
   const { server, ownerUser } = await aServerWithOwner(stores);
   const users = [ownerUser];
   while (users.length < PEOPLE) users.push((await givenMemberOf(stores, server.id)).user);
-  const people = await Promise.all(users.map(async (user) => ({ summary: summaryOf(user), actor: await givenActor(stores, user.id) })));
+  // Authors with and without a display name and an avatar, in text JSON and SQL escape differently.
+  const faces = users.map(async (user, i) => {
+    const face = FACES[i % FACES.length]!;
+    const updated = face ? await stores.users.update(user.id, face) : user;
+    if (updated === null || updated === 'UsernameTaken') throw new Error('the cast could not be given faces');
+    return updated;
+  });
+  const people = await Promise.all((await Promise.all(faces)).map(async (user) => ({ summary: summaryOf(user), actor: await givenActor(stores, user.id) })));
   return { serverId: server.id, people };
 }
 

@@ -1,6 +1,6 @@
 import type { LoggedEvent } from '@chat/domain';
 import type { Connection } from './connection';
-import { clientEventJson, CLOSE, dispatch, formatCursor, SENT_AS_ANOTHER, wireOf } from '@chat/contract';
+import { clientEventJson, CLOSE, dispatch, formatCursor, NOT_SENT_AS_STORED, wireOf } from '@chat/contract';
 
 export interface DeliveryOptions {
   /** The log's name, part of every cursor. */
@@ -38,8 +38,8 @@ export class Delivery {
    */
   frameOf(logged: LoggedEvent): string | null {
     const cursor = formatCursor(this.options.logId, logged.position);
-    // One member's change of sight (one socket or two) goes out under a client type: written again.
-    const wire = SENT_AS_ANOTHER.has(logged.route.type) ? null : wireOf(logged);
+    // One member's change of sight goes out under a client type, a user's change without its servers: written again.
+    const wire = NOT_SENT_AS_STORED.has(logged.route.type) ? null : wireOf(logged);
     if (wire !== null) return dispatch(logged.route.type, cursor, wire);
     const event = logged.event;
     if (event === null) return null;

@@ -1,5 +1,5 @@
 import { isLoggedEventType } from '@chat/contract';
-import { isPersonal, type Id, type LoggedEvent } from '@chat/domain';
+import { isPersonal, isSpread, serversHearing, type Id, type LoggedEvent } from '@chat/domain';
 import type { Logger } from 'pino';
 import type { Connection } from './connection';
 import type { Delivery } from './delivery';
@@ -66,6 +66,7 @@ export class FanOut {
     const subjects = subjectId === null ? undefined : this.byUser.get(subjectId);
     let frame: string | null | undefined;
     const frameOnce = () => (frame === undefined ? (frame = this.delivery.frameOf(logged)) : frame);
+    if (isSpread(logged.route)) return this.spread(logged, subjects, frameOnce);
     // One member's sight of a channel changed: theirs alone, not offered to the server's others.
     if (serverId !== null && !isPersonal(logged.route)) {
       for (const connection of this.byServer.get(serverId) ?? []) {
@@ -77,6 +78,19 @@ export class FanOut {
       this.delivery.offer(connection, logged, frameOnce);
       if (serverId !== null) this.index(connection, serverId);
     }
+  }
+
+  /**
+   * A user's change, logged once for all their servers: offered once to each connection in any of
+   * them (a co-member of several is offered it once), and to the user's own. Its servers are in its
+   * data, so it is decoded (once, for every connection).
+   */
+  private spread(logged: LoggedEvent, subjects: Connection | Set<Connection> | undefined, frame: () => string | null): void {
+    const offered = new Set<Connection>(subjects instanceof Set ? subjects : subjects ? [subjects] : []);
+    for (const serverId of logged.event ? serversHearing(logged.event) : []) {
+      for (const connection of this.byServer.get(serverId) ?? []) offered.add(connection);
+    }
+    for (const connection of offered) this.delivery.offer(connection, logged, frame);
   }
 
   /** After a membership event about the connection's user: in the server's index exactly while it sees it. */

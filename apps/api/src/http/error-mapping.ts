@@ -61,6 +61,12 @@ const PROBLEMS: { readonly [K in DomainErrorKind]: Mapping<K> } = {
   // One answer for either: it never says that an address has an account (its owner is told instead).
   UsernameTaken: ACCOUNT_TAKEN,
   EmailTaken: ACCOUNT_TAKEN,
+  UsernameInUse: {
+    status: 409,
+    code: 'CONFLICT',
+    detail: 'That username is already in use.',
+    errors: () => [{ path: 'username', message: 'is already in use' }],
+  },
   EveryoneRole: {
     status: 400,
     code: 'VALIDATION_FAILED',

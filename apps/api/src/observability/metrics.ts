@@ -128,7 +128,7 @@ export class Metrics {
 
   /**
    * The counter and histogram children of one label set, made once: prom-client hashes the labels
-   * on every `inc`/`observe` otherwise, a cost on every request that `bench/ab-get.cjs` shows.
+   * on every `inc`/`observe` otherwise, a cost on every request that an A/B (`bench/ab.cjs`) shows.
    * Bounded: routes, methods and status classes are few.
    */
   private readonly children = new Map<string, { readonly count: ReturnType<client.Counter<Label>["labels"]>; readonly time: ReturnType<client.Histogram<Label>["labels"]> }>();

@@ -20,7 +20,7 @@ const snapshot: GatewaySnapshot = {
   logId: 'abc',
   head: 10,
   oldest: 0,
-  user: { id: '3', username: 'ann' },
+  user: { id: '3', username: 'ann', displayName: null, avatar: null },
   servers: [],
   privateChannels: [],
   conversationIds: new Set(),

@@ -22,7 +22,7 @@ const message: MessageView = {
   content: 'hi "there" \u2028 😀 \\ </script>',
   createdAt: new Date('2026-11-01T10:00:00.123Z'),
   editedAt: null,
-  author: { id: '3', username: 'ann' },
+  author: { id: '3', username: 'ann', displayName: null, avatar: null },
   reactions: [{ emoji: '👍', count: 2, reacted: false }],
 };
 
@@ -31,7 +31,7 @@ const EVENTS: ChatEvent[] = [
   messageCreated('10', message, null),
   messageDeleted('10', '20', '100'),
   reactionChanged('reaction.added', '10', '20', '3', { messageId: '100', emoji: '👍', count: 2, reacted: true }),
-  memberJoined({ serverId: '10', userId: '3', joinedAt: new Date('2026-11-01T09:00:00.000Z'), user: { id: '3', username: 'ann' }, roleIds: [] }),
+  memberJoined({ serverId: '10', userId: '3', joinedAt: new Date('2026-11-01T09:00:00.000Z'), user: { id: '3', username: 'ann', displayName: null, avatar: null }, roleIds: [] }),
   memberLeft('10', '3', 'kick'),
   channelCreated({ id: '21', serverId: '10', name: 'random', topic: null, position: 0, permissionOverwrites: [], createdAt: new Date('2026-11-01T09:30:00.000Z') }),
   serverDeleted('10'),

@@ -16,7 +16,7 @@ class RecordingSocket implements ConnectionSocket {
 }
 
 const SERVER = '10';
-const snapshot: GatewaySnapshot = { logId: 'abc', head: 0, oldest: 0, user: { id: '0', username: 'x' }, servers: [], privateChannels: [], conversationIds: new Set(), joinedAfter: new Set(), hidden: new Map(),
+const snapshot: GatewaySnapshot = { logId: 'abc', head: 0, oldest: 0, user: { id: '0', username: 'x', displayName: null, avatar: null }, servers: [], privateChannels: [], conversationIds: new Set(), joinedAfter: new Set(), hidden: new Map(),
   shownAfter: new Map(),
   unplaced: new Set() };
 
@@ -52,7 +52,7 @@ function sealed({ logged }: { logged: StoredLoggedEvent }): StoredLoggedEvent {
 
 const said = messageCreated(
   SERVER,
-  { id: '100', channelId: '20', content: 'hi', createdAt: new Date('2026-11-01T10:00:00.000Z'), editedAt: null, author: { id: '1', username: 'ann' }, reactions: [] },
+  { id: '100', channelId: '20', content: 'hi', createdAt: new Date('2026-11-01T10:00:00.000Z'), editedAt: null, author: { id: '1', username: 'ann', displayName: null, avatar: null }, reactions: [] },
   null,
 );
 

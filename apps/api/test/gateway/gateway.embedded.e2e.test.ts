@@ -9,6 +9,7 @@ import { createServer, join, leave, register, send, sleep } from './rest';
 import { contents, deliversInRestShape, leaveIsolation, logoutCloses, receivedAll, type Where } from './scenarios';
 import { conversationIsolation } from './conversation-scenarios';
 import { sightIsolation } from './sight-scenarios';
+import { profileChangeReachesSharersOnce } from './profile-scenarios';
 
 /* The embedded default: no DATABASE_URL, no REDIS_URL, one process on PGlite under DATA_DIR. */
 describe('the gateway on the embedded default (PGlite under DATA_DIR, no Redis)', () => {
@@ -44,6 +45,10 @@ describe('the gateway on the embedded default (PGlite under DATA_DIR, no Redis)'
 
   it('sends a direct conversation’s events to its recipients only; one removed from a group gets channel.deleted, then nothing of it, live and on resume', async () => {
     await conversationIsolation(clients, here());
+  }, 60_000);
+
+  it('sends user.updated once to a co-member of two servers and to every socket of the user, live and on resume; never to a stranger', async () => {
+    await profileChangeReachesSharersOnce(clients, here());
   }, 60_000);
 
   it('tells members of reaction.cleared and then server.deleted, the server’s last event; their sockets stay open for other servers', async () => {

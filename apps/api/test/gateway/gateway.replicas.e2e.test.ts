@@ -11,6 +11,7 @@ import { createServer, join, kernelQueuedBytes, register, rssBytes, send, sleep 
 import { contents, deliversInRestShape, leaveIsolation, logoutCloses, receivedAll } from './scenarios';
 import { conversationIsolation } from './conversation-scenarios';
 import { sightIsolation } from './sight-scenarios';
+import { profileChangeReachesSharersOnce } from './profile-scenarios';
 
 /** `describe` when both the real PostgreSQL and Redis answered the global setup, a loud skip otherwise (never in CI). */
 const describeWithPostgresAndRedis: jest.Describe = (postgresUp() && redisUp() ? describe : describe.skip) as jest.Describe;
@@ -80,6 +81,10 @@ describeWithPostgresAndRedis('the gateway on two replicas sharing PostgreSQL and
     await conversationIsolation(clients, { write: a.url, read: b.url, resumeOn: a.url });
   }, 60_000);
 
+  it('sends user.updated from a change through A once to a co-member of two servers on B, live and on resume on A; never to a stranger', async () => {
+    await profileChangeReachesSharersOnce(clients, { write: a.url, read: b.url, resumeOn: a.url });
+  }, 60_000);
+
   it('delivers server.updated from a change through A to a member on B, in the REST shape of the server', async () => {
     const owner = await register(a.url, 'owner');
     const member = await register(a.url, 'member');
@@ -130,7 +135,7 @@ describeWithPostgresAndRedis('the gateway on two replicas sharing PostgreSQL and
       content: 'committed, then the writer died',
       createdAt: new Date('2026-11-01T10:00:00.000Z'),
       editedAt: null,
-      author: { id: owner.id, username: owner.username },
+      author: { id: owner.id, username: owner.username, displayName: null, avatar: null },
       reactions: [],
     };
 
@@ -354,7 +359,7 @@ describeWithPostgresAndRedis('the gateway on two replicas sharing PostgreSQL and
       client.send({ op: 'resume', d: { token: user.token, cursor: '999999999' } });
       expect(await client.next((f) => f.op !== 'hello', 5_000, 'invalid_session')).toEqual({ op: 'invalid_session' });
       const ready = await client.identify(user.token);
-      expect(ready.d.user).toEqual({ id: user.id, username: user.username });
+      expect(ready.d.user).toEqual({ id: user.id, username: user.username, displayName: null, avatar: null });
       expect(client.open).toBe(true);
     }, 10_000);
   });

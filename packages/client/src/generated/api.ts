@@ -136,6 +136,41 @@ export interface paths {
         patch: operations["changePassword"];
         trace?: never;
     };
+    "/api/users/@me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your account: names, avatar, email, whether a bot, since when */
+        get: operations["getMyAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change your username, display name or avatar; you and everyone who shares a server with you get user.updated */
+        patch: operations["updateMyAccount"];
+        trace?: never;
+    };
+    "/api/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user who shares a server with you (or you); anyone else is 404, as an unknown id is */
+        get: operations["getUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/servers": {
         parameters: {
             query?: never;
@@ -694,6 +729,10 @@ export interface components {
             /** @description Snowflake id: a decimal string, ordered by creation time */
             id: string;
             username: string;
+            /** @description Shown instead of the username where set (1-32 characters) */
+            displayName: string | null;
+            /** @description An https URL of an image, or null */
+            avatar: string | null;
         };
         RegisterRequest: {
             /** @description 2-32 letters, digits, "_", "." or "-"; unique ignoring case */
@@ -764,6 +803,43 @@ export interface components {
             currentPassword: string;
             /** @description 8-128 characters */
             newPassword: string;
+        };
+        /** @description Your own account */
+        Account: {
+            /** @description Snowflake id: a decimal string, ordered by creation time */
+            id: string;
+            username: string;
+            /** @description Shown instead of the username where set (1-32 characters) */
+            displayName: string | null;
+            /** @description An https URL of an image, or null */
+            avatar: string | null;
+            email: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, milliseconds
+             */
+            createdAt: string;
+            bot: boolean;
+        };
+        /** @description At least one of the fields; those left out stay as they are */
+        UpdateAccountRequest: {
+            /** @description 2-32 letters, digits, "_", "." or "-"; unique ignoring case */
+            username?: string;
+            /** @description 1-32 characters, trimmed; null clears it */
+            displayName?: string | null;
+            /** @description An https URL of at most 2048 characters, or null to clear it */
+            avatar?: string | null;
+        };
+        /** @description A user who shares a server with you (or you) */
+        UserProfile: {
+            /** @description Snowflake id: a decimal string, ordered by creation time */
+            id: string;
+            username: string;
+            /** @description Shown instead of the username where set (1-32 characters) */
+            displayName: string | null;
+            /** @description An https URL of an image, or null */
+            avatar: string | null;
+            bot: boolean;
         };
         CreateServerRequest: {
             /** @description 1-100 characters, trimmed */
@@ -1616,6 +1692,198 @@ export interface operations {
             };
             /** @description Too many requests (code RATE_LIMITED) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; never carries internals (code INTERNAL) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMyAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token (code UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; never carries internals (code INTERNAL) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateMyAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description The account as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED or MALFORMED_JSON) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token (code UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict (code CONFLICT) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 64 KiB (code PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON (code UNSUPPORTED_MEDIA_TYPE) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (code RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; never carries internals (code INTERNAL) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Their profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserProfile"];
+                };
+            };
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token (code UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (code NOT_FOUND) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

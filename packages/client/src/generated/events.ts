@@ -35,6 +35,10 @@ export interface components {
             /** @description Snowflake id: a decimal string, ordered by creation time */
             id: string;
             username: string;
+            /** @description Shown instead of the username where set (1-32 characters) */
+            displayName: string | null;
+            /** @description An https URL of an image, or null */
+            avatar: string | null;
         };
         ServerWithChannels: {
             /** @description Snowflake id: a decimal string, ordered by creation time */
@@ -254,6 +258,8 @@ export interface components {
             /** @description Snowflake id: a decimal string, ordered by creation time */
             serverId: string;
         };
+        /** @description A user changed their username, display name or avatar: sent to them (every session) and once to each connection that shares a server with them */
+        UserUpdatedEvent: components["schemas"]["UserSummary"];
     };
     responses: never;
     parameters: never;
@@ -298,6 +304,8 @@ export interface EventMap {
     "server.updated": components["schemas"]["Server"];
     /** Dispatch `server.deleted`: `d` is the REST shape. Only members of the event's server get it. */
     "server.deleted": components["schemas"]["ServerDeletedEvent"];
+    /** Dispatch `user.updated`: `d` is the REST shape. Only members of the event's server get it. */
+    "user.updated": components["schemas"]["UserUpdatedEvent"];
 }
 /** Every dispatch type: a known `t` is a key. */
 export const EVENT_TYPES: Readonly<Record<keyof EventMap, true>> = {
@@ -318,6 +326,7 @@ export const EVENT_TYPES: Readonly<Record<keyof EventMap, true>> = {
     "channel.deleted": true,
     "server.updated": true,
     "server.deleted": true,
+    "user.updated": true,
 };
 /** The answer to identify: the user, their servers (with their channels up to 1,000 channels in all), and the cursor events continue from. No event falls between it and the stream. */
 export type ReadyData = components["schemas"]["ReadyData"];

@@ -1,7 +1,7 @@
 import type { Id } from '../ids';
 import type { EventRoute } from '../ports/event-history';
 import type { ChatEvent } from './chat-event';
-import { isPersonal, routeOf } from './route';
+import { isPersonal, isSpread, routeOf, serversHearing } from './route';
 
 /** What to do with an event on one connection. */
 export type Admission = 'deliver' | 'skip' | 'close';
@@ -20,7 +20,8 @@ const ALL_IN_SIGHT: ChannelSight = { hidden: new Map(), shownAfter: new Map() };
 
 /**
  * Who sees what, for one connection of one session, as events go by in log order. Only members of
- * a server get its events. A join opens the server before its own `member.joined` is delivered; a
+ * a server get its events; a user's own change (`user.updated`) goes to them and to those who share
+ * a server with them. A join opens the server before its own `member.joined` is delivered; a
  * leave closes it right after the leaver's own `member.left`, so not one later event of that server
  * reaches them. Events from before the connection's snapshot (a resume's replay) are judged by
  * memberships as they are now: a server the user has left stays shut, and one they joined after
@@ -77,7 +78,8 @@ export class Audience {
 
   /**
    * `admit` from the event's route: `content` is asked for only when the route cannot decide (a
-   * revocation of one of this user's sessions: which one), so the common event is never decoded.
+   * revocation of one of this user's sessions: which one; another user's change: in which servers),
+   * so the common event is never decoded.
    */
   judge(route: EventRoute, live: boolean, content: () => ChatEvent | null): Admission {
     if (route.type === 'session.revoked') {
@@ -87,6 +89,7 @@ export class Audience {
       const mine = event.sessionId === null ? event.exceptSessionId !== this.sessionId : event.sessionId === this.sessionId;
       return mine ? 'close' : 'skip';
     }
+    if (isSpread(route)) return this.judgeSpread(route, content);
     const serverId = route.serverId;
     if (serverId === null) return 'skip';
     if (route.type === 'conversation.opened' || route.type === 'conversation.closed') return this.judgeConversation(route, serverId, live);
@@ -126,6 +129,16 @@ export class Audience {
     }
     if (live || this.current.has(conversationId)) this.set(conversationId, true);
     return this.sees(conversationId) ? 'deliver' : 'skip';
+  }
+
+  /**
+   * A user's change, logged once: theirs, and of everyone in a server with them that this connection
+   * sees now (so a co-member of several servers hears it once, and a stranger not at all).
+   */
+  private judgeSpread(route: EventRoute, content: () => ChatEvent | null): Admission {
+    if (route.subjectId === this.userId) return 'deliver';
+    const event = content();
+    return event !== null && serversHearing(event).some((serverId) => this.sees(serverId)) ? 'deliver' : 'skip';
   }
 
   /** This user's sight of one channel changed: the event is theirs alone. */

@@ -4,6 +4,7 @@ import type { MemberView } from '../entities/member';
 import type { MessageView, ReactionState } from '../entities/message';
 import type { Role } from '../entities/role';
 import type { Server } from '../entities/server';
+import type { UserSummary } from '../entities/user';
 import type { Id } from '../ids';
 
 /** Why a member left: of their own accord, or removed by the server's owner (a ban also keeps them out). */
@@ -57,6 +58,12 @@ export type ChatEvent =
   | { readonly type: 'server.updated'; readonly server: Server }
   /** The server is gone with everything in it; like a leave of every member, it is the last event of the server. */
   | { readonly type: 'server.deleted'; readonly serverId: Id }
+  /**
+   * A user changed their username, display name or avatar: for them and for everyone who shares a
+   * server with them. `serverIds` are the user's servers when it changed: the log keeps them so a
+   * gateway knows who may hear it (one event, however many servers are shared); no client is sent them.
+   */
+  | { readonly type: 'user.updated'; readonly user: UserSummary; readonly serverIds: readonly Id[] }
   /** `sessionId` null: every session of the user (their application was deleted), but `exceptSessionId` if set. */
   | { readonly type: 'session.revoked'; readonly userId: Id; readonly sessionId: Id | null; readonly exceptSessionId?: Id };
 
@@ -146,6 +153,9 @@ export const otherSessionsRevoked = (userId: Id, exceptSessionId: Id): ChatEvent
  * a direct conversation belongs to the conversation: its id stands where a server's would (the
  * gateway routes both alike: to the members of the server, or the recipients of the conversation).
  */
+export const userUpdated = (user: UserSummary, serverIds: readonly Id[]): ChatEvent => ({ type: 'user.updated', user, serverIds });
+
+/** The server an event belongs to, or null for one that concerns a user's sessions, or a user in all their servers. */
 export function serverOf(event: ChatEvent): Id | null {
   switch (event.type) {
     case 'conversation.opened':
@@ -173,6 +183,7 @@ export function serverOf(event: ChatEvent): Id | null {
     case 'server.updated':
       return event.server.id;
     case 'session.revoked':
+    case 'user.updated':
       return null;
     default:
       return event.serverId;
@@ -193,6 +204,8 @@ export function subjectOf(event: ChatEvent): Id | null {
       return event.viewerId;
     case 'member.joined':
       return event.member.userId;
+    case 'user.updated':
+      return event.user.id;
     case 'member.left':
     case 'member.updated':
     case 'session.revoked':

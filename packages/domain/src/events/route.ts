@@ -1,3 +1,4 @@
+import type { Id } from '../ids';
 import type { EventRoute } from '../ports/event-history';
 import { channelOf, serverOf, subjectOf, type ChatEvent } from './chat-event';
 
@@ -7,5 +8,15 @@ export const routeOf = (event: ChatEvent): EventRoute => ({ type: event.type, se
 /** The types that are for their subject alone: one member's sight of a channel changed, or one recipient came into a conversation or out of it. */
 const PERSONAL: ReadonlySet<string> = new Set(['channel.lost', 'channel.shown', 'channel.hidden', 'conversation.opened', 'conversation.closed']);
 
-/** Whether the event is for its subject alone (see `PERSONAL`), not for the server's other members. */
+/** Whether the event is for its subject alone (see `isPersonal`), not for the server's other members. */
 export const isPersonal = (route: EventRoute): boolean => PERSONAL.has(route.type) && route.subjectId !== null;
+
+/**
+ * Whether the event goes to its subject and to the members of several servers, named in its data
+ * rather than its route (`serversHearing`): a user's change, logged once however many servers they
+ * are in, so each connection hears it once.
+ */
+export const isSpread = (route: EventRoute): boolean => route.type === 'user.updated' && route.subjectId !== null;
+
+/** The servers whose members hear a spread event (see `isSpread`); none for the others. */
+export const serversHearing = (event: ChatEvent): readonly Id[] => (event.type === 'user.updated' ? event.serverIds : []);

@@ -18,4 +18,6 @@ export interface MemberRepository {
   sharesServer(userA: Id, userB: Id): Promise<boolean>;
   /** How many members the server has now (0 for a server that does not exist). */
   countByServer(serverId: Id): Promise<number>;
+  /** The ids of the servers the user belongs to, in id order. */
+  serverIdsOf(userId: Id): Promise<Id[]>;
 }

@@ -1,4 +1,4 @@
-import type { User, UserSummary } from '../entities/user';
+import type { AccountChanges, User, UserSummary } from '../entities/user';
 import type { Id } from '../ids';
 
 export type CreateUserOutcome = 'created' | 'UsernameTaken' | 'EmailTaken';
@@ -17,4 +17,15 @@ export interface UserRepository {
   findSummary(id: Id): Promise<UserSummary | null>;
   findByEmail(email: string): Promise<User | null>;
   findByUsername(username: string): Promise<User | null>;
+  /**
+   * Changes the given fields (the others stay) and answers the user as they are now; `UsernameTaken`
+   * when another user holds the username (in any case), changing nothing; null for an unknown id.
+   * Inside a unit of work a clash leaves the unit usable.
+   */
+  update(id: Id, changes: AccountChanges): Promise<User | 'UsernameTaken' | null>;
+  /**
+   * Whether `viewerId` may see `userId`'s profile: the same user, or the two share a server or a
+   * direct conversation. The one place that question is answered.
+   */
+  sharesWith(viewerId: Id, userId: Id): Promise<boolean>;
 }

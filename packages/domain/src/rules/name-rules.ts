@@ -19,3 +19,9 @@ export const channelNameIssues = (name: string, path = 'name'): Issue[] => shown
 
 export const ROLE_NAME = { min: 1, max: 100 } as const;
 export const roleNameIssues = (name: string, path = 'name'): Issue[] => shownNameOfLengthIssues(name, ROLE_NAME, path);
+
+/** A user's display name: shown beside (or instead of) the username, so held to the same rules as other shown names. */
+export const DISPLAY_NAME = { min: 1, max: 32 } as const;
+/** `null` clears it; otherwise 1-32 characters after trimming, as a server's name is checked. */
+export const displayNameIssues = (name: string | null, path = 'displayName'): Issue[] =>
+  name === null ? [] : shownNameOfLengthIssues(name, DISPLAY_NAME, path);

@@ -14,6 +14,9 @@ import type { DeviceTokens } from '../ports/device-tokens';
 import type { UnitOfWork } from '../ports/unit-of-work';
 import { Authenticate } from './accounts/authenticate';
 import { ChangePassword } from './accounts/change-password';
+import { GetAccount } from './accounts/get-account';
+import { GetUserProfile } from './accounts/get-user-profile';
+import { UpdateAccount } from './accounts/update-account';
 import { ListSessions } from './accounts/list-sessions';
 import { LogIn } from './accounts/log-in';
 import { LogOut } from './accounts/log-out';
@@ -119,6 +122,9 @@ export function createUseCases(ports: UseCasePorts) {
     revokeSession: new RevokeSession(unitOfWork),
     revokeOtherSessions: new RevokeOtherSessions(unitOfWork),
     changePassword: new ChangePassword(users, hasher, unitOfWork, commonPasswords),
+    getAccount: new GetAccount(users),
+    updateAccount: new UpdateAccount(unitOfWork),
+    getUserProfile: new GetUserProfile(users),
     openGatewaySession: new OpenGatewaySession(authenticate, history),
     listMyServers: new ListMyServers(servers),
     createServer: new CreateServer(unitOfWork, ids, clock, quotas),

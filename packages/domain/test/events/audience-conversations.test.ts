@@ -9,11 +9,11 @@ const view = (id: string, recipientIds: string[]): ConversationView => ({
   type: recipientIds.length > 2 ? 'group' : 'dm',
   ownerId: null,
   name: null,
-  recipients: recipientIds.map((userId) => ({ id: userId, username: `u${userId}` })),
+  recipients: recipientIds.map((userId) => ({ id: userId, username: `u${userId}`, displayName: null, avatar: null })),
   lastMessageId: null,
   createdAt: new Date(0),
 });
-const aMessageIn = (conversationId: string) => messageCreated(null, { id: '99', channelId: conversationId, content: 'hi', createdAt: new Date(0), editedAt: null, author: { id: OTHER, username: 'u2' }, reactions: [] }, null);
+const aMessageIn = (conversationId: string) => messageCreated(null, { id: '99', channelId: conversationId, content: 'hi', createdAt: new Date(0), editedAt: null, author: { id: OTHER, username: 'u2', displayName: null, avatar: null }, reactions: [] }, null);
 
 describe('Audience, direct conversations', () => {
   it("delivers a conversation's events to its recipients only, routed by its id", () => {

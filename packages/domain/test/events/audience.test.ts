@@ -6,7 +6,7 @@ const MINE = '10';
 const ELSEWHERE = '20';
 
 const joined = (userId: string, serverId: string): ChatEvent =>
-  memberJoined({ serverId, userId, joinedAt: new Date(0), user: { id: userId, username: `u${userId}` }, roleIds: [] });
+  memberJoined({ serverId, userId, joinedAt: new Date(0), user: { id: userId, username: `u${userId}`, displayName: null, avatar: null }, roleIds: [] });
 const somethingIn = (serverId: string): ChatEvent => messageDeleted(serverId, '99', '98');
 
 describe('Audience', () => {

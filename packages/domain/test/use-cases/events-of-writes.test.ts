@@ -97,7 +97,7 @@ describe('every write records its event with the change', () => {
       await world.joinByInvite.execute(joiner, invite.code);
     });
 
-    expect(events).toEqual([memberJoined({ serverId: server.id, userId: joiner.userId, joinedAt: world.clock.now(), user: { id: joiner.userId, username: 'joiner' }, roleIds: [] })]);
+    expect(events).toEqual([memberJoined({ serverId: server.id, userId: joiner.userId, joinedAt: world.clock.now(), user: { id: joiner.userId, username: 'joiner', displayName: null, avatar: null }, roleIds: [] })]);
   });
 
   it('LeaveServer records member.left; a refused leave records nothing', async () => {
@@ -125,7 +125,7 @@ describe('every write records its event with the change', () => {
     const events = await recorded(world, () => world.aServer(owner));
 
     const server = expectOk(await world.listMyServers.execute(owner))[0]!;
-    expect(events).toEqual([memberJoined({ serverId: server.id, userId: owner.userId, joinedAt: world.clock.now(), user: { id: owner.userId, username: 'owner' }, roleIds: [] })]);
+    expect(events).toEqual([memberJoined({ serverId: server.id, userId: owner.userId, joinedAt: world.clock.now(), user: { id: owner.userId, username: 'owner', displayName: null, avatar: null }, roleIds: [] })]);
   });
 
   it('LogOut records session.revoked for that session', async () => {

@@ -1,6 +1,6 @@
 import type { Stores } from '../../src';
 import type { SeedableStores } from './fixtures';
-import { aChannel, aServerWithOwner, aWiderId, at, freshId, freshIds, givenChannel, givenUser } from './fixtures';
+import { aChannel, aServerWithOwner, aWiderId, at, freshId, freshIds, givenChannel, givenUser, summaryOf } from './fixtures';
 
 /** What every `ChannelRepository` must do. */
 export function describeChannelRepositoryContract(name: string, makeStores: () => Promise<SeedableStores>): void {
@@ -60,7 +60,7 @@ export function describeChannelRepositoryContract(name: string, makeStores: () =
       const { server, ownerUser } = await aServerWithOwner(stores);
       const channel = await givenChannel(stores, server.id);
       const outsider = await givenUser(stores);
-      const owner = { id: ownerUser.id, username: ownerUser.username };
+      const owner = summaryOf(ownerUser);
       expect(await stores.channels.findWithMembership(channel.id, ownerUser.id)).toEqual({ channel, member: owner });
       expect(await stores.channels.findWithMembership(channel.id, outsider.id)).toEqual({ channel, member: null });
       await stores.members.remove(server.id, ownerUser.id);

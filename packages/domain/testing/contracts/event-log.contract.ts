@@ -1,5 +1,6 @@
-import { bitsOf, channelGained, channelLost, memberJoined, memberLeft, messageCreated, routeOf, sessionRevoked, type Channel, type ChatEvent, type EventHistory, type LoggedEvent, type Stores, type UnitOfWork } from '../../src';
+import { bitsOf, channelGained, channelLost, memberJoined, memberLeft, messageCreated, routeOf, sessionRevoked, userUpdated, type Channel, type ChatEvent, type EventHistory, type LoggedEvent, type Stores, type UnitOfWork } from '../../src';
 import { describeConversationLogContract } from './conversation-log.contract';
+import { messageJson } from '@chat/contract';
 import { freshId as freshIdLike, aMessage, aServerWithOwner, givenActor, givenMemberOf, givenUser, summaryOf, withoutAuthor } from './fixtures';
 
 /** One store's event side: writes go through `stores` and `unitOfWork`, reads through `history`. */
@@ -71,6 +72,42 @@ export function describeEventLogContract(name: string, make: () => Promise<Event
       expect((await readAll(s.history)).filter(({ event }) => messageIdOf(event) === message.id)).toEqual([]);
     });
 
+    it("writes a send's author and a page's with their display name and avatar, byte for byte as the contract does", async () => {
+      const { server, defaultChannel, ownerUser } = await aServerWithOwner(s.stores);
+      const author = await s.stores.users.update(ownerUser.id, { displayName: AWKWARD[1]! + AWKWARD[3]!, avatar: 'https://img.example/a.png?size=64&x=\\y' });
+      if (author === null || author === 'UsernameTaken') throw new Error('the author could not be updated');
+      const actor = await givenActor(s.stores, ownerUser.id);
+      const message = aMessage(defaultChannel.id, ownerUser.id, { content: 'hi' });
+
+      expect(await s.stores.messages.createAs(actor, withoutAuthor(message), null)).toEqual({ ok: true, value: summaryOf(author) });
+      await s.place();
+
+      const view = { ...withoutAuthor(message), author: summaryOf(author), reactions: [] };
+      const logged = (await readAll(s.history)).filter(({ event }) => messageIdOf(event) === message.id);
+      expect(logged.map(({ event }) => event)).toEqual([messageCreated(server.id, view, null)]);
+      expect(await s.stores.messages.pageJsonAs(actor, defaultChannel.id, { limit: 1 })).toEqual({ ok: true, value: JSON.stringify([messageJson(view)]) });
+    });
+
+    it('keeps a unit usable after a username it tried was taken: its other writes and events commit', async () => {
+      const holder = await givenUser(s.stores);
+      const user = await givenUser(s.stores);
+      const { server } = await aServerWithOwner(s.stores);
+
+      const outcome = await s.unitOfWork.run(async (stores) => {
+        const clash = await stores.users.update(user.id, { username: holder.username });
+        const renamed = await stores.users.update(user.id, { displayName: 'After the clash' });
+        if (renamed === null || renamed === 'UsernameTaken') return renamed;
+        await stores.events.append(userUpdated(summaryOf(renamed), [server.id]));
+        return clash;
+      });
+      await s.place();
+
+      expect(outcome).toBe('UsernameTaken');
+      expect(await s.stores.users.findById(user.id)).toEqual({ ...user, displayName: 'After the clash' });
+      const logged = (await readAll(s.history)).filter(({ route }) => route.type === 'user.updated' && route.subjectId === user.id);
+      expect(logged.map(({ event }) => event)).toEqual([userUpdated({ ...summaryOf(user), displayName: 'After the clash' }, [server.id])]);
+    });
+
     it('gives out a unit’s events in the order they were appended, at consecutive positions', async () => {
       const { server } = await aServerWithOwner(s.stores);
       const { user } = await givenMemberOf(s.stores, server.id);
@@ -96,6 +133,7 @@ export function describeEventLogContract(name: string, make: () => Promise<Event
         memberJoined({ serverId: server.id, userId: user.id, joinedAt: new Date('2026-01-02T00:00:00.000Z'), user: summaryOf(user), roleIds: [] }),
         sessionRevoked(user.id, null),
         channelLost(server.id, defaultChannel.id, user.id),
+        userUpdated(summaryOf(user), [server.id]),
       ];
 
       await s.unitOfWork.run(async (stores) => {
@@ -104,10 +142,11 @@ export function describeEventLogContract(name: string, make: () => Promise<Event
       await s.place();
 
       const all = await readAll(s.history);
-      expect(all.slice(-3).map(({ route }) => route)).toEqual([
+      expect(all.slice(-4).map(({ route }) => route)).toEqual([
         { type: 'member.joined', serverId: server.id, subjectId: user.id, channelId: null },
         { type: 'session.revoked', serverId: null, subjectId: user.id, channelId: null },
         { type: 'channel.lost', serverId: server.id, subjectId: user.id, channelId: defaultChannel.id },
+        { type: 'user.updated', serverId: null, subjectId: user.id, channelId: null },
       ]);
     });
 

@@ -3,7 +3,7 @@
  * tests and never emptied (a real PostgreSQL), so every value made here is new: fresh ids, fresh
  * usernames and emails, fresh invite codes. Nothing here assumes an empty store.
  */
-import { DEFAULT_CHANNEL_NAME, everyoneRoleOf, type Actor, type Channel, type Id, type Invite, type Member, type Message, newMessage, type NewServer, type Reaction, type Server, type Session, type Stores, type User } from '../../src';
+import { DEFAULT_CHANNEL_NAME, everyoneRoleOf, type Actor, type Channel, type Id, type Invite, type Member, type Message, newMessage, type NewServer, type Reaction, type Server, type Session, type Stores, summarizeUser, type User, type UserSummary } from '../../src';
 
 /** 2020-01-01T00:00:00Z: ids count milliseconds from here, which keeps them far inside 64 bits. */
 const ID_EPOCH = 1_577_836_800_000n;
@@ -70,6 +70,8 @@ export function aUser(overrides: Partial<User> = {}): User {
   return {
     id: freshId(),
     username: `u_${token}`,
+    displayName: null,
+    avatar: null,
     email: `u_${token}@example.com`,
     passwordHash: `hash-of-${token}`,
     bot: false,
@@ -198,7 +200,7 @@ export async function aChannelWithAuthor(stores: Stores): Promise<{ server: Serv
 }
 
 /** The summary other users see. */
-export const summaryOf = (user: User): { id: Id; username: string } => ({ id: user.id, username: user.username });
+export const summaryOf = (user: User): UserSummary => summarizeUser(user);
 
 /**
  * Stores a test can seed messages into directly (no session, no gate, no event): every message

@@ -17,9 +17,11 @@ import { describeRoleRepositoryContract } from './role-repository.contract';
 import { describeServerRepositoryContract } from './server-repository.contract';
 import { describeSessionRepositoryContract } from './session-repository.contract';
 import { describeUserRepositoryContract } from './user-repository.contract';
+import { describeUserProfileContract } from './user-profile.contract';
 
 export * from './fixtures';
 export { describeUserRepositoryContract } from './user-repository.contract';
+export { describeUserProfileContract } from './user-profile.contract';
 export { describeSessionRepositoryContract } from './session-repository.contract';
 export { describeServerRepositoryContract } from './server-repository.contract';
 export { describeChannelRepositoryContract } from './channel-repository.contract';
@@ -40,6 +42,7 @@ export { describeConversationRepositoryContract } from './conversation-repositor
  */
 export function describeStoreContracts(name: string, makeStores: () => Promise<SeedableStores>): void {
   describeUserRepositoryContract(name, makeStores);
+  describeUserProfileContract(name, makeStores);
   describeSessionRepositoryContract(name, makeStores);
   describeServerRepositoryContract(name, makeStores);
   describeChannelRepositoryContract(name, makeStores);

@@ -9,8 +9,7 @@ import {
   type MessageView,
   type User,
 } from '../../src';
-import type { SeedableStores } from './fixtures';
-import { aChannelWithAuthor, aMessage, aReaction, at, freshId, freshIds, givenActor, givenMessage, givenUser, withoutAuthor } from './fixtures';
+import { aChannelWithAuthor, aMessage, aReaction, at, freshId, freshIds, givenActor, givenMessage, givenUser, summaryOf, withoutAuthor, type SeedableStores } from './fixtures';
 import { idsOf, viewOf, type MessageContractContext } from './message-contract-helpers';
 import { describeMessageGate } from './message-gate.contract';
 import { describeMessagePermissions } from './message-permissions.contract';
@@ -84,7 +83,7 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
           content: message.content,
           createdAt: message.createdAt,
           editedAt: null,
-          author: { id: author.id, username: author.username },
+          author: summaryOf(author),
           reactions: [],
         });
       });

@@ -42,7 +42,7 @@ export function describeServerRepositoryContract(name: string, makeStores: () =>
 
       expect(await stores.members.find(server.id, ownerUser.id)).toEqual(owner);
       expect(await stores.members.list(server.id, { limit: 10 })).toEqual([
-        { ...owner, user: { id: ownerUser.id, username: ownerUser.username }, roleIds: [] },
+        { ...owner, user: summaryOf(ownerUser), roleIds: [] },
       ]);
     });
 

@@ -25,10 +25,10 @@ export function describeUserRepositoryContract(name: string, makeStores: () => P
       expect(await stores.users.hold(freshId())).toBeNull();
     });
 
-    it('finds the summary of a user: id and username only', async () => {
-      const user = await givenUser(stores);
+    it('finds the summary of a user: id, username, display name and avatar only', async () => {
+      const user = await givenUser(stores, { displayName: 'Ann B.', avatar: 'https://img.example/a.png' });
 
-      expect(await stores.users.findSummary(user.id)).toEqual({ id: user.id, username: user.username });
+      expect(await stores.users.findSummary(user.id)).toEqual({ id: user.id, username: user.username, displayName: 'Ann B.', avatar: 'https://img.example/a.png' });
     });
 
     it('finds a user by email whatever the case of the address asked for', async () => {

@@ -6,6 +6,7 @@ import { KyselyConversationRepository } from '../repositories/kysely-conversatio
 import { KyselyServerRepository } from '../repositories/kysely-server-repository';
 import { overwritesOf, toChannel } from '../repositories/channel-sql';
 import { toRole } from '../repositories/kysely-role-repository';
+import { summaryOf } from '../repositories/rows';
 import type { Database } from '../schema';
 
 export interface StoredEventRow {
@@ -51,7 +52,7 @@ export class KyselyEventHistory implements EventHistory {
         const user = await trx
           .selectFrom('users')
           .innerJoin('sessions', 'sessions.user_id', 'users.id')
-          .select(['users.id', 'users.username'])
+          .select(['users.id', 'users.username', 'users.display_name', 'users.avatar'])
           .where('users.id', '=', userId)
           .where('sessions.id', '=', sessionId)
           .executeTakeFirst();
@@ -86,7 +87,7 @@ export class KyselyEventHistory implements EventHistory {
           logId: log.log_id,
           head,
           oldest: Number(log.oldest),
-          user: { id: user.id, username: user.username },
+          user: summaryOf(user, user.id),
           servers,
           privateChannels,
           conversationIds: new Set(conversationIds),

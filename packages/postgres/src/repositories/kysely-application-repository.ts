@@ -10,6 +10,7 @@ import type {
 import type { Kysely, Selectable } from 'kysely';
 import { isForeignKeyViolation } from '../driver-errors';
 import type { ApplicationsTable, Database } from '../schema';
+import { summaryOf } from './rows';
 
 const toApplication = (row: Selectable<ApplicationsTable>): Application => ({
   id: row.id,
@@ -58,11 +59,11 @@ export class KyselyApplicationRepository implements ApplicationRepository {
     let query = this.db
       .selectFrom('applications as a')
       .innerJoin('users as u', 'u.id', 'a.bot_user_id')
-      .select(['a.id', 'a.name', 'a.client_id', 'a.bot_user_id', 'u.username'])
+      .select(['a.id', 'a.name', 'a.client_id', 'a.bot_user_id', 'u.username', 'u.display_name', 'u.avatar'])
       .where('a.owner_id', '=', ownerId);
     if (page.after !== undefined) query = query.where('a.id', '>', page.after);
     const rows = await query.orderBy('a.id').limit(page.limit).execute();
-    return rows.map((r) => ({ id: r.id, name: r.name, clientId: r.client_id, bot: { id: r.bot_user_id, username: r.username } }));
+    return rows.map((r) => ({ id: r.id, name: r.name, clientId: r.client_id, bot: summaryOf(r, r.bot_user_id) }));
   }
 
   async updateSecretHash(id: string, clientSecretHash: string): Promise<void> {

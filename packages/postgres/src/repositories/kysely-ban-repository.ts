@@ -1,6 +1,7 @@
 import type { Ban, BanPage, BanRecord, BanRepository } from '@chat/domain';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema';
+import { summaryOf } from './rows';
 
 interface BanRow {
   readonly server_id: string;
@@ -54,7 +55,7 @@ export class KyselyBanRepository implements BanRepository {
     let query = this.db
       .selectFrom('bans as b')
       .innerJoin('users as u', 'u.id', 'b.user_id')
-      .select(['b.server_id', 'b.user_id', 'b.reason', 'b.created_at', 'b.member_when_banned', 'u.username'])
+      .select(['b.server_id', 'b.user_id', 'b.reason', 'b.created_at', 'b.member_when_banned', 'u.username', 'u.display_name', 'u.avatar'])
       .select((eb) =>
         eb
           .exists(
@@ -70,6 +71,6 @@ export class KyselyBanRepository implements BanRepository {
       .where('b.server_id', '=', serverId);
     if (after) query = query.where(sql<boolean>`(b.created_at, b.user_id) > (${after.createdAt}, ${after.userId}::bigint)`);
     const rows = await query.orderBy('b.created_at').orderBy('b.user_id').limit(limit).execute();
-    return rows.map((row) => ({ ...banOf(row), user: { id: row.user_id, username: row.username }, sharesAServerWithViewer: Boolean(row.shares) }));
+    return rows.map((row) => ({ ...banOf(row), user: summaryOf(row, row.user_id), sharesAServerWithViewer: Boolean(row.shares) }));
   }
 }

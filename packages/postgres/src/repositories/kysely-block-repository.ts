@@ -34,10 +34,11 @@ export class KyselyBlockRepository implements BlockRepository {
     let query = this.db
       .selectFrom('blocks as b')
       .innerJoin('users as u', 'u.id', 'b.blocked_id')
-      .select(['u.id', 'u.username'])
+      .select(['u.id', 'u.username', 'u.display_name', 'u.avatar'])
       .where('b.user_id', '=', userId);
     if (after !== undefined) query = query.where(sql<boolean>`b.blocked_id > ${after}::bigint`);
-    return query.orderBy('b.blocked_id').limit(limit).execute();
+    const rows = await query.orderBy('b.blocked_id').limit(limit).execute();
+    return rows.map((row) => ({ id: row.id, username: row.username, displayName: row.display_name, avatar: row.avatar }));
   }
 
   async between(a: string, b: string): Promise<boolean> {

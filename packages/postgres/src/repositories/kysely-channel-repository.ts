@@ -28,12 +28,12 @@ export class KyselyChannelRepository implements ChannelRepository {
       .leftJoin('members as m', (join) => join.onRef('m.server_id', '=', 'c.server_id').on('m.user_id', '=', userId))
       .leftJoin('users as u', 'u.id', 'm.user_id')
       .selectAll('c')
-      .select([overwritesOf('c.id').as('overwrites'), 'u.id as member_id', 'u.username as member_username'])
+      .select([overwritesOf('c.id').as('overwrites'), 'u.id as member_id', 'u.username as member_username', 'u.display_name as member_display_name', 'u.avatar as member_avatar'])
       .where('c.id', '=', id)
       .executeTakeFirst();
     if (!row) return null;
-    const { member_id: memberId, member_username: username, ...channel } = row;
-    return { channel: toChannel(channel), member: memberId && username !== null ? { id: memberId, username } : null };
+    const { member_id: memberId, member_username: username, member_display_name: displayName, member_avatar: avatar, ...channel } = row;
+    return { channel: toChannel(channel), member: memberId && username !== null ? { id: memberId, username, displayName, avatar } : null };
   }
 
   async countByServer(serverId: string): Promise<number> {

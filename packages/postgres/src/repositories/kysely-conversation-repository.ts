@@ -1,4 +1,4 @@
-import { pairKey, type Conversation, type ConversationChanges, type ConversationPage, type ConversationRepository, type ConversationView } from '@chat/domain';
+import { pairKey, type Conversation, type ConversationChanges, type ConversationPage, type ConversationRepository, type ConversationView, type UserSummary } from '@chat/domain';
 import { sql, type Kysely } from 'kysely';
 import { inTransaction } from '../in-transaction';
 import type { Database } from '../schema';
@@ -10,13 +10,13 @@ interface ViewRow {
   name: string | null;
   created_at: Date;
   last_message_id: string | null;
-  recipients: { id: string; username: string }[] | string;
+  recipients: UserSummary[] | string;
 }
 
 /** A conversation's view from `conversations c`: its recipients in the order they came in, its newest message (the index's last). */
 const VIEW_COLUMNS = sql`c.id, c.type, c.owner_id, c.name, c.created_at,
   (select max(m.id) from messages m where m.channel_id = c.id)::text as last_message_id,
-  coalesce((select json_agg(json_build_object('id', u.id::text, 'username', u.username) order by r.seq)
+  coalesce((select json_agg(json_build_object('id', u.id::text, 'username', u.username, 'displayName', u.display_name, 'avatar', u.avatar) order by r.seq)
             from conversation_recipients r join users u on u.id = r.user_id where r.conversation_id = c.id), '[]'::json) as recipients`;
 
 const toView = (row: ViewRow): ConversationView => ({
@@ -24,7 +24,7 @@ const toView = (row: ViewRow): ConversationView => ({
   type: row.type,
   ownerId: row.owner_id,
   name: row.name,
-  recipients: typeof row.recipients === 'string' ? (JSON.parse(row.recipients) as { id: string; username: string }[]) : row.recipients,
+  recipients: typeof row.recipients === 'string' ? (JSON.parse(row.recipients) as UserSummary[]) : row.recipients,
   lastMessageId: row.last_message_id,
   createdAt: row.created_at,
 });

@@ -1,6 +1,7 @@
 import type { Member, MemberPage, MemberRepository, MemberView } from '@chat/domain';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema';
+import { summaryOf } from './rows';
 
 export class KyselyMemberRepository implements MemberRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -43,11 +44,17 @@ export class KyselyMemberRepository implements MemberRepository {
     return Number(row.n);
   }
 
+  async serverIdsOf(userId: string): Promise<string[]> {
+    // members_user_id_idx serves it.
+    const rows = await this.db.selectFrom('members').select('server_id').where('user_id', '=', userId).orderBy('server_id').execute();
+    return rows.map((row) => row.server_id);
+  }
+
   async list(serverId: string, { limit, after }: MemberPage): Promise<MemberView[]> {
     let query = this.db
       .selectFrom('members as m')
       .innerJoin('users as u', 'u.id', 'm.user_id')
-      .select(['m.server_id', 'm.user_id', 'm.joined_at', 'u.username'])
+      .select(['m.server_id', 'm.user_id', 'm.joined_at', 'u.username', 'u.display_name', 'u.avatar'])
       // Each member's roles in the same statement, by position (member_roles' key leads with server and user).
       .select(
         sql<string[]>`coalesce((
@@ -62,7 +69,7 @@ export class KyselyMemberRepository implements MemberRepository {
       serverId: row.server_id,
       userId: row.user_id,
       joinedAt: row.joined_at,
-      user: { id: row.user_id, username: row.username },
+      user: summaryOf(row, row.user_id),
       roleIds: row.role_ids,
     }));
   }

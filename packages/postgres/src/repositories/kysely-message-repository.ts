@@ -178,6 +178,6 @@ export class KyselyMessageRepository implements MessageRepository {
     return this.db
       .selectFrom('messages as m')
       .innerJoin('users as u', 'u.id', 'm.author_id')
-      .select([...MESSAGE_COLUMNS.map((column) => `m.${column}` as const), 'u.username', reactionsOf(viewerId).as('reactions')]);
+      .select([...MESSAGE_COLUMNS.map((column) => `m.${column}` as const), 'u.username', 'u.display_name', 'u.avatar', reactionsOf(viewerId).as('reactions')]);
   }
 }

@@ -1,6 +1,7 @@
 import { READ_NEEDS, type Actor, type MessageCursor } from '@chat/domain';
 import { sql } from 'kysely';
 import { PrecompiledStatement, preparedMark } from '../prepared-statements';
+import { authorJson } from './author-json';
 import { concat, fieldsJson, MESSAGE_COLUMNS, MESSAGE_FIELDS } from './message-fields';
 import { gateOpens, gateQuery, reactionCounts, type GateRow } from './message-sql';
 
@@ -49,11 +50,8 @@ export const pageValues = (actor: Actor, channelId: string, { before, after, lim
 /** One message of the page: its fields, its author and its reactions (`lists`). */
 const PAGE_MESSAGE = concat([
   ...fieldsJson((key) => sql.raw(`p.${MESSAGE_FIELDS[key].column}`), false),
-  ',"author":{"id":"',
-  sql`p.author_id`,
-  '","username":',
-  sql`to_json(u.username)::text`,
-  '},"reactions":[',
+  ...authorJson({ id: sql`p.author_id`, username: sql`u.username`, displayName: sql`u.display_name`, avatar: sql`u.avatar` }),
+  ',"reactions":[',
   sql`coalesce(l.list, '')`,
   ']}',
 ]);

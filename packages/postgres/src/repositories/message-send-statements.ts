@@ -1,6 +1,7 @@
 import { SEND_NEEDS, type Message } from '@chat/domain';
 import { sql, type RawBuilder } from 'kysely';
 import { PrecompiledStatement, preparedMark } from '../prepared-statements';
+import { authorJson } from './author-json';
 import { concat, fieldsJson, insertedValues, MESSAGE_COLUMNS, MESSAGE_FIELDS, SENT_KEYS, sqlTypeOf, type SentKey } from './message-fields';
 import { gateOpens, gateQuery, type GateRow } from './message-sql';
 
@@ -33,11 +34,18 @@ export const messageCreatedPayload = (row: Row) =>
     '},"reactions":[]',
     // A direct conversation's message belongs to no server: no `serverId` key.
     sql`coalesce(',"serverId":"' || server_id::text || '"', '')`,
+    ...authorJson({ id: sql`${row.userId}::text`, username: sql`member_username`, displayName: sql`member_display_name`, avatar: sql`member_avatar` }),
+    ',"reactions":[],"serverId":"',
+    sql`server_id::text`,
+    '"',
     sql`coalesce(',"nonce":' || to_json(${row.nonce}::text)::text, '')`,
     '}',
   ]);
 
 const columns = sql.raw(MESSAGE_COLUMNS.join(', '));
+
+/** The gate's columns a send answers with: its facts, and the author it wrote (see `gateOf`). */
+const SENT_GATE_COLUMNS = sql.raw('live, found, member_id, member_username, member_display_name, member_avatar, permissions, allowed, conversation, blocked');
 
 export const CREATE = new PrecompiledStatement<CreateValues, GateRow>(
   (values) => sql`${sql.raw(preparedMark('create_as'))}
@@ -53,7 +61,7 @@ export const CREATE = new PrecompiledStatement<CreateValues, GateRow>(
       select 'message.created', coalesce(server_id, ${values.channelId}::bigint), ${values.channelId}::bigint, ${messageCreatedPayload(values)}
       from gate where ${gateOpens}
     )
-    select live, found, member_id, member_username, permissions, allowed, conversation, blocked from gate`,
+    select ${SENT_GATE_COLUMNS} from gate`,
 );
 
 /** `CreateValues` of several sends, column by column, for `unnest`: `ids`, `channelIds`, ... */
@@ -103,5 +111,5 @@ export const CREATE_MANY = new PrecompiledStatement<CreateColumns, GateRow>((val
       from gated where ${gateOpens}
       order by n
     )
-    select live, found, member_id, member_username, permissions, allowed, conversation, blocked from gated order by n`;
+    select ${SENT_GATE_COLUMNS} from gated order by n`;
 });

@@ -4,13 +4,13 @@ import { fromRow, type MessageRow } from './message-fields';
 
 /* SQL shared by the message store's statements: the view of a message, its reactions, and the gate. */
 
-/** A message's row with its author's name and its reactions (`view`). */
-export type ViewRow = MessageRow & { username: string; reactions: ReactionSummary[] };
+/** A message's row with its author's names and avatar, and its reactions (`view`). */
+export type ViewRow = MessageRow & { username: string; display_name: string | null; avatar: string | null; reactions: ReactionSummary[] };
 
 /** The row as the entity, then as a reader sees it: the author's id and name together, the reactions. */
 export const toView = (row: ViewRow): MessageView => {
   const { authorId, ...fields } = fromRow(row);
-  return { ...fields, author: { id: authorId, username: row.username }, reactions: row.reactions };
+  return { ...fields, author: { id: authorId, username: row.username, displayName: row.display_name, avatar: row.avatar }, reactions: row.reactions };
 };
 
 /**
@@ -33,6 +33,9 @@ export interface GateRow {
   found: boolean;
   member_id: string | null;
   member_username: string | null;
+  /** The member's display name and avatar: read by a send, which writes its author (a page's gate leaves them out). */
+  member_display_name?: string | null;
+  member_avatar?: string | null;
   /** The member's permissions in the channel (0 for a non-member). */
   permissions: number;
   /** They hold what the statement needs there: its work was done only if this and the rest hold. */
@@ -87,7 +90,8 @@ const SEND = sql.lit(bitOf('SEND_MESSAGES'));
  */
 export const gateQuery = (actor: { readonly userId: Operand; readonly sessionId: Operand }, channelId: Operand, needs: readonly Permission[]) => sql`
   select exists (select 1 from sessions s where s.id = ${actor.sessionId} and s.user_id = ${actor.userId}) as live,
-         (c.id is not null or v.id is not null) as found, c.server_id, u.id as member_id, u.username as member_username,
+         (c.id is not null or v.id is not null) as found, c.server_id,
+         u.id as member_id, u.username as member_username, u.display_name as member_display_name, u.avatar as member_avatar,
          v.id is not null as conversation, coalesce(k.blocked, false) as blocked,
          coalesce(p.bits, q.bits, 0) as permissions,
          coalesce((coalesce(p.bits, q.bits) & ${sql.lit(bitsOf(needs))}) = ${sql.lit(bitsOf(needs))}, false) as allowed
@@ -123,6 +127,6 @@ export function gateOf(row: GateRow | undefined): Gated<UserSummary> {
     conversation: row?.conversation === true,
     blocked: row?.blocked === true,
   };
-  if (facts.sessionLive && facts.channelFound && facts.member && row?.allowed === true) return { ok: true, value: { id: row.member_id!, username: row.member_username! } };
+  if (facts.sessionLive && facts.channelFound && facts.member && row?.allowed === true) return { ok: true, value: { id: row.member_id!, username: row.member_username!, displayName: row.member_display_name ?? null, avatar: row.member_avatar ?? null } };
   return { ok: false, facts };
 }

@@ -1,4 +1,4 @@
-import type { Server, User } from '@chat/domain';
+import type { Server, User, UserSummary } from '@chat/domain';
 import type { Selectable } from 'kysely';
 import type { ServersTable, UsersTable } from '../schema';
 
@@ -18,8 +18,18 @@ export const toServer = (row: Selectable<ServersTable> & { readonly members_can_
 export const toUser = (row: Selectable<UsersTable>): User => ({
   id: row.id,
   username: row.username,
+  displayName: row.display_name,
+  avatar: row.avatar,
   email: row.email,
   passwordHash: row.password_hash,
   bot: row.bot,
   createdAt: row.created_at,
+});
+
+/** A user's summary from a row with their `username`, `display_name` and `avatar`, and their id. */
+export const summaryOf = (row: { readonly username: string; readonly display_name: string | null; readonly avatar: string | null }, id: string): UserSummary => ({
+  id,
+  username: row.username,
+  displayName: row.display_name,
+  avatar: row.avatar,
 });

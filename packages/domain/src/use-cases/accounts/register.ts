@@ -49,6 +49,8 @@ export class Register {
     const user = {
       id: this.ids.next(),
       username: input.username,
+      displayName: null,
+      avatar: null,
       email: normalizeEmail(input.email),
       passwordHash: await this.hasher.hash(input.password),
       bot: false,

@@ -2,6 +2,7 @@ import type { ApplicationView } from '../../entities/application';
 import { DEFAULT_QUOTAS, type Quotas } from '../../entities/quotas';
 import { quotaRefusal } from '../../rules/quota-rules';
 import type { Actor } from '../../entities/session';
+import { summarizeUser } from '../../entities/user';
 import { validationFailed } from '../../errors';
 import type { Clock } from '../../ports/clock';
 import type { IdGenerator } from '../../ports/id-generator';
@@ -45,14 +46,14 @@ export class CreateApplication {
       const now = this.clock.now();
       const id = this.ids.next();
       const name = input.name.trim();
-      const bot = { id: this.ids.next(), username: botUsername(name, id), email: `${id}@bots.invalid`, passwordHash: '', bot: true, createdAt: now };
+      const bot = { id: this.ids.next(), username: botUsername(name, id), displayName: null, avatar: null, email: `${id}@bots.invalid`, passwordHash: '', bot: true, createdAt: now };
       const created = await users.create(bot);
       if (created !== 'created') return fail({ kind: created });
 
       const clientSecret = this.secrets.generate();
       const clientSecretHash = this.secrets.hash(clientSecret);
       await applications.create({ id, name, ownerId: person.value.id, botUserId: bot.id, clientId: id, clientSecretHash, createdAt: now });
-      return ok({ id, name, clientId: id, clientSecret, bot: { id: bot.id, username: bot.username } });
+      return ok({ id, name, clientId: id, clientSecret, bot: summarizeUser(bot) });
     });
   }
 }

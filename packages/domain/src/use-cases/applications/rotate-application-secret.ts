@@ -23,6 +23,6 @@ export class RotateApplicationSecret {
     await this.applications.updateSecretHash(owned.value.id, this.secrets.hash(clientSecret));
     const bot = await this.users.findSummary(owned.value.botUserId);
     const { id: appId, name, clientId, botUserId } = owned.value;
-    return ok({ id: appId, name, clientId, clientSecret, bot: bot ?? { id: botUserId, username: '' } });
+    return ok({ id: appId, name, clientId, clientSecret, bot: bot ?? { id: botUserId, username: '', displayName: null, avatar: null } });
   }
 }

@@ -4,6 +4,7 @@ import { quotaRefusal } from '../../rules/quota-rules';
 import { everyoneRoleOf } from '../../entities/role';
 import type { Server } from '../../entities/server';
 import type { Actor } from '../../entities/session';
+import { summarizeUser } from '../../entities/user';
 import { validationFailed } from '../../errors';
 import { memberJoined } from '../../events/chat-event';
 import type { Clock } from '../../ports/clock';
@@ -50,7 +51,7 @@ export class CreateServer {
       const owner = { serverId, userId: actor.userId, joinedAt: now };
       await stores.servers.create({ server, defaultChannel, owner, everyone: everyoneRoleOf(serverId, now, server.membersCanInvite) });
       // The owner's own sockets learn of the server as any joiner's do.
-      await stores.events.append(memberJoined({ ...owner, user: { id: person.value.id, username: person.value.username }, roleIds: [] }));
+      await stores.events.append(memberJoined({ ...owner, user: summarizeUser(person.value), roleIds: [] }));
       return ok(server);
     });
   }

@@ -13,7 +13,7 @@ describe('LogIn', () => {
 
     const grant = expectOk(await world.logIn.execute({ email: 'alice@example.com', password: 'correct horse' }));
 
-    expect(grant.user).toEqual({ id: alice.id, username: 'Alice' });
+    expect(grant.user).toEqual({ id: alice.id, username: 'Alice', displayName: null, avatar: null });
     expect(expectOk(await world.authenticate.execute(grant.token)).userId).toBe(alice.id);
   });
 

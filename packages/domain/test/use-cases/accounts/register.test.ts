@@ -8,7 +8,7 @@ describe('Register', () => {
 
     const grant = expectOk(await world.register.execute(valid));
 
-    expect(grant.user).toEqual({ id: expect.any(String), username: 'alice' });
+    expect(grant.user).toEqual({ id: expect.any(String), username: 'alice', displayName: null, avatar: null });
     const actor = expectOk(await world.authenticate.execute(grant.token));
     expect(actor.userId).toBe(grant.user.id);
   });
@@ -22,6 +22,8 @@ describe('Register', () => {
     expect(user).toEqual({
       id: grant.user.id,
       username: 'alice',
+      displayName: null,
+      avatar: null,
       email: 'alice@example.com',
       passwordHash: expect.any(String),
       bot: false,

@@ -5,7 +5,7 @@ describe('bot applications', () => {
     const world = createTestWorld();
     const owner = await world.aUser('owner');
     const created = expectOk(await world.createApplication.execute(owner, { name: '  Greeter!  ' }));
-    expect(created).toEqual({ id: created.id, name: 'Greeter!', clientId: created.id, clientSecret: 'secret-1', bot: { id: created.bot.id, username: expect.stringMatching(/^Greeter-\d+$/) } });
+    expect(created).toEqual({ id: created.id, name: 'Greeter!', clientId: created.id, clientSecret: 'secret-1', bot: { id: created.bot.id, username: expect.stringMatching(/^Greeter-\d+$/), displayName: null, avatar: null } });
     expect((await world.stores.users.findById(created.bot.id))?.bot).toBe(true);
     expect((await world.stores.applications.findById(created.id))?.clientSecretHash).toBe('hashed:secret-1');
     expect(expectOk(await world.listApplications.execute(owner))).toEqual([{ id: created.id, name: 'Greeter!', clientId: created.id, bot: created.bot }]);

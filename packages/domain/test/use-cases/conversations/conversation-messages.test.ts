@@ -92,3 +92,17 @@ describe('ListConversations', () => {
     expect(await world.listConversations.execute(owner, { limit: 0 })).toMatchObject({ ok: false, error: { kind: 'ValidationFailed' } });
   });
 });
+
+describe('people who share only a conversation', () => {
+  it('see each other’s profile, and hear each other’s changes, once the server they shared is gone', async () => {
+    const { world, owner, member, server } = await aServerWithCast();
+    const dm = expectOk(await world.openConversation.execute(owner, { recipientIds: [member.userId] })).conversation;
+    expectOk(await world.leaveServer.execute(member, server.id));
+
+    expect(expectOk(await world.getUserProfile.execute(owner, member.userId))).toMatchObject({ id: member.userId });
+    expectOk(await world.updateAccount.execute(member, { displayName: 'Mia' }));
+    const updated = world.events().at(-1);
+    expect(updated).toMatchObject({ type: 'user.updated', user: { id: member.userId, displayName: 'Mia' } });
+    expect(updated?.type === 'user.updated' && updated.serverIds).toEqual([dm.id]);
+  });
+});

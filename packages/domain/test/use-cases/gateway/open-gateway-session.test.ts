@@ -16,7 +16,7 @@ describe('OpenGatewaySession', () => {
       logId: 'memory',
       head: world.events().length,
       oldest: 0,
-      user: { id: member.userId, username: expect.any(String) },
+      user: { id: member.userId, username: expect.any(String), displayName: null, avatar: null },
       servers: [{ server, channels }],
       privateChannels: [],
       conversationIds: new Set(),

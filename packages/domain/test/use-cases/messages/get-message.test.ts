@@ -14,7 +14,7 @@ describe('GetMessage', () => {
         content: 'hello there',
         createdAt: world.clock.now(),
         editedAt: null,
-        author: { id: owner.userId, username: 'owner' },
+        author: { id: owner.userId, username: 'owner', displayName: null, avatar: null },
         reactions: [],
       },
     });

@@ -18,7 +18,7 @@ describe('SendMessage', () => {
       content: 'hello',
       createdAt: world.clock.now(),
       editedAt: null,
-      author: { id: member.userId, username },
+      author: { id: member.userId, username, displayName: null, avatar: null },
       reactions: [],
     });
   });
@@ -36,7 +36,7 @@ describe('SendMessage', () => {
       content: '  spaced  out  ',
       createdAt: world.clock.now(),
       editedAt: null,
-      author: { id: member.userId, username },
+      author: { id: member.userId, username, displayName: null, avatar: null },
       reactions: [],
     };
     expect(await world.getMessage.execute(owner, channelId, id)).toEqual({ ok: true, value: stored });

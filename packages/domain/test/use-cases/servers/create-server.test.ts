@@ -51,7 +51,7 @@ describe('CreateServer', () => {
 
     const members = expectOk(await world.getMembers.execute(owner, server.id, {}));
     expect(members).toEqual([
-      { serverId: server.id, userId: owner.userId, joinedAt: world.clock.now(), user: { id: owner.userId, username: 'owner' }, roleIds: [] },
+      { serverId: server.id, userId: owner.userId, joinedAt: world.clock.now(), user: { id: owner.userId, username: 'owner', displayName: null, avatar: null }, roleIds: [] },
     ]);
     expect(expectOk(await world.listMyServers.execute(owner))).toEqual([server]);
   });

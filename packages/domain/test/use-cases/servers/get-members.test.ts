@@ -29,7 +29,7 @@ describe('GetMembers', () => {
       serverId: server.id,
       userId: c.userId,
       joinedAt: new Date(server.createdAt.getTime() + 1),
-      user: { id: c.userId, username: 'cal' },
+      user: { id: c.userId, username: 'cal', displayName: null, avatar: null },
       roleIds: [],
     });
   });
