@@ -12,9 +12,9 @@ import * as foldEmails from './migrations/2026-11-25T04-40-fold-emails';
 import * as roles from './migrations/2026-11-27T01-00-roles';
 import * as invitesByEveryone from './migrations/2026-11-27T02-00-invites-by-everyone';
 import * as eventChannels from './migrations/2026-11-27T03-00-event-channels';
+import * as userProfiles from './migrations/2026-11-27T04-00-user-profiles';
 import * as blocks from './migrations/2026-11-27T04-10-blocks';
 import * as conversations from './migrations/2026-11-27T04-20-conversations';
-import * as userProfiles from './migrations/2026-11-27T04-00-user-profiles';
 
 /** Every migration, keyed so that names sort by date. New ones are added here, never edited. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -31,9 +31,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T01-00-roles': roles,
   '2026-11-27T02-00-invites-by-everyone': invitesByEveryone,
   '2026-11-27T03-00-event-channels': eventChannels,
+  '2026-11-27T04-00-user-profiles': userProfiles,
   '2026-11-27T04-10-blocks': blocks,
   '2026-11-27T04-20-conversations': conversations,
-  '2026-11-27T04-00-user-profiles': userProfiles,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
