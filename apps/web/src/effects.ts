@@ -1,7 +1,9 @@
 /** Carries out what a change of state calls for: the views to draw again, the reads to make. */
+import { setBlocked } from './actions/blocks.js';
 import { readChannels } from './actions/channels.js';
 import * as messages from './actions/messages.js';
 import { addServer, openServer, refreshMembers, removeMember } from './actions/servers.js';
+import { messageRevealed } from './model/blocks.js';
 import type { Effect } from './model/state.js';
 import type { Page } from './page.js';
 import { announce, setStatus } from './views/feedback.js';
@@ -16,6 +18,8 @@ function intentsFor(page: Page): Intents {
     openServer: (serverId) => void page.attempt('Opening the server', () => openServer(page, serverId)),
     openChannel: (channelId) => void page.attempt('Opening the channel', () => messages.openChannel(page, channelId)),
     removeMember: (server, member) => removeMember(page, server, member),
+    setBlocked: (member, blocked) => setBlocked(page, member, blocked),
+    revealMessage: (message) => page.apply(messageRevealed(page.state, message.id)),
     startEditing: (message) => messages.startEditing(page, message),
     stopEditing: (message) => messages.stopEditing(page, message),
     saveEdit: (message, content) => messages.saveEdit(page, message, content),

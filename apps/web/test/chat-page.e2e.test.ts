@@ -252,7 +252,7 @@ suite('the chat page in Chromium', () => {
     await isVisible(bob.getByRole('button', { name: 'Create channel' }));
     await isHidden(alice.getByRole('button', { name: 'Create channel' }));
     await isVisible(bob.getByRole('button', { name: `Remove ${names.alice}` }));
-    await hasCount(alice.locator('#member-list button'), 0);
+    await hasCount(alice.locator('#member-list button.remove'), 0);
     // Deleting others' messages went with the server; editing them never came with it.
     await hasCount(message(bob, 'Hello from Alice, edited').getByRole('button', { name: 'Delete' }), 1);
     await hasCount(message(bob, 'Hello from Alice, edited').getByRole('button', { name: 'Edit' }), 0);
@@ -548,17 +548,58 @@ suite('the chat page in Chromium', () => {
     await ok(asAlice.DELETE('/api/servers/{serverId}/roles/{roleId}', { params: { path: { serverId, roleId: moderators!.id } } }));
     for (const page of [alice, bob, cara]) await hasCount(memberRow(page, names.bob).locator('.role'), 0);
     await isHidden(bob.getByRole('button', { name: 'Create channel' }));
-    await hasCount(bob.locator('#member-list button'), 0);
+    await hasCount(bob.locator('#member-list button.remove'), 0);
     await hasCount(message(bob, 'Cara says hi').getByRole('button', { name: 'Delete' }), 0);
     // Out of the private room he made: a moderator no more, his own overwrite still lets him in.
     await isVisible(channelButton(bob, 'mods-room'));
+  });
+
+  it("folds a blocked user's messages under a label, shows one on a click, and unfolds them when unblocked; nobody else's page changes", async () => {
+    const folded = cara.locator('#messages > li.folded');
+    await channelButton(cara, 'general').click();
+    await isVisible(cara.getByRole('heading', { name: '# general' }));
+    await hasCount(message(cara, 'Bob moderates'), 1);
+    await hasCount(cara.getByRole('button', { name: `Block ${names.cara}` }), 0);
+
+    await cara.getByRole('button', { name: `Block ${names.bob}` }).click();
+    await isVisible(cara.getByRole('button', { name: `Unblock ${names.bob}` }));
+    await hasCount(message(cara, 'Bob moderates'), 0);
+    await eventually(async () => expect(await folded.count()).toBeGreaterThan(0));
+    const before = await folded.count();
+    expect(await folded.first().textContent()).toContain('Message from a blocked user');
+
+    // A new message of his arrives folded too; Alice's page shows it as ever.
+    await send(bob, 'Bob, after the block');
+    await hasCount(message(alice, 'Bob, after the block'), 1);
+    await hasCount(folded, before + 1);
+    await hasCount(message(cara, 'Bob, after the block'), 0);
+
+    await folded.last().getByRole('button', { name: 'Show the message from a blocked user' }).click();
+    const shown = message(cara, 'Bob, after the block');
+    await hasCount(shown, 1);
+    await hasCount(folded, before);
+    await containsText(shown, '(blocked)');
+    const colorOf = (locator: Locator) => locator.evaluate((el) => getComputedStyle(el).color);
+    expect(await colorOf(shown)).not.toBe(await colorOf(message(cara, 'Cara says hi')));
+
+    // The block is the API's: a session of Cara's own lists him.
+    const { rest: asCara } = await signedIn(names.cara);
+    expect((await ok(asCara.GET('/api/users/@me/blocks'))).map(({ username }) => username)).toEqual([names.bob]);
+    for (const page of [alice, bob]) await hasCount(page.locator('#messages > li.blocked'), 0);
+
+    await cara.getByRole('button', { name: `Unblock ${names.bob}` }).click();
+    await isVisible(cara.getByRole('button', { name: `Block ${names.bob}` }));
+    await hasCount(cara.locator('#messages > li.blocked'), 0);
+    await hasCount(message(cara, 'Bob moderates'), 1);
+    await hasCount(message(cara, 'Bob, after the block'), 1);
+    expect(await ok(asCara.GET('/api/users/@me/blocks'))).toEqual([]);
   });
 
   it("lets the owner remove a member, whose page drops the server at once", async () => {
     await alice.getByRole('button', { name: 'Book club' }).click();
     // Only the owner gets Remove buttons; Bob, a member, sees the list without them.
     await containsText(bob.locator('#member-list'), names.alice);
-    await hasCount(bob.locator('#member-list button'), 0);
+    await hasCount(bob.locator('#member-list button.remove'), 0);
     alice.once('dialog', (dialog) => void dialog.accept());
     await alice.getByRole('button', { name: `Remove ${names.bob}` }).click();
     await hasText(status(bob), 'You were removed from Book club');

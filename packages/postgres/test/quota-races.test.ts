@@ -1,5 +1,6 @@
 import {
   BanMember,
+  BlockUser,
   CreateApplication,
   CreateChannel,
   CreateInvite,
@@ -19,7 +20,7 @@ const clock = { now: () => new Date() };
 const ids = { next: freshId };
 const codes = { next: uniqueToken };
 /** Room for exactly one more of each: the default server already has one channel. */
-const quotas: Quotas = { ...DEFAULT_QUOTAS, serversOwned: 1, channelsPerServer: 2, invitesPerServer: 1, applications: 1, bansPerServer: 1, rolesPerServer: 1 };
+const quotas: Quotas = { ...DEFAULT_QUOTAS, serversOwned: 1, channelsPerServer: 2, invitesPerServer: 1, applications: 1, bansPerServer: 1, rolesPerServer: 1, blocks: 1 };
 
 /**
  * Two creations that each count what is there before adding one: the first stops right after its
@@ -141,5 +142,21 @@ describeWithPostgres('quota races on PostgreSQL: racing creations cannot pass a 
 
     expect(outcome).toMatchObject({ ok: true });
     expect((await creating).ok).toBe(true);
+  });
+
+  it('blocks: of two racing blocks of different users by one person, one is refused', async () => {
+    const person = await givenActor(db.stores, (await givenUser(db.stores)).id);
+    const [one, other] = [await givenUser(db.stores), await givenUser(db.stores)];
+    const paused = db.pausingAfter('blocks', 'count');
+
+    const [first, second] = await race(
+      paused,
+      new BlockUser(paused.unitOfWork, clock, quotas).execute(person, one.id),
+      () => new BlockUser(db.plain, clock, quotas).execute(person, other.id),
+    );
+
+    expect(first.ok).toBe(true);
+    expect(second).toEqual({ ok: false, error: { kind: 'QuotaExceeded', quota: 'blocks', max: 1 } });
+    expect(await db.stores.blocks.count(person.userId)).toBe(1);
   });
 });

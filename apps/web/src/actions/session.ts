@@ -4,6 +4,7 @@ import { deviceTokenFor, rememberDeviceToken, type KeyValueStore } from '../devi
 import { signedIn, step } from '../model/state.js';
 import type { Page } from '../page.js';
 import { listen } from '../realtime.js';
+import { readBlocks } from './blocks.js';
 import { showSignedIn } from '../views/session.js';
 
 /** Read at each use: a browser that refuses storage throws there, and device-tokens.ts takes that as none. */
@@ -20,6 +21,7 @@ function startSession(page: Page, grant: Grant): void {
   const gateway = connect({ baseUrl: location.origin, token: () => page.token ?? '' });
   page.gateway = gateway;
   listen(page, gateway);
+  void page.background('Listing blocked users', () => readBlocks(page));
 }
 
 const anonymous = () => createRestClient({ baseUrl: location.origin, retryOn429: false });

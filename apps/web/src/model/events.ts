@@ -1,4 +1,5 @@
 /** The gateway's events applied to the page's state, and the open channel's loading (pure, see `state.ts`). */
+import { isBlocked } from './blocks.js';
 import { addMessages, contentChanged, reactionChanged, reactionCleared, removeMessage } from './messages.js';
 import { channelChanged, channelDeleted } from './channels.js';
 import { memberUpdated, roleChanged, roleDeleted } from './roles.js';
@@ -39,8 +40,9 @@ export function applyEvent(state: ChatState, event: GatewayEvent): Step {
       const message = event.data;
       return whenLoaded(state, event, message.channelId, () => {
         const added = addMessages(state, [message]);
-        // Said once to screen readers (the list itself is not a live region).
-        return step(added.state, ...added.effects, ...when(message.author.id !== state.me?.id, { kind: 'announce', text: announcement(`${message.author.username}: ${message.content}`) }));
+        // Said once to screen readers (the list itself is not a live region); a blocked user's, folded, is not read out.
+        const text = isBlocked(state, message.author.id) ? 'Message from a blocked user' : announcement(`${message.author.username}: ${message.content}`);
+        return step(added.state, ...added.effects, ...when(message.author.id !== state.me?.id, { kind: 'announce', text }));
       });
     }
     case 'message.updated':

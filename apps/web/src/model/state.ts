@@ -59,6 +59,10 @@ export interface ChatState {
   /** Pages of the open channel being fetched: until they land, its events wait (see `whenLoaded` in `events.ts`). */
   readonly loads: number;
   readonly waiting: readonly GatewayEvent[];
+  /** The ids of the users this person blocks: read at sign-in, then changed by this page's Block and Unblock (another tab's are seen at the next sign-in). */
+  readonly blocked: ReadonlySet<string>;
+  /** Messages of blocked users that the person chose to see. */
+  readonly revealed: ReadonlySet<string>;
 }
 
 /** What follows a change: a part of the page to draw again, something to say, or a read to make. */
@@ -94,7 +98,7 @@ export interface Step {
   readonly effects: readonly Effect[];
 }
 
-export const signedOut: ChatState = { servers: new Map(), messages: [], reachedStart: false, loadingOlder: false, opening: 0, loads: 0, waiting: [] };
+export const signedOut: ChatState = { servers: new Map(), messages: [], reachedStart: false, loadingOlder: false, opening: 0, loads: 0, waiting: [], blocked: new Set(), revealed: new Set() };
 
 export const signedIn = (state: ChatState, me: Me): ChatState => ({ ...state, me });
 

@@ -7,6 +7,10 @@ export interface Intents {
   openServer(serverId: string): void;
   openChannel(channelId: string): void;
   removeMember(server: ServerState, member: Member): void;
+  /** Blocks (`true`) or unblocks the member. */
+  setBlocked(member: Member, blocked: boolean): void;
+  /** Shows one folded message of a blocked user. */
+  revealMessage(message: Message): void;
   startEditing(message: Message): void;
   stopEditing(message: Message): void;
   saveEdit(message: Message, content: string): void;

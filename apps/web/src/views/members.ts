@@ -1,7 +1,8 @@
-/** The open server's members: each with their roles (highest first, in the role's color) and, where allowed, a Remove. */
+/** The open server's members: each with their roles (highest first, in the role's color), Block or Unblock and, where allowed, a Remove. */
 import type { Member } from '@chat/client';
 import { mayRemoveMember } from '../controls.js';
 import { h } from '../dom.js';
+import { isBlocked } from '../model/blocks.js';
 import { powersOf, rankOf } from '../model/permissions.js';
 import { openServerOf, type Role, type ServerState } from '../model/state.js';
 import type { ViewContext } from './intents.js';
@@ -24,7 +25,16 @@ function roleChip(role: Role): HTMLSpanElement {
   return chip;
 }
 
-export function renderMembers({ el, state, intents }: ViewContext): void {
+/** Block or Unblock, on everyone's line but one's own. */
+function blockButton({ state, intents }: ViewContext, member: Member): HTMLButtonElement | null {
+  if (member.userId === state.me?.id) return null;
+  const blocked = isBlocked(state, member.userId);
+  const label = blocked ? 'Unblock' : 'Block';
+  return h('button', { type: 'button', className: 'block', 'aria-label': `${label} ${member.user.username}`, onclick: () => intents.setBlocked(member, !blocked) }, label);
+}
+
+export function renderMembers(view: ViewContext): void {
+  const { el, state, intents } = view;
   const server = openServerOf(state);
   if (!server) return void el.memberList.replaceChildren();
   const { server: held, rank } = powersOf(state);
@@ -36,6 +46,7 @@ export function renderMembers({ el, state, intents }: ViewContext): void {
         'li',
         {},
         h('span', { className: 'name' }, member.user.username, owner ? h('span', { className: 'hint' }, ' (owner)') : null),
+        blockButton(view, member),
         mayRemoveMember(held, rank, { rank: rankOf(server, member.userId), owner })
           ? h('button', { type: 'button', className: 'remove', 'aria-label': `Remove ${member.user.username}`, onclick: () => intents.removeMember(server, member) }, 'Remove')
           : null,

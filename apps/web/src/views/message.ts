@@ -2,19 +2,39 @@
 import type { Message } from '@chat/client';
 import { mayDeleteMessage, mayEditMessage, reactionChoices } from '../controls.js';
 import { h, textWithLinks, timeElement } from '../dom.js';
+import { isBlocked, isFolded } from '../model/blocks.js';
 import { powersOf } from '../model/permissions.js';
 import { viewerOf } from '../model/state.js';
 import type { ViewContext } from './intents.js';
 
 const REACTIONS = ['👍', '❤️', '😂', '🎉', '👀'];
 
-export function messageNode(view: ViewContext, message: Message): HTMLLIElement {
-  const own = message.author.id === view.state.me?.id;
-  const editing = view.state.editing === message.id;
+/** A blocked user's message, folded: it says so, and a click shows it (greyed). */
+function foldedNode({ intents }: ViewContext, message: Message): HTMLLIElement {
   return h(
     'li',
-    { id: `message-${message.id}`, className: own ? 'message own' : 'message' },
-    h('p', { className: 'meta' }, h('strong', {}, message.author.username), ' ', timeElement(message.createdAt), message.editedAt ? h('span', { className: 'hint' }, ' (edited)') : null),
+    { id: `message-${message.id}`, className: 'message blocked folded' },
+    h('p', { className: 'hint' }, 'Message from a blocked user ', h('button', { type: 'button', className: 'reveal', 'aria-label': 'Show the message from a blocked user', 'data-focus-key': 'reveal', onclick: () => intents.revealMessage(message) }, 'Show')),
+  );
+}
+
+export function messageNode(view: ViewContext, message: Message): HTMLLIElement {
+  if (isFolded(view.state, message)) return foldedNode(view, message);
+  const own = message.author.id === view.state.me?.id;
+  const editing = view.state.editing === message.id;
+  const blocked = isBlocked(view.state, message.author.id);
+  return h(
+    'li',
+    { id: `message-${message.id}`, className: own ? 'message own' : blocked ? 'message blocked' : 'message' },
+    h(
+      'p',
+      { className: 'meta' },
+      h('strong', {}, message.author.username),
+      blocked ? h('span', { className: 'hint' }, ' (blocked)') : null,
+      ' ',
+      timeElement(message.createdAt),
+      message.editedAt ? h('span', { className: 'hint' }, ' (edited)') : null,
+    ),
     editing ? editForm(view, message) : h('p', { className: 'content' }, ...textWithLinks(message.content)),
     reactionsNode(view, message),
     editing ? null : messageActions(view, message),

@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 
 /*
- * Who blocks whom. The primary key answers "does a block b" with one probe, so "either way" is two;
- * the reverse index serves the other direction's scans ("who blocks b": the cascade when a user is
- * deleted, and statements that look from the blocked side), which would otherwise read the table.
+ * Who blocks whom. The primary key answers "does a block b" with one probe, so "either way" is two
+ * (test/block-plan.test.ts); the reverse index serves the other direction's reads ("who blocks b":
+ * the cascade when a user is deleted, and statements that look from the blocked side), which would
+ * otherwise read the whole table.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`create table blocks (
