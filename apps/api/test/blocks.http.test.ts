@@ -18,7 +18,7 @@ describe('blocks: /api/users/@me/blocks', () => {
     const [me, them] = [await t.register(), await t.register()];
 
     expect(answer(await block(t, me, them.id))).toEqual({ status: 204, body: {} });
-    expect(answer(await blocks(t, me))).toEqual({ status: 200, body: [{ id: them.id, username: them.username }] });
+    expect(answer(await blocks(t, me))).toEqual({ status: 200, body: [{ id: them.id, username: them.username, displayName: null, avatar: null }] });
     expect(answer(await blocks(t, them))).toEqual({ status: 200, body: [] });
 
     expect(answer(await unblock(t, me, them.id))).toEqual({ status: 204, body: {} });
@@ -30,7 +30,7 @@ describe('blocks: /api/users/@me/blocks', () => {
 
     expect((await block(t, me, them.id)).status).toBe(204);
     expect((await block(t, me, them.id)).status).toBe(204);
-    expect((await blocks(t, me)).body).toEqual([{ id: them.id, username: them.username }]);
+    expect((await blocks(t, me)).body).toEqual([{ id: them.id, username: them.username, displayName: null, avatar: null }]);
     expect((await unblock(t, me, them.id)).status).toBe(204);
     expect((await unblock(t, me, them.id)).status).toBe(204);
   });
@@ -39,7 +39,7 @@ describe('blocks: /api/users/@me/blocks', () => {
     const me = await t.register();
     const others = [await t.register(), await t.register(), await t.register()];
     for (const other of [...others].reverse()) expect((await block(t, me, other.id)).status).toBe(204);
-    const summaries = others.map(({ id, username }) => ({ id, username }));
+    const summaries = others.map(({ id, username }) => ({ id, username, displayName: null, avatar: null }));
 
     expect((await blocks(t, me)).body).toEqual(summaries);
     expect((await blocks(t, me, { limit: '2' })).body).toEqual(summaries.slice(0, 2));
@@ -113,7 +113,7 @@ describe('the blocks quota (QUOTA_BLOCKS)', () => {
     const refused = await block(t, me, c.id);
     expect(answer(refused)).toEqual({ status: 403, body: problemBody(403, 'Forbidden', 'QUOTA_EXCEEDED') });
     expect(refused.body.detail).toBe('You block as many users as one user may; unblock someone first (at most 2).');
-    expect((await blocks(t, me)).body).toEqual([a, b].map(({ id, username }) => ({ id, username })));
+    expect((await blocks(t, me)).body).toEqual([a, b].map(({ id, username }) => ({ id, username, displayName: null, avatar: null })));
     expect((await block(t, me, a.id)).status).toBe(204);
     expect((await unblock(t, me, a.id)).status).toBe(204);
     expect((await block(t, me, c.id)).status).toBe(204);

@@ -8,7 +8,7 @@ const list = (t: TestApp, user: TestUser, query: Record<string, string> = {}) =>
 const recipient = (t: TestApp, user: TestUser, method: 'put' | 'delete', channelId: string, userId: string) =>
   t.http()[method](`/api/channels/${channelId}/recipients/${userId}`).set('Authorization', user.token);
 const answer = (res: { status: number; body: unknown }) => ({ status: res.status, body: res.body });
-const summary = (u: TestUser) => ({ id: u.id, username: u.username });
+const summary = (u: TestUser) => ({ id: u.id, username: u.username, displayName: null, avatar: null });
 
 describe('direct conversations over HTTP', () => {
   let t: TestApp;

@@ -60,7 +60,7 @@ describeWithPostgres('the blocks table, read by key', () => {
     const [me, them] = [await givenUser(stores), await givenUser(stores)];
     await stores.blocks.block({ userId: me.id, blockedId: them.id, createdAt: new Date() });
 
-    expect(await stores.blocks.list(me.id, { limit: 1000 })).toEqual([{ id: them.id, username: them.username }]);
+    expect(await stores.blocks.list(me.id, { limit: 1000 })).toEqual([{ id: them.id, username: them.username, displayName: null, avatar: null }]);
 
     const reads = readsOfBlocks(await planOfLast('from "blocks"'));
     expect(reads).toHaveLength(1);

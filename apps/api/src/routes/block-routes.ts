@@ -1,4 +1,4 @@
-import { BlocksQuery, UserSummaryResponse } from '@chat/contract';
+import { BlocksQuery, UserSummaryResponse, userSummaryJson } from '@chat/contract';
 import { z } from 'zod';
 import { noContent, param, reply, route } from '../http/route';
 
@@ -14,7 +14,7 @@ export const blockRoutes = [
     query: BlocksQuery,
     success: { status: 200, description: 'Blocked users, by id', schema: z.array(UserSummaryResponse) },
     useCase: 'listBlocks',
-    handle: async ({ useCase, actor, query }) => reply(await useCase.execute(actor, query), 200, (users) => users.map(({ id, username }) => ({ id, username }))),
+    handle: async ({ useCase, actor, query }) => reply(await useCase.execute(actor, query), 200, (users) => users.map(userSummaryJson)),
   }),
   route({
     method: 'put',

@@ -27,17 +27,10 @@ type Row = Record<SentKey | 'userId' | 'nonce', unknown>;
 export const messageCreatedPayload = (row: Row) =>
   concat([
     ...fieldsJson((key, cast) => sql`${row[key as SentKey]}::${sql.raw(cast)}`, true),
-    ',"author":{"id":"',
-    sql`${row.userId}::text`,
-    '","username":',
-    sql`to_json(member_username)::text`,
-    '},"reactions":[]',
+    ...authorJson({ id: sql`${row.userId}::text`, username: sql`member_username`, displayName: sql`member_display_name`, avatar: sql`member_avatar` }),
+    ',"reactions":[]',
     // A direct conversation's message belongs to no server: no `serverId` key.
     sql`coalesce(',"serverId":"' || server_id::text || '"', '')`,
-    ...authorJson({ id: sql`${row.userId}::text`, username: sql`member_username`, displayName: sql`member_display_name`, avatar: sql`member_avatar` }),
-    ',"reactions":[],"serverId":"',
-    sql`server_id::text`,
-    '"',
     sql`coalesce(',"nonce":' || to_json(${row.nonce}::text)::text, '')`,
     '}',
   ]);

@@ -9,7 +9,7 @@ describe('BlockUser, UnblockUser and ListBlocks', () => {
     expectOk(await world.blockUser.execute(member, outsider.userId));
 
     const username = (await world.stores.users.findSummary(outsider.userId))?.username;
-    expect(expectOk(await world.listBlocks.execute(member))).toEqual([{ id: outsider.userId, username }]);
+    expect(expectOk(await world.listBlocks.execute(member))).toEqual([{ id: outsider.userId, username, displayName: null, avatar: null }]);
     expect(await world.stores.blocks.between(outsider.userId, member.userId)).toBe(true);
     expect(expectOk(await world.listBlocks.execute(outsider))).toEqual([]);
   });
