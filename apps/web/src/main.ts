@@ -12,9 +12,11 @@ import { logIn, logOut, signUp } from './actions/session.js';
 import { refreshTimes } from './dom.js';
 import { runEffects } from './effects.js';
 import { createPage } from './page.js';
+import { groupChoiceProblem } from './model/people.js';
 import { openConversationOf } from './model/state.js';
 import { newGroupChoice, renderNewGroupPeople } from './views/conversations.js';
 import { findElements } from './views/elements.js';
+import { showErrorText } from './views/feedback.js';
 
 const el = findElements();
 const page = createPage(el, runEffects);
@@ -51,13 +53,16 @@ el.newGroup.addEventListener('toggle', () => {
     renderNewGroupPeople(el, page.state);
   });
 });
-onSubmit(el.newGroupForm, () =>
+onSubmit(el.newGroupForm, () => {
+  const people = newGroupChoice(el);
+  const problem = groupChoiceProblem(people.length);
+  if (problem) return showErrorText(el, problem);
   void page.attempt('Creating a group', async () => {
-    await createGroup(page, newGroupChoice(el), el.newGroupName.value);
+    await createGroup(page, people, el.newGroupName.value);
     el.newGroupName.value = '';
     el.newGroup.open = false;
-  }),
-);
+  });
+});
 /** Runs `run` on the open conversation, if one is. */
 const inConversation = (action: string, run: (conversationId: string) => Promise<void>) => {
   const conversation = openConversationOf(page.state);

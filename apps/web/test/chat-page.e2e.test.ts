@@ -609,6 +609,9 @@ suite('the chat page in Chromium', () => {
     await alice.getByText('New group', { exact: true }).click();
     const picker = alice.locator('#new-group');
     await picker.getByLabel(names.bob, { exact: true }).check();
+    // One person is a one-to-one, not a group: the page says so and makes nothing.
+    await picker.getByRole('button', { name: 'Create group' }).click();
+    await containsText(alert(alice), 'Pick at least 2 people for a group');
     await picker.getByLabel(names.cara, { exact: true }).check();
     await picker.getByLabel(/^Group name/).fill('Readers');
     await picker.getByRole('button', { name: 'Create group' }).click();

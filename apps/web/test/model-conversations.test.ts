@@ -1,6 +1,6 @@
 import { mayDeleteMessage } from '../src/controls.js';
 import { byActivity, conversationName, conversationOpened, conversationsLoaded, oneToOneWith } from '../src/model/conversations.js';
-import { coMembers } from '../src/model/people.js';
+import { coMembers, groupChoiceProblem } from '../src/model/people.js';
 import { powersOf } from '../src/model/permissions.js';
 import { ready, serverOpened } from '../src/model/servers.js';
 import { openConversationOf, signedIn, signedOut, viewerOf, type ChatState } from '../src/model/state.js';
@@ -151,5 +151,13 @@ describe("the page's model: direct conversations", () => {
     const state: ChatState = { ...signedIn(signedOut, me), servers: new Map(servers.map((each) => [each.id, each])) };
     expect(coMembers(state).map(({ username }) => username)).toEqual(['bob', 'cara', 'Dave']);
     expect(coMembers(state, [bob.id, cara.id])).toEqual([dave]);
+  });
+
+  it('asks for 2 to 9 people for a new group (one would be a one-to-one)', () => {
+    expect(groupChoiceProblem(1)).toContain('at least 2');
+    expect(groupChoiceProblem(0)).toContain('at least 2');
+    expect(groupChoiceProblem(2)).toBeUndefined();
+    expect(groupChoiceProblem(9)).toBeUndefined();
+    expect(groupChoiceProblem(10)).toBe('A group has at most 10 people: pick at most 9 (10 picked).');
   });
 });

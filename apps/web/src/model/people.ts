@@ -19,3 +19,10 @@ export function coMembers(state: ChatState, leaveOut: Iterable<string> = []): Pe
   }
   return [...people.values()].sort((a, b) => a.username.localeCompare(b.username) || (a.id < b.id ? -1 : 1));
 }
+
+/** A new group is this person and 2 to 9 others (1 would be a one-to-one: "Message" is for that); otherwise what to say. */
+export function groupChoiceProblem(count: number): string | undefined {
+  if (count < 2) return 'Pick at least 2 people for a group (for one person, use “Message” in the member list).';
+  if (count > 9) return `A group has at most 10 people: pick at most 9 (${count} picked).`;
+  return undefined;
+}
