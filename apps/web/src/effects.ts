@@ -1,6 +1,7 @@
 /** Carries out what a change of state calls for: the views to draw again, the reads to make. */
 import { setBlocked } from './actions/blocks.js';
 import { readChannels } from './actions/channels.js';
+import * as conversations from './actions/conversations.js';
 import * as messages from './actions/messages.js';
 import { addServer, openServer, refreshMembers, removeMember } from './actions/servers.js';
 import { messageRevealed } from './model/blocks.js';
@@ -11,12 +12,18 @@ import type { Intents, ViewContext } from './views/intents.js';
 import { insertMessages, removeMessageNode, renderEveryMessage, renderHistoryEdge, renderMessage } from './views/messages.js';
 import { renderMembers } from './views/members.js';
 import { renderChannelHeader, renderChannelOpened, renderChannels, renderServer, renderServers } from './views/servers.js';
+import { renderConversation, renderConversations } from './views/conversations.js';
 
 /** The controls' intents, answered by the page's actions (each shows its failure in words). */
 function intentsFor(page: Page): Intents {
   return {
     openServer: (serverId) => void page.attempt('Opening the server', () => openServer(page, serverId)),
     openChannel: (channelId) => void page.attempt('Opening the channel', () => messages.openChannel(page, channelId)),
+    openConversation: (id) => void page.attempt('Opening the conversation', () => conversations.openConversation(page, id)),
+    messageMember: (userId) => void page.attempt('Messaging', () => conversations.messageMember(page, userId)),
+    removeRecipient: (conversation, person) => {
+      if (confirm(`Remove ${person.username} from the group?`)) void page.attempt('Removing from the group', () => conversations.removeRecipient(page, conversation.id, person.id));
+    },
     removeMember: (server, member) => removeMember(page, server, member),
     setBlocked: (member, blocked) => setBlocked(page, member, blocked),
     revealMessage: (message) => page.apply(messageRevealed(page.state, message.id)),
@@ -49,6 +56,10 @@ function runEffect(page: Page, view: ViewContext, effect: Effect): void {
       return renderServers(view);
     case 'server':
       return renderServer(view);
+    case 'conversations':
+      return renderConversations(view);
+    case 'conversation':
+      return renderConversation(view);
     case 'channels':
       return renderChannels(view);
     case 'members':
@@ -77,6 +88,10 @@ function runEffect(page: Page, view: ViewContext, effect: Effect): void {
     }
     case 'open-channel':
       return void page.attempt('Opening the channel', () => messages.openChannel(page, effect.channelId));
+    case 'open-conversation':
+      return void page.attempt('Catching up', () => conversations.openConversation(page, effect.conversationId));
+    case 'fetch-conversations':
+      return page.soon.schedule('conversations', () => void page.background('Listing conversations', () => conversations.readConversations(page)));
     case 'open-server':
       return void page.attempt(effect.action, () => openServer(page, effect.serverId, effect.channelId));
   }

@@ -6,12 +6,17 @@
  */
 import { loadOlder, send } from './actions/messages.js';
 import { createChannel } from './actions/channels.js';
+import { addRecipient, createGroup, leaveGroup, readEveryMemberList, renameGroup } from './actions/conversations.js';
 import { copyInvite, createInvite, createServer, join } from './actions/servers.js';
 import { logIn, logOut, signUp } from './actions/session.js';
 import { refreshTimes } from './dom.js';
 import { runEffects } from './effects.js';
 import { createPage } from './page.js';
+import { groupChoiceProblem } from './model/people.js';
+import { openConversationOf } from './model/state.js';
+import { newGroupChoice, renderNewGroupPeople } from './views/conversations.js';
 import { findElements } from './views/elements.js';
+import { showErrorText } from './views/feedback.js';
 
 const el = findElements();
 const page = createPage(el, runEffects);
@@ -40,6 +45,34 @@ el.createInvite.addEventListener('click', () => {
   if (serverId) void page.attempt('Creating an invite', () => createInvite(page, serverId));
 });
 el.copyInvite.addEventListener('click', () => void page.attempt('Copying', () => copyInvite(page)));
+
+// Direct conversations: "New group" lists everyone who shares a server with this person (their servers' member lists are read first).
+el.newGroup.addEventListener('toggle', () => {
+  if (el.newGroup.open) void page.attempt('Listing people', async () => {
+    await readEveryMemberList(page);
+    renderNewGroupPeople(el, page.state);
+  });
+});
+onSubmit(el.newGroupForm, () => {
+  const people = newGroupChoice(el);
+  const problem = groupChoiceProblem(people.length);
+  if (problem) return showErrorText(el, problem);
+  void page.attempt('Creating a group', async () => {
+    await createGroup(page, people, el.newGroupName.value);
+    el.newGroupName.value = '';
+    el.newGroup.open = false;
+  });
+});
+/** Runs `run` on the open conversation, if one is. */
+const inConversation = (action: string, run: (conversationId: string) => Promise<void>) => {
+  const conversation = openConversationOf(page.state);
+  if (conversation) void page.attempt(action, () => run(conversation.id));
+};
+onSubmit(el.addRecipientForm, () => inConversation('Adding to the group', (id) => addRecipient(page, id, el.addRecipient.value)));
+onSubmit(el.renameGroupForm, () => inConversation('Renaming the group', (id) => renameGroup(page, id, el.groupName.value)));
+el.leaveGroup.addEventListener('click', () => {
+  if (confirm('Leave this group?')) inConversation('Leaving the group', (id) => leaveGroup(page, id));
+});
 
 el.loadOlder.addEventListener('click', () => void page.attempt('Loading older messages', () => loadOlder(page)));
 el.history.addEventListener('scroll', () => {

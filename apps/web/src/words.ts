@@ -31,6 +31,7 @@ const FIELD_NAMES: Record<string, string> = {
   password: 'Password',
   emoji: 'Reaction',
   code: 'Invite code',
+  recipientIds: 'People',
 };
 
 function issuesInWords(problem: Record<string, unknown>): string | undefined {
@@ -55,6 +56,11 @@ export function describeError(error: unknown, action = 'That'): string {
         return `Too many requests: please wait. You can try again ${waitInWords(error.retryAfterMs)}.`;
       case error.code === 'UNAUTHENTICATED':
         return 'Your session has ended. Please log in again.';
+      // Direct conversations: said in words of their own, whatever the API's detail.
+      case error.code === 'BLOCKED':
+        return `${action} is not possible: one of you has blocked the other.`;
+      case error.code === 'NO_SHARED_SERVER':
+        return `${action} is not possible: you can only write to, or add to a group, someone who shares a server with you.`;
       case error.status === 403:
         return `${action} is not allowed${detail ? `: ${detail}` : '.'}`;
       case error.status === 404:

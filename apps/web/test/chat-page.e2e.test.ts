@@ -252,7 +252,7 @@ suite('the chat page in Chromium', () => {
     await isVisible(bob.getByRole('button', { name: 'Create channel' }));
     await isHidden(alice.getByRole('button', { name: 'Create channel' }));
     await isVisible(bob.getByRole('button', { name: `Remove ${names.alice}` }));
-    await hasCount(alice.locator('#member-list button.remove'), 0);
+    await hasCount(alice.locator('#member-list .remove'), 0);
     // Deleting others' messages went with the server; editing them never came with it.
     await hasCount(message(bob, 'Hello from Alice, edited').getByRole('button', { name: 'Delete' }), 1);
     await hasCount(message(bob, 'Hello from Alice, edited').getByRole('button', { name: 'Edit' }), 0);
@@ -355,6 +355,57 @@ suite('the chat page in Chromium', () => {
     await shoot(alice, 'narrow');
     await alice.setViewportSize({ width: 1280, height: 800 });
   });
+
+  const conversationButton = (page: Page, name: string) => page.locator('#conversation-list button').filter({ hasText: name });
+  /** Sends in the open channel or conversation, by the message box itself (its label names either). */
+  async function say(page: Page, text: string): Promise<void> {
+    await page.locator('#composer-input').fill(text);
+    await page.locator('#composer-input').press('Enter');
+  }
+
+  it('lets a member "Message" another from the member list; the other sees it live in Direct messages, and a block is said in words', async () => {
+    await alice.getByRole('button', { name: `Message ${names.bob}` }).click();
+    await hasText(alice.locator('#channel-title'), `@ ${names.bob}`);
+    await isHidden(alice.locator('#server-panel'));
+    await say(alice, 'Just between us, Bob');
+    await hasCount(message(alice, 'Just between us, Bob'), 1);
+    // Bob is in #archive: the conversation comes into his Direct messages, marked new.
+    const fromAlice = conversationButton(bob, names.alice);
+    await containsText(fromAlice, '(new)');
+    await hasCount(message(bob, 'Just between us, Bob'), 0);
+    await fromAlice.click();
+    await hasText(bob.locator('#channel-title'), `@ ${names.alice}`);
+    await hasCount(message(bob, 'Just between us, Bob'), 1);
+    await hasCount(fromAlice.locator('.unread'), 0);
+    await say(bob, 'Back to you, Alice');
+    await hasCount(message(alice, 'Back to you, Alice'), 1);
+    // Reactions in it reach the other live; nobody moderates a conversation: no Delete on the other's message.
+    await message(bob, 'Just between us, Bob').getByLabel('Add a reaction').click();
+    await message(bob, 'Just between us, Bob').getByRole('button', { name: 'React with 🎉' }).click();
+    await isVisible(message(alice, 'Just between us, Bob').getByRole('button', { name: /^🎉 1/ }));
+    await hasCount(message(alice, 'Back to you, Alice').getByRole('button', { name: 'Delete' }), 0);
+
+    // "Message" again, from the server: the same conversation, not a second one.
+    await alice.getByRole('button', { name: 'Book club' }).click();
+    await alice.getByRole('button', { name: `Message ${names.bob}` }).click();
+    await hasCount(message(alice, 'Back to you, Alice'), 1);
+    await hasCount(alice.locator('#conversation-list li'), 1);
+
+    // Bob blocks Alice (through the API): her message is refused, in words, and stays in the box.
+    const { rest: asBob } = await signedIn(names.bob);
+    const { user: aliceUser } = await signedIn(names.alice);
+    await ok(asBob.PUT('/api/users/@me/blocks/{userId}', { params: { path: { userId: aliceUser.id } } }));
+    await say(alice, 'Are you there?');
+    await hasText(alert(alice), 'Sending is not possible: one of you has blocked the other.');
+    await hasValue(alice.locator('#composer-input'), 'Are you there?');
+    await ok(asBob.DELETE('/api/users/@me/blocks/{userId}', { params: { path: { userId: aliceUser.id } } }));
+    await alice.locator('#composer-input').fill('');
+
+    for (const page of [alice, bob]) {
+      await page.getByRole('button', { name: 'Book club' }).click();
+      await isVisible(page.getByRole('heading', { name: '# general' }));
+    }
+  }, 60_000);
 
   it('asks to log in again after a reload, as documented, and logging in (with the kept device token) brings the servers back', async () => {
     await bob.reload();
@@ -548,7 +599,7 @@ suite('the chat page in Chromium', () => {
     await ok(asAlice.DELETE('/api/servers/{serverId}/roles/{roleId}', { params: { path: { serverId, roleId: moderators!.id } } }));
     for (const page of [alice, bob, cara]) await hasCount(memberRow(page, names.bob).locator('.role'), 0);
     await isHidden(bob.getByRole('button', { name: 'Create channel' }));
-    await hasCount(bob.locator('#member-list button.remove'), 0);
+    await hasCount(bob.locator('#member-list .remove'), 0);
     await hasCount(message(bob, 'Cara says hi').getByRole('button', { name: 'Delete' }), 0);
     // Out of the private room he made: a moderator no more, his own overwrite still lets him in.
     await isVisible(channelButton(bob, 'mods-room'));
@@ -594,12 +645,55 @@ suite('the chat page in Chromium', () => {
     await hasCount(message(cara, 'Bob, after the block'), 1);
     expect(await ok(asCara.GET('/api/users/@me/blocks'))).toEqual([]);
   });
+  it('makes a named group of co-members, which everyone in it renames; its owner removes and adds people; one leaves', async () => {
+    await alice.getByText('New group', { exact: true }).click();
+    const picker = alice.locator('#new-group');
+    await picker.getByLabel(names.bob, { exact: true }).check();
+    // One person is a one-to-one, not a group: the page says so and makes nothing.
+    await picker.getByRole('button', { name: 'Create group' }).click();
+    await containsText(alert(alice), 'Pick at least 2 people for a group');
+    await picker.getByLabel(names.cara, { exact: true }).check();
+    await picker.getByLabel(/^Group name/).fill('Readers');
+    await picker.getByRole('button', { name: 'Create group' }).click();
+    await hasText(alice.locator('#channel-title'), 'Readers');
+    await hasText(alice.locator('#conversation-title'), 'Readers');
+    await say(alice, 'Welcome, readers');
+    for (const page of [bob, cara]) await containsText(conversationButton(page, 'Readers'), '(new)');
+    await conversationButton(cara, 'Readers').click();
+    await hasCount(message(cara, 'Welcome, readers'), 1);
+
+    // Anyone in it renames it; everyone's list and title follow.
+    await cara.getByLabel('Group name', { exact: true }).fill('Night readers');
+    await cara.getByRole('button', { name: 'Rename group' }).click();
+    await hasText(alice.locator('#channel-title'), 'Night readers');
+    await isVisible(conversationButton(bob, 'Night readers'));
+    // Only the owner is offered to add and remove people.
+    await isHidden(cara.getByLabel('Add someone'));
+    await hasCount(cara.locator('#recipient-list .remove'), 0);
+
+    // The owner takes Bob out: it leaves his list at once; then brings him back.
+    alice.once('dialog', (dialog) => void dialog.accept());
+    await alice.getByRole('button', { name: `Remove ${names.bob} from the group` }).click();
+    await hasCount(conversationButton(bob, 'Night readers'), 0);
+    await hasCount(alice.locator('#recipient-list li').filter({ hasText: names.bob }), 0);
+    await alice.getByLabel('Add someone').selectOption({ label: names.bob });
+    await alice.getByRole('button', { name: 'Add to the group' }).click();
+    await isVisible(conversationButton(bob, 'Night readers'));
+    await containsText(cara.locator('#recipient-list'), names.bob);
+
+    // Cara leaves: out of her list, her page back in the server; the others see her gone.
+    cara.once('dialog', (dialog) => void dialog.accept());
+    await cara.getByRole('button', { name: 'Leave group' }).click();
+    await hasCount(conversationButton(cara, 'Night readers'), 0);
+    await isVisible(cara.getByRole('heading', { name: 'Book club' }));
+    await hasCount(alice.locator('#recipient-list li').filter({ hasText: names.cara }), 0);
+  }, 60_000);
 
   it("lets the owner remove a member, whose page drops the server at once", async () => {
     await alice.getByRole('button', { name: 'Book club' }).click();
     // Only the owner gets Remove buttons; Bob, a member, sees the list without them.
     await containsText(bob.locator('#member-list'), names.alice);
-    await hasCount(bob.locator('#member-list button.remove'), 0);
+    await hasCount(bob.locator('#member-list .remove'), 0);
     alice.once('dialog', (dialog) => void dialog.accept());
     await alice.getByRole('button', { name: `Remove ${names.bob}` }).click();
     await hasText(status(bob), 'You were removed from Book club');

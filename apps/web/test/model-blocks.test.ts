@@ -7,7 +7,7 @@ describe("the page's model: blocked users", () => {
     const { state, effects } = blocksLoaded(openChannelState([message('1')]), [bob.id]);
 
     expect(isFolded(state, message('1'))).toBe(true);
-    expect(isFolded(state, message('2', { author: { id: '300', username: 'cara' } }))).toBe(false);
+    expect(isFolded(state, message('2', { author: { id: '300', username: 'cara', displayName: null, avatar: null } }))).toBe(false);
     expect(effects).toEqual([{ kind: 'members' }, { kind: 'every-message' }]);
   });
 

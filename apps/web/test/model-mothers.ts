@@ -1,10 +1,11 @@
 import type { Channel, Member, Message, Server } from '@chat/client';
-import { signedIn, signedOut, type ChatState, type GatewayEvent, type ListedChannel, type Role, type ServerState, type Step } from '../src/model/state.js';
+import { signedIn, signedOut, type ChatState, type Conversation, type GatewayEvent, type ListedChannel, type Role, type ServerState, type Step } from '../src/model/state.js';
 import { applyEvent } from '../src/model/events.js';
 
 /** Test data for the page's model: a signed-in person with one open server and channel. */
 export const me = { id: '100', username: 'alice', displayName: null, avatar: null };
 export const bob = { id: '200', username: 'bob', displayName: null, avatar: null };
+export const cara = { id: '300', username: 'cara', displayName: null, avatar: null };
 
 export const server = (overrides: Partial<Server> = {}): Server => ({
   id: '10',
@@ -99,4 +100,23 @@ export function applyAll(state: ChatState, ...events: GatewayEvent[]): Step {
   let result: Step = { state, effects: [] };
   for (const event of events) result = applyEvent(result.state, event);
   return result;
+}
+
+/** A one-to-one of `me` and bob (id 500), or with these overrides (a group: `type`, `ownerId`, `name`, `recipients`). */
+export const conversation = (overrides: Partial<Conversation> = {}): Conversation => ({
+  id: '500',
+  type: 'dm',
+  recipients: [me, bob],
+  lastMessageId: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+/** A group of `me` (its owner), bob and cara, named unless told. */
+export const group = (overrides: Partial<Conversation> = {}): Conversation =>
+  conversation({ id: '600', type: 'group', ownerId: me.id, name: 'Book friends', recipients: [me, bob, cara], ...overrides });
+
+/** Signed in as `me`, in server 10 (not open), with these conversations and the one-to-one (500) open. */
+export function openConversationState(conversations: Conversation[] = [conversation()], messages: Message[] = []): ChatState {
+  return { ...signedIn(signedOut, me), servers: new Map([['10', serverState()]]), conversations, channelId: '500', messages };
 }

@@ -15,6 +15,15 @@ describe('what the page tells a person when the API says no', () => {
     );
   });
 
+  it('says in plain words why a direct message or a group is refused: a block, or no server in common', () => {
+    expect(describeError(failure(403, 'BLOCKED', { detail: 'One of you has blocked the other.' }), 'Messaging')).toBe('Messaging is not possible: one of you has blocked the other.');
+    expect(describeError(failure(403, 'NO_SHARED_SERVER', { detail: 'x' }), 'Creating a group')).toBe(
+      'Creating a group is not possible: you can only write to, or add to a group, someone who shares a server with you.',
+    );
+    const tooFew = { errors: [{ path: 'recipientIds', message: 'must have 1 to 9 ids' }] };
+    expect(describeError(failure(400, 'VALIDATION_FAILED', tooFew))).toBe('Please check: People: must have 1 to 9 ids.');
+  });
+
   it('names each field a validation problem is about', () => {
     const problem = { detail: 'The request is invalid.', errors: [{ path: 'content', message: 'must not be only whitespace' }, { path: 'nonce', message: 'too long' }] };
     expect(describeError(failure(400, 'VALIDATION_FAILED', problem))).toBe('Please check: Message: must not be only whitespace; nonce: too long.');

@@ -1,4 +1,4 @@
-/** What a person does in a channel, over REST: open it, read back, send, edit, delete, react. */
+/** What a person does in a channel (or a direct conversation: the same routes), over REST: open it, read back, send, edit, delete, react. */
 import { ok, type Message } from '@chat/client';
 import { addMessages, edited, editing, loadingOlder, pageLoaded, removeMessage } from '../model/messages.js';
 import { channelOpened, loadEnded, loadStarted } from '../model/events.js';
@@ -23,6 +23,11 @@ const messagesOf = (page: Page, channelId: string, before?: string) =>
 export async function openChannel(page: Page, channelId: string): Promise<void> {
   if (!channelOf(page.state, channelId)) return;
   page.apply(channelOpened(page.state, channelId));
+  await showFirstPage(page, channelId);
+}
+
+/** The newest page of the channel (or conversation) just opened, scrolled to its end; dropped when another opened meanwhile. */
+export async function showFirstPage(page: Page, channelId: string): Promise<void> {
   const opening = page.state.opening;
   await loading(page, async () => {
     const messages = await messagesOf(page, channelId);

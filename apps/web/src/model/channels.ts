@@ -4,7 +4,7 @@
  * channel this viewer cannot see (or, once delivery is per viewer, one they just gained or lost
  * sight of): they only make the page read the list again; a deletion is shown at once.
  */
-import type { GatewayEvents } from '@chat/client';
+import type { Channel } from '@chat/client';
 import { refetchIfOpen, step, unchanged, when, withServer, type ChatState, type Effect, type ListedChannel, type ServerState, type Step } from './state.js';
 
 /** A read of the list begins; it is numbered `channelReads` (after this step), in the order reads begin. */
@@ -44,12 +44,12 @@ function channelGone(state: ChatState, words: string): Step {
 }
 
 /** A new channel, or one renamed, moved or with new overwrites: the open server's list is read again. */
-export function channelChanged(state: ChatState, channel: GatewayEvents['channel.updated']): Step {
+export function channelChanged(state: ChatState, channel: Pick<Channel, 'serverId'>): Step {
   return state.servers.has(channel.serverId) ? step(state, ...refetchIfOpen(state, channel.serverId)) : unchanged(state);
 }
 
 /** A channel is gone (or, to this viewer, out of sight): off the list at once, and the list is read again. */
-export function channelDeleted(state: ChatState, { id, serverId }: GatewayEvents['channel.deleted']): Step {
+export function channelDeleted(state: ChatState, { id, serverId }: { readonly id: string; readonly serverId: string }): Step {
   const server = state.servers.get(serverId);
   if (!server) return unchanged(state);
   const gone = server.channels.find((channel) => channel.id === id);

@@ -2,6 +2,7 @@
 import { isBlocked } from './blocks.js';
 import { addMessages, contentChanged, reactionChanged, reactionCleared, removeMessage } from './messages.js';
 import { channelChanged, channelDeleted } from './channels.js';
+import { conversationActive, conversationChanged, conversationGone } from './conversations.js';
 import { memberUpdated, roleChanged, roleDeleted } from './roles.js';
 import { memberJoined, memberLeft, serverDeleted, serverUpdated } from './servers.js';
 import { chain, channelOf, step, unchanged, when, type ChatState, type GatewayEvent, type Step } from './state.js';
@@ -36,15 +37,9 @@ function whenLoaded(state: ChatState, event: GatewayEvent, channelId: string, ap
 
 export function applyEvent(state: ChatState, event: GatewayEvent): Step {
   switch (event.type) {
-    case 'message.created': {
-      const message = event.data;
-      return whenLoaded(state, event, message.channelId, () => {
-        const added = addMessages(state, [message]);
-        // Said once to screen readers (the list itself is not a live region); a blocked user's, folded, is not read out.
-        const text = isBlocked(state, message.author.id) ? 'Message from a blocked user' : announcement(`${message.author.username}: ${message.content}`);
-        return step(added.state, ...added.effects, ...when(message.author.id !== state.me?.id, { kind: 'announce', text }));
-      });
-    }
+    case 'message.created':
+      // A conversation's message (no server): the conversation moves to the top of its list too.
+      return event.data.serverId === undefined ? chain(state, (current) => conversationActive(current, event.data), (current) => messageCreated(current, event)) : messageCreated(state, event);
     case 'message.updated':
       return whenLoaded(state, event, event.data.channelId, () => contentChanged(state, event.data));
     case 'message.deleted':
@@ -72,13 +67,25 @@ export function applyEvent(state: ChatState, event: GatewayEvent): Step {
       return roleDeleted(state, event.data);
     case 'channel.created':
     case 'channel.updated':
-      return channelChanged(state, event.data);
-    case 'channel.deleted':
-      return channelDeleted(state, event.data);
+      return 'recipients' in event.data ? conversationChanged(state, event.data) : channelChanged(state, event.data);
+    case 'channel.deleted': {
+      const { id, serverId } = event.data;
+      return serverId === undefined ? conversationGone(state, id) : channelDeleted(state, { id, serverId });
+    }
     default:
       // An event type newer than this page: nothing it shows changes.
       return unchanged(state);
   }
+}
+
+function messageCreated(state: ChatState, event: Extract<GatewayEvent, { type: 'message.created' }>): Step {
+  const message = event.data;
+  return whenLoaded(state, event, message.channelId, () => {
+    const added = addMessages(state, [message]);
+    // Said once to screen readers (the list itself is not a live region); a blocked user's, folded, is not read out.
+    const text = isBlocked(state, message.author.id) ? 'Message from a blocked user' : announcement(`${message.author.username}: ${message.content}`);
+    return step(added.state, ...added.effects, ...when(message.author.id !== state.me?.id, { kind: 'announce', text }));
+  });
 }
 
 /** At most 200 characters, for a screen reader to say. */

@@ -8,7 +8,7 @@
  * channel list cannot stand in: its permissions are after each channel's overwrites. Roles and
  * `roleIds` come with the gateway's events, so these follow a change at once. The API still decides.
  */
-import type { ChatState, ListedChannel, ServerState } from './state.js';
+import { openConversationOf, type ChatState, type ListedChannel, type ServerState } from './state.js';
 
 export type Permission = ListedChannel['permissions'][number];
 
@@ -68,7 +68,11 @@ export interface Powers {
   readonly rank: number;
 }
 
+/** What everyone in a direct conversation holds there (the API's rule): read, send, react; no moderation, so only authors delete. */
+export const CONVERSATION_PERMISSIONS: Permissions = new Set<Permission>(['VIEW_CHANNEL', 'SEND_MESSAGES', 'ADD_REACTIONS']);
+
 export function powersOf(state: ChatState): Powers {
+  if (openConversationOf(state)) return { server: NONE, channel: CONVERSATION_PERMISSIONS, rank: 0 };
   const server = state.serverId ? state.servers.get(state.serverId) : undefined;
   const me = state.me?.id;
   const channel = server?.channels.find(({ id }) => id === state.channelId);

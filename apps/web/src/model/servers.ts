@@ -1,24 +1,33 @@
 /** The servers this person sees, their channels and members (pure, see `state.ts`). */
 import type { GatewayEvents, Member, Ready, Server } from '@chat/client';
-import { ifOpen, step, when, unchanged, withServer, type ChatState, type Effect, type ServerState, type Step } from './state.js';
+import { conversationsLoaded } from './conversations.js';
+import { ifOpen, openConversationOf, step, when, unchanged, withServer, type ChatState, type Effect, type ServerState, type Step } from './state.js';
+
+/** `ready` lists at most this many conversations (the most recent): fewer means all of them. */
+export const READY_CONVERSATIONS = 100;
 
 /**
- * The servers as `ready` lists them. The channels it gives are left aside: they carry no permissions
- * (and may include channels this viewer cannot see); a server's are read over REST when it is opened.
- * What was already read of a server (channels, members, roles) is kept. The open server is opened
- * again when events were missed (`invalid_session`), or the first one is opened when the open one is gone.
+ * The servers and conversations as `ready` lists them. The channels it gives are left aside: they
+ * carry no permissions (and may include channels this viewer cannot see); a server's are read over
+ * REST when it is opened. What was already read of a server (channels, members, roles) is kept. What
+ * is open is opened again when events were missed (`invalid_session`); when it is gone (or nothing
+ * was open), the first server opens.
  */
-export function ready(state: ChatState, { servers, reason }: Ready): Step {
+export function ready(state: ChatState, { servers, privateChannels, reason }: Ready): Step {
   const entries = servers.map(({ channels: _unlisted, ...server }): [string, ServerState] => {
     const known = state.servers.get(server.id);
     return [server.id, { ...server, channels: known?.channels ?? [], channelReads: known?.channelReads ?? 0, channelsShown: known?.channelsShown ?? 0, members: known?.members, roles: known?.roles }];
   });
-  const next: ChatState = { ...state, servers: new Map(entries) };
-  const effects: Effect[] = [{ kind: 'status', text: 'Connected' }, { kind: 'servers' }];
+  const talks = conversationsLoaded({ ...state, servers: new Map(entries) }, privateChannels, privateChannels.length < READY_CONVERSATIONS);
+  const next = talks.state;
+  // Which server opens, if any, is decided here (not by a conversation that closed).
+  const effects: Effect[] = [{ kind: 'status', text: 'Connected' }, { kind: 'servers' }, ...talks.effects.filter(({ kind }) => kind !== 'open-server')];
+  const talking = openConversationOf(next);
   const openId = state.serverId;
   const stillThere = openId !== undefined && next.servers.has(openId);
   const first = servers[0];
-  if (!stillThere) effects.push(first ? { kind: 'open-server', serverId: first.id, action: 'Opening the server' } : { kind: 'server' });
+  if (talking) effects.push(...when(reason === 'invalid_session', { kind: 'open-conversation', conversationId: talking.id }));
+  else if (!stillThere) effects.push(first ? { kind: 'open-server', serverId: first.id, action: 'Opening the server' } : { kind: 'server' });
   // Events were missed while away: what is shown is fetched again.
   else if (reason === 'invalid_session') effects.push({ kind: 'open-server', serverId: openId, channelId: state.channelId, action: 'Catching up' });
   return { state: next, effects };
@@ -79,12 +88,13 @@ export function serverAdded(state: ChatState, server: Server): Step {
 
 export function serverOpened(state: ChatState, serverId: string): Step {
   if (!state.servers.has(serverId)) return unchanged(state);
-  return step({ ...state, serverId }, { kind: 'servers' }, { kind: 'server' });
+  // A conversation that was open is no longer (the open channel is this server's from now on).
+  return step({ ...state, serverId }, { kind: 'servers' }, { kind: 'server' }, { kind: 'conversations' }, { kind: 'conversation' });
 }
 
 export function membersLoaded(state: ChatState, serverId: string, members: readonly Member[]): Step {
   const server = state.servers.get(serverId);
   if (!server) return unchanged(state);
-  // The viewer's own roles are among them: the server's controls follow.
-  return step(withServer(state, { ...server, members }), ...ifOpen(state, serverId, 'server'));
+  // The viewer's own roles are among them: the server's controls follow. An open group's "Add someone" lists them.
+  return step(withServer(state, { ...server, members }), ...ifOpen(state, serverId, 'server'), ...when(openConversationOf(state) !== undefined, { kind: 'conversation' }));
 }

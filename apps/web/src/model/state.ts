@@ -15,6 +15,8 @@ export interface Viewer {
 /** A channel as `GET /api/servers/:id/channels` lists it: with this viewer's permissions in it. */
 export type ListedChannel = components['schemas']['ChannelWithPermissions'];
 export type Role = components['schemas']['Role'];
+/** A direct conversation (one-to-one `dm`, or a `group`), as REST and the gateway give it: its recipients include the viewer. */
+export type Conversation = components['schemas']['Conversation'];
 
 export interface Me {
   readonly id: string;
@@ -47,7 +49,12 @@ export interface ChatState {
   /** In the order the gateway or the person added them. */
   readonly servers: ReadonlyMap<string, ServerState>;
   readonly serverId?: string;
+  /** The open channel: one of the open server's, or (no server open) a direct conversation. */
   readonly channelId?: string;
+  /** This person's direct conversations, the most recently active first (`model/conversations.ts`). */
+  readonly conversations: readonly Conversation[];
+  /** Conversations with a message from someone else since this person last looked at them. */
+  readonly unread: ReadonlySet<string>;
   /** The open channel's loaded messages, oldest first. */
   readonly messages: readonly Message[];
   readonly reachedStart: boolean;
@@ -71,6 +78,10 @@ export type Effect =
   | { readonly kind: 'announce'; readonly text: string }
   /** The server list. */
   | { readonly kind: 'servers' }
+  /** The list of direct conversations. */
+  | { readonly kind: 'conversations' }
+  /** The open conversation's panel: its title, people and group controls (hidden when none is open). */
+  | { readonly kind: 'conversation' }
   /** The open server's panel: title, controls, channels and members (hidden when none is open). */
   | { readonly kind: 'server' }
   | { readonly kind: 'channels' }
@@ -91,6 +102,9 @@ export type Effect =
   /** Read the server's channels again, soon: a burst of events makes one read. */
   | { readonly kind: 'fetch-channels'; readonly serverId: string }
   | { readonly kind: 'open-channel'; readonly channelId: string }
+  | { readonly kind: 'open-conversation'; readonly conversationId: string }
+  /** Read the first page of conversations again (a message came in one the page does not know). */
+  | { readonly kind: 'fetch-conversations' }
   | { readonly kind: 'open-server'; readonly serverId: string; readonly channelId?: string; readonly action: string };
 
 export interface Step {
@@ -98,7 +112,19 @@ export interface Step {
   readonly effects: readonly Effect[];
 }
 
-export const signedOut: ChatState = { servers: new Map(), messages: [], reachedStart: false, loadingOlder: false, opening: 0, loads: 0, waiting: [], blocked: new Set(), revealed: new Set() };
+export const signedOut: ChatState = {
+  servers: new Map(),
+  conversations: [],
+  unread: new Set(),
+  messages: [],
+  reachedStart: false,
+  loadingOlder: false,
+  opening: 0,
+  loads: 0,
+  waiting: [],
+  blocked: new Set(),
+  revealed: new Set(),
+};
 
 export const signedIn = (state: ChatState, me: Me): ChatState => ({ ...state, me });
 
@@ -125,6 +151,12 @@ export const openServerOf = (state: ChatState): ServerState | undefined => (stat
 
 /** A channel of the open server. */
 export const channelOf = (state: ChatState, channelId: string | undefined): ListedChannel | undefined => openServerOf(state)?.channels.find(({ id }) => id === channelId);
+
+/** A direct conversation this person is in. */
+export const conversationOf = (state: ChatState, id: string | undefined): Conversation | undefined => state.conversations.find((conversation) => conversation.id === id);
+
+/** The open conversation: no server is open, and the open channel is a conversation. */
+export const openConversationOf = (state: ChatState): Conversation | undefined => (state.serverId === undefined ? conversationOf(state, state.channelId) : undefined);
 
 export const messageOf = (state: ChatState, messageId: string): Message | undefined => state.messages.find(({ id }) => id === messageId);
 

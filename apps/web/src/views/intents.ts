@@ -1,11 +1,16 @@
 import type { Member, Message } from '@chat/client';
-import type { ChatState, ServerState } from '../model/state.js';
+import type { Person } from '../model/people.js';
+import type { ChatState, Conversation, ServerState } from '../model/state.js';
 import type { Elements } from './elements.js';
 
 /** What a person can ask for from a control the views draw; the page's actions answer (see `effects.ts`). */
 export interface Intents {
   openServer(serverId: string): void;
   openChannel(channelId: string): void;
+  openConversation(conversationId: string): void;
+  /** Writes to a member directly: their one-to-one, opened or found. */
+  messageMember(userId: string): void;
+  removeRecipient(conversation: Conversation, person: Person): void;
   removeMember(server: ServerState, member: Member): void;
   /** Blocks (`true`) or unblocks the member. */
   setBlocked(member: Member, blocked: boolean): void;

@@ -1,4 +1,4 @@
-/** The open server's members: each with their roles (highest first, in the role's color), Block or Unblock and, where allowed, a Remove. */
+/** The open server's members: each with their roles (highest first, in the role's color), a Message (to write to them directly), Block or Unblock and, where allowed, a Remove. */
 import type { Member } from '@chat/client';
 import { mayRemoveMember } from '../controls.js';
 import { h } from '../dom.js';
@@ -46,6 +46,9 @@ export function renderMembers(view: ViewContext): void {
         'li',
         {},
         h('span', { className: 'name' }, member.user.username, owner ? h('span', { className: 'hint' }, ' (owner)') : null),
+        member.userId === state.me?.id
+          ? null
+          : h('button', { type: 'button', className: 'message-member', 'aria-label': `Message ${member.user.username}`, onclick: () => intents.messageMember(member.userId) }, 'Message'),
         blockButton(view, member),
         mayRemoveMember(held, rank, { rank: rankOf(server, member.userId), owner })
           ? h('button', { type: 'button', className: 'remove', 'aria-label': `Remove ${member.user.username}`, onclick: () => intents.removeMember(server, member) }, 'Remove')

@@ -2,7 +2,8 @@
 import { mayCreateChannel, mayCreateInvite, mayMakePrivate, maySend } from '../controls.js';
 import { h } from '../dom.js';
 import { powersOf } from '../model/permissions.js';
-import { channelOf, openServerOf, viewerOf } from '../model/state.js';
+import { channelOf, openConversationOf, openServerOf, viewerOf } from '../model/state.js';
+import { renderConversationHeader } from './conversations.js';
 import type { ViewContext } from './intents.js';
 import { renderMembers } from './members.js';
 
@@ -20,7 +21,8 @@ export function renderServer(view: ViewContext): void {
   const server = openServerOf(state);
   el.serverPanel.hidden = !server;
   if (!server) {
-    el.channelPanel.hidden = true;
+    // No server open: the channel panel stays only for an open conversation.
+    el.channelPanel.hidden = !openConversationOf(state);
     return;
   }
   el.serverTitle.textContent = server.name;
@@ -46,14 +48,17 @@ export function renderChannels({ el, state, intents }: ViewContext): void {
 export function renderChannelOpened(view: ViewContext): void {
   const { el, state } = view;
   el.messages.replaceChildren();
-  el.channelPanel.hidden = !channelOf(state, state.channelId);
+  el.channelPanel.hidden = !channelOf(state, state.channelId) && !openConversationOf(state);
   renderChannelHeader(view);
 }
 
-/** The open channel's title, and its composer, or a note where this person may not send. */
+/** The open channel's (or conversation's) title, and its composer, or a note where this person may not send. */
 export function renderChannelHeader({ el, state }: ViewContext): void {
+  const conversation = openConversationOf(state);
+  if (conversation) return renderConversationHeader(el, state, conversation);
   const channel = channelOf(state, state.channelId);
   if (!channel) return;
+  el.historyStart.textContent = 'This is the start of the channel.';
   el.channelTitle.textContent = `# ${channel.name}`;
   el.composerLabel.textContent = `Message # ${channel.name}`;
   const send = maySend(powersOf(state).channel);

@@ -11,7 +11,11 @@ export function showSignedIn(el: Elements, username: string): void {
 
 /** The login forms, and nothing of the last person's view, hidden or not. */
 export function showSignedOut(el: Elements, message?: string): void {
-  for (const list of [el.serverList, el.channelList, el.memberList, el.messages]) list.replaceChildren();
+  for (const list of [el.serverList, el.channelList, el.memberList, el.messages, el.conversationList, el.recipientList, el.newGroupPeople, el.addRecipient]) list.replaceChildren();
+  el.newGroup.open = false;
+  el.newGroupName.value = '';
+  el.conversationTitle.textContent = '';
+  el.conversationPanel.hidden = true;
   el.inviteOutput.value = '';
   el.serverTitle.textContent = '';
   el.channelTitle.textContent = '';
