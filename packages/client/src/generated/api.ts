@@ -4345,7 +4345,16 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The new conversation (200: the pair’s one-to-one, already there) */
+            /** @description The pair’s one-to-one, there already (opened by either of the two) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conversation"];
+                };
+            };
+            /** @description The new conversation */
             201: {
                 headers: {
                     [name: string]: unknown;
