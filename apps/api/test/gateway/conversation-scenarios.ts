@@ -1,6 +1,5 @@
-import request from 'supertest';
 import type { Clients } from './gateway-client';
-import { createServer, join, register, send, type User } from './rest';
+import { call, createServer, join, register, send } from './rest';
 import { isCreated, receivedAll, summary, type Where } from './scenarios';
 
 /*
@@ -8,12 +7,6 @@ import { isCreated, receivedAll, summary, type Where } from './scenarios';
  * channel.created, and one removed from a group gets channel.deleted and then nothing of it, live
  * and on resume, as a member who leaves a server.
  */
-
-async function call(method: 'post' | 'put' | 'delete', url: string, user: User, path: string, body?: object): Promise<any> {
-  const res = await request(url)[method](path).set('Authorization', user.token).send(body);
-  if (res.status >= 300) throw new Error(`${method.toUpperCase()} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
 
 export async function conversationIsolation(clients: Clients, { write, read, resumeOn }: Where): Promise<void> {
   const owner = await register(write, 'owner');

@@ -112,3 +112,10 @@ export function kernelQueuedBytes(clientPort: number, serverPort: number): numbe
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Any signed-in call that must succeed (below 300): its body. */
+export async function call(method: 'post' | 'put' | 'delete', url: string, user: User, path: string, body?: object): Promise<any> {
+  const res = await request(url)[method](path).set('Authorization', user.token).send(body);
+  if (res.status >= 300) throw new Error(`${method.toUpperCase()} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}

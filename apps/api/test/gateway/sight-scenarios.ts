@@ -1,18 +1,11 @@
-import request from 'supertest';
 import type { Clients } from './gateway-client';
-import { createServer, join, register, send, type User } from './rest';
+import { call, createServer, join, register, send, type User } from './rest';
 import { isCreated, receivedAll, summary, type Where } from './scenarios';
 
 /*
  * Per-viewer delivery: the events of a channel go only to those who can see it, and a change of
  * roles or overwrites moves who that is, live and on resume, as a leave does for a server.
  */
-
-async function call(method: 'post' | 'put' | 'delete', url: string, user: User, path: string, body?: object): Promise<any> {
-  const res = await request(url)[method](path).set('Authorization', user.token).send(body);
-  if (res.status >= 300) throw new Error(`${method.toUpperCase()} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
 
 /**
  * A lead loses sight of the leads' channel when their role is taken away: `channel.deleted` for
