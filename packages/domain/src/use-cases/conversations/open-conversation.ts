@@ -10,7 +10,6 @@ import type { UnitOfWork } from '../../ports/unit-of-work';
 import { fail, ok, type Outcome, type Result } from '../../result';
 import { recipientIdsIssues } from '../../rules/conversation-rules';
 import { quotaRefusal } from '../../rules/quota-rules';
-import { personActing } from '../access';
 import { reachableUser } from './conversation-access';
 
 const DAY_MS = 86_400_000;
