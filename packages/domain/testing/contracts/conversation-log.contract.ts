@@ -1,5 +1,5 @@
 import { conversationOpened, messageCreated, routeOf, type Conversation, type EventHistory, type LoggedEvent } from '../../src';
-import type { EventStores } from './event-log.contract';
+import type { EventStores } from './event-stores';
 import { aMessage, at, freshId, givenActor, givenUser, summaryOf, withoutAuthor } from './fixtures';
 
 async function readAll(history: EventHistory): Promise<LoggedEvent[]> {

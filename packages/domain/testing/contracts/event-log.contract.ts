@@ -1,16 +1,10 @@
-import { bitsOf, channelGained, channelLost, memberJoined, memberLeft, messageCreated, routeOf, sessionRevoked, userUpdated, type Channel, type ChatEvent, type EventHistory, type LoggedEvent, type Stores, type UnitOfWork } from '../../src';
+import { bitsOf, channelGained, channelLost, memberJoined, memberLeft, messageCreated, routeOf, sessionRevoked, userUpdated, type Channel, type ChatEvent, type EventHistory, type LoggedEvent } from '../../src';
 import { describeConversationLogContract } from './conversation-log.contract';
+import type { EventStores } from './event-stores';
 import { messageJson } from '@chat/contract';
 import { freshId as freshIdLike, aMessage, aServerWithOwner, givenActor, givenMemberOf, givenUser, summaryOf, withoutAuthor } from './fixtures';
 
-/** One store's event side: writes go through `stores` and `unitOfWork`, reads through `history`. */
-export interface EventStores {
-  readonly stores: Stores;
-  readonly unitOfWork: UnitOfWork;
-  readonly history: EventHistory;
-  /** Places what committed, as the relay does (nothing to do where appending places). */
-  place(): Promise<void>;
-}
+export type { EventStores } from './event-stores';
 
 /** Contents that JSON and SQL escaping both get wrong when done by hand. */
 const AWKWARD = ['plain', 'quotes " and \\ backslash', 'line\nbreak\ttab', 'emoji 😀👩‍👩‍👧 and \u2028', '{"json":"inside"}', "O'Reilly; drop table"];
