@@ -28,6 +28,8 @@ describe('the chat page', () => {
     expect(policy).toContain(`script-src 'self' 'sha256-${hash}'`);
     expect(policy).toContain("default-src 'none'");
     expect(policy).toContain("connect-src 'self'");
+    // Avatars are people's own https URLs: images from any https address, nothing else remote.
+    expect(policy).toContain("img-src 'self' data: https:;");
     expect(policy).toContain("frame-ancestors 'none'");
     expect(policy).not.toContain('unsafe');
     expect(res.headers['x-content-type-options']).toBe('nosniff');

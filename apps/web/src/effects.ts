@@ -5,9 +5,11 @@ import * as conversations from './actions/conversations.js';
 import * as messages from './actions/messages.js';
 import { addServer, openServer, refreshMembers, removeMember } from './actions/servers.js';
 import { messageRevealed } from './model/blocks.js';
+import { nameOf } from './model/people.js';
 import type { Effect } from './model/state.js';
 import type { Page } from './page.js';
 import { announce, setStatus } from './views/feedback.js';
+import { renderMe } from './views/session.js';
 import type { Intents, ViewContext } from './views/intents.js';
 import { insertMessages, removeMessageNode, renderEveryMessage, renderHistoryEdge, renderMessage } from './views/messages.js';
 import { renderMembers } from './views/members.js';
@@ -22,7 +24,7 @@ function intentsFor(page: Page): Intents {
     openConversation: (id) => void page.attempt('Opening the conversation', () => conversations.openConversation(page, id)),
     messageMember: (userId) => void page.attempt('Messaging', () => conversations.messageMember(page, userId)),
     removeRecipient: (conversation, person) => {
-      if (confirm(`Remove ${person.username} from the group?`)) void page.attempt('Removing from the group', () => conversations.removeRecipient(page, conversation.id, person.id));
+      if (confirm(`Remove ${nameOf(person)} from the group?`)) void page.attempt('Removing from the group', () => conversations.removeRecipient(page, conversation.id, person.id));
     },
     removeMember: (server, member) => removeMember(page, server, member),
     setBlocked: (member, blocked) => setBlocked(page, member, blocked),
@@ -50,6 +52,8 @@ function runEffect(page: Page, view: ViewContext, effect: Effect): void {
   switch (effect.kind) {
     case 'status':
       return setStatus(page.el, effect.text);
+    case 'me':
+      return renderMe(page.el, page.state.me);
     case 'announce':
       return announce(page.el, effect.text);
     case 'servers':

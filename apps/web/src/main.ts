@@ -4,6 +4,7 @@
  * draws in `views/`, what a person does in `actions/`, the gateway's events in `realtime.ts`; this
  * file finds the elements and wires the page's fixed controls.
  */
+import { saveAccount } from './actions/account.js';
 import { loadOlder, send } from './actions/messages.js';
 import { createChannel } from './actions/channels.js';
 import { addRecipient, createGroup, leaveGroup, readEveryMemberList, renameGroup } from './actions/conversations.js';
@@ -17,6 +18,7 @@ import { openConversationOf } from './model/state.js';
 import { newGroupChoice, renderNewGroupPeople } from './views/conversations.js';
 import { findElements } from './views/elements.js';
 import { showErrorText } from './views/feedback.js';
+import { fillAccountForm } from './views/session.js';
 
 const el = findElements();
 const page = createPage(el, runEffects);
@@ -31,6 +33,12 @@ const onSubmit = (form: HTMLFormElement, run: () => void) =>
 onSubmit(el.loginForm, () => logIn(page, el.loginForm));
 onSubmit(el.signupForm, () => signUp(page, el.signupForm));
 el.logout.addEventListener('click', () => logOut(page));
+// "Your account" opens filled with the account as it is now (what was typed and not saved is dropped).
+el.accountSettings.addEventListener('toggle', () => {
+  const me = page.state.me;
+  if (el.accountSettings.open && me) fillAccountForm(el, me);
+});
+onSubmit(el.accountForm, () => void page.attempt('Saving your account', () => saveAccount(page)));
 
 onSubmit(el.newServerForm, () => void page.attempt('Creating a server', () => createServer(page, el.newServerName.value)));
 onSubmit(el.joinForm, () => void page.attempt('Joining', () => join(page, el.inviteCode.value)));

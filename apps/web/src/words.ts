@@ -32,7 +32,13 @@ const FIELD_NAMES: Record<string, string> = {
   emoji: 'Reaction',
   code: 'Invite code',
   recipientIds: 'People',
+  displayName: 'Display name',
+  avatar: 'Avatar URL',
 };
+
+/** The fields a problem's `errors` name. */
+const issuePaths = (problem: Record<string, unknown>): string[] =>
+  Array.isArray(problem.errors) ? problem.errors.flatMap((issue: unknown) => (typeof issue === 'object' && issue !== null && typeof (issue as { path?: unknown }).path === 'string' ? [(issue as { path: string }).path] : [])) : [];
 
 function issuesInWords(problem: Record<string, unknown>): string | undefined {
   const errors = problem.errors;
@@ -56,6 +62,9 @@ export function describeError(error: unknown, action = 'That'): string {
         return `Too many requests: please wait. You can try again ${waitInWords(error.retryAfterMs)}.`;
       case error.code === 'UNAUTHENTICATED':
         return 'Your session has ended. Please log in again.';
+      // A username someone else has (changing one's own): the API names the field.
+      case error.status === 409 && issuePaths(error.problem).includes('username'):
+        return 'That username is taken.';
       // Direct conversations: said in words of their own, whatever the API's detail.
       case error.code === 'BLOCKED':
         return `${action} is not possible: one of you has blocked the other.`;

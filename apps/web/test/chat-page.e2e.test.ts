@@ -689,6 +689,61 @@ suite('the chat page in Chromium', () => {
     await hasCount(alice.locator('#recipient-list li').filter({ hasText: names.cara }), 0);
   }, 60_000);
 
+  it("lets a person set a display name and avatar in 'Your account', which the others see live; a refusal is said in words", async () => {
+    // The avatar's https host, answered by the test (the policy must let the page load it at all).
+    const avatar = 'https://avatars.example/alice.svg';
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="teal"/></svg>';
+    for (const page of [alice, bob]) {
+      await page.route(avatar, (route) => route.fulfill({ contentType: 'image/svg+xml', body: svg }));
+      await page.getByRole('button', { name: 'Book club' }).click();
+      await page.getByRole('button', { name: '# general' }).click();
+      await isVisible(page.getByRole('heading', { name: '# general' }));
+    }
+    await send(alice, 'Before my new name');
+    const author = message(bob, 'Before my new name').locator('.meta .name');
+    await hasText(author, names.alice);
+
+    await alice.getByText('Your account', { exact: true }).click();
+    await hasValue(alice.getByLabel(/^Your username/), names.alice);
+    await alice.getByLabel(/^Display name/).fill('Alice Liddell');
+    await alice.getByLabel(/^Avatar URL/).fill(avatar);
+    await alice.getByRole('button', { name: 'Save account' }).click();
+    await isVisible(alice.getByText('Signed in as Alice Liddell'));
+    await isHidden(alice.getByRole('button', { name: 'Save account' }));
+
+    // Bob sees it live on her messages and her member row, her username as the tooltip, her picture beside.
+    await hasText(author, 'Alice Liddell');
+    await hasAttribute(author, 'title', `@${names.alice}`);
+    const picture = author.locator('img.avatar');
+    await hasAttribute(picture, 'src', avatar);
+    await hasAttribute(picture, 'alt', '');
+    await hasAttribute(picture, 'referrerpolicy', 'no-referrer');
+    await eventually(async () => expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true));
+    await containsText(bob.locator('#member-list'), 'Alice Liddell');
+    await isVisible(bob.locator('#member-list img.avatar'));
+    await isVisible(bob.getByRole('button', { name: 'Message Alice Liddell' }));
+
+    // A username someone has, and an avatar that is not https: said in words, the form kept as typed.
+    await alice.getByText('Your account', { exact: true }).click();
+    await alice.getByLabel(/^Your username/).fill(names.bob);
+    await alice.getByRole('button', { name: 'Save account' }).click();
+    await hasText(alert(alice), 'That username is taken.');
+    await hasValue(alice.getByLabel(/^Your username/), names.bob);
+    await alice.getByLabel(/^Your username/).fill(names.alice);
+    await alice.getByLabel(/^Avatar URL/).fill('http://avatars.example/alice.svg');
+    await alice.getByRole('button', { name: 'Save account' }).click();
+    await hasText(alert(alice), /^Please check: Avatar URL: /);
+
+    // Both emptied: back to her username, no picture, for the tests after this one.
+    await alice.getByLabel(/^Display name/).fill('');
+    await alice.getByLabel(/^Avatar URL/).fill('');
+    await alice.getByRole('button', { name: 'Save account' }).click();
+    await isVisible(alice.getByText(`Signed in as ${names.alice}`));
+    await hasText(author, names.alice);
+    await hasCount(author.locator('img'), 0);
+    await hasCount(bob.locator('#member-list img.avatar'), 0);
+  });
+
   it("lets the owner remove a member, whose page drops the server at once", async () => {
     await alice.getByRole('button', { name: 'Book club' }).click();
     // Only the owner gets Remove buttons; Bob, a member, sees the list without them.

@@ -146,7 +146,7 @@ describe("the page's model: direct conversations", () => {
   });
 
   it('offers as people to write to the members of every server read, each once, by name, never oneself nor those left out', () => {
-    const dave = { id: '400', username: 'Dave' };
+    const dave = { id: '400', username: 'Dave', displayName: null, avatar: null };
     const servers = [serverState(), serverState({ id: '20', members: [member(me, '20'), member(cara, '20'), member(bob, '20'), member(dave, '20')] }), serverState({ id: '30', members: undefined })];
     const state: ChatState = { ...signedIn(signedOut, me), servers: new Map(servers.map((each) => [each.id, each])) };
     expect(coMembers(state).map(({ username }) => username)).toEqual(['bob', 'cara', 'Dave']);

@@ -11,7 +11,7 @@ describe("the page's model: servers, channels and members", () => {
     expect(state.servers.get('20')).toMatchObject({ channels: [], channelReads: 0, channelsShown: 0, members: undefined, roles: undefined });
     expect(state.servers.get('10')).toMatchObject({ channels: [listed()], channelReads: 3, channelsShown: 2, members: serverState().members, roles: serverState().roles });
     expect(state.servers.get('10')?.channels.map(({ id }) => id)).toEqual(['11']);
-    expect(effects).toEqual([{ kind: 'status', text: 'Connected' }, { kind: 'servers' }, { kind: 'conversations' }, { kind: 'open-server', serverId: '20', action: 'Opening the server' }]);
+    expect(effects).toEqual([{ kind: 'status', text: 'Connected' }, { kind: 'me' }, { kind: 'servers' }, { kind: 'conversations' }, { kind: 'open-server', serverId: '20', action: 'Opening the server' }]);
   });
 
   it('fetches the open server again after a ready that could not resume, and keeps its members', () => {

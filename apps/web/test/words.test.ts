@@ -24,6 +24,15 @@ describe('what the page tells a person when the API says no', () => {
     expect(describeError(failure(400, 'VALIDATION_FAILED', tooFew))).toBe('Please check: People: must have 1 to 9 ids.');
   });
 
+  it('says a username someone else has is taken, and names the account form\'s fields', () => {
+    const taken = { detail: 'That username is already in use.', errors: [{ path: 'username', message: 'is already in use' }] };
+    expect(describeError(failure(409, 'CONFLICT', taken), 'Saving your account')).toBe('That username is taken.');
+    const tooLong = { errors: [{ path: 'displayName', message: 'must be at most 32 characters' }] };
+    expect(describeError(failure(400, 'VALIDATION_FAILED', tooLong))).toBe('Please check: Display name: must be at most 32 characters.');
+    const notHttps = { errors: [{ path: 'avatar', message: 'must be an https URL' }] };
+    expect(describeError(failure(400, 'VALIDATION_FAILED', notHttps))).toBe('Please check: Avatar URL: must be an https URL.');
+  });
+
   it('names each field a validation problem is about', () => {
     const problem = { detail: 'The request is invalid.', errors: [{ path: 'content', message: 'must not be only whitespace' }, { path: 'nonce', message: 'too long' }] };
     expect(describeError(failure(400, 'VALIDATION_FAILED', problem))).toBe('Please check: Message: must not be only whitespace; nonce: too long.');

@@ -35,10 +35,12 @@ export function findWebAssets(): WebAssets {
  * (the import map) by its hash; requests to this origin only (the REST API and the gateway's
  * WebSocket); no frames, plugins, forms elsewhere or base-URL tricks. Whatever a message holds,
  * the page renders as text, and this stops a script that slipped in anyway from running.
+ * Images may also come from any `https:` address: people's avatars are URLs of their choosing
+ * (the API takes https only). An image runs no script, and the page sends it no referrer.
  */
 function pagePolicy(html: string): string {
   const inline = [...html.matchAll(/<script type="importmap">([\s\S]*?)<\/script>/g)].map(([, body]) => sha256Source(body ?? ''));
-  return contentSecurityPolicy({ scripts: inline });
+  return contentSecurityPolicy({ scripts: inline, images: ['https:'] });
 }
 
 /**

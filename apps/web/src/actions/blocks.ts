@@ -1,6 +1,7 @@
 /** Blocking and unblocking over REST; the list is read once a session starts. */
 import { ok, type Member } from '@chat/client';
 import { blockChanged, blocksLoaded } from '../model/blocks.js';
+import { nameOf } from '../model/people.js';
 import type { Page } from '../page.js';
 import { announce } from '../views/feedback.js';
 
@@ -19,6 +20,6 @@ export function setBlocked(page: Page, member: Member, blocked: boolean): void {
     if (blocked) await ok(page.client().PUT('/api/users/@me/blocks/{userId}', { params: { path } }));
     else await ok(page.client().DELETE('/api/users/@me/blocks/{userId}', { params: { path } }));
     page.apply(blockChanged(page.state, member.userId, blocked));
-    announce(page.el, `${member.user.username} is ${blocked ? 'blocked' : 'no longer blocked'}`);
+    announce(page.el, `${nameOf(member.user)} is ${blocked ? 'blocked' : 'no longer blocked'}`);
   });
 }

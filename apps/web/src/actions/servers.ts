@@ -1,6 +1,7 @@
 /** What a person does with servers, over REST: open, create, join, invite, remove a member. */
 import { ok, type Member } from '@chat/client';
 import { channelClosed } from '../model/channels.js';
+import { nameOf } from '../model/people.js';
 import { rolesLoaded } from '../model/roles.js';
 import { membersLoaded, serverAdded, serverOpened } from '../model/servers.js';
 import type { ServerState } from '../model/state.js';
@@ -77,7 +78,7 @@ export async function copyInvite(page: Page): Promise<void> {
 
 /** A member with KICK_MEMBERS removes one ranked below them (a kick): they may come back with a new invite. */
 export function removeMember(page: Page, server: ServerState, member: Member): void {
-  if (!confirm(`Remove ${member.user.username} from ${server.name}?`)) return;
+  if (!confirm(`Remove ${nameOf(member.user)} from ${server.name}?`)) return;
   const path = { serverId: server.id, userId: member.userId };
   void page.attempt('Removing a member', async () => {
     await ok(page.client().DELETE('/api/servers/{serverId}/members/{userId}', { params: { path } }));

@@ -1,7 +1,7 @@
 /** Logging in, signing up and out: a session's REST client and gateway connection start and end here. */
 import { connect, createRestClient, ok } from '@chat/client';
 import { deviceTokenFor, rememberDeviceToken, type KeyValueStore } from '../device-tokens.js';
-import { signedIn, step } from '../model/state.js';
+import { signedIn, step, type Me } from '../model/state.js';
 import type { Page } from '../page.js';
 import { listen } from '../realtime.js';
 import { readBlocks } from './blocks.js';
@@ -10,14 +10,14 @@ import { showSignedIn } from '../views/session.js';
 /** Read at each use: a browser that refuses storage throws there, and device-tokens.ts takes that as none. */
 const deviceStore: KeyValueStore = { getItem: (key) => localStorage.getItem(key), setItem: (key, value) => localStorage.setItem(key, value) };
 
-type Grant = { token: string; user: { id: string; username: string } };
+type Grant = { token: string; user: Me };
 
 function startSession(page: Page, grant: Grant): void {
   page.token = grant.token;
   // A 429 is shown to the person with its wait rather than retried behind their back.
   page.rest = createRestClient({ baseUrl: location.origin, token: () => page.token, retryOn429: false });
   page.apply(step(signedIn(page.state, grant.user)));
-  showSignedIn(page.el, grant.user.username);
+  showSignedIn(page.el, grant.user);
   const gateway = connect({ baseUrl: location.origin, token: () => page.token ?? '' });
   page.gateway = gateway;
   listen(page, gateway);

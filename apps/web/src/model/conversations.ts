@@ -5,12 +5,13 @@
  */
 import type { Message } from '@chat/client';
 import { compareIds } from './messages.js';
+import { nameOf } from './people.js';
 import { conversationOf, openConversationOf, step, unchanged, when, type ChatState, type Conversation, type Effect, type Step } from './state.js';
 
-/** A group's name; else the others' usernames ("bob, cara"); a group everyone else left: "Only you". */
+/** A group's name; else the others' names ("Bob Smith, cara"); a group everyone else left: "Only you". */
 export function conversationName(conversation: Conversation, meId: string | undefined): string {
   if (conversation.name) return conversation.name;
-  const others = conversation.recipients.filter(({ id }) => id !== meId).map(({ username }) => username);
+  const others = conversation.recipients.filter(({ id }) => id !== meId).map(nameOf);
   return others.length > 0 ? others.join(', ') : 'Only you';
 }
 

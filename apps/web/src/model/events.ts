@@ -3,6 +3,7 @@ import { isBlocked } from './blocks.js';
 import { addMessages, contentChanged, reactionChanged, reactionCleared, removeMessage } from './messages.js';
 import { channelChanged, channelDeleted } from './channels.js';
 import { conversationActive, conversationChanged, conversationGone } from './conversations.js';
+import { nameOf, userUpdated } from './people.js';
 import { memberUpdated, roleChanged, roleDeleted } from './roles.js';
 import { memberJoined, memberLeft, serverDeleted, serverUpdated } from './servers.js';
 import { chain, channelOf, step, unchanged, when, type ChatState, type GatewayEvent, type Step } from './state.js';
@@ -72,6 +73,8 @@ export function applyEvent(state: ChatState, event: GatewayEvent): Step {
       const { id, serverId } = event.data;
       return serverId === undefined ? conversationGone(state, id) : channelDeleted(state, { id, serverId });
     }
+    case 'user.updated':
+      return userUpdated(state, event.data);
     default:
       // An event type newer than this page: nothing it shows changes.
       return unchanged(state);
@@ -83,7 +86,7 @@ function messageCreated(state: ChatState, event: Extract<GatewayEvent, { type: '
   return whenLoaded(state, event, message.channelId, () => {
     const added = addMessages(state, [message]);
     // Said once to screen readers (the list itself is not a live region); a blocked user's, folded, is not read out.
-    const text = isBlocked(state, message.author.id) ? 'Message from a blocked user' : announcement(`${message.author.username}: ${message.content}`);
+    const text = isBlocked(state, message.author.id) ? 'Message from a blocked user' : announcement(`${nameOf(message.author)}: ${message.content}`);
     return step(added.state, ...added.effects, ...when(message.author.id !== state.me?.id, { kind: 'announce', text }));
   });
 }

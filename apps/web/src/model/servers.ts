@@ -13,15 +13,17 @@ export const READY_CONVERSATIONS = 100;
  * is open is opened again when events were missed (`invalid_session`); when it is gone (or nothing
  * was open), the first server opens.
  */
-export function ready(state: ChatState, { servers, privateChannels, reason }: Ready): Step {
+export function ready(state: ChatState, { user, servers, privateChannels, reason }: Ready): Step {
   const entries = servers.map(({ channels: _unlisted, ...server }): [string, ServerState] => {
     const known = state.servers.get(server.id);
     return [server.id, { ...server, channels: known?.channels ?? [], channelReads: known?.channelReads ?? 0, channelsShown: known?.channelsShown ?? 0, members: known?.members, roles: known?.roles }];
   });
-  const talks = conversationsLoaded({ ...state, servers: new Map(entries) }, privateChannels, privateChannels.length < READY_CONVERSATIONS);
+  // This person as they are now (renamed in another tab while this one was away, say).
+  const me = state.me?.id === user.id ? user : state.me;
+  const talks = conversationsLoaded({ ...state, me, servers: new Map(entries) }, privateChannels, privateChannels.length < READY_CONVERSATIONS);
   const next = talks.state;
   // Which server opens, if any, is decided here (not by a conversation that closed).
-  const effects: Effect[] = [{ kind: 'status', text: 'Connected' }, { kind: 'servers' }, ...talks.effects.filter(({ kind }) => kind !== 'open-server')];
+  const effects: Effect[] = [{ kind: 'status', text: 'Connected' }, { kind: 'me' }, { kind: 'servers' }, ...talks.effects.filter(({ kind }) => kind !== 'open-server')];
   const talking = openConversationOf(next);
   const openId = state.serverId;
   const stillThere = openId !== undefined && next.servers.has(openId);

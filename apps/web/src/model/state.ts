@@ -18,10 +18,11 @@ export type Role = components['schemas']['Role'];
 /** A direct conversation (one-to-one `dm`, or a `group`), as REST and the gateway give it: its recipients include the viewer. */
 export type Conversation = components['schemas']['Conversation'];
 
-export interface Me {
-  readonly id: string;
-  readonly username: string;
-}
+/** A person as every list names them: `displayName` is shown instead of the username where set (`model/people.ts`). */
+export type UserSummary = components['schemas']['UserSummary'];
+
+/** The signed-in person, kept up to date by their own `user.updated` (a change in this tab or another). */
+export type Me = UserSummary;
 
 /**
  * A server as the page knows it. Its channels come from REST only, each with the viewer's
@@ -75,6 +76,8 @@ export interface ChatState {
 /** What follows a change: a part of the page to draw again, something to say, or a read to make. */
 export type Effect =
   | { readonly kind: 'status'; readonly text: string }
+  /** The signed-in person's name in the header, and their account form. */
+  | { readonly kind: 'me' }
   | { readonly kind: 'announce'; readonly text: string }
   /** The server list. */
   | { readonly kind: 'servers' }

@@ -1,10 +1,11 @@
 /** Direct conversations: their list beside the servers, the open one's panel (people, group controls), its header, and the people a new group can have. */
 import { h } from '../dom.js';
 import { conversationName } from '../model/conversations.js';
-import { coMembers } from '../model/people.js';
+import { coMembers, nameOf } from '../model/people.js';
 import { openConversationOf, type ChatState, type Conversation } from '../model/state.js';
 import type { Elements } from './elements.js';
 import type { ViewContext } from './intents.js';
+import { nameNode } from './people.js';
 
 /** The list, the most recently active first; one with a message this person has not seen is marked "new". */
 export function renderConversations({ el, state, intents }: ViewContext): void {
@@ -43,9 +44,9 @@ export function renderConversation(view: ViewContext): void {
       h(
         'li',
         {},
-        h('span', { className: 'name' }, person.username, person.id === conversation.ownerId ? h('span', { className: 'hint' }, ' (owner)') : null, person.id === me ? h('span', { className: 'hint' }, ' (you)') : null),
+        nameNode('span', person, person.id === conversation.ownerId ? h('span', { className: 'hint' }, ' (owner)') : null, person.id === me ? h('span', { className: 'hint' }, ' (you)') : null),
         owner && person.id !== me
-          ? h('button', { type: 'button', className: 'remove', 'aria-label': `Remove ${person.username} from the group`, onclick: () => intents.removeRecipient(conversation, person) }, 'Remove')
+          ? h('button', { type: 'button', className: 'remove', 'aria-label': `Remove ${nameOf(person)} from the group`, onclick: () => intents.removeRecipient(conversation, person) }, 'Remove')
           : null,
       ),
     ),
@@ -61,7 +62,7 @@ function renderAddRecipient(el: Elements, state: ChatState, conversation: Conver
   const people = owner ? coMembers(state, conversation.recipients.map(({ id }) => id)) : [];
   el.addRecipientForm.hidden = !owner;
   const chosen = el.addRecipient.value;
-  el.addRecipient.replaceChildren(...people.map((person) => h('option', { value: person.id }, person.username)));
+  el.addRecipient.replaceChildren(...people.map((person) => h('option', { value: person.id }, nameOf(person))));
   if (people.some(({ id }) => id === chosen)) el.addRecipient.value = chosen;
   el.addRecipientNone.hidden = !owner || people.length > 0;
   el.addRecipientButton.disabled = people.length === 0;
@@ -84,7 +85,7 @@ export function renderNewGroupPeople(el: Elements, state: ChatState): void {
   const people = coMembers(state);
   el.newGroupPeople.replaceChildren(
     ...people.map((person) =>
-      h('p', { className: 'check' }, h('input', { type: 'checkbox', id: `new-group-${person.id}`, name: 'userId', value: person.id, checked: ticked.has(person.id) }), h('label', { for: `new-group-${person.id}` }, person.username)),
+      h('p', { className: 'check' }, h('input', { type: 'checkbox', id: `new-group-${person.id}`, name: 'userId', value: person.id, checked: ticked.has(person.id) }), h('label', { for: `new-group-${person.id}` }, nameOf(person))),
     ),
   );
   el.newGroupNone.hidden = people.length > 0;

@@ -3,9 +3,11 @@ import type { Member } from '@chat/client';
 import { mayRemoveMember } from '../controls.js';
 import { h } from '../dom.js';
 import { isBlocked } from '../model/blocks.js';
+import { nameOf } from '../model/people.js';
 import { powersOf, rankOf } from '../model/permissions.js';
 import { openServerOf, type Role, type ServerState } from '../model/state.js';
 import type { ViewContext } from './intents.js';
+import { nameNode } from './people.js';
 
 /** A role's color as CSS (`0xRRGGBB` → `#rrggbb`); none for `null`. */
 export const roleColor = (color: number | null): string | undefined => (color === null ? undefined : `#${color.toString(16).padStart(6, '0')}`);
@@ -30,7 +32,7 @@ function blockButton({ state, intents }: ViewContext, member: Member): HTMLButto
   if (member.userId === state.me?.id) return null;
   const blocked = isBlocked(state, member.userId);
   const label = blocked ? 'Unblock' : 'Block';
-  return h('button', { type: 'button', className: 'block', 'aria-label': `${label} ${member.user.username}`, onclick: () => intents.setBlocked(member, !blocked) }, label);
+  return h('button', { type: 'button', className: 'block', 'aria-label': `${label} ${nameOf(member.user)}`, onclick: () => intents.setBlocked(member, !blocked) }, label);
 }
 
 export function renderMembers(view: ViewContext): void {
@@ -42,19 +44,20 @@ export function renderMembers(view: ViewContext): void {
     ...(server.members ?? []).map((member) => {
       const roles = rolesOf(server, member);
       const owner = member.userId === server.ownerId;
+      const name = nameOf(member.user);
       return h(
         'li',
         {},
-        h('span', { className: 'name' }, member.user.username, owner ? h('span', { className: 'hint' }, ' (owner)') : null),
+        nameNode('span', member.user, owner ? h('span', { className: 'hint' }, ' (owner)') : null),
         member.userId === state.me?.id
           ? null
-          : h('button', { type: 'button', className: 'message-member', 'aria-label': `Message ${member.user.username}`, onclick: () => intents.messageMember(member.userId) }, 'Message'),
+          : h('button', { type: 'button', className: 'message-member', 'aria-label': `Message ${name}`, onclick: () => intents.messageMember(member.userId) }, 'Message'),
         blockButton(view, member),
         mayRemoveMember(held, rank, { rank: rankOf(server, member.userId), owner })
-          ? h('button', { type: 'button', className: 'remove', 'aria-label': `Remove ${member.user.username}`, onclick: () => intents.removeMember(server, member) }, 'Remove')
+          ? h('button', { type: 'button', className: 'remove', 'aria-label': `Remove ${name}`, onclick: () => intents.removeMember(server, member) }, 'Remove')
           : null,
         // Last: the roles wrap under the name, and Remove stays on the name's line.
-        roles.length > 0 ? h('span', { className: 'roles', role: 'list', 'aria-label': `Roles of ${member.user.username}` }, ...roles.map((role) => h('span', { role: 'listitem' }, roleChip(role)))) : null,
+        roles.length > 0 ? h('span', { className: 'roles', role: 'list', 'aria-label': `Roles of ${name}` }, ...roles.map((role) => h('span', { role: 'listitem' }, roleChip(role)))) : null,
       );
     }),
   );

@@ -6,6 +6,7 @@ import { isBlocked, isFolded } from '../model/blocks.js';
 import { powersOf } from '../model/permissions.js';
 import { viewerOf } from '../model/state.js';
 import type { ViewContext } from './intents.js';
+import { nameNode } from './people.js';
 
 const REACTIONS = ['👍', '❤️', '😂', '🎉', '👀'];
 
@@ -29,7 +30,7 @@ export function messageNode(view: ViewContext, message: Message): HTMLLIElement 
     h(
       'p',
       { className: 'meta' },
-      h('strong', {}, message.author.username),
+      nameNode('strong', message.author),
       blocked ? h('span', { className: 'hint' }, ' (blocked)') : null,
       ' ',
       timeElement(message.createdAt),

@@ -1,8 +1,28 @@
+import { nameOf, usernameHint } from '../model/people.js';
+import type { Me } from '../model/state.js';
 import type { Elements } from './elements.js';
 import { clearError, setStatus, showErrorText } from './feedback.js';
+import { avatarImage } from './people.js';
 
-export function showSignedIn(el: Elements, username: string): void {
-  el.whoami.textContent = `Signed in as ${username}`;
+/** Who is signed in, by the name the page calls them (their username as its tooltip where a display name shows). */
+export function renderMe(el: Elements, me: Me | undefined): void {
+  if (!me) return;
+  const avatar = avatarImage(me);
+  el.whoami.replaceChildren(...(avatar ? [avatar] : []), `Signed in as ${nameOf(me)}`);
+  el.whoami.title = usernameHint(me) ?? '';
+  // A form being filled in keeps what is typed; a closed one shows the account as it is now.
+  if (!el.accountSettings.open) fillAccountForm(el, me);
+}
+
+/** The account form, filled with the account as it is now. */
+export function fillAccountForm(el: Elements, me: Me): void {
+  el.accountDisplayName.value = me.displayName ?? '';
+  el.accountAvatar.value = me.avatar ?? '';
+  el.accountUsername.value = me.username;
+}
+
+export function showSignedIn(el: Elements, me: Me): void {
+  renderMe(el, me);
   el.account.hidden = false;
   el.authView.hidden = true;
   el.chatView.hidden = false;
@@ -13,6 +33,9 @@ export function showSignedIn(el: Elements, username: string): void {
 export function showSignedOut(el: Elements, message?: string): void {
   for (const list of [el.serverList, el.channelList, el.memberList, el.messages, el.conversationList, el.recipientList, el.newGroupPeople, el.addRecipient]) list.replaceChildren();
   el.newGroup.open = false;
+  el.accountSettings.open = false;
+  el.accountForm.reset();
+  el.whoami.replaceChildren();
   el.newGroupName.value = '';
   el.conversationTitle.textContent = '';
   el.conversationPanel.hidden = true;
