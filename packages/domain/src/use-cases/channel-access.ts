@@ -58,7 +58,8 @@ async function conversationPlace(
   userId: Id,
   needs: readonly Permission[],
 ): Promise<Result<InChannel, ErrorOf<'ChannelNotFound' | 'NotARecipient' | 'MissingPermission'>>> {
-  const conversation = await stores.conversations.findById(channelId);
+  // A malformed id names nothing (and is never put to a store).
+  const conversation = isId(channelId) ? await stores.conversations.findById(channelId) : null;
   if (!conversation) return fail({ kind: 'ChannelNotFound' });
   const member = conversation.recipientIds.includes(userId) ? await stores.users.findSummary(userId) : null;
   if (!member) return fail({ kind: 'NotARecipient' });

@@ -70,7 +70,8 @@ export class KyselyChannelRepository implements ChannelRepository {
   async delete(id: string): Promise<'deleted' | 'absent'> {
     return inTransaction(this.db, async (trx) => {
       await deleteMessagesInSlices(trx, id);
-      // Its overwrites (and any message sent meanwhile) go by cascade.
+      // Its overwrites go by cascade. (A message whose send raced this delete and committed after its
+      // last slice stays behind, unseen: messages have no foreign key to channels, see the conversations migration.)
       const gone = await trx.deleteFrom('channels').where('id', '=', id).executeTakeFirst();
       return gone.numDeletedRows > 0n ? 'deleted' : 'absent';
     });

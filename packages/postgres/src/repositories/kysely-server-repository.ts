@@ -87,7 +87,8 @@ export class KyselyServerRepository implements ServerRepository {
       // A big server's messages go first, a slice per statement (see `deleteMessagesInSlices`).
       const channels = await trx.selectFrom('channels').select('id').where('server_id', '=', id).execute();
       for (const { id: channelId } of channels) await deleteMessagesInSlices(trx, channelId);
-      // Channels, members, invites and bans (and any message sent meanwhile) go by cascade.
+      // Channels, members, invites and bans go by cascade (a message whose send raced this delete may
+      // stay behind, unseen: messages have no foreign key to channels, see the conversations migration).
       await trx.deleteFrom('servers').where('id', '=', id).execute();
     });
   }
