@@ -59,9 +59,11 @@ export class InMemoryConversationRepository implements ConversationRepository {
     return [...this.state.conversations.values()].filter((c) => c.recipientIds.includes(userId)).map((c) => c.id);
   }
 
-  async addRecipient(id: string, userId: string): Promise<void> {
+  async addRecipient(id: string, userId: string, at: Date, addedBy: string): Promise<void> {
     const conversation = this.state.conversations.get(id);
-    if (conversation && !conversation.recipientIds.includes(userId)) this.state.conversations.set(id, { ...conversation, recipientIds: [...conversation.recipientIds, userId] });
+    if (!conversation || conversation.recipientIds.includes(userId)) return;
+    this.state.conversations.set(id, { ...conversation, recipientIds: [...conversation.recipientIds, userId] });
+    this.state.groupAdds.push({ addedBy, at });
   }
 
   async removeRecipient(id: string, userId: string): Promise<'removed' | 'absent'> {
@@ -77,7 +79,8 @@ export class InMemoryConversationRepository implements ConversationRepository {
   }
 
   async countStartedSince(userId: string, since: Date): Promise<number> {
-    return [...this.state.conversations.values()].filter((c) => c.creatorId === userId && c.createdAt.getTime() >= since.getTime()).length;
+    const opened = [...this.state.conversations.values()].filter((c) => c.creatorId === userId && c.createdAt.getTime() >= since.getTime()).length;
+    return opened + this.state.groupAdds.filter((add) => add.addedBy === userId && add.at.getTime() >= since.getTime()).length;
   }
 
   /** Its newest message's id, or its own when it has none: both are times. */

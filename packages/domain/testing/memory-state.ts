@@ -10,6 +10,8 @@ export class MemoryState {
   readonly channels = new Map<string, Channel>();
   /** Direct conversations by id, their recipients in the order they came in. */
   readonly conversations = new Map<string, Conversation>();
+  /** People added to groups after they were made: by whom and when (the daily quota counts them). */
+  readonly groupAdds: { readonly addedBy: string; readonly at: Date }[] = [];
   /** A one-to-one's pair key (`pairKey`) → its id. */
   readonly dmPairs = new Map<string, string>();
   /** serverId → userId → membership */

@@ -66,6 +66,8 @@ export interface ConversationRecipientsTable {
   /** The order they came in. */
   seq: Generated<string>;
   joined_at: Timestamp;
+  /** Who added them to a group after it was made; null for those there from the start. */
+  added_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RolesTable {

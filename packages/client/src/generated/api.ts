@@ -4474,7 +4474,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The caller may not do this (code FORBIDDEN or NO_SHARED_SERVER or BLOCKED) */
+            /** @description The caller may not do this (code FORBIDDEN or NO_SHARED_SERVER or BLOCKED or QUOTA_EXCEEDED) */
             403: {
                 headers: {
                     [name: string]: unknown;

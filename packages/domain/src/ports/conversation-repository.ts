@@ -37,10 +37,13 @@ export interface ConversationRepository {
   listForUser(userId: Id, page: ConversationPage): Promise<ConversationView[]>;
   /** The ids of all the user's conversations. */
   idsForUser(userId: Id): Promise<Id[]>;
-  /** Adding one already there changes nothing. */
-  addRecipient(id: Id, userId: Id, at: Date): Promise<void>;
+  /** `addedBy` adds `userId` to a group; adding one already there changes nothing. */
+  addRecipient(id: Id, userId: Id, at: Date, addedBy: Id): Promise<void>;
   removeRecipient(id: Id, userId: Id): Promise<'removed' | 'absent'>;
   update(id: Id, changes: ConversationChanges): Promise<void>;
-  /** How many conversations the user opened at or after `since` (their daily quota). */
+  /**
+   * The user's daily quota's count: the conversations they opened at or after `since`, and the
+   * people they added to groups since (each reaches one more person, as opening one does).
+   */
   countStartedSince(userId: Id, since: Date): Promise<number>;
 }

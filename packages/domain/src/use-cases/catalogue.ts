@@ -157,7 +157,7 @@ export function createUseCases(ports: UseCasePorts) {
     previewInvite: new PreviewInvite(stores, clock),
     openConversation: new OpenConversation(unitOfWork, ids, clock, quotas),
     listConversations: new ListConversations(stores.conversations),
-    addRecipient: new AddRecipient(unitOfWork, clock),
+    addRecipient: new AddRecipient(unitOfWork, clock, quotas),
     removeRecipient: new RemoveRecipient(unitOfWork),
     getMessages: new GetMessages(messages),
     getMessage: new GetMessage(stores),

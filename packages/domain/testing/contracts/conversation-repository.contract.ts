@@ -51,8 +51,8 @@ export function describeConversationRepositoryContract(name: string, makeStores:
       const group = aConversation(a.id, [b.id, c.id]);
       await stores.conversations.create(group);
 
-      await stores.conversations.addRecipient(group.id, d.id, at(1000));
-      await stores.conversations.addRecipient(group.id, d.id, at(2000));
+      await stores.conversations.addRecipient(group.id, d.id, at(1000), a.id);
+      await stores.conversations.addRecipient(group.id, d.id, at(2000), a.id);
       expect(await stores.conversations.removeRecipient(group.id, a.id)).toBe('removed');
       expect(await stores.conversations.removeRecipient(group.id, a.id)).toBe('absent');
       await stores.conversations.update(group.id, { name: 'Trip', ownerId: b.id });
@@ -80,14 +80,18 @@ export function describeConversationRepositoryContract(name: string, makeStores:
       expect(await ids({ limit: 10, after: freshId() })).toEqual([]);
     });
 
-    it('counts what one user opened since a moment', async () => {
+    it('counts what one user opened, and whom they added to groups, since a moment', async () => {
       const me = await givenUser(stores);
       const since = at(10_000);
       await stores.conversations.create(aConversation(me.id, [(await givenUser(stores)).id], { createdAt: at(9_999) }));
       await stores.conversations.create(aConversation(me.id, [(await givenUser(stores)).id], { createdAt: at(10_000) }));
-      await stores.conversations.create(aConversation((await givenUser(stores)).id, [me.id], { createdAt: at(20_000) }));
-
+      const theirs = aConversation((await givenUser(stores)).id, [me.id, (await givenUser(stores)).id], { createdAt: at(20_000) });
+      await stores.conversations.create(theirs);
       expect(await stores.conversations.countStartedSince(me.id, since)).toBe(1);
+
+      await stores.conversations.addRecipient(theirs.id, (await givenUser(stores)).id, at(9_000), me.id);
+      await stores.conversations.addRecipient(theirs.id, (await givenUser(stores)).id, at(30_000), me.id);
+      expect(await stores.conversations.countStartedSince(me.id, since)).toBe(2);
     });
 
     it('tells whether two users share a server', async () => {

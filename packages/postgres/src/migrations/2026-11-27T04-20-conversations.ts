@@ -24,8 +24,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     user_id bigint not null references users (id) on delete cascade,
     seq bigint generated always as identity,
     joined_at timestamptz not null,
+    -- Who added them to a group after it was made (null: there from the start): counted in that user's daily quota.
+    added_by bigint references users (id) on delete set null,
     primary key (conversation_id, user_id)
   )`.execute(db);
+  await sql`create index conversation_recipients_added_idx on conversation_recipients (added_by, joined_at) where added_by is not null`.execute(db);
   await sql`create index conversation_recipients_user_idx on conversation_recipients (user_id, conversation_id)`.execute(db);
   await sql`alter table messages drop constraint messages_channel_id_fkey`.execute(db);
   // A resume asks which conversations the user came into after its cursor, as it asks for joins.

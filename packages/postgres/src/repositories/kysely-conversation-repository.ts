@@ -103,10 +103,10 @@ export class KyselyConversationRepository implements ConversationRepository {
     return rows.map((row) => row.conversation_id);
   }
 
-  async addRecipient(id: string, userId: string, at: Date): Promise<void> {
+  async addRecipient(id: string, userId: string, at: Date, addedBy: string): Promise<void> {
     await this.db
       .insertInto('conversation_recipients')
-      .values({ conversation_id: id, user_id: userId, joined_at: at })
+      .values({ conversation_id: id, user_id: userId, joined_at: at, added_by: addedBy })
       .onConflict((oc) => oc.columns(['conversation_id', 'user_id']).doNothing())
       .execute();
   }
@@ -122,14 +122,13 @@ export class KyselyConversationRepository implements ConversationRepository {
   }
 
   async countStartedSince(userId: string, since: Date): Promise<number> {
-    const row = await this.db
-      .selectFrom('conversations')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('creator_id', '=', userId)
-      .where('created_at', '>=', since)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+    // Both by index: conversations by (creator_id, created_at), adds by (added_by, joined_at).
+    const { rows } = await sql<{ n: number }>`
+      select (select count(*) from conversations where creator_id = ${userId} and created_at >= ${since})::int
+           + (select count(*) from conversation_recipients where added_by = ${userId} and joined_at >= ${since})::int as n`.execute(this.db);
+    return rows[0]?.n ?? 0;
   }
+
 
   /** The conversation with its recipients in the order they came in; `held`: locked until the unit of work ends. */
   private async read(id: string, held: boolean): Promise<Conversation | null> {

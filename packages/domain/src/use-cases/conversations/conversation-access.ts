@@ -1,9 +1,11 @@
 import type { Conversation } from '../../entities/conversation';
+import type { Quotas } from '../../entities/quotas';
 import type { User } from '../../entities/user';
 import type { ErrorOf } from '../../errors';
 import { isId, type Id } from '../../ids';
 import type { Stores } from '../../ports/stores';
 import { fail, ok, type Result } from '../../result';
+import { quotaRefusal } from '../../rules/quota-rules';
 
 /**
  * The conversation, if the user is one of its recipients; a malformed or unknown id names nothing.
@@ -45,4 +47,16 @@ export async function reachableUser(
   if (!(await stores.members.sharesServer(actorId, other.id))) return fail({ kind: 'NoSharedServer' });
   if (await stores.blocks.between(actorId, other.id)) return fail({ kind: 'Blocked' });
   return ok(other);
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The refusal when the user has reached new people as often as a day allows (conversations opened,
+ * people added to groups: `ConversationRepository.countStartedSince`); null when there is room. Ask
+ * it with the user held, so two at once cannot both pass.
+ */
+export async function dailyQuotaRefusal(stores: Pick<Stores, 'conversations'>, quotas: Quotas, now: Date, userId: Id): Promise<ErrorOf<'QuotaExceeded'> | null> {
+  const since = new Date(now.getTime() - DAY_MS);
+  return quotaRefusal(quotas, 'conversationsPerDay', await stores.conversations.countStartedSince(userId, since));
 }

@@ -9,10 +9,7 @@ import type { Stores } from '../../ports/stores';
 import type { UnitOfWork } from '../../ports/unit-of-work';
 import { fail, ok, type Outcome, type Result } from '../../result';
 import { recipientIdsIssues } from '../../rules/conversation-rules';
-import { quotaRefusal } from '../../rules/quota-rules';
-import { reachableUser } from './conversation-access';
-
-const DAY_MS = 86_400_000;
+import { dailyQuotaRefusal, reachableUser } from './conversation-access';
 
 /** The conversation, and whether this call made it (false: the pair's one-to-one was there already). */
 export interface OpenedConversation {
@@ -52,8 +49,7 @@ export class OpenConversation {
       }
       const existing = group ? null : await stores.conversations.findDm(caller.id, input.recipientIds[0] as string);
       if (existing) return this.viewOf(stores, existing, false);
-      const since = new Date(this.clock.now().getTime() - DAY_MS);
-      const refusal = quotaRefusal(this.quotas, 'conversationsPerDay', await stores.conversations.countStartedSince(caller.id, since));
+      const refusal = await dailyQuotaRefusal(stores, this.quotas, this.clock.now(), caller.id);
       if (refusal) return fail(refusal);
       const conversation: Conversation = {
         id: this.ids.next(),

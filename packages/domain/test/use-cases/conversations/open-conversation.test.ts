@@ -89,4 +89,23 @@ describe('OpenConversation', () => {
     world.clock.advance(86_400_000 + 1);
     expect(expectOk(await world.openConversation.execute(owner, { recipientIds: [b.userId, c.userId] })).created).toBe(true);
   });
+
+  it('counts people added to a group in the same daily quota: a group is no way round it', async () => {
+    const state = new MemoryState();
+    const world = createTestWorld(state, createMemoryStores(state), { ...DEFAULT_QUOTAS, conversationsPerDay: 2 });
+    const owner = await world.aUser('owner');
+    const server = await world.aServer(owner);
+    const others: Actor[] = [];
+    for (let i = 0; i < 4; i++) others.push(await world.aMemberOf(server, owner));
+    const [a, b, c, d] = others as [Actor, Actor, Actor, Actor];
+    const group = expectOk(await world.openConversation.execute(owner, { recipientIds: [a.userId, b.userId] })).conversation;
+
+    expectOk(await world.addRecipient.execute(owner, group.id, c.userId));
+    const before = world.events().length;
+    expect(await world.addRecipient.execute(owner, group.id, d.userId)).toEqual({ ok: false, error: { kind: 'QuotaExceeded', quota: 'conversationsPerDay', max: 2 } });
+    expect(world.events().length).toBe(before);
+    expect((await world.stores.conversations.findById(group.id))?.recipientIds).not.toContain(d.userId);
+    // Adding one already there reaches nobody new: no refusal.
+    expectOk(await world.addRecipient.execute(owner, group.id, c.userId));
+  });
 });
