@@ -1,12 +1,6 @@
-import { conversationOpened, messageCreated, routeOf, type Conversation, type EventHistory, type LoggedEvent } from '../../src';
-import type { EventStores } from './event-stores';
-import { aMessage, at, freshId, givenActor, givenUser, summaryOf, withoutAuthor } from './fixtures';
-
-async function readAll(history: EventHistory): Promise<LoggedEvent[]> {
-  const all: LoggedEvent[] = [];
-  for (let page = await history.after(0, 1000); page.length > 0; page = await history.after(page[page.length - 1]!.position, 1000)) all.push(...page);
-  return all;
-}
+import { conversationOpened, messageCreated, routeOf } from '../../src';
+import { readAll, type EventStores } from './event-stores';
+import { aConversation, aMessage, givenActor, givenUser, summaryOf, withoutAuthor } from './fixtures';
 
 /** A direct conversation's events and snapshot: routed by its id where a server's would be. */
 export function describeConversationLogContract(name: string, make: () => Promise<EventStores>): void {
@@ -18,7 +12,7 @@ export function describeConversationLogContract(name: string, make: () => Promis
 
     async function aDm() {
       const [a, b] = [await givenUser(s.stores), await givenUser(s.stores)];
-      const dm: Conversation = { id: freshId(), type: 'dm', ownerId: null, name: null, creatorId: a.id, recipientIds: [a.id, b.id], createdAt: at() };
+      const dm = aConversation(a.id, [b.id]);
       await s.stores.conversations.create(dm);
       return { a, b, dm };
     }

@@ -1,17 +1,6 @@
 import { CONVERSATION_PERMISSIONS, SEND_NEEDS, bitOf, type Conversation, type Id } from '../../src';
 import type { SeedableStores } from './fixtures';
-import { aMessage, aServerWithOwner, at, freshId, givenActor, givenMemberOf, givenMessage, givenUser, summaryOf, withoutAuthor } from './fixtures';
-
-const aConversation = (creatorId: Id, others: readonly Id[], overrides: Partial<Conversation> = {}): Conversation => ({
-  id: freshId(),
-  type: others.length > 1 ? 'group' : 'dm',
-  ownerId: others.length > 1 ? creatorId : null,
-  name: null,
-  creatorId,
-  recipientIds: [creatorId, ...others],
-  createdAt: at(),
-  ...overrides,
-});
+import { aConversation, aMessage, aServerWithOwner, at, freshId, givenActor, givenMemberOf, givenMessage, givenUser, summaryOf, withoutAuthor } from './fixtures';
 
 /** What every `ConversationRepository` must do, and the message gate in a conversation. */
 export function describeConversationRepositoryContract(name: string, makeStores: () => Promise<SeedableStores>): void {

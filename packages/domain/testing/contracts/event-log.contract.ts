@@ -1,6 +1,6 @@
-import { bitsOf, channelGained, channelLost, memberJoined, memberLeft, messageCreated, routeOf, sessionRevoked, userUpdated, type Channel, type ChatEvent, type EventHistory, type LoggedEvent } from '../../src';
+import { bitsOf, channelGained, channelLost, memberJoined, memberLeft, messageCreated, routeOf, sessionRevoked, userUpdated, type Channel, type ChatEvent } from '../../src';
 import { describeConversationLogContract } from './conversation-log.contract';
-import type { EventStores } from './event-stores';
+import { readAll, type EventStores } from './event-stores';
 import { messageJson } from '@chat/contract';
 import { freshId as freshIdLike, aMessage, aServerWithOwner, givenActor, givenMemberOf, givenUser, summaryOf, withoutAuthor } from './fixtures';
 
@@ -8,15 +8,6 @@ export type { EventStores } from './event-stores';
 
 /** Contents that JSON and SQL escaping both get wrong when done by hand. */
 const AWKWARD = ['plain', 'quotes " and \\ backslash', 'line\nbreak\ttab', 'emoji 😀👩‍👩‍👧 and \u2028', '{"json":"inside"}', "O'Reilly; drop table"];
-
-/** Everything the log holds after `from`, in order. */
-async function readAll(history: EventHistory, from = 0): Promise<LoggedEvent[]> {
-  const all: LoggedEvent[] = [];
-  for (let page = await history.after(from, 1000); page.length > 0; page = await history.after(page[page.length - 1]!.position, 1000)) {
-    all.push(...page);
-  }
-  return all;
-}
 
 const messageIdOf = (event: ChatEvent | null): string | null => (event?.type === 'message.created' ? event.message.id : null);
 

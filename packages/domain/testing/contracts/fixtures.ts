@@ -3,7 +3,7 @@
  * tests and never emptied (a real PostgreSQL), so every value made here is new: fresh ids, fresh
  * usernames and emails, fresh invite codes. Nothing here assumes an empty store.
  */
-import { DEFAULT_CHANNEL_NAME, everyoneRoleOf, type Actor, type Channel, type Id, type Invite, type Member, type Message, newMessage, type NewServer, type Reaction, type Server, type Session, type Stores, summarizeUser, type User, type UserSummary } from '../../src';
+import { DEFAULT_CHANNEL_NAME, everyoneRoleOf, type Actor, type Channel, type Conversation, type Id, type Invite, type Member, type Message, newMessage, type NewServer, type Reaction, type Server, type Session, type Stores, summarizeUser, type User, type UserSummary } from '../../src';
 
 /** 2020-01-01T00:00:00Z: ids count milliseconds from here, which keeps them far inside 64 bits. */
 const ID_EPOCH = 1_577_836_800_000n;
@@ -209,3 +209,15 @@ export const summaryOf = (user: User): UserSummary => summarizeUser(user);
 export type SeedableStores = Stores & {
   readonly messages: Stores['messages'] & { create(message: Message): Promise<void> };
 };
+
+/** A conversation opened by `creatorId` with `others`: a one-to-one with one, a group (theirs) with more (not stored). */
+export const aConversation = (creatorId: Id, others: readonly Id[], overrides: Partial<Conversation> = {}): Conversation => ({
+  id: freshId(),
+  type: others.length > 1 ? 'group' : 'dm',
+  ownerId: others.length > 1 ? creatorId : null,
+  name: null,
+  creatorId,
+  recipientIds: [creatorId, ...others],
+  createdAt: at(),
+  ...overrides,
+});
