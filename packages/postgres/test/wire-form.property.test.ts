@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { createKyselyStores, openPostgres, type Database } from '@chat/postgres';
 import { eventJson, messageJson, wireOf } from '@chat/contract';
 import { messageCreated, newMessage, type Actor, type ChatEvent, type Id, type MessageView, type Stores, type UserSummary } from '@chat/domain';
-import { aReaction, aServerWithOwner, freshId, givenActor, givenChannel, givenMemberOf, summaryOf } from '@chat/domain/testing/contracts';
+import { aConversation, aReaction, aServerWithOwner, freshId, givenActor, givenChannel, givenMemberOf, summaryOf } from '@chat/domain/testing/contracts';
 import { kyselyEventStores } from './event-stores';
 import { createPgliteDatabase, createPostgresDatabase, describeWithPostgres, type TestDatabase } from './test-databases';
 import { scenarioOf, type Scenario } from './wire-form-arbitraries';
@@ -101,9 +101,9 @@ async function play(stores: Stores, cast: { serverId: Id; people: Person[] }, sc
 /** A group conversation of everyone in the cast. */
 async function aGroupOf(stores: Stores, people: readonly Person[]): Promise<Id> {
   const [creator, ...others] = people.map((p) => p.summary.id) as [Id, ...Id[]];
-  const id = freshId();
-  await stores.conversations.create({ id, type: 'group', ownerId: creator, name: null, creatorId: creator, recipientIds: [creator, ...others], createdAt: new Date('2026-11-27T00:00:00.000Z') });
-  return id;
+  const group = aConversation(creator, others);
+  await stores.conversations.create(group);
+  return group.id;
 }
 
 /** The wire form of an event's data: what the gateway sends, and what the log should hold. */
