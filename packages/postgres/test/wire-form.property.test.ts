@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { sql, type Kysely } from 'kysely';
 import { createKyselyStores, openPostgres, type Database } from '@chat/postgres';
 import { eventJson, messageJson, wireOf } from '@chat/contract';
-import { messageCreated, newMessage, type Actor, type ChatEvent, type Id, type MessageView, type Stores, type UserSummary } from '@chat/domain';
+import { messageCreated, newMessage, NO_MENTIONS, type Actor, type ChatEvent, type Id, type MessageView, type Stores, type UserSummary } from '@chat/domain';
 import { aConversation, aReaction, aServerWithOwner, freshId, givenActor, givenChannel, givenMemberOf, summaryOf } from '@chat/domain/testing/contracts';
 import { kyselyEventStores } from './event-stores';
 import { createPgliteDatabase, createPostgresDatabase, describeWithPostgres, type TestDatabase } from './test-databases';
@@ -74,7 +74,7 @@ async function play(stores: Stores, cast: { serverId: Id; people: Person[] }, sc
   const gated = [await send(first!), ...(await Promise.all(rest.map(send)))];
   expect(gated.map((outcome) => outcome.ok)).toEqual(sent.map(() => true));
 
-  for (const { plan, id } of sent) if (plan.edit) await stores.messages.updateContent(id, plan.edit.content, plan.edit.at);
+  for (const { plan, id } of sent) if (plan.edit) await stores.messages.updateContent(id, plan.edit.content, plan.edit.at, NO_MENTIONS);
   // Per message, each emoji in order of first use, with who reacted with it.
   const reactions = new Map<Id, Map<string, Set<Id>>>(sent.map(({ id }) => [id, new Map()]));
   for (const { message, person, emoji } of scenario.reactions) {
