@@ -15,6 +15,7 @@ import { idsOf, viewOf, type MessageContractContext } from './message-contract-h
 import { describeMessageGate } from './message-gate.contract';
 import { describeMessagePermissions } from './message-permissions.contract';
 import { describeMessagePages } from './message-pages.contract';
+import { describeMessageMentions } from './message-mentions.contract';
 import { describeMessageReactions } from './message-reactions.contract';
 
 /** What every `MessageRepository` must do. */
@@ -100,6 +101,7 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
     describeMessagePages(ctx);
     describeMessageGate(ctx);
     describeMessagePermissions(ctx);
+    describeMessageMentions(ctx);
 
     describe('updateContent', () => {
       it('sets the content and editedAt, and keeps everything else', async () => {
