@@ -33,13 +33,15 @@ const usersWhoSee = (ids: Sql, channelId: Operand) => sql`
        or exists (select 1 from conversation_recipients cr where cr.conversation_id = ${channelId} and cr.user_id = t.id)
     order by t.n) end`;
 
-/** Of the roles `ids` (a `bigint[]`), in their order, those of channel `channelId`'s server, other than `@everyone` (whose id is the server's). */
+/**
+ * Of the roles `ids` (a `bigint[]`), in their order, those of channel `channelId`'s server, other
+ * than `@everyone` (whose id is the server's): each one probe by primary key (a sub-select, which
+ * the planner cannot turn into a scan of the server's roles).
+ */
 const rolesOfServer = (ids: Sql, channelId: Operand) => sql`
   case when cardinality(${ids}) = 0 then '{}'::bigint[] else array(
-    select t.id from unnest(${ids}) with ordinality t (id, n)
-    join channels c on c.id = ${channelId}
-    join roles r on r.id = t.id and r.server_id = c.server_id
-    where r.id <> c.server_id
+    select t.id from unnest(${ids}) with ordinality t (id, n), (select c.server_id from channels c where c.id = ${channelId}) c
+    where (select r.server_id from roles r where r.id = t.id) = c.server_id and t.id <> c.server_id
     order by t.n) end`;
 
 /** What a content asks for, as SQL expressions: `mentions` and `mentionRoles` of type `bigint[]`, `mentionEveryone` boolean. */
