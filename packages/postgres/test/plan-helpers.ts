@@ -1,5 +1,6 @@
-import { parameterText, type ChatDatabase } from '@chat/postgres';
+import { openPostgres, parameterText, type ChatDatabase } from '@chat/postgres';
 import { sql } from 'kysely';
+import { createPostgresDatabase, type TestDatabase } from './test-databases';
 
 /* EXPLAIN for the plan tests: a plan's nodes, and the generic plan of a statement the API prepares. */
 
@@ -42,3 +43,34 @@ export async function genericPlanOf(db: ChatDatabase, query: { sql: string; para
   return plan;
 }
 
+
+/**
+ * A database of its own for the enclosing block, opened before its tests and dropped after them,
+ * and a pool on it that plans as the API's does (generic plans) and logs each statement it runs.
+ */
+export function aLoggedPool(): { database(): TestDatabase; pool(): ChatDatabase; lastOf(marker: string): { sql: string; parameters: readonly unknown[] } } {
+  const queries: { sql: string; parameters: readonly unknown[] }[] = [];
+  let database: TestDatabase | undefined;
+  let pool: ChatDatabase | undefined;
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+    pool = openPostgres({ url: database.url, poolSize: 1, genericPlans: true, log: (text, parameters) => queries.push({ sql: text, parameters }) });
+  });
+  afterAll(async () => {
+    await pool?.destroy();
+    await database?.drop();
+  });
+  const opened = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the logged pool opens in beforeAll: use it inside a test');
+    return value;
+  };
+  return {
+    database: () => opened(database),
+    pool: () => opened(pool),
+    lastOf(marker) {
+      const query = queries.filter((q) => q.sql.includes(`/* prepared: ${marker} */`)).at(-1);
+      if (!query) throw new Error(`no ${marker} statement was logged`);
+      return query;
+    },
+  };
+}
