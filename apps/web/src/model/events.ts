@@ -1,5 +1,6 @@
 /** The gateway's events applied to the page's state, and the open channel's loading (pure, see `state.ts`). */
 import { isBlocked } from './blocks.js';
+import { readableText } from './mentions.js';
 import { addMessages, contentChanged, reactionChanged, reactionCleared, removeMessage } from './messages.js';
 import { channelChanged, channelDeleted } from './channels.js';
 import { conversationActive, conversationChanged, conversationGone } from './conversations.js';
@@ -86,7 +87,7 @@ function messageCreated(state: ChatState, event: Extract<GatewayEvent, { type: '
   return whenLoaded(state, event, message.channelId, () => {
     const added = addMessages(state, [message]);
     // Said once to screen readers (the list itself is not a live region); a blocked user's, folded, is not read out.
-    const text = isBlocked(state, message.author.id) ? 'Message from a blocked user' : announcement(`${nameOf(message.author)}: ${message.content}`);
+    const text = isBlocked(state, message.author.id) ? 'Message from a blocked user' : announcement(`${nameOf(message.author)}: ${readableText(state, message)}`);
     return step(added.state, ...added.effects, ...when(message.author.id !== state.me?.id, { kind: 'announce', text }));
   });
 }
