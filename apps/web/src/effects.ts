@@ -1,6 +1,7 @@
 /** Carries out what a change of state calls for: the views to draw again, the reads to make. */
 import { setBlocked } from './actions/blocks.js';
 import { readChannels } from './actions/channels.js';
+import { chooseMention } from './actions/composer.js';
 import * as conversations from './actions/conversations.js';
 import * as messages from './actions/messages.js';
 import { addServer, openServer, refreshMembers, removeMember } from './actions/servers.js';
@@ -10,6 +11,7 @@ import type { Effect } from './model/state.js';
 import type { Page } from './page.js';
 import { announce, setStatus } from './views/feedback.js';
 import { renderMe } from './views/session.js';
+import { renderCompletion } from './views/completion.js';
 import type { Intents, ViewContext } from './views/intents.js';
 import { insertMessages, removeMessageNode, renderEveryMessage, renderHistoryEdge, renderMessage } from './views/messages.js';
 import { renderMembers } from './views/members.js';
@@ -34,6 +36,7 @@ function intentsFor(page: Page): Intents {
     saveEdit: (message, content) => messages.saveEdit(page, message, content),
     deleteMessage: (message) => messages.deleteMessage(page, message),
     react: (message, emoji, add) => messages.react(page, message, emoji, add),
+    chooseMention: (user) => chooseMention(page, user),
   };
 }
 
@@ -82,6 +85,8 @@ function runEffect(page: Page, view: ViewContext, effect: Effect): void {
       return renderEveryMessage(view);
     case 'history-edge':
       return renderHistoryEdge(view);
+    case 'completion':
+      return renderCompletion(view);
     case 'fetch-server':
       return void page.attempt('Adding the server', () => addServer(page, effect.serverId));
     case 'fetch-members':

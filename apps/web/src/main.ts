@@ -5,6 +5,7 @@
  * file finds the elements and wires the page's fixed controls.
  */
 import { saveAccount } from './actions/account.js';
+import { composerChanged, composerKey } from './actions/composer.js';
 import { loadOlder, send } from './actions/messages.js';
 import { createChannel } from './actions/channels.js';
 import { addRecipient, createGroup, leaveGroup, readEveryMemberList, renameGroup } from './actions/conversations.js';
@@ -13,6 +14,7 @@ import { logIn, logOut, signUp } from './actions/session.js';
 import { refreshTimes } from './dom.js';
 import { runEffects } from './effects.js';
 import { createPage } from './page.js';
+import { completionClosed } from './model/completion.js';
 import { groupChoiceProblem } from './model/people.js';
 import { openConversationOf } from './model/state.js';
 import { newGroupChoice, renderNewGroupPeople } from './views/conversations.js';
@@ -89,12 +91,12 @@ el.history.addEventListener('scroll', () => {
 });
 
 onSubmit(el.composer, () => send(page));
-el.composerInput.addEventListener('keydown', (event) => {
-  if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
-    event.preventDefault();
-    el.composer.requestSubmit();
-  }
+el.composerInput.addEventListener('keydown', (event) => composerKey(page, event));
+// The caret moves by typing, clicks and arrows: the `@word` it ends (if any) is looked up each time.
+for (const type of ['input', 'click', 'keyup'] as const) el.composerInput.addEventListener(type, (event) => {
+  if (!(event instanceof KeyboardEvent) || !['ArrowDown', 'ArrowUp', 'Enter', 'Tab', 'Escape'].includes(event.key)) composerChanged(page);
 });
+el.composerInput.addEventListener('blur', () => page.apply(completionClosed(page.state)));
 
 // Times say "today" or "Yesterday": they are written again as the day turns.
 setInterval(() => refreshTimes(el.messages), 60_000);

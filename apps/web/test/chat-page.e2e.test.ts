@@ -198,6 +198,41 @@ suite('the chat page in Chromium', () => {
     await hasCount(message(bob, 'A message to take back'), 0);
   }, 60_000);
 
+  it('completes @names in the composer by keyboard, and shows a mention by name, the message that asks for the viewer marked', async () => {
+    const box = bob.getByLabel(/^Message # /);
+    const options = bob.getByRole('listbox', { name: 'People to mention' });
+    // Names come from the member list: read when the server opened.
+    await containsText(bob.locator('#member-list'), names.alice);
+    // Escape closes the list and leaves the text.
+    await box.fill('@');
+    await isVisible(options.getByRole('option', { name: names.alice }));
+    await box.press('Escape');
+    await isHidden(options);
+    await hasValue(box, '@');
+    // Arrows move through the matches (Alice, Bob: by name), Enter writes the chosen one's mention.
+    await box.fill(`Over to you @${names.alice.slice(0, 3)}`);
+    await hasAttribute(options.getByRole('option', { name: names.alice }), 'aria-selected', 'true');
+    await box.fill('Over to you @');
+    await box.press('ArrowDown');
+    await hasAttribute(options.getByRole('option', { name: names.bob }), 'aria-selected', 'true');
+    await box.press('ArrowUp');
+    await hasAttribute(options.getByRole('option', { name: names.alice }), 'aria-selected', 'true');
+    await box.press('Enter');
+    await isHidden(options);
+    await eventually(async () => expect(await box.inputValue()).toMatch(/^Over to you <@\d+> $/));
+    await box.press('End');
+    await box.pressSequentially('what do you think?');
+    await box.press('Enter');
+    const asked = message(alice, `Over to you @${names.alice} what do you think?`);
+    await hasCount(asked, 1);
+    await hasText(asked.locator('.mention'), `@${names.alice}`);
+    await containsText(asked, '(mentions you)');
+    await hasAttribute(asked, 'class', 'message mentioned');
+    // The sender's own copy names Alice too, and is not marked.
+    await hasCount(message(bob, `Over to you @${names.alice}`).locator('.mention'), 1);
+    expect(await message(bob, `Over to you @${names.alice}`).getAttribute('class')).toBe('message own');
+  });
+
   it('shows markup in a message as text, never as markup', async () => {
     const hostile = '<img src=x onerror=window.__xss=1> <b>bold?</b>';
     await send(alice, hostile);

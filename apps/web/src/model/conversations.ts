@@ -80,8 +80,8 @@ function closeConversation(state: ChatState, gone: Conversation): Step {
 /** Shows a conversation (no server open): empty, with its first page on the way. Unchanged when this person is not in it. */
 export function conversationOpened(state: ChatState, id: string): Step {
   if (!conversationOf(state, id)) return unchanged(state);
-  const next: ChatState = { ...state, serverId: undefined, channelId: id, unread: without(state.unread, id), opening: state.opening + 1, messages: [], reachedStart: false, editing: undefined, waiting: [] };
-  return step(next, { kind: 'servers' }, { kind: 'server' }, { kind: 'conversations' }, { kind: 'conversation' }, { kind: 'channel' });
+  const next: ChatState = { ...state, serverId: undefined, channelId: id, unread: without(state.unread, id), opening: state.opening + 1, messages: [], reachedStart: false, editing: undefined, waiting: [], completion: undefined };
+  return step(next, { kind: 'servers' }, { kind: 'server' }, { kind: 'conversations' }, { kind: 'conversation' }, { kind: 'channel' }, ...when(state.completion !== undefined, { kind: 'completion' }));
 }
 
 /**

@@ -12,8 +12,8 @@ import { chain, channelOf, step, unchanged, when, type ChatState, type GatewayEv
 /** Shows a channel: empty, with its first page on the way (`loadStarted`). Unchanged when the open server has no such channel. */
 export function channelOpened(state: ChatState, channelId: string): Step {
   if (!channelOf(state, channelId)) return unchanged(state);
-  const next: ChatState = { ...state, channelId, opening: state.opening + 1, messages: [], reachedStart: false, editing: undefined, waiting: [] };
-  return step(next, { kind: 'channel' }, { kind: 'channels' });
+  const next: ChatState = { ...state, channelId, opening: state.opening + 1, messages: [], reachedStart: false, editing: undefined, waiting: [], completion: undefined };
+  return step(next, { kind: 'channel' }, { kind: 'channels' }, ...when(state.completion !== undefined, { kind: 'completion' }));
 }
 
 export const loadStarted = (state: ChatState): Step => unchanged({ ...state, loads: state.loads + 1 });

@@ -42,6 +42,16 @@ export interface ServerState extends Server {
   readonly roles?: readonly Role[];
 }
 
+/** The names being completed in the composer (`model/completion.ts`): the `@word` that ends at the caret, the people it offers, and the one the arrow keys picked. */
+export interface Completion {
+  /** Where the `@` is in the composer's text. */
+  readonly start: number;
+  /** The caret: the end of what a choice replaces. */
+  readonly end: number;
+  readonly options: readonly UserSummary[];
+  readonly active: number;
+}
+
 /** A gateway event the page applies, by its type, with the SDK's payload. */
 export type GatewayEvent = { [K in keyof GatewayEvents]: { readonly type: K; readonly data: GatewayEvents[K] } }[keyof GatewayEvents];
 
@@ -71,6 +81,8 @@ export interface ChatState {
   readonly blocked: ReadonlySet<string>;
   /** Messages of blocked users that the person chose to see. */
   readonly revealed: ReadonlySet<string>;
+  /** The people offered for the `@word` being typed in the composer (`model/completion.ts`); none when no list is open. */
+  readonly completion?: Completion;
 }
 
 /** What follows a change: a part of the page to draw again, something to say, or a read to make. */
@@ -100,6 +112,8 @@ export type Effect =
   /** Who may delete or react to what changed (the open channel's permissions). */
   | { readonly kind: 'every-message' }
   | { readonly kind: 'history-edge' }
+  /** The composer's list of people to mention (opened, moved, closed). */
+  | { readonly kind: 'completion' }
   | { readonly kind: 'fetch-server'; readonly serverId: string }
   | { readonly kind: 'fetch-members'; readonly serverId: string }
   /** Read the server's channels again, soon: a burst of events makes one read. */

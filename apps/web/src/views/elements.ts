@@ -62,6 +62,7 @@ export function findElements() {
     composerLabel: byId('composer-label'),
     composerInput: byId<HTMLTextAreaElement>('composer-input'),
     composerNote: byId('composer-note'),
+    mentionOptions: byId('mention-options'),
     announce: byId('announce'),
   };
 }
