@@ -15,6 +15,7 @@ export * from './entities/ban';
 export * from './entities/block';
 export * from './entities/quotas';
 export * from './entities/message';
+export * from './entities/read-state';
 export * from './entities/application';
 
 export * from './events/chat-event';
@@ -56,6 +57,7 @@ export * from './ports/invite-repository';
 export * from './ports/ban-repository';
 export * from './ports/block-repository';
 export * from './ports/message-repository';
+export * from './ports/read-state-repository';
 export * from './ports/stores';
 export * from './ports/opaque-tokens';
 export * from './ports/application-repository';
@@ -132,6 +134,8 @@ export * from './use-cases/messages/add-reaction';
 export * from './use-cases/messages/remove-reaction';
 export * from './use-cases/messages/remove-user-reaction';
 export * from './use-cases/messages/clear-reaction';
+export * from './use-cases/read-states/mark-read';
+export * from './use-cases/read-states/list-read-states';
 
 export * from './use-cases/applications/create-application';
 export * from './use-cases/applications/list-applications';

@@ -8,6 +8,7 @@ export * from './in-memory-member-repository';
 export * from './in-memory-role-repository';
 export * from './in-memory-invite-repository';
 export * from './in-memory-message-repository';
+export * from './in-memory-read-state-repository';
 export * from './in-memory-application-repository';
 export * from './in-memory-event-log';
 export * from './fake-opaque-tokens';
