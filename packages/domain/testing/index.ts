@@ -15,6 +15,7 @@ export * from './fake-opaque-tokens';
 export * from './create-memory-stores';
 export * from './fixed-clock';
 export * from './sequential-ids';
+export * from './clock-ids';
 export * from './fake-password-hasher';
 export * from './fake-common-passwords';
 export * from './recorded-account-notices';
