@@ -35,7 +35,7 @@ export function buildAsyncApi(): Json {
   ];
   const fromServer = [
     add('hello', 'hello', z.object({ op: z.literal('hello'), d: z.object({ heartbeatInterval: z.number().int() }) }), 'Sent on connect.'),
-    add('ready', 'ready', z.object({ op: z.literal('ready'), d: ReadyData }), 'The answer to identify: the user, their servers (with their channels up to 1,000 channels in all), and the cursor events continue from. No event falls between it and the stream.'),
+    add('ready', 'ready', z.object({ op: z.literal('ready'), d: ReadyData }), 'The answer to identify: the user, their servers (with their channels up to 1,000 channels in all), their direct conversations, where they have something unread (`readStates`), and the cursor events continue from. No event falls between it and the stream.'),
     ...Object.entries(EVENT_DATA).map(([type, data]) =>
       add(type.replace('.', '_'), type, dispatchSchema(type, data), `Dispatch \`${type}\`: \`d\` is the REST shape. Only members of the event's server get it.`),
     ),
