@@ -20,6 +20,7 @@ import {
   readStateUpdated,
   type ChatEvent,
   type MessageView,
+  NO_MENTIONS,
 } from '@chat/domain';
 import { buildTestApp, problemBody, type TestApp } from './test-app';
 
@@ -29,6 +30,7 @@ const message: MessageView = {
   content: 'hi',
   createdAt: new Date('2026-11-01T10:00:00.000Z'),
   editedAt: null,
+  ...NO_MENTIONS,
   author: { id: '3', username: 'ann', displayName: null, avatar: null },
   reactions: [{ emoji: '👍', count: 1, reacted: false }],
 };

@@ -10,6 +10,7 @@ import {
   messageCreated,
   messageDeleted,
   messageUpdated,
+  NO_MENTIONS,
   reactionChanged,
   roleCreated,
   roleDeleted,
@@ -27,6 +28,9 @@ const message: MessageView = {
   content: 'hi "there" \u2028 😀',
   createdAt: new Date('2026-11-01T10:00:00.123Z'),
   editedAt: null,
+  mentions: ['3', '4'],
+  mentionRoles: ['10'],
+  mentionEveryone: true,
   author: { id: '3', username: 'ann', displayName: null, avatar: null },
   reactions: [{ emoji: '👍', count: 2, reacted: false }],
 };
@@ -121,6 +125,9 @@ describe('the events’ JSON form', () => {
       content: message.content,
       createdAt: '2026-11-01T10:00:00.123Z',
       editedAt: null,
+      mentions: ['3', '4'],
+      mentionRoles: ['10'],
+      mentionEveryone: true,
       author: { id: '3', username: 'ann', displayName: null, avatar: null },
       reactions: [{ emoji: '👍', count: 2, reacted: false }],
       serverId: '10',
@@ -171,6 +178,13 @@ describe('the events’ JSON form', () => {
     expect(logged.event).toEqual(event);
   });
 
+  it('reads a message logged before mentions as mentioning nobody', () => {
+    const { d } = eventJson(messageCreated('10', message, null));
+    const { mentions: _m, mentionRoles: _r, mentionEveryone: _e, ...older } = d as Record<string, unknown>;
+
+    expect(eventFromJson('message.created', older)).toEqual(messageCreated('10', { ...message, ...NO_MENTIONS }, null));
+  });
+
   it('does not take the send statement’s json_build_object text for the wire form', () => {
     const fromSql =
       '{"id" : "100", "channelId" : "20", "content" : "a \\" : b", "createdAt" : "2026-11-01T10:00:00.123Z", "editedAt" : null, ' +
@@ -179,7 +193,7 @@ describe('the events’ JSON form', () => {
     const logged = lazilyDecoded(7, 'e-7', 'message.created', fromSql);
 
     expect(logged.wire).toBeNull();
-    expect(logged.event).toEqual(messageCreated('10', { ...message, content: 'a " : b', reactions: [] }, null));
+    expect(logged.event).toEqual(messageCreated('10', { ...message, ...NO_MENTIONS, content: 'a " : b', reactions: [] }, null));
   });
 
   it('routes by the stored route without decoding, and from the content when none was stored', () => {

@@ -28,6 +28,7 @@ export * from './rules/account-rules';
 export * from './rules/name-rules';
 export * from './rules/image-rules';
 export * from './rules/message-rules';
+export * from './rules/mention-rules';
 export * from './rules/emoji-rules';
 export * from './rules/invite-rules';
 export * from './rules/ban-rules';

@@ -10,22 +10,30 @@ export interface PlanNode {
   'Subplan Name'?: string;
   'One-Time Filter'?: string;
   'Relation Name'?: string;
+  /** With `analyze`: how many times the node ran (0: never). */
+  'Actual Loops'?: number;
   Plans?: PlanNode[];
 }
 
 /** Every node, sub-plans included. */
 export const allNodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatMap(allNodes)];
 
-/** The generic plan of a logged statement, prepared afresh and executed with its parameters as literals. */
-export async function genericPlanOf(db: ChatDatabase, query: { sql: string; parameters: readonly unknown[] }): Promise<PlanNode> {
+/**
+ * The generic plan of a logged statement, prepared afresh and executed with its parameters as
+ * literals. `analyze`: run too (what it writes rolled back), with how often each node ran.
+ */
+export async function genericPlanOf(db: ChatDatabase, query: { sql: string; parameters: readonly unknown[] }, { analyze = false } = {}): Promise<PlanNode> {
   const plan = await db.connection().execute(async (connection) => {
     await sql`set plan_cache_mode = force_generic_plan`.execute(connection);
     await sql`prepare generic_statement as ${sql.raw(query.sql)}`.execute(connection);
+    if (analyze) await sql`begin`.execute(connection);
     try {
       const values = sql.join(query.parameters.map((value) => sql.lit(parameterText(value))));
-      const explained = await sql<{ 'QUERY PLAN': { Plan: PlanNode }[] }>`explain (format json) execute generic_statement(${values})`.execute(connection);
+      const options = sql.raw(analyze ? 'analyze, format json' : 'format json');
+      const explained = await sql<{ 'QUERY PLAN': { Plan: PlanNode }[] }>`explain (${options}) execute generic_statement(${values})`.execute(connection);
       return explained.rows[0]?.['QUERY PLAN'][0]?.Plan;
     } finally {
+      if (analyze) await sql`rollback`.execute(connection);
       await sql`deallocate generic_statement`.execute(connection);
       await sql`reset plan_cache_mode`.execute(connection);
     }

@@ -1099,6 +1099,12 @@ export interface components {
              */
             createdAt: string;
             editedAt: string | null;
+            /** @description The users the content mentions (`<@userId>`) who could see the channel when it was written or last edited, in the content's order, each once (the first 100 distinct ones) */
+            mentions: string[];
+            /** @description The roles of the channel's server the content mentions (`<@&roleId>`), in its order, each once (the first 100); never @everyone's */
+            mentionRoles: string[];
+            /** @description The content says `@everyone` and its author holds MENTION_EVERYONE in the channel (never in a direct conversation, where it is plain text) */
+            mentionEveryone: boolean;
             author: components["schemas"]["UserSummary"];
             reactions: components["schemas"]["ReactionSummary"][];
         };
@@ -1120,6 +1126,12 @@ export interface components {
              */
             createdAt: string;
             editedAt: string | null;
+            /** @description The users the content mentions (`<@userId>`) who could see the channel when it was written or last edited, in the content's order, each once (the first 100 distinct ones) */
+            mentions: string[];
+            /** @description The roles of the channel's server the content mentions (`<@&roleId>`), in its order, each once (the first 100); never @everyone's */
+            mentionRoles: string[];
+            /** @description The content says `@everyone` and its author holds MENTION_EVERYONE in the channel (never in a direct conversation, where it is plain text) */
+            mentionEveryone: boolean;
             author: components["schemas"]["UserSummary"];
             reactions: components["schemas"]["ReactionSummary"][];
             /** @description The request's nonce, when it had one */

@@ -1,6 +1,6 @@
 import { CONVERSATION_PERMISSIONS, SEND_NEEDS, bitOf, type Conversation, type Id } from '../../src';
 import type { SeedableStores } from './fixtures';
-import { aConversation, aMessage, aServerWithOwner, at, freshId, givenActor, givenMemberOf, givenMessage, givenUser, summaryOf, withoutAuthor } from './fixtures';
+import { aConversation, aMessage, aServerWithOwner, at, freshId, givenActor, givenMemberOf, givenMessage, givenUser, receiptOf, summaryOf, withoutAuthor } from './fixtures';
 
 /** What every `ConversationRepository` must do, and the message gate in a conversation. */
 export function describeConversationRepositoryContract(name: string, makeStores: () => Promise<SeedableStores>): void {
@@ -99,7 +99,7 @@ export function describeConversationRepositoryContract(name: string, makeStores:
         const [actor, outsider] = [await givenActor(stores, a.id), await givenActor(stores, (await givenUser(stores)).id)];
         const message = aMessage(dm.id, a.id);
 
-        expect(await stores.messages.createAs(actor, withoutAuthor(message), null)).toEqual({ ok: true, value: summaryOf(a) });
+        expect(await stores.messages.createAs(actor, withoutAuthor(message), null)).toEqual({ ok: true, value: receiptOf(a) });
         const page = await stores.messages.pageJsonAs(await givenActor(stores, b.id), dm.id, { limit: 5 });
         expect(page.ok && (JSON.parse(page.value) as { id: string }[]).map((m) => m.id)).toEqual([message.id]);
         expect(await stores.messages.createAs(outsider, withoutAuthor(aMessage(dm.id, outsider.userId)), null)).toEqual({

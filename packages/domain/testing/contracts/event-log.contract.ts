@@ -2,7 +2,7 @@ import { bitsOf, ID_EPOCH_MS, channelGained, channelLost, memberJoined, memberLe
 import { describeConversationLogContract } from './conversation-log.contract';
 import { readAll, type EventStores } from './event-stores';
 import { messageJson } from '@chat/contract';
-import { freshId as freshIdLike, aMessage, aServerWithOwner, givenActor, givenMemberOf, givenUser, summaryOf, withoutAuthor } from './fixtures';
+import { freshId as freshIdLike, aMessage, aServerWithOwner, givenActor, givenMemberOf, givenUser, receiptOf, summaryOf, withoutAuthor } from './fixtures';
 
 export type { EventStores } from './event-stores';
 
@@ -64,7 +64,7 @@ export function describeEventLogContract(name: string, make: () => Promise<Event
       const actor = await givenActor(s.stores, ownerUser.id);
       const message = aMessage(defaultChannel.id, ownerUser.id, { content: 'hi' });
 
-      expect(await s.stores.messages.createAs(actor, withoutAuthor(message), null)).toEqual({ ok: true, value: summaryOf(author) });
+      expect(await s.stores.messages.createAs(actor, withoutAuthor(message), null)).toEqual({ ok: true, value: receiptOf(author) });
       await s.place();
 
       const view = { ...withoutAuthor(message), author: summaryOf(author), reactions: [] };
