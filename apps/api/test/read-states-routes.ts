@@ -60,6 +60,15 @@ export function describeReadStateRoutes(name: string, app: () => TestApp): void 
       expect((await as(member).states()).body).toEqual([]);
     });
 
+    it('counts the unread messages that mention you or everyone, and those still after a marker', async () => {
+      const { owner, member, server, channelId } = await app().aServerWithMember();
+      const [plain] = await sendAll(owner, channelId, ['plain', `<@${member.id}> look`, '@everyone look', `<@${owner.id}> not you`]);
+
+      expect((await as(member).states()).body).toEqual([state(channelId, server.id, null, 4, 2)]);
+      expect((await as(member).mark(channelId, { messageId: plain!.id })).status).toBe(204);
+      expect((await as(member).states()).body).toEqual([state(channelId, server.id, plain!.id, 3, 2)]);
+    });
+
     it('counts and marks a direct conversation, with no server', async () => {
       const { owner, member } = await app().aServerWithMember();
       const dm = await app().http().post('/api/users/@me/channels').set('Authorization', owner.token).send({ recipientIds: [member.id] });

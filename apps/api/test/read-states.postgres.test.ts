@@ -10,7 +10,7 @@ describeWithPostgres('read states on PostgreSQL', () => {
 
   const states = async (token: string) => (await app().http().get('/api/users/@me/read-states').set('Authorization', token)).body;
 
-  it(`counts at most ${UNREAD_COUNT_CAP} unread messages (${UNREAD_COUNT_CAP + 1} stored at once)`, async () => {
+  it(`counts at most ${UNREAD_COUNT_CAP} unread messages and mentions (${UNREAD_COUNT_CAP + 1} stored at once)`, async () => {
     const { owner, member, server, channelId } = await app().aServerWithMember();
     // Ids of a minute ago under a worker id no replica of this test leases: none of them taken.
     const base = BigInt(firstIdAt(new Date(Date.now() - 60_000))) + (1023n << 12n);
@@ -21,10 +21,14 @@ describeWithPostgres('read states on PostgreSQL', () => {
       content: `message ${n}`,
       created_at: new Date(),
       edited_at: null,
+      mentions: [],
+      mention_roles: [],
+      // Each says @everyone: mentions stop at the cap too.
+      mention_everyone: true,
     }));
     await db().insertInto('messages').values(rows).execute();
 
-    expect(await states(member.token)).toEqual([{ channelId, serverId: server.id, lastReadMessageId: null, unreadCount: UNREAD_COUNT_CAP, mentionCount: 0 }]);
+    expect(await states(member.token)).toEqual([{ channelId, serverId: server.id, lastReadMessageId: null, unreadCount: UNREAD_COUNT_CAP, mentionCount: UNREAD_COUNT_CAP }]);
   });
 
   it('shows a newcomer nothing said before they joined', async () => {

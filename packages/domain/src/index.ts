@@ -38,6 +38,7 @@ export * from './rules/sight-rules';
 export * from './rules/role-rules';
 export * from './rules/channel-rules';
 export * from './rules/conversation-rules';
+export * from './rules/read-state-rules';
 
 export * from './ports/clock';
 export * from './ports/id-generator';

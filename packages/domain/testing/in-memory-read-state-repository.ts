@@ -1,4 +1,4 @@
-import { compareIds, firstIdAt, has, UNREAD_COUNT_CAP, type Id, type Message, type ReadState, type ReadStateRepository } from '../src';
+import { compareIds, firstIdAt, has, mentionsReader, UNREAD_COUNT_CAP, type Id, type Message, type ReadState, type ReadStateRepository } from '../src';
 import type { MemoryState } from './memory-state';
 import { lowerBound } from './sorted-ids';
 
@@ -54,7 +54,7 @@ export class InMemoryReadStateRepository implements ReadStateRepository {
       .map((id) => this.state.messages.get(id) as Message)
       .filter((message) => message.authorId !== userId);
     if (unread.length === 0) return [];
-    const mentions = unread.filter((message) => mentionsOf(message, userId, place.roleIds));
+    const mentions = unread.filter((message) => mentionsReader(message, userId, place.roleIds));
     return [
       {
         channelId: place.channelId,
@@ -67,7 +67,3 @@ export class InMemoryReadStateRepository implements ReadStateRepository {
   }
 }
 
-/** Whether the message mentions the user: by name, by a role of theirs, or everyone. */
-function mentionsOf(_message: Message, _userId: Id, _roleIds: ReadonlySet<Id>): boolean {
-  return false;
-}

@@ -12,6 +12,8 @@ export interface PlanNode {
   'Relation Name'?: string;
   /** With `analyze`: how many times the node ran (0: never). */
   'Actual Loops'?: number;
+  /** With `analyze`: the rows it gave, on average per run. */
+  'Actual Rows'?: number;
   Plans?: PlanNode[];
 }
 

@@ -1,5 +1,6 @@
-import { bitsOf, firstIdAt, ID_EPOCH_MS, type Id, type ReadState } from '../../src';
+import { bitsOf, firstIdAt, ID_EPOCH_MS, NO_MENTIONS, type Id, type Message, type ReadState } from '../../src';
 import type { SeedableStores } from './fixtures';
+import { aRole } from './role-repository.contract';
 import { aConversation, aMessage, aServerWithOwner, at, givenActor, givenChannel, givenMemberOf, givenMessage, givenUser, withoutAuthor } from './fixtures';
 
 /** Joined at the ids' epoch: every message made since counts (the fixtures' ids are of their own time). */
@@ -67,12 +68,42 @@ export function describeReadStateRepositoryContract(name: string, makeStores: ()
       const { server, channel, owner, reader } = await aServerWithReader();
       const [first, second] = [await givenMessage(stores, channel.id, owner.id), await givenMessage(stores, channel.id, owner.id)];
 
-      await stores.messages.updateContent(first.id, 'edited', at(1000));
+      await stores.messages.updateContent(first.id, 'edited', at(1000), NO_MENTIONS);
       expect(await stores.readStates.list(reader.id)).toEqual([state(channel.id, server.id, null, 2)]);
       await stores.messages.delete(second.id);
       expect(await stores.readStates.list(reader.id)).toEqual([state(channel.id, server.id, null, 1)]);
       await stores.messages.delete(first.id);
       expect(await stores.readStates.list(reader.id)).toEqual([]);
+    });
+
+    it('counts the mentions after the marker of the reader by name, by a role of theirs, or everyone; never in their own messages', async () => {
+      const { server, channel, owner, reader } = await aServerWithReader();
+      const [theirs, notTheirs] = [aRole(server.id, 1), aRole(server.id, 2)];
+      for (const role of [theirs, notTheirs]) await stores.roles.create(role);
+      await stores.roles.assign(server.id, reader.id, theirs.id);
+      const by = (mentions: Partial<Message>) => givenMessage(stores, channel.id, owner.id, mentions);
+      const byName = await by({ mentions: [owner.id, reader.id] });
+      await by({ mentionRoles: [theirs.id] });
+      await by({ mentionEveryone: true });
+      await by({ mentions: [owner.id], mentionRoles: [notTheirs.id] });
+      await givenMessage(stores, channel.id, reader.id, { mentions: [reader.id], mentionEveryone: true });
+      await by({});
+
+      expect(await stores.readStates.list(reader.id)).toEqual([state(channel.id, server.id, null, 5, 3)]);
+      expect(await stores.readStates.list(owner.id)).toEqual([state(channel.id, server.id, null, 1, 1)]);
+      await stores.readStates.markRead(reader.id, channel.id, byName.id);
+      expect(await stores.readStates.list(reader.id)).toEqual([state(channel.id, server.id, byName.id, 4, 2)]);
+    });
+
+    it('counts a mention no more once an edit takes it away', async () => {
+      const { server, channel, owner, reader } = await aServerWithReader();
+      const mentioning = await givenMessage(stores, channel.id, owner.id, { mentions: [reader.id] });
+      expect(await stores.readStates.list(reader.id)).toEqual([state(channel.id, server.id, null, 1, 1)]);
+
+      await stores.messages.updateContent(mentioning.id, 'no one', at(1000), NO_MENTIONS);
+      expect(await stores.readStates.list(reader.id)).toEqual([state(channel.id, server.id, null, 1, 0)]);
+      await stores.messages.updateContent(mentioning.id, `<@${reader.id}>`, at(2000), { ...NO_MENTIONS, mentions: [reader.id] });
+      expect(await stores.readStates.list(reader.id)).toEqual([state(channel.id, server.id, null, 1, 1)]);
     });
 
     it('lists only the channels the reader can see, and no server of which they are not a member', async () => {

@@ -19,21 +19,32 @@ const beforeIdsAt = (time: RawBuilder<unknown>) =>
 const VIEW = sql.lit(bitOf('VIEW_CHANNEL'));
 const CAP = sql.lit(UNREAD_COUNT_CAP);
 
-/** Whether message `m` mentions user `userId`, who holds roles `roleIds` in its server. */
-const mentions = (_userId: string, _roleIds: RawBuilder<unknown>) => sql<boolean>`false`;
+/**
+ * Whether message `m` counts among the mentions of `userId`, who holds `roleIds` in its server (the
+ * domain's `mentionsReader`). The partial index's own condition comes first, so a count reads only
+ * the mentioning messages (`messages_mentioning_idx`).
+ */
+const mentions = (userId: string, roleIds: RawBuilder<unknown>) => sql<boolean>`(m.mention_everyone or m.mentions <> '{}' or m.mention_roles <> '{}')
+      and (m.mention_everyone or ${userId}::bigint = any(m.mentions) or m.mention_roles && ${roleIds})`;
 
 /**
  * The user's channels and conversations (`only`: one of them) with something unread, by channel id.
- * Each place costs one probe of `(channel_id, id)` from its marker to find that anything is new;
- * the sight of a server channel (its permissions, as the gate computes them) is worked out only for
- * those, and the counts read at most `UNREAD_COUNT_CAP` rows each, however far behind the user is.
+ * Each place costs one probe of `(channel_id, id)`, its newest message against its marker, to find
+ * that anything is new; the sight of a server channel (its permissions, as the gate computes them)
+ * is worked out only for those, and the counts read at most `UNREAD_COUNT_CAP` rows each, however
+ * far behind the user is (`read-state-plan.test.ts`).
  * `after`: the later of the marker and the last id before the user came in.
  */
 export const readStatesOf = (userId: string, only?: string) => {
   const one = (column: string) => (only === undefined ? sql`` : sql`and ${sql.ref(column)} = ${only}`);
+  // The channel as a range of one value and the order naming it: only the `(channel_id, id)` indexes
+  // give that order, so the count walks the channel's own rows from the marker on, whatever the
+  // planner guesses of the channel's size (with `channel_id = x` it may walk the primary key).
   const unread = (extra: RawBuilder<boolean>) => sql`(select count(*)::int from (
-      select 1 from messages m where m.channel_id = v.channel_id and m.id > v.after and m.author_id <> ${userId} and ${extra} limit ${CAP}
-    ) counted)`;
+      select 1 from messages m
+      where m.channel_id >= v.channel_id and m.channel_id <= v.channel_id and m.id > v.after and m.author_id <> ${userId} and ${extra}
+      order by m.channel_id, m.id limit ${CAP}
+    ) rows)`;
   return sql<ReadStateRow>`
     with places as (
       select c.id as channel_id, c.server_id, mb.joined_at
@@ -52,7 +63,7 @@ export const readStatesOf = (userId: string, only?: string) => {
     ),
     newer as (
       select k.* from marked k
-      where exists (select 1 from messages m where m.channel_id = k.channel_id and m.id > k.after and m.author_id <> ${userId})
+      where (select m.id from messages m where m.channel_id >= k.channel_id and m.channel_id <= k.channel_id order by m.channel_id desc, m.id desc limit 1) > k.after
     ),
     seen as (
       select n.* from newer n where n.server_id is null
@@ -62,10 +73,16 @@ export const readStatesOf = (userId: string, only?: string) => {
       join members mb on mb.server_id = c.server_id and mb.user_id = ${userId}
       cross join lateral (${channelPermissionsOf}) p
       where (p.bits & ${VIEW}) <> 0
+    ),
+    -- Materialized: else the filter below would run the count again.
+    counted as materialized (
+      select v.channel_id, v.server_id, v.marker,
+             ${unread(sql<boolean>`true`)} as unread_count,
+             ${unread(mentions(userId, sql`r.role_ids`))} as mention_count
+      from seen v
+      -- Their roles in the place's server, read once for it (none in a conversation).
+      cross join lateral (select array(select mr.role_id from member_roles mr where mr.server_id = v.server_id and mr.user_id = ${userId}) as role_ids) r
     )
-    select v.channel_id, v.server_id, v.marker,
-           ${unread(sql<boolean>`true`)} as unread_count,
-           ${unread(mentions(userId, sql`array(select mr.role_id from member_roles mr where mr.server_id = v.server_id and mr.user_id = ${userId})`))} as mention_count
-    from seen v
-    order by v.channel_id`;
+    -- Newer messages that are all their own are nothing unread.
+    select * from counted where unread_count > 0 order by channel_id`;
 };

@@ -1,6 +1,6 @@
 import { UNREAD_COUNT_CAP } from '@chat/domain';
 import { expectOk } from '@chat/domain/testing';
-import { aMessage, aServerWithCast, someMessages } from '../../helpers';
+import { aMessage, aServerWithCast, grant, someMessages } from '../../helpers';
 
 describe('ListReadStates', () => {
   it('counts others’ messages since the last read, never the user’s own', async () => {
@@ -10,6 +10,18 @@ describe('ListReadStates', () => {
     expect(expectOk(await world.listReadStates.execute(member))).toEqual([{ channelId, serverId: server.id, lastReadMessageId: null, unreadCount: 2, mentionCount: 0 }]);
     // The owner's own messages are nothing new to them.
     expect(expectOk(await world.listReadStates.execute(owner))).toEqual([]);
+  });
+
+  it('counts the unread messages that mention the user, a role of theirs, or everyone; never their own', async () => {
+    const { world, owner, member, server, channelId } = await aServerWithCast();
+    const [theirs, other] = [await grant(world, server, member, []), await grant(world, server, owner, [])];
+    for (const content of [`<@${member.userId}> hi`, `<@&${theirs}> hi`, '@everyone hi', `<@${owner.userId}> <@&${other}> not them`, 'plain']) await aMessage(world, owner, channelId, content);
+    expect(expectOk(await world.listReadStates.execute(member))).toEqual([{ channelId, serverId: server.id, lastReadMessageId: null, unreadCount: 5, mentionCount: 3 }]);
+
+    // Their own message names them and the owner: nothing to them, one mention to the owner.
+    await aMessage(world, member, channelId, `<@${member.userId}> <@${owner.userId}> my own`);
+    expect(expectOk(await world.listReadStates.execute(member))).toEqual([]);
+    expect(expectOk(await world.listReadStates.execute(owner))).toEqual([{ channelId, serverId: server.id, lastReadMessageId: expect.any(String), unreadCount: 1, mentionCount: 1 }]);
   });
 
   it('marks the channel read up to the message its user sends', async () => {

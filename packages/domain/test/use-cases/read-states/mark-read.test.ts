@@ -19,6 +19,17 @@ describe('MarkRead', () => {
     expect(expectOk(await world.listReadStates.execute(member))[0]?.lastReadMessageId).toBe(second!.id);
   });
 
+  it('tells the mentions still after a marker that is not the newest', async () => {
+    const { world, owner, member, channelId } = await aServerWithCast();
+    const plain = await aMessage(world, owner, channelId, 'plain');
+    await aMessage(world, owner, channelId, `<@${member.userId}> look`);
+    await aMessage(world, owner, channelId, '@everyone look');
+
+    expectOk(await world.markRead.execute(member, channelId, { messageId: plain.id }));
+
+    expect(world.events().at(-1)).toEqual(readStateUpdated(member.userId, channelId, plain.id, 2));
+  });
+
   it('marks a direct conversation read for one of its recipients', async () => {
     const { world, owner, member } = await aServerWithCast();
     const dm = expectOk(await world.openConversation.execute(owner, { recipientIds: [member.userId] })).conversation;
