@@ -1,5 +1,6 @@
-import { parameterText, type ChatDatabase } from '@chat/postgres';
+import { openPostgres, parameterText, type ChatDatabase } from '@chat/postgres';
 import { sql } from 'kysely';
+import { createPostgresDatabase, type TestDatabase } from './test-databases';
 
 /* EXPLAIN for the plan tests: a plan's nodes, and the generic plan of a statement the API prepares. */
 
@@ -44,3 +45,32 @@ export async function genericPlanOf(db: ChatDatabase, query: { sql: string; para
   return plan;
 }
 
+
+/** A statement as a pool's log saw it. */
+export interface LoggedQuery {
+  readonly sql: string;
+  readonly parameters: readonly unknown[];
+}
+
+/**
+ * For the enclosing `describe`: a fresh database (opened before its tests, dropped after them) and a
+ * one-connection pool over it that logs every statement it runs, to explain afterwards.
+ */
+export function aLoggedDatabase(): { database: () => TestDatabase; pool: () => ChatDatabase; readonly queries: LoggedQuery[] } {
+  let database: TestDatabase | undefined;
+  let pool: ChatDatabase | undefined;
+  const queries: LoggedQuery[] = [];
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+    pool = openPostgres({ url: database.url, poolSize: 1, log: (text, parameters) => queries.push({ sql: text, parameters }) });
+  }, 60_000);
+  afterAll(async () => {
+    await pool?.destroy();
+    await database?.drop();
+  });
+  const opened = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the logged database opens in beforeAll: use it inside a test');
+    return value;
+  };
+  return { database: () => opened(database), pool: () => opened(pool), queries };
+}

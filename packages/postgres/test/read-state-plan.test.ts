@@ -1,9 +1,9 @@
 import { ID_EPOCH_MS, UNREAD_COUNT_CAP } from '@chat/domain';
 import { aServerWithOwner, freshId, givenMemberOf } from '@chat/domain/testing/contracts';
-import { createKyselyStores, openPostgres, parameterText, type ChatDatabase } from '@chat/postgres';
+import { createKyselyStores, parameterText } from '@chat/postgres';
 import { sql } from 'kysely';
-import { allNodes, type PlanNode } from './plan-helpers';
-import { createPostgresDatabase, describeWithPostgres, type TestDatabase } from './test-databases';
+import { aLoggedDatabase, allNodes, type LoggedQuery, type PlanNode } from './plan-helpers';
+import { describeWithPostgres } from './test-databases';
 
 const BEHIND = 5_000;
 const MENTIONS = 10;
@@ -13,29 +13,17 @@ const MENTIONS = 10;
  * mention count reads only the mentioning messages (the partial index), whatever the channel holds.
  */
 describeWithPostgres('read-state counts, bounded however far behind', () => {
-  let database: TestDatabase;
-  let pool: ChatDatabase;
-  const queries: { sql: string; parameters: readonly unknown[] }[] = [];
-
-  beforeAll(async () => {
-    database = await createPostgresDatabase();
-    pool = openPostgres({ url: database.url, poolSize: 1, log: (text, parameters) => queries.push({ sql: text, parameters }) });
-  }, 60_000);
-
-  afterAll(async () => {
-    await pool?.destroy();
-    await database?.drop();
-  });
+  const { database, pool, queries } = aLoggedDatabase();
 
   it(`reads at most ${UNREAD_COUNT_CAP} messages to count, and only the mentioning ones for mentions`, async () => {
-    const stores = createKyselyStores(pool);
+    const stores = createKyselyStores(pool());
     const { server, defaultChannel, ownerUser } = await aServerWithOwner(stores);
     const { user: reader } = await givenMemberOf(stores, server.id, new Date(ID_EPOCH_MS));
     const base = freshId();
     await sql`insert into messages (id, channel_id, author_id, content, created_at, mention_everyone)
       select ${base}::bigint + g, ${defaultChannel.id}::bigint, ${ownerUser.id}::bigint, 'm' || g, now(), g % ${BEHIND / MENTIONS} = 0
-      from generate_series(1, ${BEHIND}) g`.execute(database.db);
-    await sql`analyze messages`.execute(database.db);
+      from generate_series(1, ${BEHIND}) g`.execute(database().db);
+    await sql`analyze messages`.execute(database().db);
 
     expect(await stores.readStates.list(reader.id)).toEqual([
       { channelId: defaultChannel.id, serverId: server.id, lastReadMessageId: null, unreadCount: UNREAD_COUNT_CAP, mentionCount: MENTIONS },
@@ -52,10 +40,10 @@ describeWithPostgres('read-state counts, bounded however far behind', () => {
   });
 
   /** The plan of a logged statement as it ran, its parameters written in as literals. */
-  async function analyzed(query: { sql: string; parameters: readonly unknown[] } | undefined): Promise<PlanNode> {
+  async function analyzed(query: LoggedQuery | undefined): Promise<PlanNode> {
     if (!query) throw new Error('no read-state statement was logged');
     const text = query.sql.replace(/\$(\d+)/g, (_, n: string) => quote(parameterText(query.parameters[Number(n) - 1])));
-    const { rows } = await sql<{ 'QUERY PLAN': { Plan: PlanNode }[] }>`explain (analyze, format json) ${sql.raw(text)}`.execute(database.db);
+    const { rows } = await sql<{ 'QUERY PLAN': { Plan: PlanNode }[] }>`explain (analyze, format json) ${sql.raw(text)}`.execute(database().db);
     const plan = rows[0]?.['QUERY PLAN'][0]?.Plan;
     if (!plan) throw new Error('no plan');
     return plan;

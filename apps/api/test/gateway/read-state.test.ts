@@ -1,6 +1,6 @@
 import { expectOk } from '@chat/domain/testing';
 import { GatewayClient, type Frame } from './gateway-client';
-import { aUser, joined, startWorldGateway, type Harness } from './world-gateway';
+import { aUser, aWorldGatewayPerTest, joined, type Harness } from './world-gateway';
 
 /*
  * Read states through one in-process gateway over the in-memory world (see `startWorldGateway`):
@@ -11,22 +11,12 @@ const readUpdates = (client: GatewayClient): Frame[] => client.dispatches().filt
 const isMarker = (f: Frame) => f.t === 'message.created' && f.d?.content === 'marker';
 
 describe('read states through the gateway (in process, in-memory world)', () => {
+  const gateway = aWorldGatewayPerTest();
   let h: Harness;
-  const clients: GatewayClient[] = [];
-  const connect = async (token: string) => {
-    const client = await GatewayClient.connect(h.url);
-    clients.push(client);
-    return { client, ready: await client.identify(token) };
-  };
-
-  beforeEach(async () => {
-    h = await startWorldGateway();
+  beforeEach(() => {
+    h = gateway.harness();
   });
-
-  afterEach(async () => {
-    for (const client of clients.splice(0)) client.close();
-    await h.close();
-  });
+  const connect = gateway.identify;
 
   it('gives ready the unread counts, and a mark to every socket of its user (its data without the user), to no one else', async () => {
     const { world } = h;
@@ -69,8 +59,7 @@ describe('read states through the gateway (in process, in-memory world)', () => 
 
     expectOk(await world.markRead.execute(ann.actor, server.defaultChannelId, { messageId: sent.message.id }));
     h.deliver();
-    const resumed = await GatewayClient.connect(h.url);
-    clients.push(resumed);
+    const resumed = await gateway.connect();
 
     const replayed = await resumed.resume(ann.token, ready.d.cursor as string);
     expect(replayed.dispatches.map((f) => [f.t, f.d])).toEqual([['read_state.updated', { channelId: server.defaultChannelId, lastReadMessageId: sent.message.id, mentionCount: 0 }]]);

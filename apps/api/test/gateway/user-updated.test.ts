@@ -1,6 +1,6 @@
 import { expectOk } from '@chat/domain/testing';
 import { GatewayClient, type Frame } from './gateway-client';
-import { aUser, joined, startWorldGateway, type Harness } from './world-gateway';
+import { aUser, aWorldGatewayPerTest, joined, type Harness } from './world-gateway';
 
 /*
  * user.updated through one in-process gateway over the in-memory world (see `startWorldGateway`): the
@@ -12,23 +12,12 @@ const updates = (client: GatewayClient): Frame[] => client.dispatches().filter((
 const isMarker = (f: Frame) => f.t === 'message.created' && f.d?.content === 'marker';
 
 describe('user.updated through the gateway (in process, in-memory world)', () => {
+  const gateway = aWorldGatewayPerTest();
   let h: Harness;
-  const clients: GatewayClient[] = [];
-  const connect = async (token: string) => {
-    const client = await GatewayClient.connect(h.url);
-    clients.push(client);
-    await client.identify(token);
-    return client;
-  };
-
-  beforeEach(async () => {
-    h = await startWorldGateway();
+  beforeEach(() => {
+    h = gateway.harness();
   });
-
-  afterEach(async () => {
-    for (const client of clients.splice(0)) client.close();
-    await h.close();
-  });
+  const connect = async (token: string) => (await gateway.identify(token)).client;
 
   it('reaches a co-member of two servers once, the user on every session, and a stranger not at all; never with the servers', async () => {
     const { world } = h;
@@ -55,8 +44,7 @@ describe('user.updated through the gateway (in process, in-memory world)', () =>
     }
     expect(updates(outsider)).toEqual([]);
     // A new socket starts from the changed face.
-    const later = await GatewayClient.connect(h.url);
-    clients.push(later);
+    const later = await gateway.connect();
     expect((await later.identify(ann.token)).d.user).toEqual(data);
   });
 
@@ -74,7 +62,7 @@ describe('user.updated through the gateway (in process, in-memory world)', () =>
     // Identified, then gone: each resumes from its ready's cursor, before the change.
     const cursors = await Promise.all(
       [bob, stranger].map(async ({ token }) => {
-        const client = await GatewayClient.connect(h.url);
+        const client = await gateway.connect();
         const ready = await client.identify(token);
         client.close();
         return ready.d.cursor as string;
@@ -85,9 +73,8 @@ describe('user.updated through the gateway (in process, in-memory world)', () =>
     expectOk(await world.sendMessage.execute(ann.actor, first.defaultChannelId, { content: 'after' }));
     h.deliver();
 
-    const resumedBob = await GatewayClient.connect(h.url);
-    const resumedStranger = await GatewayClient.connect(h.url);
-    clients.push(resumedBob, resumedStranger);
+    const resumedBob = await gateway.connect();
+    const resumedStranger = await gateway.connect();
     const replayedToBob = await resumedBob.resume(bob.token, cursors[0]!);
     const replayedToStranger = await resumedStranger.resume(stranger.token, cursors[1]!);
 

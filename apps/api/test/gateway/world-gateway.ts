@@ -5,6 +5,7 @@ import { routeOf, type Actor, type LoggedEvent } from '@chat/domain';
 import { createTestWorld, expectOk, type TestWorld } from '@chat/domain/testing';
 import pino from 'pino';
 import { Gateway } from '../../src/gateway/gateway';
+import { GatewayClient, type Frame } from './gateway-client';
 
 /*
  * One in-process gateway over the in-memory world. The log's events are handed to the gateway as a
@@ -78,4 +79,41 @@ export async function aUser(world: TestWorld, name: string): Promise<{ actor: Ac
 export async function joined(world: TestWorld, user: Actor, serverId: string, inviter: Actor): Promise<void> {
   const invite = expectOk(await world.createInvite.execute(inviter, serverId));
   expectOk(await world.joinByInvite.execute(user, invite.code));
+}
+
+/**
+ * For the enclosing `describe`: a fresh world and gateway for each test (`harness`), and clients of
+ * it (`connect`) closed after the test.
+ */
+export function aWorldGatewayPerTest(): {
+  harness: () => Harness;
+  connect: () => Promise<GatewayClient>;
+  identify: (token: string) => Promise<{ client: GatewayClient; ready: Frame }>;
+} {
+  let current: Harness | undefined;
+  const clients: GatewayClient[] = [];
+  beforeEach(async () => {
+    current = await startWorldGateway();
+  });
+  afterEach(async () => {
+    for (const client of clients.splice(0)) client.close();
+    await current?.close();
+  });
+  const harness = (): Harness => {
+    if (!current) throw new Error('the world gateway starts in beforeEach: use it inside a test');
+    return current;
+  };
+  const connect = async (): Promise<GatewayClient> => {
+    const client = await GatewayClient.connect(harness().url);
+    clients.push(client);
+    return client;
+  };
+  return {
+    harness,
+    connect,
+    async identify(token) {
+      const client = await connect();
+      return { client, ready: await client.identify(token) };
+    },
+  };
 }
