@@ -76,6 +76,16 @@ export class InMemoryConversationRepository implements ConversationRepository {
     return 'removed';
   }
 
+  async delete(id: string): Promise<void> {
+    this.state.conversations.delete(id);
+    this.state.recipientJoins.delete(id);
+    for (const messageId of this.state.channelMessages.get(id) ?? []) {
+      this.state.messages.delete(messageId);
+      this.state.reactions.delete(messageId);
+    }
+    this.state.channelMessages.delete(id);
+  }
+
   async update(id: string, changes: ConversationChanges): Promise<void> {
     const conversation = this.state.conversations.get(id);
     if (conversation) this.state.conversations.set(id, { ...conversation, ...changes });

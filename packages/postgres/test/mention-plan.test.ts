@@ -1,8 +1,8 @@
 import { mentionsIn, newMessage } from '@chat/domain';
 import { aRole, aServerWithOwner, at, freshId, givenActor, givenChannel, givenMemberOf, givenUser } from '@chat/domain/testing/contracts';
-import { createKyselyStores, openPostgres, type ChatDatabase } from '@chat/postgres';
-import { allNodes, genericPlanOf, type PlanNode } from './plan-helpers';
-import { createPostgresDatabase, describeWithPostgres, type TestDatabase } from './test-databases';
+import { createKyselyStores } from '@chat/postgres';
+import { aLoggedPool, allNodes, genericPlanOf, type PlanNode } from './plan-helpers';
+import { describeWithPostgres } from './test-databases';
 
 /**
  * A send works its mentions out inside its one statement (the `kept` CTE): a send that mentions
@@ -10,23 +10,11 @@ import { createPostgresDatabase, describeWithPostgres, type TestDatabase } from 
  * rows by key.
  */
 describeWithPostgres('the mentions of a send, in its statement', () => {
-  let database: TestDatabase;
-  let pool: ChatDatabase;
-  const queries: { sql: string; parameters: readonly unknown[] }[] = [];
-
-  beforeAll(async () => {
-    database = await createPostgresDatabase();
-    pool = openPostgres({ url: database.url, poolSize: 1, genericPlans: true, log: (text, parameters) => queries.push({ sql: text, parameters }) });
-  });
-
-  afterAll(async () => {
-    await pool.destroy();
-    await database.drop();
-  });
+  const logged = aLoggedPool();
 
   /** The nodes of the `kept` CTE in the send's generic plan, run (with a fresh id: the send itself is stored already). */
   async function keptNodesOfSend(content: string): Promise<PlanNode[]> {
-    const stores = createKyselyStores(pool);
+    const stores = createKyselyStores(logged.pool());
     const { server, ownerUser } = await aServerWithOwner(stores);
     const channel = await givenChannel(stores, server.id);
     const members = [(await givenMemberOf(stores, server.id)).user, (await givenMemberOf(stores, server.id)).user];
@@ -38,8 +26,8 @@ describeWithPostgres('the mentions of a send, in its statement', () => {
     const sent = await stores.messages.createAs(await givenActor(stores, ownerUser.id), newMessage({ id, channelId: channel.id, content: filled, createdAt: at() }, mentionsIn(filled)), null);
     expect(sent.ok).toBe(true);
 
-    const query = queries.filter((q) => q.sql.includes('/* prepared: create_as */')).at(-1)!;
-    const plan = await genericPlanOf(database.db, { sql: query.sql, parameters: query.parameters.map((value) => (value === id ? freshId() : value)) }, { analyze: true });
+    const query = logged.lastOf('create_as');
+    const plan = await genericPlanOf(logged.database().db, { sql: query.sql, parameters: query.parameters.map((value) => (value === id ? freshId() : value)) }, { analyze: true });
     const kept = allNodes(plan).find((node) => node['Subplan Name'] === 'CTE kept');
     if (!kept) throw new Error('the send has no kept CTE');
     return allNodes(kept);

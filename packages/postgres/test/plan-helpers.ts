@@ -53,24 +53,41 @@ export interface LoggedQuery {
 }
 
 /**
- * For the enclosing `describe`: a fresh database (opened before its tests, dropped after them) and a
- * one-connection pool over it that logs every statement it runs, to explain afterwards.
+ * A database of its own for the enclosing block, opened before its tests and dropped after them,
+ * and a pool on it that plans as the API's does (generic plans) and logs each statement it runs.
  */
-export function aLoggedDatabase(): { database: () => TestDatabase; pool: () => ChatDatabase; readonly queries: LoggedQuery[] } {
+export function aLoggedPool(): {
+  database(): TestDatabase;
+  pool(): ChatDatabase;
+  /** The last statement logged with this mark (`preparedMark`). */
+  lastOf(marker: string): LoggedQuery;
+  /** The last statement logged whose text holds `text`. */
+  lastWith(text: string): LoggedQuery;
+} {
+  const queries: LoggedQuery[] = [];
   let database: TestDatabase | undefined;
   let pool: ChatDatabase | undefined;
-  const queries: LoggedQuery[] = [];
   beforeAll(async () => {
     database = await createPostgresDatabase();
-    pool = openPostgres({ url: database.url, poolSize: 1, log: (text, parameters) => queries.push({ sql: text, parameters }) });
-  }, 60_000);
+    pool = openPostgres({ url: database.url, poolSize: 1, genericPlans: true, log: (text, parameters) => queries.push({ sql: text, parameters }) });
+  });
   afterAll(async () => {
     await pool?.destroy();
     await database?.drop();
   });
+  const lastWith = (text: string): LoggedQuery => {
+    const query = queries.filter((q) => q.sql.includes(text)).at(-1);
+    if (!query) throw new Error(`no statement with ${text} was logged`);
+    return query;
+  };
   const opened = <T>(value: T | undefined): T => {
-    if (value === undefined) throw new Error('the logged database opens in beforeAll: use it inside a test');
+    if (value === undefined) throw new Error('the logged pool opens in beforeAll: use it inside a test');
     return value;
   };
-  return { database: () => opened(database), pool: () => opened(pool), queries };
+  return {
+    database: () => opened(database),
+    pool: () => opened(pool),
+    lastOf: (marker) => lastWith(`/* prepared: ${marker} */`),
+    lastWith,
+  };
 }

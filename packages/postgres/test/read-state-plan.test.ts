@@ -2,7 +2,7 @@ import { ID_EPOCH_MS, UNREAD_COUNT_CAP } from '@chat/domain';
 import { aServerWithOwner, freshId, givenMemberOf } from '@chat/domain/testing/contracts';
 import { createKyselyStores, parameterText } from '@chat/postgres';
 import { sql } from 'kysely';
-import { aLoggedDatabase, allNodes, type LoggedQuery, type PlanNode } from './plan-helpers';
+import { aLoggedPool, allNodes, type LoggedQuery, type PlanNode } from './plan-helpers';
 import { describeWithPostgres } from './test-databases';
 
 const BEHIND = 5_000;
@@ -13,7 +13,7 @@ const MENTIONS = 10;
  * mention count reads only the mentioning messages (the partial index), whatever the channel holds.
  */
 describeWithPostgres('read-state counts, bounded however far behind', () => {
-  const { database, pool, queries } = aLoggedDatabase();
+  const { database, pool, lastWith } = aLoggedPool();
 
   it(`reads at most ${UNREAD_COUNT_CAP} messages to count, and only the mentioning ones for mentions`, async () => {
     const stores = createKyselyStores(pool());
@@ -29,7 +29,7 @@ describeWithPostgres('read-state counts, bounded however far behind', () => {
       { channelId: defaultChannel.id, serverId: server.id, lastReadMessageId: null, unreadCount: UNREAD_COUNT_CAP, mentionCount: MENTIONS },
     ]);
 
-    const plan = allNodes(await analyzed(queries.filter((q) => q.sql.includes('read_states')).at(-1)));
+    const plan = allNodes(await analyzed(lastWith('read_states')));
     const reads = plan.filter((node) => node['Relation Name'] === 'messages');
     // The newest message, the unread count's walk, and the mentioning messages: each read once, by index.
     expect(reads.map((node) => [node['Index Name'], node['Actual Rows']])).toEqual([
@@ -40,8 +40,7 @@ describeWithPostgres('read-state counts, bounded however far behind', () => {
   });
 
   /** The plan of a logged statement as it ran, its parameters written in as literals. */
-  async function analyzed(query: LoggedQuery | undefined): Promise<PlanNode> {
-    if (!query) throw new Error('no read-state statement was logged');
+  async function analyzed(query: LoggedQuery): Promise<PlanNode> {
     const text = query.sql.replace(/\$(\d+)/g, (_, n: string) => quote(parameterText(query.parameters[Number(n) - 1])));
     const { rows } = await sql<{ 'QUERY PLAN': { Plan: PlanNode }[] }>`explain (analyze, format json) ${sql.raw(text)}`.execute(database().db);
     const plan = rows[0]?.['QUERY PLAN'][0]?.Plan;

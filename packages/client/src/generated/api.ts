@@ -484,7 +484,7 @@ export interface paths {
         /** The group's owner adds someone who shares a server with them (10 people at most); the group gets channel.updated, the newcomer channel.created */
         put: operations["addRecipient"];
         post?: never;
-        /** The group's owner removes someone, or anyone removes themself (leaves; a leaving owner's group passes to who has been in it longest); they get channel.deleted, the rest channel.updated */
+        /** The group's owner removes someone, or anyone removes themself (leaves; a leaving owner's group passes to who has been in it longest; the last one to leave deletes it with its messages); they get channel.deleted, the rest channel.updated */
         delete: operations["removeRecipient"];
         options?: never;
         head?: never;
