@@ -1,4 +1,4 @@
-import { bitsOf, ID_EPOCH_MS, channelGained, channelLost, memberJoined, memberLeft, messageCreated, routeOf, sessionRevoked, userUpdated, type Channel, type ChatEvent } from '../../src';
+import { bitsOf, ID_EPOCH_MS, readStateUpdated, channelGained, channelLost, memberJoined, memberLeft, messageCreated, routeOf, sessionRevoked, userUpdated, type Channel, type ChatEvent } from '../../src';
 import { describeConversationLogContract } from './conversation-log.contract';
 import { readAll, type EventStores } from './event-stores';
 import { messageJson } from '@chat/contract';
@@ -119,6 +119,7 @@ export function describeEventLogContract(name: string, make: () => Promise<Event
         sessionRevoked(user.id, null),
         channelLost(server.id, defaultChannel.id, user.id),
         userUpdated(summaryOf(user), [server.id]),
+        readStateUpdated(user.id, defaultChannel.id, freshIdLike(), 0),
       ];
 
       await s.unitOfWork.run(async (stores) => {
@@ -127,12 +128,14 @@ export function describeEventLogContract(name: string, make: () => Promise<Event
       await s.place();
 
       const all = await readAll(s.history);
-      expect(all.slice(-4).map(({ route }) => route)).toEqual([
+      expect(all.slice(-5).map(({ route }) => route)).toEqual([
         { type: 'member.joined', serverId: server.id, subjectId: user.id, channelId: null },
         { type: 'session.revoked', serverId: null, subjectId: user.id, channelId: null },
         { type: 'channel.lost', serverId: server.id, subjectId: user.id, channelId: defaultChannel.id },
         { type: 'user.updated', serverId: null, subjectId: user.id, channelId: null },
+        { type: 'read_state.updated', serverId: null, subjectId: user.id, channelId: null },
       ]);
+      expect(all.at(-1)?.event).toEqual(events.at(-1));
     });
 
     it('appends thousands of events at once in their order (a change that tells each member apart)', async () => {
