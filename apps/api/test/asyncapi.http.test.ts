@@ -17,6 +17,7 @@ import {
   reactionCleared,
   serverDeleted,
   userUpdated,
+  readStateUpdated,
   type ChatEvent,
   type MessageView,
   NO_MENTIONS,
@@ -56,6 +57,7 @@ const SAMPLES: ChatEvent[] = [
   memberUpdated('10', '3', ['30', '31']),
   serverDeleted('10'),
   userUpdated({ id: '3', username: 'ann', displayName: 'Ann', avatar: 'https://cdn.example.com/ann.png' }, ['10', '11']),
+  readStateUpdated('3', '20', '100', 0),
 ];
 
 describe('the gateway’s description', () => {

@@ -18,6 +18,7 @@ import {
   routeOf,
   sessionRevoked,
   userUpdated,
+  readStateUpdated,
   type MessageView,
 } from '@chat/domain';
 
@@ -63,6 +64,7 @@ const EVENTS = [
   sessionRevoked('3', null),
   userUpdated({ id: '3', username: 'ann', displayName: 'Ann "B"', avatar: 'https://cdn.example.com/a.png' }, ['10', '11']),
   userUpdated({ id: '3', username: 'ann', displayName: null, avatar: null }, []),
+  readStateUpdated('3', '20', '100', 2),
 ];
 
 describe('the events’ JSON form', () => {
@@ -73,6 +75,15 @@ describe('the events’ JSON form', () => {
     expect(routeOf(event)).toEqual({ type: 'user.updated', serverId: null, subjectId: '3', channelId: null });
     expect(clientEventJson(event)).toEqual({ t: 'user.updated', d: { id: '3', username: 'ann', displayName: 'Ann', avatar: null } });
     expect(NOT_SENT_AS_STORED.has('user.updated')).toBe(true);
+  });
+
+  it('logs read_state.updated with its user, routed to them alone in no server, and sends them the marker without their id', () => {
+    const event = readStateUpdated('3', '20', '100', 0);
+
+    expect(eventJson(event)).toEqual({ t: 'read_state.updated', d: { channelId: '20', lastReadMessageId: '100', mentionCount: 0, userId: '3' } });
+    expect(routeOf(event)).toEqual({ type: 'read_state.updated', serverId: null, subjectId: '3', channelId: null });
+    expect(clientEventJson(event)).toEqual({ t: 'read_state.updated', d: { channelId: '20', lastReadMessageId: '100', mentionCount: 0 } });
+    expect(NOT_SENT_AS_STORED.has('read_state.updated')).toBe(true);
   });
 
   it('reads a user logged before display names and avatars as having neither', () => {

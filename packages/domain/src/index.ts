@@ -15,6 +15,7 @@ export * from './entities/ban';
 export * from './entities/block';
 export * from './entities/quotas';
 export * from './entities/message';
+export * from './entities/read-state';
 export * from './entities/application';
 
 export * from './events/chat-event';
@@ -37,6 +38,7 @@ export * from './rules/sight-rules';
 export * from './rules/role-rules';
 export * from './rules/channel-rules';
 export * from './rules/conversation-rules';
+export * from './rules/read-state-rules';
 
 export * from './ports/clock';
 export * from './ports/id-generator';
@@ -57,6 +59,7 @@ export * from './ports/invite-repository';
 export * from './ports/ban-repository';
 export * from './ports/block-repository';
 export * from './ports/message-repository';
+export * from './ports/read-state-repository';
 export * from './ports/stores';
 export * from './ports/opaque-tokens';
 export * from './ports/application-repository';
@@ -133,6 +136,8 @@ export * from './use-cases/messages/add-reaction';
 export * from './use-cases/messages/remove-reaction';
 export * from './use-cases/messages/remove-user-reaction';
 export * from './use-cases/messages/clear-reaction';
+export * from './use-cases/read-states/mark-read';
+export * from './use-cases/read-states/list-read-states';
 
 export * from './use-cases/applications/create-application';
 export * from './use-cases/applications/list-applications';

@@ -3,8 +3,6 @@ import {
   messageCreated,
   bitsOf,
   bitOf,
-  channelPermissions,
-  compareIds,
   has,
   keptMentions,
   type MentionPlace,
@@ -13,11 +11,9 @@ import {
   READ_NEEDS,
   SEND_NEEDS,
   summarizeUser,
-  type Channel,
   type Conversation,
   CONVERSATION_PERMISSIONS,
   type Permission,
-  type PermissionBits,
   type Actor,
   type AddReactionOutcome,
   type ReactionCaps,
@@ -33,19 +29,8 @@ import {
   type UserSummary,
 } from '../src';
 import { summaryOrBlank, type MemoryState } from './memory-state';
+import { lowerBound } from './sorted-ids';
 
-/** Index of the first id in the sorted list that is not below `id` (or above it, with `strict`). */
-function lowerBound(ids: readonly string[], id: string, strict: boolean): number {
-  let low = 0;
-  let high = ids.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    const order = compareIds(ids[mid] as string, id);
-    if (order < 0 || (strict && order === 0)) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}
 
 export class InMemoryMessageRepository implements MessageRepository {
   constructor(private readonly state: MemoryState) {}
@@ -86,6 +71,8 @@ export class InMemoryMessageRepository implements MessageRepository {
     if (!gate.ok) return gate;
     const kept = keptMentions(message, this.mentionPlace(message.channelId, actor.userId));
     await this.create({ ...message, ...kept, authorId: actor.userId });
+    // Sending marks the channel read up to the message sent, as the SQL statement does in the same statement.
+    this.state.markRead(actor.userId, message.channelId, message.id);
     // A conversation's message belongs to no server.
     const serverId = this.state.channels.get(message.channelId)?.serverId ?? null;
     this.state.events.push(messageCreated(serverId, { ...message, ...kept, author: gate.value, reactions: [] }, nonce));
@@ -97,11 +84,11 @@ export class InMemoryMessageRepository implements MessageRepository {
     const channel = this.state.channels.get(channelId);
     const conversation = channel ? undefined : this.state.conversations.get(channelId);
     const sees = (userId: string): boolean =>
-      channel ? this.state.memberSummary(channel.serverId, userId) !== null && has(this.permissionsIn(channel, userId), 'VIEW_CHANNEL') : conversation?.recipientIds.includes(userId) === true;
+      channel ? this.state.memberSummary(channel.serverId, userId) !== null && has(this.state.permissionsIn(channel, userId), 'VIEW_CHANNEL') : conversation?.recipientIds.includes(userId) === true;
     const member = channel !== undefined && this.state.memberSummary(channel.serverId, authorId) !== null;
     return {
       conversation: conversation !== undefined,
-      authorPermissions: member && channel ? this.permissionsIn(channel, authorId) : 0,
+      authorPermissions: member && channel ? this.state.permissionsIn(channel, authorId) : 0,
       sees,
       isRole: (roleId) => channel !== undefined && roleId !== channel.serverId && this.state.rolesOf(channel.serverId).has(roleId),
     };
@@ -115,7 +102,7 @@ export class InMemoryMessageRepository implements MessageRepository {
     const conversation = channel ? undefined : this.state.conversations.get(channelId);
     const member = (channel ? this.state.memberSummary(channel.serverId, actor.userId) : this.recipientSummary(conversation, actor.userId)) || undefined;
     const blocked = conversation?.type === 'dm' && member !== undefined && this.blockedIn(conversation, actor.userId);
-    const permissions = !member ? 0 : channel ? this.permissionsIn(channel, actor.userId) : CONVERSATION_PERMISSIONS & ~(blocked ? bitOf('SEND_MESSAGES') : 0);
+    const permissions = !member ? 0 : channel ? this.state.permissionsIn(channel, actor.userId) : CONVERSATION_PERMISSIONS & ~(blocked ? bitOf('SEND_MESSAGES') : 0);
     const needed = bitsOf(needs);
     if (sessionLive && member && (permissions & needed) === needed) return { ok: true, value: member };
     return { ok: false, facts: { sessionLive, channelFound: channel !== undefined || conversation !== undefined, member: member !== undefined, permissions, conversation: conversation !== undefined, blocked } };
@@ -131,19 +118,6 @@ export class InMemoryMessageRepository implements MessageRepository {
   private recipientSummary(conversation: Conversation | undefined, userId: string): UserSummary | null {
     const user = conversation?.recipientIds.includes(userId) ? this.state.users.get(userId) : undefined;
     return user ? summarizeUser(user) : null;
-  }
-
-  /** A member's permissions in the channel, by the domain's own rule (the SQL gate must agree with it). */
-  private permissionsIn(channel: Channel, userId: string): PermissionBits {
-    const roles = this.state.rolesOf(channel.serverId);
-    const held = this.state.memberRoles.get(channel.serverId)?.get(userId) ?? new Set<string>();
-    const standing = {
-      userId,
-      isOwner: this.state.servers.get(channel.serverId)?.ownerId === userId,
-      everyone: roles.get(channel.serverId)?.permissions ?? 0,
-      roles: [...held].flatMap((id) => roles.get(id) ?? []),
-    };
-    return channelPermissions(standing, channel.serverId, channel.permissionOverwrites);
   }
 
   async updateContent(id: string, content: string, editedAt: Date, asked: MessageMentions): Promise<void> {

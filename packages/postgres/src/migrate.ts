@@ -16,6 +16,7 @@ import * as userProfiles from './migrations/2026-11-27T04-00-user-profiles';
 import * as blocks from './migrations/2026-11-27T04-10-blocks';
 import * as conversations from './migrations/2026-11-27T04-20-conversations';
 import * as mentions from './migrations/2026-11-28T00-00-mentions';
+import * as readStates from './migrations/2026-11-28T01-00-read-states';
 
 /** Every migration, keyed so that names sort by date. New ones are added here, never edited. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T04-10-blocks': blocks,
   '2026-11-27T04-20-conversations': conversations,
   '2026-11-28T00-00-mentions': mentions,
+  '2026-11-28T01-00-read-states': readStates,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -13,6 +13,8 @@ export interface PlanNode {
   'Relation Name'?: string;
   /** With `analyze`: how many times the node ran (0: never). */
   'Actual Loops'?: number;
+  /** With `analyze`: the rows it gave, on average per run. */
+  'Actual Rows'?: number;
   Plans?: PlanNode[];
 }
 
@@ -44,12 +46,25 @@ export async function genericPlanOf(db: ChatDatabase, query: { sql: string; para
 }
 
 
+/** A statement as a pool's log saw it. */
+export interface LoggedQuery {
+  readonly sql: string;
+  readonly parameters: readonly unknown[];
+}
+
 /**
  * A database of its own for the enclosing block, opened before its tests and dropped after them,
  * and a pool on it that plans as the API's does (generic plans) and logs each statement it runs.
  */
-export function aLoggedPool(): { database(): TestDatabase; pool(): ChatDatabase; lastOf(marker: string): { sql: string; parameters: readonly unknown[] } } {
-  const queries: { sql: string; parameters: readonly unknown[] }[] = [];
+export function aLoggedPool(): {
+  database(): TestDatabase;
+  pool(): ChatDatabase;
+  /** The last statement logged with this mark (`preparedMark`). */
+  lastOf(marker: string): LoggedQuery;
+  /** The last statement logged whose text holds `text`. */
+  lastWith(text: string): LoggedQuery;
+} {
+  const queries: LoggedQuery[] = [];
   let database: TestDatabase | undefined;
   let pool: ChatDatabase | undefined;
   beforeAll(async () => {
@@ -60,6 +75,11 @@ export function aLoggedPool(): { database(): TestDatabase; pool(): ChatDatabase;
     await pool?.destroy();
     await database?.drop();
   });
+  const lastWith = (text: string): LoggedQuery => {
+    const query = queries.filter((q) => q.sql.includes(text)).at(-1);
+    if (!query) throw new Error(`no statement with ${text} was logged`);
+    return query;
+  };
   const opened = <T>(value: T | undefined): T => {
     if (value === undefined) throw new Error('the logged pool opens in beforeAll: use it inside a test');
     return value;
@@ -67,10 +87,7 @@ export function aLoggedPool(): { database(): TestDatabase; pool(): ChatDatabase;
   return {
     database: () => opened(database),
     pool: () => opened(pool),
-    lastOf(marker) {
-      const query = queries.filter((q) => q.sql.includes(`/* prepared: ${marker} */`)).at(-1);
-      if (!query) throw new Error(`no ${marker} statement was logged`);
-      return query;
-    },
+    lastOf: (marker) => lastWith(`/* prepared: ${marker} */`),
+    lastWith,
   };
 }

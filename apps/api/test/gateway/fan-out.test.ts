@@ -18,7 +18,7 @@ class RecordingSocket implements ConnectionSocket {
 const SERVER = '10';
 const snapshot: GatewaySnapshot = { logId: 'abc', head: 0, oldest: 0, user: { id: '0', username: 'x', displayName: null, avatar: null }, servers: [], privateChannels: [], conversationIds: new Set(), joinedAfter: new Set(), hidden: new Map(),
   shownAfter: new Map(),
-  unplaced: new Set() };
+  unplaced: new Set(), readStates: [] };
 
 /** A live connection of `userId`, a member of `servers`, in the fan-out. */
 function live(fanOut: FanOut, userId: string, servers: string[]): RecordingSocket {

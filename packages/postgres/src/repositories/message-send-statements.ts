@@ -44,6 +44,17 @@ export const messageCreatedPayload = (row: Row) =>
 
 const columns = sql.raw(MESSAGE_COLUMNS.join(', '));
 
+/**
+ * Sending marks the channel read up to the message sent, in the send's own statement (a `CTE`
+ * over its gate's rows, `marks`: user, channel, message): never backwards, as `markRead`. Rows are
+ * written in key order, so two batches that move the same markers lock them in one order.
+ */
+const markSent = (marks: RawBuilder<unknown>) => sql`
+      insert into read_states (user_id, channel_id, last_read_message_id)
+      ${marks}
+      on conflict (user_id, channel_id) do update set last_read_message_id = excluded.last_read_message_id
+      where read_states.last_read_message_id < excluded.last_read_message_id`;
+
 /** The gate's columns a send answers with: its facts, and the author it wrote (see `gateOf`). */
 const SENT_GATE_COLUMNS = sql.raw('live, found, member_id, member_username, member_display_name, member_avatar, permissions, allowed, conversation, blocked');
 
@@ -80,7 +91,8 @@ export const CREATE = new PrecompiledStatement<CreateValues, SentRow>(
       select 'message.created', coalesce(server_id, ${values.channelId}::bigint), ${values.channelId}::bigint,
              ${messageCreatedPayload({ ...values, ...Object.fromEntries(SENT_KEYS.filter(isKept).map((key) => [key, sql.raw(storedColumn(key))])) })}
       from gate, kept where ${gateOpens}
-    )
+    ),
+    marked as (${markSent(sql`select ${values.userId}::bigint, ${values.channelId}::bigint, ${values.id}::bigint from gate where ${gateOpens}`)})
     select ${SENT_GATE_COLUMNS}, ${KEPT_COLUMNS} from gate left join kept on true`,
 );
 
@@ -145,6 +157,8 @@ export const CREATE_MANY = new PrecompiledStatement<CreateColumns, SentRow>((val
              ${messageCreatedPayload({ ...Object.fromEntries(SENT_KEYS.map((key) => [key, column(storedColumn(key))])), userId: column('user_id'), nonce: column('nonce') } as Row)}
       from gated where ${gateOpens}
       order by n
-    )
+    ),
+    -- One row per author and channel (an upsert may not touch a row twice): their newest send.
+    marked as (${markSent(sql`select user_id, channel_id, max(id) from gated where ${gateOpens} group by user_id, channel_id order by user_id, channel_id`)})
     select ${SENT_GATE_COLUMNS}, ${KEPT_COLUMNS} from gated order by n`;
 });
