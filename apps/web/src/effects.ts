@@ -2,6 +2,7 @@
 import { setBlocked } from './actions/blocks.js';
 import { readChannels } from './actions/channels.js';
 import { chooseMention } from './actions/composer.js';
+import { readReadStates } from './actions/read-states.js';
 import * as conversations from './actions/conversations.js';
 import * as messages from './actions/messages.js';
 import { addServer, openServer, refreshMembers, removeMember } from './actions/servers.js';
@@ -87,6 +88,10 @@ function runEffect(page: Page, view: ViewContext, effect: Effect): void {
       return renderHistoryEdge(view);
     case 'completion':
       return renderCompletion(view);
+    case 'mark-read':
+      return page.marker.soon();
+    case 'fetch-read-states':
+      return page.soon.schedule('read-states', () => void page.background('Counting unread messages', () => readReadStates(page)));
     case 'fetch-server':
       return void page.attempt('Adding the server', () => addServer(page, effect.serverId));
     case 'fetch-members':

@@ -6,6 +6,7 @@
  */
 import { saveAccount } from './actions/account.js';
 import { composerChanged, composerKey } from './actions/composer.js';
+import { markRead, markTarget } from './actions/read-states.js';
 import { loadOlder, send } from './actions/messages.js';
 import { createChannel } from './actions/channels.js';
 import { addRecipient, createGroup, leaveGroup, readEveryMemberList, renameGroup } from './actions/conversations.js';
@@ -13,6 +14,7 @@ import { copyInvite, createInvite, createServer, join } from './actions/servers.
 import { logIn, logOut, signUp } from './actions/session.js';
 import { refreshTimes } from './dom.js';
 import { runEffects } from './effects.js';
+import { createMarker } from './marker.js';
 import { createPage } from './page.js';
 import { completionClosed } from './model/completion.js';
 import { groupChoiceProblem } from './model/people.js';
@@ -23,7 +25,7 @@ import { showErrorText } from './views/feedback.js';
 import { fillAccountForm } from './views/session.js';
 
 const el = findElements();
-const page = createPage(el, runEffects);
+const page = createPage(el, runEffects, (page) => createMarker(() => markTarget(page), (target) => markRead(page, target)));
 
 /** A form's submit, kept in the page. */
 const onSubmit = (form: HTMLFormElement, run: () => void) =>
@@ -85,7 +87,10 @@ el.leaveGroup.addEventListener('click', () => {
 });
 
 el.loadOlder.addEventListener('click', () => void page.attempt('Loading older messages', () => loadOlder(page)));
+// Scrolled to the end, or back to this tab: what shows there may now be read.
+document.addEventListener('visibilitychange', () => page.marker.soon());
 el.history.addEventListener('scroll', () => {
+  page.marker.soon();
   const { loadingOlder, reachedStart, messages } = page.state;
   if (el.history.scrollTop < 40 && !loadingOlder && !reachedStart && messages.length > 0) void page.attempt('Loading older messages', () => loadOlder(page));
 });

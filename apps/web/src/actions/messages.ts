@@ -2,6 +2,7 @@
 import { ok, type Message } from '@chat/client';
 import { addMessages, edited, editing, loadingOlder, pageLoaded, removeMessage } from '../model/messages.js';
 import { channelOpened, loadEnded, loadStarted } from '../model/events.js';
+import { firstPageShown } from '../model/read-states.js';
 import { channelOf } from '../model/state.js';
 import type { Page } from '../page.js';
 
@@ -34,6 +35,7 @@ export async function showFirstPage(page: Page, channelId: string): Promise<void
     if (page.state.opening !== opening) return;
     page.apply(pageLoaded(page.state, messages, PAGE));
     page.el.history.scrollTop = page.el.history.scrollHeight;
+    page.apply(firstPageShown(page.state));
   });
 }
 

@@ -30,9 +30,10 @@ export function peopleHere(state: ChatState): readonly UserSummary[] {
   return (openServerOf(state)?.members ?? []).map(({ user }) => user);
 }
 
-/** The roles this viewer holds in the open server (none in a conversation, or before its members are read). */
-function myRoles(state: ChatState): ReadonlySet<string> {
-  const mine = openServerOf(state)?.members?.find(({ userId }) => userId === state.me?.id);
+/** The roles this viewer holds in a server, the open one unless told (none in a conversation, or before its members are read). */
+function myRoles(state: ChatState, serverId: string | undefined): ReadonlySet<string> {
+  const server = serverId === undefined ? undefined : state.servers.get(serverId);
+  const mine = server?.members?.find(({ userId }) => userId === state.me?.id);
   return new Set(mine?.roleIds ?? []);
 }
 
@@ -49,7 +50,7 @@ const roleOf = (state: ChatState, id: string): Role | undefined => openServerOf(
  */
 export function mentionSegments(state: ChatState, message: Pick<Message, 'content'> & Partial<Pick<Message, 'mentionEveryone'>>): MentionSegment[] {
   const segments: MentionSegment[] = [];
-  const held = myRoles(state);
+  const held = myRoles(state, state.serverId);
   let rest = 0;
   const text = (upTo: number) => upTo > rest && segments.push({ kind: 'text', text: message.content.slice(rest, upTo) });
   for (const match of message.content.matchAll(MENTION)) {
@@ -81,12 +82,15 @@ export const segmentText = (segment: MentionSegment): string => (segment.kind ==
 /** The text with each mention written as its name (for a screen reader to say). */
 export const readableText = (state: ChatState, message: Pick<Message, 'content'> & Partial<Pick<Message, 'mentionEveryone'>>): string => mentionSegments(state, message).map(segmentText).join('');
 
-/** The message asks for this viewer: by name, by a role of theirs in the open server, or `@everyone`. Never their own message. */
-export function mentionsMe(state: ChatState, message: Message): boolean {
+/**
+ * The message asks for this viewer: by name, by a role of theirs in its server, or `@everyone`. Never
+ * their own message. Its server is the open one unless told (`serverId` undefined: a conversation's).
+ */
+export function mentionsMe(state: ChatState, message: Message, where: { readonly serverId?: string } = { serverId: state.serverId }): boolean {
   const me = state.me?.id;
   if (me === undefined || message.author.id === me) return false;
   const { mentions, mentionRoles, mentionEveryone } = mentionsOf(message);
   if (mentionEveryone || mentions.includes(me)) return true;
-  const held = myRoles(state);
+  const held = myRoles(state, where.serverId);
   return mentionRoles.some((id) => held.has(id));
 }

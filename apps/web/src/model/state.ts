@@ -18,6 +18,9 @@ export type Role = components['schemas']['Role'];
 /** A direct conversation (one-to-one `dm`, or a `group`), as REST and the gateway give it: its recipients include the viewer. */
 export type Conversation = components['schemas']['Conversation'];
 
+/** Where this person has something unread, as the API counts it (README "Read states"). */
+export type ReadState = components['schemas']['ReadState'];
+
 /** A person as every list names them: `displayName` is shown instead of the username where set (`model/people.ts`). */
 export type UserSummary = components['schemas']['UserSummary'];
 
@@ -64,8 +67,10 @@ export interface ChatState {
   readonly channelId?: string;
   /** This person's direct conversations, the most recently active first (`model/conversations.ts`). */
   readonly conversations: readonly Conversation[];
-  /** Conversations with a message from someone else since this person last looked at them. */
-  readonly unread: ReadonlySet<string>;
+  /** Channels and conversations with something unread, by id (`model/read-states.ts`); one all read is not in it. */
+  readonly readStates: ReadonlyMap<string, ReadState>;
+  /** Where the open channel's "New messages" line goes: after this message (`'0'`: above all), or, never marked, above the last `count` of others' messages. */
+  readonly newSince?: { readonly channelId: string; readonly after: string | null; readonly count: number };
   /** The open channel's loaded messages, oldest first. */
   readonly messages: readonly Message[];
   readonly reachedStart: boolean;
@@ -112,6 +117,10 @@ export type Effect =
   /** Who may delete or react to what changed (the open channel's permissions). */
   | { readonly kind: 'every-message' }
   | { readonly kind: 'history-edge' }
+  /** Mark the open channel read up to its newest message, soon, if it is in view (`actions/read-states.ts`). */
+  | { readonly kind: 'mark-read' }
+  /** Read the read states again, soon (`GET /api/users/@me/read-states`): a burst of events makes one read. */
+  | { readonly kind: 'fetch-read-states' }
   /** The composer's list of people to mention (opened, moved, closed). */
   | { readonly kind: 'completion' }
   | { readonly kind: 'fetch-server'; readonly serverId: string }
@@ -132,7 +141,7 @@ export interface Step {
 export const signedOut: ChatState = {
   servers: new Map(),
   conversations: [],
-  unread: new Set(),
+  readStates: new Map(),
   messages: [],
   reachedStart: false,
   loadingOlder: false,
