@@ -1,4 +1,5 @@
 import type { ApplicationRepository, RefreshTokenRepository } from './application-repository';
+import type { AttachmentRepository } from './attachment-repository';
 import type { BanRepository } from './ban-repository';
 import type { BlockRepository } from './block-repository';
 import type { ChannelRepository } from './channel-repository';
@@ -27,5 +28,6 @@ export interface Stores {
   readonly messages: MessageRepository;
   readonly applications: ApplicationRepository;
   readonly refreshTokens: RefreshTokenRepository;
+  readonly attachments: AttachmentRepository;
   readonly events: EventLog;
 }
