@@ -26,3 +26,4 @@ export * from './in-memory-attachment-repository';
 export * from './in-memory-file-store';
 export * from './fake-file-inspector';
 export * from './fake-attachment-links';
+export * from './image-files';

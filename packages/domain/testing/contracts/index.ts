@@ -37,7 +37,7 @@ export { describeEventLogContract, type EventStores } from './event-log.contract
 export { describeBlockRepositoryContract } from './block-repository.contract';
 export { describeConversationRepositoryContract } from './conversation-repository.contract';
 export { describeAttachmentRepositoryContract, anAttachment } from './attachment-repository.contract';
-export { describeFileStoreContract, someBytes, chunked, readAll } from './file-store.contract';
+export { describeFileStoreContract, someBytes, chunked, readAll, firstDifference } from './file-store.contract';
 
 /**
  * Every port contract against the stores `makeStores` gives. Each suite calls it once, before its

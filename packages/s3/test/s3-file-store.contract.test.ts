@@ -1,0 +1,33 @@
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { chunked, describeFileStoreContract, someBytes } from '@chat/domain/testing/contracts';
+import type { S3FileStore } from '@chat/s3';
+import { describeWithS3, testBucketStore, testS3Client } from './s3-testing';
+
+const BUCKET = 'chat-test';
+
+describeWithS3('on an S3-protocol server', () => {
+  let store: S3FileStore | undefined;
+  const opened = async () => (store ??= await testBucketStore(BUCKET));
+  afterAll(() => store?.close());
+
+  describeFileStoreContract('S3 (s3rver)', opened);
+
+  it('leaves no object under any key of its own when an upload over the limit is refused after several parts', async () => {
+    const prefix = `refused-${Date.now()}`;
+    const s3 = await opened();
+
+    expect(await s3.put(`${prefix}/big`, chunked(someBytes(11 * 1024 * 1024)), 10 * 1024 * 1024)).toEqual({ kind: 'TooLarge' });
+
+    const client = testS3Client();
+    const listed = await client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: prefix }));
+    client.destroy();
+    expect(listed.Contents ?? []).toEqual([]);
+  });
+
+  it('answers its bucket in a ping, and fails one of a bucket that is not there', async () => {
+    await expect((await opened()).ping()).resolves.toBeUndefined();
+    const missing = await testBucketStore(BUCKET).then(() => import('@chat/s3')).then(({ S3FileStore }) => S3FileStore.create({ bucket: 'no-such-bucket-here', endpoint: process.env.TEST_S3_URL ?? '', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } }));
+    await expect(missing.ping()).rejects.toThrow();
+    missing.close();
+  });
+});
