@@ -11,7 +11,7 @@ const KEY = /^[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*$/;
 /** Where files are written until whole: in the root, so the rename that shows them stays on one file system. */
 const UPLOADING = '.uploading';
 
-/** A file left half-written this long ago (a crash mid-upload) is deleted when a store opens. */
+/** A file left half-written this long ago (a crash mid-upload) is a leftover (`removeLeftovers`). */
 const LEFTOVER_MS = 24 * 3600_000;
 
 class TooLarge extends Error {}
@@ -22,23 +22,35 @@ class TooLarge extends Error {}
  * it is there whole or not at all; a refused or broken upload leaves nothing.
  */
 export class DiskFileStore implements FileStore {
-  private constructor(private readonly root: string) {}
+  private ready: Promise<unknown> | undefined;
 
-  /** The store under `root`, made if missing; half-written files a crash left a day ago are deleted. */
-  static async open(root: string): Promise<DiskFileStore> {
-    const uploading = join(root, UPLOADING);
-    await mkdir(uploading, { recursive: true, mode: 0o700 });
-    for (const name of await readdir(uploading)) {
-      const path = join(uploading, name);
-      const { mtimeMs } = await stat(path);
-      if (Date.now() - mtimeMs > LEFTOVER_MS) await rm(path, { force: true });
+  /** Touches nothing yet: the directories are made (0700) by the first upload. */
+  constructor(private readonly root: string) {}
+
+  /** Deletes the half-written files a crash left over a day ago (a newer one may be another replica's upload under way). */
+  async removeLeftovers(now: number = Date.now()): Promise<number> {
+    const uploading = join(this.root, UPLOADING);
+    let names: string[];
+    try {
+      names = await readdir(uploading);
+    } catch (error) {
+      if (isMissing(error)) return 0;
+      throw error;
     }
-    return new DiskFileStore(root);
+    let removed = 0;
+    for (const name of names) {
+      const path = join(uploading, name);
+      if (now - (await stat(path)).mtimeMs <= LEFTOVER_MS) continue;
+      await rm(path, { force: true });
+      removed += 1;
+    }
+    return removed;
   }
 
   async put(key: string, body: AsyncIterable<Uint8Array>, maxBytes: number): Promise<PutOutcome> {
     const path = this.pathOf(key);
     const temporary = join(this.root, UPLOADING, randomUUID());
+    await (this.ready ??= mkdir(join(this.root, UPLOADING), { recursive: true, mode: 0o700 }));
     let size = 0;
     async function* counted(): AsyncGenerator<Uint8Array> {
       for await (const chunk of body) {
