@@ -16,6 +16,7 @@ module.exports = {
     '^@chat/domain/testing/contracts$': '<rootDir>/packages/domain/testing/contracts/index.ts',
     '^@chat/domain/testing$': '<rootDir>/packages/domain/testing/index.ts',
     '^@chat/postgres/testing$': '<rootDir>/packages/postgres/test/test-databases.ts',
+    '^@chat/s3/testing$': '<rootDir>/packages/s3/test/s3-testing.ts',
     '^@chat/([a-z0-9-]+)$': '<rootDir>/packages/$1/src/index.ts',
     // The client package is ES modules, whose relative imports name the .js they compile to.
     '^(\\.{1,2}/.*)\\.js$': '$1',

@@ -1,4 +1,4 @@
-import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { S3FileStore } from '@chat/s3';
 
 export const s3Up = (): boolean => process.env.TEST_S3_UP === '1';
@@ -30,4 +30,15 @@ export async function testBucketStore(name: string): Promise<S3FileStore> {
     client.destroy();
   }
   return S3FileStore.create({ ...TEST_S3, bucket: name });
+}
+
+/** The keys in `bucket` (under `prefix`), as the test server itself lists them. */
+export async function keysIn(bucket: string, prefix?: string): Promise<string[]> {
+  const client = testS3Client();
+  try {
+    const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket, ...(prefix ? { Prefix: prefix } : {}) }));
+    return (listed.Contents ?? []).map((object) => object.Key ?? '').sort();
+  } finally {
+    client.destroy();
+  }
 }
