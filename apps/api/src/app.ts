@@ -25,6 +25,7 @@ import { channelRoutes } from './routes/channel-routes';
 import { conversationRoutes } from './routes/conversation-routes';
 import { messageRoutes } from './routes/message-routes';
 import { profileRoutes } from './routes/profile-routes';
+import { readStateRoutes } from './routes/read-state-routes';
 import { mountOAuthToken, oauthTokenOpenApi } from './routes/oauth-token-route';
 import { roleRoutes } from './routes/role-routes';
 import { serverRoutes } from './routes/server-routes';
@@ -76,7 +77,7 @@ export interface AppOptions {
 }
 
 export function allRoutes(): RouteSpec<unknown, unknown>[] {
-  return [...authRoutes, ...profileRoutes, ...serverRoutes, ...roleRoutes, ...channelRoutes, ...conversationRoutes, ...messageRoutes, ...applicationRoutes, ...blockRoutes];
+  return [...authRoutes, ...profileRoutes, ...serverRoutes, ...roleRoutes, ...channelRoutes, ...conversationRoutes, ...messageRoutes, ...readStateRoutes, ...applicationRoutes, ...blockRoutes];
 }
 
 /** Builds the app without listening, so tests drive it in-process. */

@@ -9,6 +9,7 @@ import { InMemoryConversationRepository } from './in-memory-conversation-reposit
 import { InMemoryInviteRepository } from './in-memory-invite-repository';
 import { InMemoryMemberRepository } from './in-memory-member-repository';
 import { InMemoryMessageRepository } from './in-memory-message-repository';
+import { InMemoryReadStateRepository } from './in-memory-read-state-repository';
 import { InMemoryRoleRepository } from './in-memory-role-repository';
 import { InMemoryServerRepository } from './in-memory-server-repository';
 import { InMemorySessionRepository } from './in-memory-session-repository';
@@ -28,6 +29,7 @@ export function createMemoryStores(state: MemoryState = new MemoryState()): Stor
     bans: new InMemoryBanRepository(state),
     blocks: new InMemoryBlockRepository(state),
     messages: new InMemoryMessageRepository(state),
+    readStates: new InMemoryReadStateRepository(state),
     applications: new InMemoryApplicationRepository(state),
     refreshTokens: new InMemoryRefreshTokenRepository(state),
     attachments: new InMemoryAttachmentRepository(state),

@@ -10,6 +10,7 @@ import { KyselyConversationRepository } from './repositories/kysely-conversation
 import { KyselyInviteRepository } from './repositories/kysely-invite-repository';
 import { KyselyMemberRepository } from './repositories/kysely-member-repository';
 import { KyselyMessageRepository, type MessageStoreEvents } from './repositories/kysely-message-repository';
+import { KyselyReadStateRepository } from './repositories/kysely-read-state-repository';
 import { KyselyRoleRepository } from './repositories/kysely-role-repository';
 import { KyselyServerRepository } from './repositories/kysely-server-repository';
 import { KyselySessionRepository } from './repositories/kysely-session-repository';
@@ -37,6 +38,7 @@ export function createKyselyStores(db: Kysely<Database>, { hot = db, onEventAppe
     bans: new KyselyBanRepository(db),
     blocks: new KyselyBlockRepository(db),
     messages: new KyselyMessageRepository(db, hot, events),
+    readStates: new KyselyReadStateRepository(db),
     applications: new KyselyApplicationRepository(db),
     refreshTokens: new KyselyRefreshTokenRepository(db),
     attachments: new KyselyAttachmentRepository(db),
