@@ -96,3 +96,35 @@ describeWithPostgres('on PostgreSQL', () => {
     return { db: database.db, close: () => database.drop() };
   });
 });
+
+// Two transactions at once: PGlite has one connection, so this is PostgreSQL's alone.
+describeWithPostgres('sweeping uploads beside an attach under way, on PostgreSQL', () => {
+  let database: TestDatabase;
+  let db: Kysely<Database>;
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+    db = database.db;
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+    it('passes over an upload whose row another transaction holds (an attach under way), and takes it next time', async () => {
+      const stores = createKyselyStores(db);
+      const files = new InMemoryFileStore();
+      const user = await givenUser(stores);
+      const now = new Date();
+      const held = await givenUpload(stores, files, user.id, now, UNATTACHED_TTL_MS + 1);
+      const sweeper = new KyselySweeper(db, KEY_TTL, files);
+
+      await db.transaction().execute(async (trx) => {
+        await trx.selectFrom('attachments').select('id').where('id', '=', held.id).forUpdate().execute();
+        await sweeper.sweep(now);
+        expect(files.files.has(held.storageKey)).toBe(true);
+      });
+
+      await sweeper.sweep(now);
+      expect(await stores.attachments.find(held.id)).toBeNull();
+      expect(files.files.has(held.storageKey)).toBe(false);
+    });
+});
