@@ -17,6 +17,7 @@ import * as blocks from './migrations/2026-11-27T04-10-blocks';
 import * as conversations from './migrations/2026-11-27T04-20-conversations';
 import * as mentions from './migrations/2026-11-28T00-00-mentions';
 import * as readStates from './migrations/2026-11-28T01-00-read-states';
+import * as attachments from './migrations/2026-11-28T02-00-attachments';
 
 /** Every migration, keyed so that names sort by date. New ones are added here, never edited. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T04-20-conversations': conversations,
   '2026-11-28T00-00-mentions': mentions,
   '2026-11-28T01-00-read-states': readStates,
+  '2026-11-28T02-00-attachments': attachments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
