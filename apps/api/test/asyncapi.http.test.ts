@@ -1,4 +1,4 @@
-import { clientEventJson, EVENT_DATA } from '@chat/contract';
+import { clientEventJson, EVENT_DATA, SIGNAL_DATA, signalFrame, signalJson } from '@chat/contract';
 import {
   channelCreated,
   channelDeleted,
@@ -16,10 +16,12 @@ import {
   reactionChanged,
   reactionCleared,
   serverDeleted,
+  typingStarted,
   userUpdated,
   type ChatEvent,
   type MessageView,
   NO_MENTIONS,
+  type Signal,
 } from '@chat/domain';
 import { buildTestApp, problemBody, type TestApp } from './test-app';
 
@@ -58,6 +60,9 @@ const SAMPLES: ChatEvent[] = [
   userUpdated({ id: '3', username: 'ann', displayName: 'Ann', avatar: 'https://cdn.example.com/ann.png' }, ['10', '11']),
 ];
 
+/** One signal of every type, and of each place (a server's channel, a conversation). */
+const SIGNALS: Signal[] = [typingStarted({ id: '20', serverId: '10' }, '3', new Date('2026-11-01T10:00:10.000Z')), typingStarted({ id: '21', serverId: null }, '3', new Date(0))];
+
 describe('the gateway’s description', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -74,6 +79,7 @@ describe('the gateway’s description', () => {
       [
         'identify', 'resume', 'heartbeat', 'hello', 'ready', 'heartbeat_ack', 'resumed', 'invalid_session',
         ...new Set(SAMPLES.map((event) => event.type.replace('.', '_'))),
+        ...new Set(SIGNALS.map((signal) => signal.type.replace('.', '_'))),
       ].sort(),
     );
   });
@@ -101,6 +107,14 @@ describe('the gateway’s description', () => {
 
     expect(sent).toBe(type);
     expect(schema.parse(d)).toEqual(d);
+  });
+
+  it.each(SIGNALS.map((signal) => [signal.type, signal] as const))('has a schema that the signal %s fits exactly, sent without a cursor', async (type, signal) => {
+    const { d } = signalJson(signal);
+    const message = (await t.http().get('/api/asyncapi.json')).body.channels.gateway.messages[type.replace('.', '_')];
+
+    expect(SIGNAL_DATA[type].parse(d)).toEqual(d);
+    expect({ required: message.payload.required, frame: JSON.parse(signalFrame(signal)) }).toEqual({ required: ['op', 't', 'd'], frame: { op: 'dispatch', t: type, d } });
   });
 
   it('answers a plain GET of the gateway with 426 and how to connect', async () => {

@@ -69,6 +69,7 @@ async function start(stream?: EventStream): Promise<Harness> {
       history,
       ...(stream ? { stream } : {}),
       commits,
+      signals: world.signals,
       openSession: world.openGatewaySession,
       logger: pino({ level: 'silent' }),
       metrics: { attach: (sources) => void (lag = sources.eventReaderLag ?? lag), eventsDelivered: () => {}, slowConsumerClosed: () => {}, gatewayRefused: () => {} },

@@ -1,5 +1,6 @@
 import { createMemoryStores, InMemoryEventHistory, MemoryState, memoryUnitOfWork, FixedClock, RecordedAccountNotices, SequentialIds, SequentialInviteCodes } from '@chat/domain/testing';
 import type { DeviceTokens } from '@chat/domain';
+import { InProcessSignalBus, InProcessThrottle } from '@chat/in-process';
 import { ZxcvbnCommonPasswords } from '@chat/common-passwords';
 import { JoseDeviceTokens, JoseTokenService } from '@chat/jose';
 import { RandomOpaqueTokens, ScryptPasswordHasher } from '@chat/node-crypto';
@@ -36,11 +37,14 @@ export async function buildTestApp(
 ) {
   const state = new MemoryState();
   const stores = overrides.stores ?? createMemoryStores(state);
+  const clock = new FixedClock(new Date('2026-05-01T12:00:00.000Z'));
   const adapters: Adapters = {
     stores,
     unitOfWork: memoryUnitOfWork(stores),
     history: new InMemoryEventHistory(state),
-    clock: new FixedClock(new Date('2026-05-01T12:00:00.000Z')),
+    clock,
+    signals: new InProcessSignalBus(),
+    throttle: new InProcessThrottle(overrides.clock ?? clock),
     ids: new SequentialIds(),
     hasher: new ScryptPasswordHasher(2 ** 10),
     commonPasswords,

@@ -101,6 +101,18 @@ describe('the SDK’s gateway session', () => {
     });
   });
 
+  it('hands over a signal (no cursor) every time it comes, leaving the resume point where it was', async () => {
+    const g = open();
+    g.on('typing.started', ({ userId }) => void seen.push(`typing ${userId}`));
+    await identified();
+    const typing: Frame = { op: 'dispatch', t: 'typing.started', d: { channelId: '2', serverId: '3', userId: '4', expiresAt: '2026-11-01T10:00:10.000Z' } };
+    for (const frame of [dispatch('log1-6', 'a'), typing, typing]) sockets.last().receive(frame);
+    expect({ seen, cursor: g.cursor }).toEqual({
+      seen: ['ready connect log1-5', 'dispatch message.created log1-6', 'message a', 'dispatch typing.started undefined', 'typing 4', 'dispatch typing.started undefined', 'typing 4'],
+      cursor: 'log1-6',
+    });
+  });
+
   it('after a drop, reconnects and resumes from the last cursor it handed over', async () => {
     open({ reconnect: { minDelayMs: 100, maxDelayMs: 100 } });
     await identified();

@@ -9,3 +9,4 @@ export * from './stored-event';
 export * from './frames';
 export * from './cursor';
 export * from './account';
+export * from './signals';

@@ -21,6 +21,7 @@ export * from './events/chat-event';
 export * from './events/encoded-event';
 export * from './events/route';
 export * from './events/audience';
+export * from './events/signal';
 
 export * from './rules/text';
 export * from './rules/account-rules';
@@ -65,6 +66,8 @@ export * from './ports/event-history';
 export * from './ports/unit-of-work';
 export * from './ports/event-relay';
 export * from './ports/event-stream';
+export * from './ports/signal-bus';
+export * from './ports/throttle';
 export * from './ports/idempotency-store';
 export * from './ports/sweeper';
 
@@ -127,6 +130,7 @@ export * from './use-cases/conversations/remove-recipient';
 export * from './use-cases/messages/get-messages';
 export * from './use-cases/messages/get-message';
 export * from './use-cases/messages/send-message';
+export * from './use-cases/messages/start-typing';
 export * from './use-cases/messages/edit-message';
 export * from './use-cases/messages/delete-message';
 export * from './use-cases/messages/add-reaction';

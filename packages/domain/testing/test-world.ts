@@ -1,4 +1,5 @@
 import type { MessageJson } from '@chat/contract';
+import { InProcessSignalBus, InProcessThrottle } from '@chat/in-process';
 import { createUseCases, type Actor, type GetMessagesInput, type Quotas, type Result, type Server, type Stores } from '../src';
 import { createMemoryStores, memoryUnitOfWork } from './create-memory-stores';
 import { InMemoryEventHistory } from './in-memory-event-log';
@@ -24,10 +25,14 @@ export function createTestWorld(state: MemoryState = new MemoryState(), stores: 
   const history = new InMemoryEventHistory(state);
   const notices = new RecordedAccountNotices();
   const unitOfWork = memoryUnitOfWork(stores);
-  const useCases = createUseCases({ stores, unitOfWork, history, clock, ids, hasher, commonPasswords: new FakeCommonPasswords(), notices, tokens, devices, opaque, inviteCodes: new SequentialInviteCodes(), ...(quotas ? { quotas } : {}) });
+  const signals = new InProcessSignalBus();
+  const throttle = new InProcessThrottle(clock);
+  const useCases = createUseCases({ stores, unitOfWork, history, clock, ids, hasher, commonPasswords: new FakeCommonPasswords(), notices, tokens, devices, opaque, inviteCodes: new SequentialInviteCodes(), signals, throttle, ...(quotas ? { quotas } : {}) });
   const world = {
     stores,
     history,
+    /** The bus typing goes out on, in this process: a test subscribes to hear it. */
+    signals,
     /** Every event recorded so far, oldest first. */
     events: () => state.events.slice(),
     clock,

@@ -1,4 +1,4 @@
-import type { OpenGatewaySession } from '@chat/domain';
+import type { OpenGatewaySession, SignalBus } from '@chat/domain';
 import { createBlockingRedisClient, RedisEventStream, whenReady, type Redis } from '@chat/redis';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
@@ -19,6 +19,7 @@ export interface EventsDeps {
   /** The main Redis client; absent without REDIS_URL. */
   readonly redis: Redis | undefined;
   readonly commits: CommitSignal;
+  readonly signals: Pick<SignalBus, 'subscribe'>;
   readonly logger: Logger;
   readonly metrics?: Metrics;
 }
@@ -38,6 +39,7 @@ export async function startEvents(config: Config, deps: EventsDeps): Promise<Run
       history: deps.storage.history,
       ...(live ? { stream: live.stream } : {}),
       commits: deps.commits,
+      signals: deps.signals,
       openSession: deps.openSession,
       logger: deps.logger,
       ...(deps.metrics ? { metrics: deps.metrics } : {}),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { toSchema } from '../http/openapi';
-import { CLOSE, EVENT_DATA, HeartbeatFrame, IdentifyFrame, ReadyData, ResumeFrame, dispatchSchema } from '@chat/contract';
+import { CLOSE, EVENT_DATA, HeartbeatFrame, IdentifyFrame, ReadyData, ResumeFrame, SIGNAL_DATA, dispatchSchema, signalDispatchSchema } from '@chat/contract';
 import { GATEWAY_PATH } from './gateway';
 
 type Json = Record<string, unknown>;
@@ -38,6 +38,14 @@ export function buildAsyncApi(): Json {
     add('ready', 'ready', z.object({ op: z.literal('ready'), d: ReadyData }), 'The answer to identify: the user, their servers (with their channels up to 1,000 channels in all), and the cursor events continue from. No event falls between it and the stream.'),
     ...Object.entries(EVENT_DATA).map(([type, data]) =>
       add(type.replace('.', '_'), type, dispatchSchema(type, data), `Dispatch \`${type}\`: \`d\` is the REST shape. Only members of the event's server get it.`),
+    ),
+    ...Object.entries(SIGNAL_DATA).map(([type, data]) =>
+      add(
+        type.replace('.', '_'),
+        type,
+        signalDispatchSchema(type, data),
+        `Dispatch \`${type}\`, a signal: live only, with no \`cursor\`. It is not stored, a resume does not replay it, and it does not move the resume point.`,
+      ),
     ),
     add('heartbeat_ack', 'heartbeat_ack', z.object({ op: z.literal('heartbeat_ack') }), 'The answer to heartbeat.'),
     add('resumed', 'resumed', z.object({ op: z.literal('resumed'), d: z.object({ replayed: z.number().int() }) }), 'The replay is over; live events follow.'),

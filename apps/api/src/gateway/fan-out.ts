@@ -1,5 +1,5 @@
-import { isLoggedEventType } from '@chat/contract';
-import { isPersonal, isSpread, serversHearing, type Id, type LoggedEvent } from '@chat/domain';
+import { isLoggedEventType, signalFrame } from '@chat/contract';
+import { hears, isPersonal, isSpread, serversHearing, signalPlace, type Id, type LoggedEvent, type Signal } from '@chat/domain';
 import type { Logger } from 'pino';
 import type { Connection } from './connection';
 import type { Delivery } from './delivery';
@@ -7,6 +7,7 @@ import type { Delivery } from './delivery';
 /**
  * The live connections of this replica, indexed by the servers they see and by their user, and
  * the events of the log handed to them: every event once, in log order, from this replica's reader.
+ * Signals (typing) go by the same index, live only.
  */
 export class FanOut {
   private readonly byServer = new Map<Id, Set<Connection>>();
@@ -39,6 +40,14 @@ export class FanOut {
         // One event that cannot be sent (a bug, bad data) must not cost the rest of the batch.
         this.logger.error({ err: error, position: logged.position }, 'could not deliver an event');
       }
+    }
+  }
+
+  /** A signal, to the live connections that hear it: one frame for all, written only if one does. */
+  signal(signal: Signal): void {
+    let frame: string | undefined;
+    for (const connection of this.byServer.get(signalPlace(signal)) ?? []) {
+      if (connection.audience && hears(connection.audience, signal)) this.delivery.signal(connection, (frame ??= signalFrame(signal)));
     }
   }
 

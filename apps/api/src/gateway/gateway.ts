@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import type { EventHistory, LoggedEvent, OpenGatewaySession } from '@chat/domain';
+import type { EventHistory, LoggedEvent, OpenGatewaySession, Signal } from '@chat/domain';
 import type { Logger } from 'pino';
 import { Delivery } from './delivery';
 import { Doors, type DoorLimits, type Refusal } from './doors';
@@ -45,8 +45,10 @@ export interface GatewayDeps {
 export class Gateway {
   private readonly sockets: SocketServer;
   private readonly fanOut: FanOut;
+  private readonly logger: Logger;
 
   constructor(deps: GatewayDeps, options: GatewayOptions) {
+    this.logger = deps.logger;
     const doors = new Doors(options.doors);
     const delivery = new Delivery({ logId: deps.logId, maxBufferBytes: options.maxBufferBytes, onDelivered: deps.onDelivered, onSlowConsumerClosed: deps.onSlowConsumerClosed });
     this.fanOut = new FanOut(delivery, deps.logger);
@@ -85,5 +87,15 @@ export class Gateway {
   /** Every event once, in log order, from this replica's reader. */
   deliver(events: readonly LoggedEvent[]): void {
     this.fanOut.deliver(events);
+  }
+
+  /** Every signal once, from the signal bus: to the connections live now that hear it. */
+  signal(signal: Signal): void {
+    try {
+      this.fanOut.signal(signal);
+    } catch (error) {
+      // A bug or bad data in one signal must not reach the bus that called: it would stop hearing.
+      this.logger.error({ err: error, type: signal.type }, 'could not pass on a signal');
+    }
   }
 }

@@ -97,9 +97,14 @@ export class GatewayClient {
     return this.socket.readyState === WebSocket.OPEN;
   }
 
-  /** Every dispatch received so far, in order (consumed or not). */
+  /** Every dispatch of an event received so far, in order (consumed or not); signals (no cursor) are in `signals`. */
   dispatches(): Frame[] {
-    return this.frames.filter((frame) => frame.op === 'dispatch');
+    return this.frames.filter((frame) => frame.op === 'dispatch' && frame.cursor !== undefined);
+  }
+
+  /** Every signal received so far (typing: a dispatch with no cursor), in order. */
+  signals(): Frame[] {
+    return this.frames.filter((frame) => frame.op === 'dispatch' && frame.cursor === undefined);
   }
 
   /** The cursor of the last dispatch received, if any. */
@@ -200,7 +205,7 @@ export class GatewayClient {
     const end = await this.next((f) => f.op === 'resumed' || f.op === 'invalid_session', timeoutMs, `resumed after cursor ${cursor}`);
     if (end.op !== 'resumed') throw new Error(`resume from ${cursor} got ${end.op}; ${this.describe()}`);
     const upTo = this.frames.indexOf(end);
-    const dispatches = this.frames.slice(from, upTo).filter((f) => f.op === 'dispatch');
+    const dispatches = this.frames.slice(from, upTo).filter((f) => f.op === 'dispatch' && f.cursor !== undefined);
     for (const frame of dispatches) this.consumed.add(frame);
     return { dispatches, replayed: end.d?.replayed };
   }

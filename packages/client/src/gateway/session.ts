@@ -132,10 +132,11 @@ export class GatewaySession {
     if (token !== undefined && !this.ended) this.send({ op: 'identify', d: { token } });
   }
 
+  /** An event moves the resume point (a duplicate is dropped); a signal (typing) has no cursor and moves nothing. */
   private dispatch({ t, d, cursor }: WireFrame): void {
-    if (typeof t !== 'string' || typeof cursor !== 'string') return;
-    if (!this.hooks.resumePoint.take(cursor, false)) return;
-    this.hooks.emit('dispatch', { t, d, cursor });
+    if (typeof t !== 'string' || (cursor !== undefined && typeof cursor !== 'string')) return;
+    if (cursor !== undefined && !this.hooks.resumePoint.take(cursor, false)) return;
+    this.hooks.emit('dispatch', cursor === undefined ? { t, d } : { t, d, cursor });
     if (isKnownEvent(t)) this.hooks.emit(t, d);
   }
 

@@ -37,7 +37,8 @@ export interface ConnectionEvents {
 export interface Dispatch {
   t: string;
   d: unknown;
-  cursor: string;
+  /** Where a resume would continue after this event; none on a signal (typing), which is live only. */
+  cursor?: string;
 }
 
 /** Everything `GatewayConnection.on` listens for: each dispatch type, the connection's own events, and `dispatch`. */

@@ -266,6 +266,20 @@ export interface components {
         };
         /** @description A user changed their username, display name or avatar: sent to them (every session) and once to each connection that shares a server with them */
         UserUpdatedEvent: components["schemas"]["UserSummary"];
+        /** @description A user is typing in a channel you see (never your own typing) */
+        TypingStartedEvent: {
+            /** @description Snowflake id: a decimal string, ordered by creation time */
+            channelId: string;
+            /** @description The server; null in a direct conversation */
+            serverId: string | null;
+            /** @description Snowflake id: a decimal string, ordered by creation time */
+            userId: string;
+            /**
+             * Format: date-time
+             * @description When to stop showing it, unless another comes: 10 s on. A message.created by the same user in the same channel ends it sooner
+             */
+            expiresAt: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -312,6 +326,8 @@ export interface EventMap {
     "server.deleted": components["schemas"]["ServerDeletedEvent"];
     /** Dispatch `user.updated`: `d` is the REST shape. Only members of the event's server get it. */
     "user.updated": components["schemas"]["UserUpdatedEvent"];
+    /** Dispatch `typing.started`, a signal: live only, with no `cursor`. It is not stored, a resume does not replay it, and it does not move the resume point. */
+    "typing.started": components["schemas"]["TypingStartedEvent"];
 }
 /** Every dispatch type: a known `t` is a key. */
 export const EVENT_TYPES: Readonly<Record<keyof EventMap, true>> = {
@@ -333,6 +349,7 @@ export const EVENT_TYPES: Readonly<Record<keyof EventMap, true>> = {
     "server.updated": true,
     "server.deleted": true,
     "user.updated": true,
+    "typing.started": true,
 };
 /** The answer to identify: the user, their servers (with their channels up to 1,000 channels in all), and the cursor events continue from. No event falls between it and the stream. */
 export type ReadyData = components["schemas"]["ReadyData"];

@@ -11,6 +11,8 @@ import type { PasswordHasher } from '../ports/password-hasher';
 import type { Stores } from '../ports/stores';
 import type { TokenService } from '../ports/token-service';
 import type { DeviceTokens } from '../ports/device-tokens';
+import type { SignalBus } from '../ports/signal-bus';
+import type { Throttle } from '../ports/throttle';
 import type { UnitOfWork } from '../ports/unit-of-work';
 import { Authenticate } from './accounts/authenticate';
 import { ChangePassword } from './accounts/change-password';
@@ -47,6 +49,7 @@ import { GetMessages } from './messages/get-messages';
 import { RemoveReaction } from './messages/remove-reaction';
 import { RemoveUserReaction } from './messages/remove-user-reaction';
 import { SendMessage } from './messages/send-message';
+import { StartTyping } from './messages/start-typing';
 import { BanMember } from './moderation/ban-member';
 import { KickMember } from './moderation/kick-member';
 import { ListBans } from './moderation/list-bans';
@@ -95,6 +98,10 @@ export interface UseCasePorts {
   readonly devices: DeviceTokens;
   readonly inviteCodes: InviteCodeGenerator;
   readonly opaque: OpaqueTokens;
+  /** Typing between replicas (Redis pub/sub; in this process without Redis). */
+  readonly signals: SignalBus;
+  /** How often a signal may go out, shared by every replica. */
+  readonly throttle: Throttle;
   /** How much one user may own; `DEFAULT_QUOTAS` when left out. */
   readonly quotas?: Quotas;
   /** A bot's access-token lifetime; `ACCESS_TOKEN_TTL_SECONDS` (15 minutes) when left out. */
@@ -107,7 +114,7 @@ export interface UseCasePorts {
  * return type is the app's `UseCases`.
  */
 export function createUseCases(ports: UseCasePorts) {
-  const { stores, unitOfWork, history, clock, ids, hasher, commonPasswords, notices, tokens, devices, inviteCodes, opaque, quotas = DEFAULT_QUOTAS } = ports;
+  const { stores, unitOfWork, history, clock, ids, hasher, commonPasswords, notices, tokens, devices, inviteCodes, opaque, signals, throttle, quotas = DEFAULT_QUOTAS } = ports;
   const accessTokenTtlSeconds = ports.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_SECONDS;
   const { users, sessions, servers, members, messages, applications, refreshTokens, blocks } = stores;
   const grants = { applications, refreshTokens, sessions, tokens, opaque, ids, clock, unitOfWork, accessTokenTtlSeconds };
@@ -162,6 +169,7 @@ export function createUseCases(ports: UseCasePorts) {
     getMessages: new GetMessages(messages),
     getMessage: new GetMessage(stores),
     sendMessage: new SendMessage(messages, ids, clock),
+    startTyping: new StartTyping(stores, throttle, signals, clock),
     editMessage: new EditMessage(unitOfWork, clock),
     deleteMessage: new DeleteMessage(unitOfWork),
     addReaction: new AddReaction(unitOfWork, clock),

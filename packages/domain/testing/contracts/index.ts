@@ -35,6 +35,8 @@ export { describeApplicationRepositoryContract } from './application-repository.
 export { describeEventLogContract, type EventStores } from './event-log.contract';
 export { describeBlockRepositoryContract } from './block-repository.contract';
 export { describeConversationRepositoryContract } from './conversation-repository.contract';
+export { describeSignalBusContract } from './signal-bus.contract';
+export { describeThrottleContract, type ThrottleWorld } from './throttle.contract';
 
 /**
  * Every port contract against the stores `makeStores` gives. Each suite calls it once, before its

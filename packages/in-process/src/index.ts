@@ -1,0 +1,2 @@
+export * from './in-process-signal-bus';
+export * from './in-process-throttle';

@@ -1,0 +1,10 @@
+import { FixedClock } from '@chat/domain/testing';
+import { describeSignalBusContract, describeThrottleContract } from '@chat/domain/testing/contracts';
+import { InProcessSignalBus, InProcessThrottle } from '@chat/in-process';
+
+describeSignalBusContract('in this process', async () => new InProcessSignalBus());
+
+describeThrottleContract('in this process', async () => {
+  const clock = new FixedClock();
+  return { throttle: new InProcessThrottle(clock), pass: async (ms) => clock.advance(ms) };
+});
