@@ -26,6 +26,7 @@ export async function productionAdapters(config: Config, storage: Storage, signa
     clock: systemClock,
     signals: signals.bus,
     throttle: signals.throttle,
+    presence: signals.presence,
     ids: storage.ids,
     hasher: new ScryptPasswordHasher(config.SCRYPT_COST, config.SCRYPT_CONCURRENCY, config.SCRYPT_QUEUE),
     commonPasswords: new ZxcvbnCommonPasswords(),

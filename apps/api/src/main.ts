@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { Express } from 'express';
 import { KyselyIdempotencyStore, pingDatabase } from '@chat/postgres';
@@ -13,6 +14,7 @@ import { openStorage, type Storage } from './storage/storage';
 import { CommitSignal } from './events/commit-signal';
 import { startEvents, type RunningEvents } from './events/start-events';
 import { openSignals } from './signals/open-signals';
+import { presenceDeps } from './gateway/presence-tracker';
 import { SweepLoop } from './housekeeping/sweep-loop';
 import { Metrics } from './observability/metrics';
 import { startMetricsServer } from './observability/metrics-server';
@@ -129,7 +131,8 @@ async function main(): Promise<void> {
   const signals = await openSignals(config, redis, systemClock, logger);
   const adapters = await productionAdapters(config, storage, signals, logger);
   const services = resolveServices(buildContainer(adapters));
-  const events = await startEvents(config, { storage, openSession: services.openGatewaySession, redis, commits, signals: signals.bus, logger, metrics });
+  const presence = presenceDeps(services, randomUUID());
+  const events = await startEvents(config, { storage, openSession: services.openGatewaySession, presence, redis, commits, signals: signals.bus, logger, metrics });
   const sweeps = new SweepLoop(storage.sweeper, { intervalMs: config.SWEEP_INTERVAL_MS, logger });
   sweeps.start();
   const tracing = tracingFromConfig(config);

@@ -16,6 +16,7 @@ import {
   reactionChanged,
   reactionCleared,
   serverDeleted,
+  presenceUpdated,
   typingStarted,
   userUpdated,
   type ChatEvent,
@@ -61,7 +62,11 @@ const SAMPLES: ChatEvent[] = [
 ];
 
 /** One signal of every type, and of each place (a server's channel, a conversation). */
-const SIGNALS: Signal[] = [typingStarted({ id: '20', serverId: '10' }, '3', new Date('2026-11-01T10:00:10.000Z')), typingStarted({ id: '21', serverId: null }, '3', new Date(0))];
+const SIGNALS: Signal[] = [
+  typingStarted({ id: '20', serverId: '10' }, '3', new Date('2026-11-01T10:00:10.000Z')),
+  typingStarted({ id: '21', serverId: null }, '3', new Date(0)),
+  presenceUpdated('3', 'dnd', ['10', '21']),
+];
 
 describe('the gateway’s description', () => {
   let t: TestApp;
@@ -77,7 +82,7 @@ describe('the gateway’s description', () => {
     expect(body.channels.gateway.address).toBe('/api/gateway');
     expect(Object.keys(body.channels.gateway.messages).sort()).toEqual(
       [
-        'identify', 'resume', 'heartbeat', 'hello', 'ready', 'heartbeat_ack', 'resumed', 'invalid_session',
+        'identify', 'resume', 'heartbeat', 'presence', 'hello', 'ready', 'heartbeat_ack', 'resumed', 'invalid_session',
         ...new Set(SAMPLES.map((event) => event.type.replace('.', '_'))),
         ...new Set(SIGNALS.map((signal) => signal.type.replace('.', '_'))),
       ].sort(),
@@ -110,10 +115,11 @@ describe('the gateway’s description', () => {
   });
 
   it.each(SIGNALS.map((signal) => [signal.type, signal] as const))('has a schema that the signal %s fits exactly, sent without a cursor', async (type, signal) => {
-    const { d } = signalJson(signal);
+    const { t: sent, d } = signalJson(signal);
     const message = (await t.http().get('/api/asyncapi.json')).body.channels.gateway.messages[type.replace('.', '_')];
 
-    expect(SIGNAL_DATA[type].parse(d)).toEqual(d);
+    expect(sent).toBe(type);
+    expect(SIGNAL_DATA[sent].parse(d)).toEqual(d);
     expect({ required: message.payload.required, frame: JSON.parse(signalFrame(signal)) }).toEqual({ required: ['op', 't', 'd'], frame: { op: 'dispatch', t: type, d } });
   });
 

@@ -1,6 +1,6 @@
-import { describeSignalBusContract, describeThrottleContract } from '@chat/domain/testing/contracts';
+import { describePresenceRegistryContract, describeSignalBusContract, describeThrottleContract } from '@chat/domain/testing/contracts';
 import { typingStarted, type Signal } from '@chat/domain';
-import { createRedisClient, RedisSignalBus, RedisThrottle, whenReady, type Redis } from '@chat/redis';
+import { createRedisClient, RedisPresenceRegistry, RedisSignalBus, RedisThrottle, whenReady, type Redis } from '@chat/redis';
 import { connect, describeWithRedis, redisUrl, uniquePrefix } from './redis-testing';
 import { TcpProxy } from './tcp-proxy';
 
@@ -25,6 +25,11 @@ describeWithRedis('signals on the real Redis', () => {
 
   describeThrottleContract('Redis SET NX PX', async () => ({
     throttle: new RedisThrottle(await client(), uniquePrefix()),
+    pass: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  }));
+
+  describePresenceRegistryContract('Redis scripts', async () => ({
+    registry: new RedisPresenceRegistry(await client(), uniquePrefix()),
     pass: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   }));
 

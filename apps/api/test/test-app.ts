@@ -1,6 +1,6 @@
 import { createMemoryStores, InMemoryEventHistory, MemoryState, memoryUnitOfWork, FixedClock, RecordedAccountNotices, SequentialIds, SequentialInviteCodes } from '@chat/domain/testing';
 import type { DeviceTokens } from '@chat/domain';
-import { InProcessSignalBus, InProcessThrottle } from '@chat/in-process';
+import { InProcessPresenceRegistry, InProcessSignalBus, InProcessThrottle } from '@chat/in-process';
 import { ZxcvbnCommonPasswords } from '@chat/common-passwords';
 import { JoseDeviceTokens, JoseTokenService } from '@chat/jose';
 import { RandomOpaqueTokens, ScryptPasswordHasher } from '@chat/node-crypto';
@@ -45,6 +45,7 @@ export async function buildTestApp(
     clock,
     signals: new InProcessSignalBus(),
     throttle: new InProcessThrottle(overrides.clock ?? clock),
+    presence: new InProcessPresenceRegistry(overrides.clock ?? clock),
     ids: new SequentialIds(),
     hasher: new ScryptPasswordHasher(2 ** 10),
     commonPasswords,

@@ -11,6 +11,7 @@ export type {
   GatewayOptions,
   Member,
   Message,
+  PresenceStatus,
   Ready,
   Server,
   WebSocketConstructor,

@@ -148,6 +148,46 @@ describe('the SDK’s gateway session', () => {
     });
   });
 
+  it('tells the presence chosen: in identify, as an op once up (once per change), and in the resume after a drop', async () => {
+    const g = open({ reconnect: { minDelayMs: 100, maxDelayMs: 100 } });
+    g.setPresence('dnd');
+    await identified();
+    g.setPresence('dnd');
+    g.setPresence('idle');
+    g.setPresence('idle');
+    const first = sockets.last().sent;
+    sockets.last().drop(1006);
+    g.setPresence('invisible');
+    jest.advanceTimersByTime(100);
+    sockets.last().receive({ op: 'hello', d: { heartbeatInterval: 60_000 } });
+    await settle();
+    sockets.last().receive({ op: 'resumed', d: { replayed: 0 } });
+
+    expect({ first, second: sockets.last().sent }).toEqual({
+      first: [
+        { op: 'identify', d: { token: 'a token', presence: { status: 'dnd' } } },
+        { op: 'presence', d: { status: 'idle' } },
+      ],
+      second: [{ op: 'resume', d: { token: 'a token', cursor: 'log1-5', presence: { status: 'invisible' } } }],
+    });
+  });
+
+  it('sends no presence op between invalid_session and the next ready: the identify carries it, or the op follows ready', async () => {
+    const g = open({ reconnect: { minDelayMs: 100, maxDelayMs: 100 } });
+    await identified();
+    sockets.last().receive({ op: 'invalid_session' });
+    g.setPresence('idle');
+    await settle();
+    g.setPresence('dnd');
+    sockets.last().receive({ op: 'ready', d: { ...READY, cursor: 'log1-40' } });
+
+    expect(sockets.last().sent).toEqual([
+      { op: 'identify', d: { token: 'a token' } },
+      { op: 'identify', d: { token: 'a token', presence: { status: 'idle' } } },
+      { op: 'presence', d: { status: 'dnd' } },
+    ]);
+  });
+
   it('beats as hello asks, and lets go of a socket whose beat went unanswered, then reconnects', async () => {
     open({ reconnect: { minDelayMs: 100, maxDelayMs: 100 } });
     const first = sockets.last();

@@ -4,6 +4,7 @@ import { UserSummaryResponse } from './fields';
 import { ConversationResponse } from './conversation';
 import { MessageResponse } from './message';
 import { ChannelResponse, MemberResponse, RoleResponse, ServerResponse } from './responses';
+import { PresenceUpdatedEvent } from './signals';
 
 /*
  * The data (`d`) of each dispatch, from the REST response schemas: the gateway describes what REST
@@ -156,6 +157,10 @@ export const ReadyData = z
     ),
     privateChannels: z.array(ConversationResponse).meta({
       description: 'Your direct conversations, the most recently active first, at most 100: read the rest with GET /api/users/@me/channels',
+    }),
+    presences: z.array(PresenceUpdatedEvent).meta({
+      description:
+        'Who shows online, idle or dnd (anyone not listed: offline) among the members of your servers of up to 1,000 members and the recipients of your conversations, you excepted. For a larger server: GET /api/servers/{serverId}/members?presence=true. presence.updated follows each change',
     }),
   })
   .meta({ id: 'ReadyData' });

@@ -16,6 +16,7 @@ export * from './entities/block';
 export * from './entities/quotas';
 export * from './entities/message';
 export * from './entities/application';
+export * from './entities/presence';
 
 export * from './events/chat-event';
 export * from './events/encoded-event';
@@ -68,10 +69,17 @@ export * from './ports/event-relay';
 export * from './ports/event-stream';
 export * from './ports/signal-bus';
 export * from './ports/throttle';
+export * from './ports/presence-registry';
 export * from './ports/idempotency-store';
 export * from './ports/sweeper';
 
 export * from './use-cases/permissions';
+export * from './use-cases/heard-in';
+export * from './use-cases/presence/connect-socket';
+export * from './use-cases/presence/disconnect-socket';
+export * from './use-cases/presence/set-presence';
+export * from './use-cases/presence/keep-presence';
+export * from './use-cases/presence/read-presences';
 export * from './use-cases/channel-sight';
 export * from './use-cases/accounts/register';
 export * from './use-cases/accounts/new-session';

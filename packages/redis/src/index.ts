@@ -7,3 +7,5 @@ export * from './redis-event-stream';
 export * from './outage';
 export * from './redis-signal-bus';
 export * from './redis-throttle';
+export * from './redis-script';
+export * from './redis-presence-registry';

@@ -1,6 +1,7 @@
 import type { EventHistory, EventRelay, EventStream, OpenGatewaySession, SignalBus } from '@chat/domain';
 import type { Logger } from 'pino';
 import { Gateway, type GatewayOptions } from '../gateway/gateway';
+import type { PresenceDeps } from '../gateway/presence-tracker';
 import type { Metrics } from '../observability/metrics';
 import type { CommitSignal } from './commit-signal';
 import { EventReader } from './event-reader';
@@ -29,6 +30,8 @@ export interface EventPipelinePorts {
   /** Typing, from every replica, handed to the gateway live. */
   readonly signals: Pick<SignalBus, 'subscribe'>;
   readonly openSession: OpenGatewaySession;
+  /** This replica's part in presence (see `PresenceTracker`). */
+  readonly presence: PresenceDeps;
   readonly logger: Logger;
   readonly metrics?: Pick<Metrics, 'attach' | 'eventsDelivered' | 'slowConsumerClosed' | 'gatewayRefused'>;
 }
@@ -67,6 +70,7 @@ export function createEventPipeline(ports: EventPipelinePorts, options: EventPip
       history: ports.history,
       readerPosition: () => reader.position,
       logId: log.logId,
+      presence: ports.presence,
       logger,
       ...(metrics ? { onDelivered: () => metrics.eventsDelivered(), onSlowConsumerClosed: () => metrics.slowConsumerClosed(), onRefused: (why) => metrics.gatewayRefused(why) } : {}),
     },
@@ -87,6 +91,7 @@ export function createEventPipeline(ports: EventPipelinePorts, options: EventPip
       metrics?.attach({ gatewayConnections: () => gateway.size, eventReaderLag: () => Math.max(0, relay.head - reader.position) });
       ports.commits.listen(nudge);
       unsubscribe = ports.signals.subscribe((signal) => gateway.signal(signal));
+      gateway.start();
       reader.start(log.head, (events) => gateway.deliver(events));
       relay.start();
     },

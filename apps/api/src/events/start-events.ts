@@ -3,6 +3,7 @@ import { createBlockingRedisClient, RedisEventStream, whenReady, type Redis } fr
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { GatewayOptions } from '../gateway/gateway';
+import type { PresenceDeps } from '../gateway/presence-tracker';
 import type { Metrics } from '../observability/metrics';
 import type { Storage } from '../storage/storage';
 import type { CommitSignal } from './commit-signal';
@@ -16,6 +17,7 @@ export type RunningEvents = Omit<EventPipeline, 'start'>;
 export interface EventsDeps {
   readonly storage: Pick<Storage, 'relay' | 'history'>;
   readonly openSession: OpenGatewaySession;
+  readonly presence: PresenceDeps;
   /** The main Redis client; absent without REDIS_URL. */
   readonly redis: Redis | undefined;
   readonly commits: CommitSignal;
@@ -41,6 +43,7 @@ export async function startEvents(config: Config, deps: EventsDeps): Promise<Run
       commits: deps.commits,
       signals: deps.signals,
       openSession: deps.openSession,
+      presence: deps.presence,
       logger: deps.logger,
       ...(deps.metrics ? { metrics: deps.metrics } : {}),
     },

@@ -35,14 +35,19 @@ export const SNAPSHOT: GatewaySnapshot = {
 
 export const aFanOut = (): FanOut => new FanOut(new Delivery({ logId: 'abc', maxBufferBytes: 1 << 20 }), pino({ level: 'silent' }));
 
-/** A live connection of `userId`, a member of `servers` (the channels of `sight.hidden` out of its sight), in the fan-out. */
-export function live(fanOut: FanOut, userId: string, servers: string[], sight?: ChannelSight): RecordingSocket {
+/** A connection of `userId`, a member of `servers` (the channels of `sight.hidden` out of its sight), opening its session. */
+export function opening(userId: string, servers: string[], sight?: ChannelSight): RecordingSocket & { connection: Connection } {
   const socket = new RecordingSocket();
   const connection = new Connection(socket, '127.0.0.1', 10_000);
   connection.startOpening();
   connection.begin(new Audience(userId, `s-${userId}`, new Set(servers), new Set(), sight), SNAPSHOT, true, 0);
-  fanOut.join(connection);
-  socket.connection = connection;
+  return Object.assign(socket, { connection });
+}
+
+/** The same connection, live in the fan-out. */
+export function live(fanOut: FanOut, userId: string, servers: string[], sight?: ChannelSight): RecordingSocket {
+  const socket = opening(userId, servers, sight);
+  fanOut.join(socket.connection);
   return socket;
 }
 

@@ -1,5 +1,5 @@
-import { messageCreated, NO_MENTIONS, typingStarted } from '@chat/domain';
-import { aFanOut, live, stored } from './fan-out-helpers';
+import { messageCreated, NO_MENTIONS, presenceUpdated, typingStarted } from '@chat/domain';
+import { aFanOut, live, opening, stored } from './fan-out-helpers';
 
 const SERVER = '10';
 const CHANNEL = '20';
@@ -39,5 +39,46 @@ describe('signals in the fan-out', () => {
     fanOut.deliver([message.logged]);
 
     expect({ position, sent: socket.sent }).toEqual({ position: 0, sent: [typingFrame(CHANNEL, SERVER, '1'), message.frame] });
+  });
+
+  it('sends presence.updated once to each co-member’s socket, however many of the user’s servers and conversations it sees; never to the user’s own', () => {
+    const fanOut = aFanOut();
+    const [self, both, one, stranger] = [live(fanOut, '1', [SERVER, '30']), live(fanOut, '2', [SERVER, '30']), live(fanOut, '3', ['30']), live(fanOut, '4', ['11'])];
+
+    fanOut.signal(presenceUpdated('1', 'dnd', [SERVER, '30']));
+
+    const frame = JSON.stringify({ op: 'dispatch', t: 'presence.updated', d: { userId: '1', status: 'dnd' } });
+    expect([self.sent, both.sent, one.sent, stranger.sent]).toEqual([[], [frame], [frame], []]);
+  });
+
+  it('holds the signals a connection hears while its session opens, and sends them once it goes live; none it would not hear', () => {
+    const fanOut = aFanOut();
+    const socket = opening('2', [SERVER]);
+    const { connection } = socket;
+    fanOut.expect(connection);
+
+    fanOut.signal(presenceUpdated('1', 'online', [SERVER]));
+    fanOut.signal(presenceUpdated('3', 'online', ['11']));
+    fanOut.signal(typingStarted({ id: CHANNEL, serverId: SERVER }, '1', expiresAt));
+    const beforeLive = [...socket.sent];
+    fanOut.join(connection);
+    fanOut.signal(presenceUpdated('1', 'offline', [SERVER]));
+
+    const presence = (status: string) => JSON.stringify({ op: 'dispatch', t: 'presence.updated', d: { userId: '1', status } });
+    expect({ beforeLive, sent: socket.sent }).toEqual({ beforeLive: [], sent: [presence('online'), typingFrame(CHANNEL, SERVER, '1'), presence('offline')] });
+  });
+
+  it('lets go of what it held for a connection that closed while opening', () => {
+    const fanOut = aFanOut();
+    const socket = opening('2', [SERVER]);
+    const { connection } = socket;
+    fanOut.expect(connection);
+    fanOut.signal(presenceUpdated('1', 'online', [SERVER]));
+
+    connection.closed();
+    fanOut.forget(connection);
+    fanOut.signal(presenceUpdated('1', 'offline', [SERVER]));
+
+    expect({ held: connection.held, sent: socket.sent }).toEqual({ held: undefined, sent: [] });
   });
 });

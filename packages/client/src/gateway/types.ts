@@ -1,11 +1,13 @@
 import type { components } from '../generated/api.js';
-import type { EventMap, ReadyData } from '../generated/events.js';
+import type { EventMap, ReadyData, components as gateway } from '../generated/events.js';
 
 type Schemas = components['schemas'];
 export type Message = Schemas['Message'];
 export type Member = Schemas['Member'];
 export type Channel = Schemas['Channel'];
 export type Server = Schemas['Server'];
+/** What others may be shown of you while you are connected (`invisible`: offline). */
+export type PresenceStatus = gateway['schemas']['PresenceOp']['d']['status'];
 
 /**
  * What each dispatch carries (`d`), by its type (`t`): the REST shapes, generated from the API's

@@ -231,7 +231,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List members in join order (members only) */
+        /** List members in join order (members only); presence=true adds what each shows */
         get: operations["listMembers"];
         put?: never;
         post?: never;
@@ -892,6 +892,11 @@ export interface components {
             user: components["schemas"]["UserSummary"];
             /** @description The roles assigned to the member, lowest position first; @everyone, which every member holds, is not among them */
             roleIds: string[];
+            /**
+             * @description In GET /api/servers/{serverId}/members?presence=true only: what the member shows (offline without a socket anywhere, or invisible)
+             * @enum {string}
+             */
+            status?: "online" | "idle" | "dnd" | "offline";
         };
         Ban: {
             user: components["schemas"]["BannedUser"];
@@ -2383,6 +2388,8 @@ export interface operations {
                 limit?: string;
                 /** @description Continue after the member with this user id (the last of the previous page) */
                 after?: string;
+                /** @description true: each member with `status`, what they show (for a server too large for ready's presences) */
+                presence?: "true" | "false";
             };
             header?: never;
             path: {

@@ -1,3 +1,4 @@
+import type { ShownStatus } from '../entities/presence';
 import type { Id } from '../ids';
 import type { Audience } from './audience';
 
@@ -12,7 +13,12 @@ export const TYPING_EVERY_MS = 5_000;
  */
 export type Signal =
   /** `serverId` null: a direct conversation, whose id routes it as a server's does. */
-  { readonly type: 'typing.started'; readonly channelId: Id; readonly serverId: Id | null; readonly userId: Id; readonly expiresAt: Date };
+  | { readonly type: 'typing.started'; readonly channelId: Id; readonly serverId: Id | null; readonly userId: Id; readonly expiresAt: Date }
+  /**
+   * What others are shown of a user changed. `serverIds`, the user's servers and conversations then,
+   * say who may hear it (as `user.updated`'s do); no client is sent them.
+   */
+  | { readonly type: 'presence.updated'; readonly userId: Id; readonly status: ShownStatus; readonly serverIds: readonly Id[] };
 
 export type SignalType = Signal['type'];
 
@@ -24,10 +30,17 @@ export const typingStarted = (place: { readonly id: Id; readonly serverId: Id | 
   expiresAt,
 });
 
-/** The server (or conversation) whose connections may hear the signal. */
-export const signalPlace = (signal: Signal): Id => signal.serverId ?? signal.channelId;
+export const presenceUpdated = (userId: Id, status: ShownStatus, serverIds: readonly Id[]): Signal => ({ type: 'presence.updated', userId, status, serverIds });
 
-/** Whether a connection hears the signal: one of a user who sees its channel, the typist's own excepted. */
-export function hears(audience: Audience, signal: Signal): boolean {
-  return audience.userId !== signal.userId && audience.sees(signalPlace(signal)) && audience.seesChannel(signal.channelId);
-}
+/** The servers (and conversations, by their ids) whose connections may hear the signal. */
+export const signalPlaces = (signal: Signal): readonly Id[] => (signal.type === 'typing.started' ? [signal.serverId ?? signal.channelId] : signal.serverIds);
+
+/**
+ * Whether a connection that sees one of the signal's places hears it: never one of the user the
+ * signal is about (the typist, the one whose presence changed); typing, only where it sees the channel.
+ */
+export const hearsInPlace = (audience: Audience, signal: Signal): boolean =>
+  audience.userId !== signal.userId && (signal.type !== 'typing.started' || audience.seesChannel(signal.channelId));
+
+/** Whether a connection hears the signal: it sees one of its places, and hears it there. */
+export const hears = (audience: Audience, signal: Signal): boolean => signalPlaces(signal).some((place) => audience.sees(place)) && hearsInPlace(audience, signal);

@@ -1,9 +1,9 @@
 import type { Signal } from '../events/signal';
 
 /**
- * Signals between replicas (typing): live only, at most once. A listener hears what is published
- * from when it subscribed, on any replica, this one's included; what nobody hears is gone, and a
- * signal may be lost (Redis away). Nothing is stored but what the adapter needs to pass it on.
+ * Signals between replicas (typing, presence): live only, at most once, in the order each replica
+ * published them. A listener hears what reaches its replica while it listens, from any replica, its
+ * own included; what nobody hears is gone, and a signal may be lost (Redis away). Nothing is kept.
  */
 export interface SignalBus {
   publish(signal: Signal): Promise<void>;

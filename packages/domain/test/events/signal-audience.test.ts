@@ -1,4 +1,4 @@
-import { Audience, hears, typingStarted } from '@chat/domain';
+import { Audience, hears, presenceUpdated, typingStarted } from '@chat/domain';
 
 const at = new Date('2026-11-01T10:00:10.000Z');
 
@@ -21,5 +21,11 @@ describe('who hears a signal', () => {
     const typing = typingStarted({ id: '30', serverId: null }, '1', at);
 
     expect([hears(member, typing), hears(blind, typing)]).toEqual([true, false]);
+  });
+
+  it('a presence: those who see one of the user’s servers or conversations, never the user', () => {
+    const online = presenceUpdated('1', 'online', ['11', '30']);
+
+    expect([hears(member, online), hears(blind, online), hears(new Audience('1', 's1', new Set(['30'])), online)]).toEqual([true, false, false]);
   });
 });

@@ -49,19 +49,19 @@ export function describeSignalBusContract(name: string, makeBus: () => Promise<S
       expect(two.heard.filter((s) => s.userId === conversation.userId)).toEqual([conversation]);
     });
 
-    it('tells a listener nothing published before it came or after it stopped', async () => {
+    it('tells a listener nothing that came before it subscribed or after it stopped', async () => {
+      // Another listener marks what has come by: a bus may hand a signal on a moment after `publish`.
+      const marker = ear(bus);
       const before = typing();
       await bus.publish(before);
+      await marker.until(before.userId);
       const listener = ear(bus);
       const during = typing();
       await bus.publish(during);
       await listener.until(during.userId);
       listener.stop();
-      // A later signal that another listener hears marks the end: anything due to the stopped one came by then.
-      const marker = ear(bus);
-      const after = typing();
+      const [after, last] = [typing(), typing()];
       await bus.publish(after);
-      const last = typing();
       await bus.publish(last);
       await marker.until(last.userId);
       marker.stop();
