@@ -21,17 +21,17 @@ export class Delivery {
     const text = frame();
     if (text === null) return false;
     this.send(connection, text);
+    this.options.onDelivered?.();
     return true;
   }
 
-  /** Sends a signal's frame to a live connection: it has no position to judge, and moves none. */
+  /** Sends a signal's frame to a live connection: it has no position to judge, and moves none (nor counts as an event). */
   signal(connection: Connection, text: string): void {
     if (connection.state === 'live') this.send(connection, text);
   }
 
   private send(connection: Connection, text: string): void {
     connection.socket.send(text);
-    this.options.onDelivered?.();
     if (connection.state === 'live' && connection.socket.bufferedAmount > this.options.maxBufferBytes) this.closeSlow(connection);
   }
 
