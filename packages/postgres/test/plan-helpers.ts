@@ -48,7 +48,12 @@ export async function genericPlanOf(db: ChatDatabase, query: { sql: string; para
  * A database of its own for the enclosing block, opened before its tests and dropped after them,
  * and a pool on it that plans as the API's does (generic plans) and logs each statement it runs.
  */
-export function aLoggedPool(): { database(): TestDatabase; pool(): ChatDatabase; lastOf(marker: string): { sql: string; parameters: readonly unknown[] } } {
+export function aLoggedPool(): {
+  database(): TestDatabase;
+  pool(): ChatDatabase;
+  lastOf(marker: string): { sql: string; parameters: readonly unknown[] };
+  lastWith(fragment: string): { sql: string; parameters: readonly unknown[] };
+} {
   const queries: { sql: string; parameters: readonly unknown[] }[] = [];
   let database: TestDatabase | undefined;
   let pool: ChatDatabase | undefined;
@@ -70,6 +75,12 @@ export function aLoggedPool(): { database(): TestDatabase; pool(): ChatDatabase;
     lastOf(marker) {
       const query = queries.filter((q) => q.sql.includes(`/* prepared: ${marker} */`)).at(-1);
       if (!query) throw new Error(`no ${marker} statement was logged`);
+      return query;
+    },
+    /** The last statement whose text holds `fragment` (one not prepared has no marker). */
+    lastWith(fragment) {
+      const query = queries.filter((q) => q.sql.includes(fragment)).at(-1);
+      if (!query) throw new Error(`no statement with ${fragment} was logged`);
       return query;
     },
   };

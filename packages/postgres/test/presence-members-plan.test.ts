@@ -1,8 +1,8 @@
 import { aServerWithOwner, givenUser } from '@chat/domain/testing/contracts';
-import { createKyselyStores, openPostgres, type ChatDatabase } from '@chat/postgres';
+import { createKyselyStores } from '@chat/postgres';
 import { sql } from 'kysely';
-import { allNodes, genericPlanOf, type PlanNode } from './plan-helpers';
-import { createPostgresDatabase, describeWithPostgres, type TestDatabase } from './test-databases';
+import { aLoggedPool, allNodes, genericPlanOf, type PlanNode } from './plan-helpers';
+import { describeWithPostgres } from './test-databases';
 
 type Analyzed = PlanNode & { 'Actual Rows'?: number };
 
@@ -12,22 +12,11 @@ type Analyzed = PlanNode & { 'Actual Rows'?: number };
  * index by server, and never scanned whole.
  */
 describeWithPostgres('the member ids of small servers, for ready', () => {
-  let database: TestDatabase;
-  let pool: ChatDatabase;
-  const queries: { sql: string; parameters: readonly unknown[] }[] = [];
-
-  beforeAll(async () => {
-    database = await createPostgresDatabase();
-    pool = openPostgres({ url: database.url, poolSize: 1, log: (text, parameters) => queries.push({ sql: text, parameters }) });
-  });
-
-  afterAll(async () => {
-    await pool?.destroy();
-    await database?.drop();
-  });
+  const logged = aLoggedPool();
 
   it('counts a large server only one past the bound and reads none of it, and reads a small one whole, along an index', async () => {
-    const stores = createKyselyStores(pool);
+    const stores = createKyselyStores(logged.pool());
+    const database = logged.database();
     const [large, small] = [await aServerWithOwner(stores), await aServerWithOwner(stores)];
     const member = await givenUser(stores);
     await stores.members.add({ serverId: small.server.id, userId: member.id, joinedAt: new Date() });
@@ -45,8 +34,7 @@ describeWithPostgres('the member ids of small servers, for ready', () => {
     const ids = await stores.members.memberIdsIn([large.server.id, small.server.id], 1_000);
 
     expect([...ids].sort()).toEqual([small.ownerUser.id, member.id].sort());
-    const query = queries.filter((q) => q.sql.includes('unnest')).at(-1);
-    if (!query) throw new Error('no statement was logged');
+    const query = logged.lastWith('unnest');
     const reads = (allNodes(await genericPlanOf(database.db, query, { analyze: true })) as Analyzed[]).filter((node) => node['Relation Name'] === 'members');
     for (const node of reads) expect(node['Node Type']).toMatch(/^Index (Only )?Scan$/);
     // Rows read in all (EXPLAIN rounds each node's rows per loop): the large server's count stops at
