@@ -123,6 +123,12 @@ async function main() {
       { server: api, request: postAsManyUsers(channelIds[0], tokens.slice(0, 10)) },
     ]);
 
+    // Mentions are parsed and checked in the send's one statement: two members mentioned, against none.
+    const mentionPost = await compare('POST message mentioning two members vs none (users 1-10)', [
+      { server: api, request: postAsManyUsers(channelIds[0], tokens.slice(0, 10), 'hello <@3> and <@4>, from the benchmark') },
+      { server: api, request: postAsManyUsers(channelIds[0], tokens.slice(0, 10)) },
+    ]);
+
     const apiRss = rssMb(api.child.pid);
 
     // The floor: the same two statements through node-pg alone, no HTTP (see floor.cjs).
@@ -192,6 +198,7 @@ async function main() {
       target('GET newest 50, member of 20 roles with 10 overwrites ÷ owner: req/s', roled[0].rps, roled[1].rps, null, 'reported'),
       target('POST message, member of 20 roles with 10 overwrites ÷ many plain members: req/s', roledPost[0].rps, post[0].rps, null, 'reported'),
       target('POST message in a direct conversation ÷ in a server channel, same 10 senders: req/s', conversationPost[0].rps, conversationPost[1].rps, null, 'reported'),
+      target('POST message mentioning two members ÷ mentioning none, same 10 senders: req/s', mentionPost[0].rps, mentionPost[1].rps, null, 'reported'),
       target('GET newest 50: req/s ÷ floor (node-pg alone, no HTTP)', get[0].rps, floor.get, null, 'reported'),
       target('POST message: req/s ÷ floor (node-pg alone, no HTTP)', post[0].rps, floor.post, null, 'reported'),
       ...gatewayRows(gateway),
