@@ -29,6 +29,7 @@ import { readStateRoutes } from './routes/read-state-routes';
 import { mountOAuthToken, oauthTokenOpenApi } from './routes/oauth-token-route';
 import { roleRoutes } from './routes/role-routes';
 import { serverRoutes } from './routes/server-routes';
+import { signalRoutes } from './routes/signal-routes';
 import type { AppServices } from './services';
 import { mountWeb, type WebAssets } from './http/web';
 
@@ -77,7 +78,7 @@ export interface AppOptions {
 }
 
 export function allRoutes(): RouteSpec<unknown, unknown>[] {
-  return [...authRoutes, ...profileRoutes, ...serverRoutes, ...roleRoutes, ...channelRoutes, ...conversationRoutes, ...messageRoutes, ...readStateRoutes, ...applicationRoutes, ...blockRoutes];
+  return [...authRoutes, ...profileRoutes, ...serverRoutes, ...roleRoutes, ...channelRoutes, ...conversationRoutes, ...messageRoutes, ...readStateRoutes, ...signalRoutes, ...applicationRoutes, ...blockRoutes];
 }
 
 /** Builds the app without listening, so tests drive it in-process. */
