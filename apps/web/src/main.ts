@@ -37,10 +37,12 @@ const onSubmit = (form: HTMLFormElement, run: () => void) =>
 onSubmit(el.loginForm, () => logIn(page, el.loginForm));
 onSubmit(el.signupForm, () => signUp(page, el.signupForm));
 el.logout.addEventListener('click', () => logOut(page));
-// "Your account" opens filled with the account as it is now (what was typed and not saved is dropped).
+// "Your account" opens filled with the account as it is now: what was typed and not saved is dropped
+// when it closes (the 'me' view keeps a closed form current). Filled on opening instead, a toggle
+// event that comes late would overwrite what is being typed.
 el.accountSettings.addEventListener('toggle', () => {
   const me = page.state.me;
-  if (el.accountSettings.open && me) fillAccountForm(el, me);
+  if (!el.accountSettings.open && me) fillAccountForm(el, me);
 });
 onSubmit(el.accountForm, () => void page.attempt('Saving your account', () => saveAccount(page)));
 
