@@ -6,6 +6,7 @@
  */
 import { saveAccount } from './actions/account.js';
 import { composerChanged, composerKey } from './actions/composer.js';
+import { chooseStatus } from './actions/presence.js';
 import { markRead, markTarget } from './actions/read-states.js';
 import { loadOlder, send } from './actions/messages.js';
 import { createChannel } from './actions/channels.js';
@@ -18,7 +19,7 @@ import { createMarker } from './marker.js';
 import { createPage } from './page.js';
 import { completionClosed } from './model/completion.js';
 import { groupChoiceProblem } from './model/people.js';
-import { openConversationOf } from './model/state.js';
+import { openConversationOf, type ChosenStatus } from './model/state.js';
 import { newGroupChoice, renderNewGroupPeople } from './views/conversations.js';
 import { findElements } from './views/elements.js';
 import { showErrorText } from './views/feedback.js';
@@ -103,6 +104,11 @@ el.composerInput.addEventListener('keydown', (event) => composerKey(page, event)
 for (const type of ['input', 'click', 'keyup'] as const) el.composerInput.addEventListener(type, (event) => {
   if (!(event instanceof KeyboardEvent) || !['ArrowDown', 'ArrowUp', 'Enter', 'Tab', 'Escape'].includes(event.key)) composerChanged(page);
 });
+el.composerInput.addEventListener('input', () => {
+  const channelId = page.state.channelId;
+  if (channelId) page.typing.typed(channelId, el.composerInput.value);
+});
+el.myStatus.addEventListener('change', () => chooseStatus(page, el.myStatus.value as ChosenStatus));
 el.composerInput.addEventListener('blur', () => page.apply(completionClosed(page.state)));
 
 // Times say "today" or "Yesterday": they are written again as the day turns.

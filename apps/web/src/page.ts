@@ -7,6 +7,7 @@
 import { ChatApiError, type GatewayConnection, type RestClient } from '@chat/client';
 import { createCoalescer, type Coalescer } from './coalesce.js';
 import type { Marker } from './marker.js';
+import { createTypingSender, type TypingSender } from './typing-sender.js';
 import { sessionEnded, signedOut, type ChatState, type Effect, type Step } from './model/state.js';
 import type { Elements } from './views/elements.js';
 import { clearError, showErrorText } from './views/feedback.js';
@@ -31,6 +32,8 @@ export interface Page {
   readonly soon: Coalescer;
   /** Marks the open channel read once its newest message shows. */
   readonly marker: Marker;
+  /** Tells the others this person is typing, at most every 8 s per channel. */
+  readonly typing: TypingSender;
   endSession(message?: string): void;
   /** The signed-in REST client (throws when signed out). */
   client(): RestClient;
@@ -71,9 +74,12 @@ export function createPage(el: Elements, run: (page: Page, effects: readonly Eff
     get marker() {
       return marks;
     },
+    // Typing is best-effort: a refusal (a channel one cannot send in, a 429) is not worth a word.
+    typing: createTypingSender((channelId) => void page.rest?.POST('/api/channels/{channelId}/typing', { params: { path: { channelId } } }).catch(() => undefined)),
     endSession(message) {
       page.soon.cancelAll();
       page.marker.cancel();
+      page.typing.reset();
       page.gateway?.close();
       Object.assign(page, { token: undefined, rest: undefined, gateway: undefined });
       state = sessionEnded(state);

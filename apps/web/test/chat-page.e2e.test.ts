@@ -266,6 +266,31 @@ suite('the chat page in Chromium', () => {
     await isVisible(bob.getByRole('heading', { name: '# general' }));
   });
 
+  it('shows who is typing until their message comes, and who is online, with a status each person picks', async () => {
+    const bobsRow = alice.locator('#member-list > li').filter({ hasText: names.bob });
+    await isVisible(bobsRow.getByRole('img', { name: 'Online' }));
+    await isVisible(alice.locator('#member-list > li').filter({ hasText: names.alice }).getByRole('img', { name: 'Online' }));
+    await bob.getByLabel('Your status').selectOption('dnd');
+    await isVisible(bobsRow.getByRole('img', { name: 'Do not disturb' }));
+    await bob.getByLabel('Your status').selectOption('invisible');
+    await isVisible(bobsRow.getByRole('img', { name: 'Offline' }));
+    await bob.getByLabel('Your status').selectOption('online');
+    await isVisible(bobsRow.getByRole('img', { name: 'Online' }));
+
+    // Bob typed and sent a moment ago (the API passes one signal every 5 s): he types on until it shows.
+    const box = bob.getByLabel(/^Message # /);
+    await box.fill('Typing slowly');
+    await eventually(async () => {
+      await box.press('End');
+      await box.pressSequentially('.');
+      expect(await alice.locator('#typing').textContent()).toBe(`${names.bob} is typing…`);
+    }, 20_000);
+    await box.fill('Typing slowly');
+    await box.press('Enter');
+    await hasCount(message(alice, 'Typing slowly'), 1);
+    await hasText(alice.locator('#typing'), '');
+  });
+
   it('shows markup in a message as text, never as markup', async () => {
     const hostile = '<img src=x onerror=window.__xss=1> <b>bold?</b>';
     await send(alice, hostile);

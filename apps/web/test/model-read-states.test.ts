@@ -26,9 +26,10 @@ describe("the page's model: read states", () => {
     expect(effects).toEqual([{ kind: 'servers' }, { kind: 'channels' }, { kind: 'conversations' }, { kind: 'mark-read' }]);
   });
 
-  it("takes ready's read states", () => {
-    const { state } = ready(world(), { user: me, cursor: 'c', reason: 'connect', servers: [{ ...server(), channels: [] }], privateChannels: [], readStates: [read('12')] });
+  it("takes ready's read states and presences", () => {
+    const { state } = ready(world(), { user: me, cursor: 'c', reason: 'connect', servers: [{ ...server(), channels: [] }], privateChannels: [], readStates: [read('12')], presences: [{ userId: bob.id, status: 'idle' }] });
     expect([...state.readStates.keys()]).toEqual(['12']);
+    expect(state.presences.get(bob.id)).toBe('idle');
   });
 
   it("counts someone else's message as unread, a mention when it names this person, a role of theirs in its server, or everyone; up to 1000", () => {

@@ -66,6 +66,7 @@ export function send(page: Page): void {
   if (!channelId || content === '') return;
   void page.attempt('Sending', async () => {
     const sent = await ok(page.client().POST('/api/channels/{channelId}/messages', { params: { path: { channelId } }, body: { content } }));
+    page.typing.sent(channelId);
     // Cleared only once sent: a refused message stays in the box to fix or resend.
     if (composerInput.value === content) composerInput.value = '';
     if (page.state.channelId === channelId) page.apply(addMessages(page.state, [sent]));

@@ -7,6 +7,8 @@ import { conversationActive, conversationChanged, conversationGone } from './con
 import { nameOf, userUpdated } from './people.js';
 import { memberUpdated, roleChanged, roleDeleted } from './roles.js';
 import { memberJoined, memberLeft, serverDeleted, serverUpdated } from './servers.js';
+import { presenceUpdated } from './presence.js';
+import { typingEnded, typingStarted } from './typing.js';
 import { countsMayChange, messageCounted, newSinceOnOpening, readMarked, readStatesGone } from './read-states.js';
 import { chain, channelOf, step, unchanged, when, type ChatState, type Effect, type GatewayEvent, type Step } from './state.js';
 
@@ -52,6 +54,8 @@ export function applyEvent(state: ChatState, event: GatewayEvent): Step {
         state,
         (current) => (event.data.serverId === undefined ? conversationActive(current, event.data) : unchanged(current)),
         (current) => messageCounted(current, event.data),
+        // Their message ends their typing.
+        (current) => typingEnded(current, event.data.channelId, event.data.author.id),
         (current) => messageCreated(current, event),
       );
     case 'message.updated':
@@ -92,6 +96,10 @@ export function applyEvent(state: ChatState, event: GatewayEvent): Step {
     }
     case 'user.updated':
       return userUpdated(state, event.data);
+    case 'typing.started':
+      return typingStarted(state, event.data);
+    case 'presence.updated':
+      return presenceUpdated(state, event.data);
     default:
       // An event type newer than this page: nothing it shows changes.
       return unchanged(state);

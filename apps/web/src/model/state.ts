@@ -55,6 +55,11 @@ export interface Completion {
   readonly active: number;
 }
 
+/** What someone shows: `offline` with no socket anywhere, or invisible. */
+export type Presence = 'online' | 'idle' | 'dnd' | 'offline';
+/** What a person may choose to show: `invisible` shows them offline. */
+export type ChosenStatus = 'online' | 'idle' | 'dnd' | 'invisible';
+
 /** A gateway event the page applies, by its type, with the SDK's payload. */
 export type GatewayEvent = { [K in keyof GatewayEvents]: { readonly type: K; readonly data: GatewayEvents[K] } }[keyof GatewayEvents];
 
@@ -86,6 +91,12 @@ export interface ChatState {
   readonly blocked: ReadonlySet<string>;
   /** Messages of blocked users that the person chose to see. */
   readonly revealed: ReadonlySet<string>;
+  /** Who is typing where: by channel, each typist's user id and when to stop showing it (ms since the epoch), in the order they began (`model/typing.ts`). */
+  readonly typing: ReadonlyMap<string, ReadonlyMap<string, number>>;
+  /** What others show, by user id: online, idle or dnd (anyone not in it is offline), as `ready` and `presence.updated` say (`model/presence.ts`). */
+  readonly presences: ReadonlyMap<string, Presence>;
+  /** What this person chose to show (online until they choose). */
+  readonly myStatus: ChosenStatus;
   /** The people offered for the `@word` being typed in the composer (`model/completion.ts`); none when no list is open. */
   readonly completion?: Completion;
 }
@@ -117,6 +128,8 @@ export type Effect =
   /** Who may delete or react to what changed (the open channel's permissions). */
   | { readonly kind: 'every-message' }
   | { readonly kind: 'history-edge' }
+  /** The line that says who is typing in the open channel. */
+  | { readonly kind: 'typing' }
   /** Mark the open channel read up to its newest message, soon, if it is in view (`actions/read-states.ts`). */
   | { readonly kind: 'mark-read' }
   /** Read the read states again, soon (`GET /api/users/@me/read-states`): a burst of events makes one read. */
@@ -125,6 +138,8 @@ export type Effect =
   | { readonly kind: 'completion' }
   | { readonly kind: 'fetch-server'; readonly serverId: string }
   | { readonly kind: 'fetch-members'; readonly serverId: string }
+  /** Read the member list again, with what each shows, soon: a burst of arrivals makes one read. */
+  | { readonly kind: 'fetch-members-soon'; readonly serverId: string }
   /** Read the server's channels again, soon: a burst of events makes one read. */
   | { readonly kind: 'fetch-channels'; readonly serverId: string }
   | { readonly kind: 'open-channel'; readonly channelId: string }
@@ -150,6 +165,9 @@ export const signedOut: ChatState = {
   waiting: [],
   blocked: new Set(),
   revealed: new Set(),
+  typing: new Map(),
+  presences: new Map(),
+  myStatus: 'online',
 };
 
 export const signedIn = (state: ChatState, me: Me): ChatState => ({ ...state, me });

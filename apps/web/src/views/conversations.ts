@@ -2,11 +2,12 @@
 import { h } from '../dom.js';
 import { conversationName } from '../model/conversations.js';
 import { coMembers, nameOf } from '../model/people.js';
+import { presenceOf } from '../model/presence.js';
 import { unreadIn } from '../model/read-states.js';
 import { openConversationOf, type ChatState, type Conversation } from '../model/state.js';
 import type { Elements } from './elements.js';
 import type { ViewContext } from './intents.js';
-import { nameNode } from './people.js';
+import { nameNode, presenceDot } from './people.js';
 import { listedWithUnread } from './unread.js';
 
 /** The list, the most recently active first; one with messages this person has not read is marked (a dot, or its mentions counted). */
@@ -37,7 +38,12 @@ export function renderConversation(view: ViewContext): void {
       h(
         'li',
         {},
-        nameNode('span', person, person.id === conversation.ownerId ? h('span', { className: 'hint' }, ' (owner)') : null, person.id === me ? h('span', { className: 'hint' }, ' (you)') : null),
+        h(
+          'span',
+          { className: 'who' },
+          presenceDot(presenceOf(state, person.id)),
+          nameNode('span', person, person.id === conversation.ownerId ? h('span', { className: 'hint' }, ' (owner)') : null, person.id === me ? h('span', { className: 'hint' }, ' (you)') : null),
+        ),
         owner && person.id !== me
           ? h('button', { type: 'button', className: 'remove', 'aria-label': `Remove ${nameOf(person)} from the group`, onclick: () => intents.removeRecipient(conversation, person) }, 'Remove')
           : null,
