@@ -250,6 +250,8 @@ suite('the chat page in Chromium', () => {
     await hasCount(message(bob, 'News one').locator('.new-messages'), 1);
     await hasCount(bob.locator('#messages .new-messages'), 1);
     await hasCount(newsButton.locator('.badge'), 0);
+    await hasCount(bob.getByRole('button', { name: 'Book club' }).locator('.badge'), 0);
+    await shoot(bob, 'unread');
     // Seen: marked read on the API, once.
     await eventually(async () => expect((await ok(asBob.GET('/api/users/@me/read-states'))).map(({ channelId }) => channelId)).not.toContain(news.id), 15_000);
     await bob.getByRole('button', { name: '# general' }).click();

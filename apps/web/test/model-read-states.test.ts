@@ -94,8 +94,13 @@ describe("the page's model: read states", () => {
   });
 
   it('puts the "New messages" line above the first message of someone else after the marker, when the channel opened with something unread', () => {
-    const opened = channelOpened(world([read('12', { lastReadMessageId: '3', unreadCount: 2 })]), '12').state;
+    const opening = channelOpened(world([read('12', { lastReadMessageId: '3', unreadCount: 2 })]), '12');
+    const opened = opening.state;
     expect(opened.newSince).toEqual({ channelId: '12', after: '3', count: 2 });
+    // Its marks leave the server's sum while it is open.
+    expect(opening.effects).toEqual([{ kind: 'channel' }, { kind: 'channels' }, { kind: 'servers' }]);
+    expect(unreadInServer(opened, '10')).toEqual({ unread: false, mentions: 0 });
+    expect(channelOpened(world(), '12').effects).toEqual([{ kind: 'channel' }, { kind: 'channels' }]);
     const shown = addMessages(opened, [message('2', { channelId: '12' }), message('3', { channelId: '12' }), message('4', { channelId: '12', author: me }), message('5', { channelId: '12' })]).state;
     expect(firstNewId(shown)).toBe('5');
     expect(channelOpened(world([read('12', { unreadCount: 0, mentionCount: 1 })]), '12').state.newSince).toBeUndefined();

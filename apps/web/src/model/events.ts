@@ -16,7 +16,9 @@ import { chain, channelOf, step, unchanged, when, type ChatState, type Effect, t
 export function channelOpened(state: ChatState, channelId: string): Step {
   if (!channelOf(state, channelId)) return unchanged(state);
   const next: ChatState = { ...state, channelId, newSince: newSinceOnOpening(state, channelId), opening: state.opening + 1, messages: [], reachedStart: false, editing: undefined, waiting: [], completion: undefined };
-  return step(next, { kind: 'channel' }, { kind: 'channels' }, ...when(state.completion !== undefined, { kind: 'completion' }));
+  // The server list sums its channels' marks, the open one's aside: it changes when the open channel had some, or this one has.
+  const marksMoved = state.readStates.has(channelId) || state.readStates.has(state.channelId ?? '');
+  return step(next, { kind: 'channel' }, { kind: 'channels' }, ...when(marksMoved, { kind: 'servers' }), ...when(state.completion !== undefined, { kind: 'completion' }));
 }
 
 export const loadStarted = (state: ChatState): Step => unchanged({ ...state, loads: state.loads + 1 });
