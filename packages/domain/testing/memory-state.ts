@@ -1,4 +1,4 @@
-import { summarizeUser, type Ban, type Block, type ChatEvent, type Application, type Channel, type Conversation, type Invite, type Member, type Message, type Reaction, type RefreshToken, type Role, type Server, type Session, type User, type UserSummary } from '../src';
+import { channelPermissions, summarizeUser, type Ban, type Block, type ChatEvent, type Application, type Channel, type Conversation, type Invite, type Member, type Message, type PermissionBits, type Reaction, type RefreshToken, type Role, type Server, type Session, type User, type UserSummary } from '../src';
 
 /** The tables of the in-memory adapters; every repository of one `createMemoryStores()` shares it. */
 export class MemoryState {
@@ -49,6 +49,19 @@ export class MemoryState {
     for (const members of this.members.values()) if (members.has(viewerId) && members.has(userId)) return true;
     for (const { recipientIds } of this.conversations.values()) if (recipientIds.includes(viewerId) && recipientIds.includes(userId)) return true;
     return false;
+  }
+
+  /** A member's permissions in the channel, by the domain's own rule (the SQL statements must agree with it). */
+  permissionsIn(channel: Channel, userId: string): PermissionBits {
+    const roles = this.rolesOf(channel.serverId);
+    const held = this.memberRoles.get(channel.serverId)?.get(userId) ?? new Set<string>();
+    const standing = {
+      userId,
+      isOwner: this.servers.get(channel.serverId)?.ownerId === userId,
+      everyone: roles.get(channel.serverId)?.permissions ?? 0,
+      roles: [...held].flatMap((id) => roles.get(id) ?? []),
+    };
+    return channelPermissions(standing, channel.serverId, channel.permissionOverwrites);
   }
 
   rolesOf(serverId: string): Map<string, Role> {
