@@ -9,6 +9,7 @@ import { KyselyConversationRepository } from './repositories/kysely-conversation
 import { KyselyInviteRepository } from './repositories/kysely-invite-repository';
 import { KyselyMemberRepository } from './repositories/kysely-member-repository';
 import { KyselyMessageRepository, type MessageStoreEvents } from './repositories/kysely-message-repository';
+import { KyselyMessageSearch } from './repositories/kysely-message-search';
 import { KyselyRoleRepository } from './repositories/kysely-role-repository';
 import { KyselyServerRepository } from './repositories/kysely-server-repository';
 import { KyselySessionRepository } from './repositories/kysely-session-repository';
@@ -36,6 +37,7 @@ export function createKyselyStores(db: Kysely<Database>, { hot = db, onEventAppe
     bans: new KyselyBanRepository(db),
     blocks: new KyselyBlockRepository(db),
     messages: new KyselyMessageRepository(db, hot, events),
+    messageSearch: new KyselyMessageSearch(db),
     applications: new KyselyApplicationRepository(db),
     refreshTokens: new KyselyRefreshTokenRepository(db),
     events: new KyselyEventLog(db, onEventAppended),

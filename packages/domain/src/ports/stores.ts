@@ -7,6 +7,7 @@ import type { EventLog } from './event-log';
 import type { InviteRepository } from './invite-repository';
 import type { MemberRepository } from './member-repository';
 import type { MessageRepository } from './message-repository';
+import type { MessageSearch } from './message-search';
 import type { RoleRepository } from './role-repository';
 import type { ServerRepository } from './server-repository';
 import type { SessionRepository } from './session-repository';
@@ -25,6 +26,7 @@ export interface Stores {
   readonly bans: BanRepository;
   readonly blocks: BlockRepository;
   readonly messages: MessageRepository;
+  readonly messageSearch: MessageSearch;
   readonly applications: ApplicationRepository;
   readonly refreshTokens: RefreshTokenRepository;
   readonly events: EventLog;

@@ -46,6 +46,7 @@ import { GetMessage } from './messages/get-message';
 import { GetMessages } from './messages/get-messages';
 import { RemoveReaction } from './messages/remove-reaction';
 import { RemoveUserReaction } from './messages/remove-user-reaction';
+import { SearchDirectMessages, SearchMessages } from './messages/search-messages';
 import { SendMessage } from './messages/send-message';
 import { BanMember } from './moderation/ban-member';
 import { KickMember } from './moderation/kick-member';
@@ -162,6 +163,8 @@ export function createUseCases(ports: UseCasePorts) {
     getMessages: new GetMessages(messages),
     getMessage: new GetMessage(stores),
     sendMessage: new SendMessage(messages, ids, clock),
+    searchMessages: new SearchMessages(stores),
+    searchDirectMessages: new SearchDirectMessages(stores),
     editMessage: new EditMessage(unitOfWork, clock),
     deleteMessage: new DeleteMessage(unitOfWork),
     addReaction: new AddReaction(unitOfWork, clock),

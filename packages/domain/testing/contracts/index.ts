@@ -13,6 +13,7 @@ import { describeConversationRepositoryContract } from './conversation-repositor
 import { describeInviteRepositoryContract } from './invite-repository.contract';
 import { describeMemberRepositoryContract } from './member-repository.contract';
 import { describeMessageRepositoryContract } from './message-repository.contract';
+import { describeMessageSearchContract } from './message-search.contract';
 import { describeRoleRepositoryContract } from './role-repository.contract';
 import { describeServerRepositoryContract } from './server-repository.contract';
 import { describeSessionRepositoryContract } from './session-repository.contract';
@@ -30,6 +31,7 @@ export { describeMemberRepositoryContract } from './member-repository.contract';
 export { describeRoleRepositoryContract, aRole } from './role-repository.contract';
 export { describeInviteRepositoryContract } from './invite-repository.contract';
 export { describeMessageRepositoryContract } from './message-repository.contract';
+export { describeMessageSearchContract } from './message-search.contract';
 export { expectSendsAtOnceGatedEachAlone } from './message-gate.contract';
 export { describeApplicationRepositoryContract } from './application-repository.contract';
 export { describeEventLogContract, type EventStores } from './event-log.contract';
@@ -51,6 +53,7 @@ export function describeStoreContracts(name: string, makeStores: () => Promise<S
   describeRoleRepositoryContract(name, makeStores);
   describeInviteRepositoryContract(name, makeStores);
   describeMessageRepositoryContract(name, makeStores);
+  describeMessageSearchContract(name, makeStores);
   describeApplicationRepositoryContract(name, makeStores);
   describeBlockRepositoryContract(name, makeStores);
   describeConversationRepositoryContract(name, makeStores);

@@ -59,7 +59,7 @@ const ALL = sql.lit(ALL_PERMISSIONS);
  * Every read is by primary key: the roles and overwrites of `@everyone` plus the member's roles
  * (`member_roles`' key starts with server and user), so 20 roles and 10 overwrites cost 30 probes.
  */
-const channelPermissionsOf = sql`
+export const channelPermissionsOf = sql`
   select case when s.owner_id = mb.user_id or (b.base & ${ADMINISTRATOR}) <> 0 then ${ALL}
          else ((((((b.base & ~o.everyone_deny) | o.everyone_allow) & ~o.roles_deny) | o.roles_allow) & ~o.member_deny) | o.member_allow)
          end::int as bits
