@@ -24,6 +24,7 @@ import { messageRoutes } from './routes/message-routes';
 import { profileRoutes } from './routes/profile-routes';
 import { mountOAuthToken, oauthTokenOpenApi } from './routes/oauth-token-route';
 import { roleRoutes } from './routes/role-routes';
+import { searchRoutes } from './routes/search-routes';
 import { serverRoutes } from './routes/server-routes';
 import type { AppServices } from './services';
 import { mountWeb, type WebAssets } from './http/web';
@@ -68,7 +69,7 @@ export interface AppOptions {
 }
 
 export function allRoutes(): RouteSpec<unknown, unknown>[] {
-  return [...authRoutes, ...profileRoutes, ...serverRoutes, ...roleRoutes, ...channelRoutes, ...conversationRoutes, ...messageRoutes, ...applicationRoutes, ...blockRoutes];
+  return [...authRoutes, ...profileRoutes, ...serverRoutes, ...roleRoutes, ...channelRoutes, ...conversationRoutes, ...messageRoutes, ...searchRoutes, ...applicationRoutes, ...blockRoutes];
 }
 
 /** Builds the app without listening, so tests drive it in-process. */
