@@ -1,12 +1,15 @@
-import type { Id, MessageSearch, RenderedPage, SearchHits, SearchQuery } from '@chat/domain';
+import { compareIds, type Id, type MessageSearch, type RenderedPage, type SearchHits, type SearchQuery } from '@chat/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema';
-import { SEARCH_JSON, searchValues } from './message-search-statements';
+import { READABLE, SEARCH_JSON, searchValues } from './message-search-statements';
+
+const NONE: SearchHits = { messages: '[]' as RenderedPage, hasMore: false };
 
 /**
- * One statement a search: the channels the viewer may read, the hits in them (the words through the
- * GIN index of `messages.search_vector`), their JSON. Run on the pool that plans each statement for
- * its values, never on the generic plans' (the plan depends on how common the words are).
+ * Two statements a search: the channels the viewer may read (with their newest message), then the
+ * hits in those channels with their JSON, the channels' ids sent as values so PostgreSQL plans the
+ * second with their statistics. Both on the pool that plans each statement for its values, never on
+ * the generic plans' (how the hits are best found depends on how common the words are).
  */
 export class KyselyMessageSearch implements MessageSearch {
   constructor(private readonly db: Kysely<Database>) {}
@@ -20,8 +23,14 @@ export class KyselyMessageSearch implements MessageSearch {
   }
 
   private async search(viewerId: Id, serverId: Id | undefined, query: SearchQuery): Promise<SearchHits> {
-    const { rows } = await SEARCH_JSON.execute(this.db, searchValues(viewerId, serverId, query));
+    const { rows: channels } = await READABLE.execute(this.db, { viewerId, serverId, channelId: query.channelId });
+    const newest = channels.reduce<Id | null>((max, { newest }) => (newest !== null && (max === null || compareIds(newest, max) > 0) ? newest : max), null);
+    if (newest === null) return NONE;
+    // The walk starts just past the channels' newest message (or at `before`, if older).
+    const past = (BigInt(newest) + 1n).toString();
+    const before = query.before !== undefined && compareIds(query.before, past) < 0 ? query.before : past;
+    const { rows } = await SEARCH_JSON.execute(this.db, searchValues(viewerId, channels.map(({ id }) => id), before, query));
     const row = rows[0];
-    return { messages: (row?.body ?? '[]') as RenderedPage, hasMore: row?.has_more === true };
+    return row ? { messages: row.body as RenderedPage, hasMore: row.has_more } : NONE;
   }
 }

@@ -5,16 +5,44 @@ import { MESSAGE_COLUMNS } from './message-fields';
 import { pageBody, pageReactions, REACTION_LISTS } from './message-page-statements';
 import { channelPermissionsOf } from './message-sql';
 
-/* The search's statement: the hits among what the viewer may read, rendered as a page's messages are. */
+/* The search's two statements: the channels the viewer may read, then the hits in them as a page's messages. */
 
-/** What a search takes, always in this order; no `serverId`: the viewer's direct conversations. */
-export interface SearchValues extends Record<string, unknown> {
+/** Whose channels: the viewer's, in a server or (no `serverId`) among their direct conversations. */
+export interface ReadableValues extends Record<string, unknown> {
   viewerId: Id;
   serverId: Id | undefined;
   channelId: Id | undefined;
+}
+
+const READ = sql.lit(bitsOf(READ_NEEDS));
+
+/**
+ * The channels searched, each with its newest message's id: the server's where the viewer is a
+ * member holding `READ_NEEDS` (the gate's rule, `channelPermissionsOf`), or the conversations they
+ * are a recipient of.
+ */
+export const READABLE = new PrecompiledStatement<ReadableValues, { id: Id; newest: Id | null }>(({ viewerId, serverId, channelId }) => {
+  const readable =
+    serverId !== undefined
+      ? sql`
+        select c.id from channels c
+        join members mb on mb.server_id = c.server_id and mb.user_id = ${viewerId}
+        cross join lateral (${channelPermissionsOf}) p
+        where c.server_id = ${serverId} ${channelId !== undefined ? sql`and c.id = ${channelId}` : sql``}
+          and (p.bits & ${READ}) = ${READ}`
+      : sql`
+        select cr.conversation_id as id from conversation_recipients cr
+        where cr.user_id = ${viewerId} ${channelId !== undefined ? sql`and cr.conversation_id = ${channelId}` : sql``}`;
+  return sql`select r.id, (select max(m.id) from messages m where m.channel_id = r.id) as newest from (${readable}) r`;
+});
+
+/** The hits' statement: its channels as constants (so PostgreSQL plans with their statistics), and bounds. */
+export interface SearchValues extends Record<string, unknown> {
+  viewerId: Id;
+  channelIds: Id[];
   authorId: Id | undefined;
   text: string | undefined;
-  /** Exclusive bounds in id order, always set (below and above every id when the search has none). */
+  /** Exclusive bounds in id order: `before` no further than just past the channels' newest message. */
   after: Id;
   before: Id;
   limit: number;
@@ -22,66 +50,38 @@ export interface SearchValues extends Record<string, unknown> {
   take: number;
 }
 
-export const searchValues = (viewerId: Id, serverId: Id | undefined, { text, authorId, channelId, before, after, limit }: SearchQuery): SearchValues => ({
+export const searchValues = (viewerId: Id, channelIds: Id[], before: Id, { text, authorId, after, limit }: SearchQuery): SearchValues => ({
   viewerId,
-  serverId,
-  channelId,
+  channelIds,
   authorId,
   text,
   after: after ?? '-1',
-  before: before ?? '9223372036854775807',
+  before,
   limit,
   take: limit + 1,
 });
 
-const READ = sql.lit(bitsOf(READ_NEEDS));
-
 /**
- * The channels searched: the server's where the viewer is a member holding `READ_NEEDS` (the gate's
- * rule, `channelPermissionsOf`), or the conversations they are a recipient of.
+ * The newest `take` messages of the channels that hold the words (and are the author's), newest
+ * first. PostgreSQL plans it for its values (it runs unprepared): the words' estimate from the GIN
+ * index's statistics decides between walking the primary key back from `before` and keeping the
+ * few that match (a common word: a few rows each), and finding the matches in the GIN index and
+ * sorting them (a rare one); an author's messages are walked on (author_id, id). `before` starts
+ * the walk at the channels' newest message, not at the newest of a busier server.
  */
-const readable = ({ viewerId, serverId, channelId }: SearchValues) =>
-  serverId !== undefined
-    ? sql`
-      select c.id from channels c
-      join members mb on mb.server_id = c.server_id and mb.user_id = ${viewerId}
-      cross join lateral (${channelPermissionsOf}) p
-      where c.server_id = ${serverId} ${channelId !== undefined ? sql`and c.id = ${channelId}` : sql``}
-        and (p.bits & ${READ}) = ${READ}`
-    : sql`
-      select cr.conversation_id as id from conversation_recipients cr
-      where cr.user_id = ${viewerId} ${channelId !== undefined ? sql`and cr.conversation_id = ${channelId}` : sql``}`;
-
-/**
- * The newest `take` hits of each channel, then the newest `take` of them all. Each channel is walked
- * newest first on (channel_id, id), which stops at its `take`-th hit (a common word: a few rows), or
- * its hits are found in the words' index and sorted (a rare word), as PostgreSQL's estimate from the
- * index's statistics decides, per search: the statement runs unprepared, with a plan for its words.
- * The channel is bounded by row comparisons, not `channel_id = v.id`: with an equality, PostgreSQL
- * may walk the primary key for the channel's newest rows, through every other channel's newer ones
- * (a quiet server among busy ones), and with a plain range on `channel_id` it underestimates the
- * channel and intersects the words' index with the whole of it.
- */
-const hits = ({ authorId, text, after, before, take }: SearchValues) => sql`
-  select h.* from visible v cross join lateral (
-    select ${sql.raw(MESSAGE_COLUMNS.map((column) => `m.${column}`).join(', '))}
-    from messages m
-    where (m.channel_id, m.id) > (v.id, ${after}::bigint) and (m.channel_id, m.id) < (v.id, ${before}::bigint)
-      ${authorId !== undefined ? sql`and m.author_id = ${authorId}` : sql``}
-      ${text !== undefined ? sql`and m.search_vector @@ websearch_to_tsquery('simple', ${text})` : sql``}
-    order by m.channel_id desc, m.id desc
-    limit ${take}
-  ) h
-  order by h.id desc
-  limit ${take}`;
-
-/** The hits as a page's messages, newest first, and whether there were more than `limit`. */
 export const SEARCH_JSON = new PrecompiledStatement<SearchValues, { body: string; has_more: boolean }>(
-  (values) => sql`
-    with visible as (${readable(values)}),
-    hits as (${hits(values)}),
-    page as (select * from hits order by id desc limit ${values.limit}),
-    ${pageReactions(values.viewerId)},
+  ({ viewerId, channelIds, authorId, text, after, before, limit, take }) => sql`
+    with hits as (
+      select ${sql.raw(MESSAGE_COLUMNS.map((column) => `m.${column}`).join(', '))}
+      from messages m
+      where m.channel_id = any(${channelIds}::bigint[]) and m.id > ${after}::bigint and m.id < ${before}::bigint
+        ${authorId !== undefined ? sql`and m.author_id = ${authorId}::bigint` : sql``}
+        ${text !== undefined ? sql`and m.search_vector @@ websearch_to_tsquery('simple', ${text})` : sql``}
+      order by m.id desc
+      limit ${take}
+    ),
+    page as (select * from hits order by id desc limit ${limit}),
+    ${pageReactions(viewerId)},
     ${REACTION_LISTS}
-    select ${pageBody('desc')} as body, (select count(*) from hits) > ${values.limit} as has_more`,
+    select ${pageBody('desc')} as body, (select count(*) from hits) > ${limit} as has_more`,
 );
