@@ -22,6 +22,7 @@ import { channelRoutes } from './routes/channel-routes';
 import { conversationRoutes } from './routes/conversation-routes';
 import { messageRoutes } from './routes/message-routes';
 import { profileRoutes } from './routes/profile-routes';
+import { readStateRoutes } from './routes/read-state-routes';
 import { mountOAuthToken, oauthTokenOpenApi } from './routes/oauth-token-route';
 import { roleRoutes } from './routes/role-routes';
 import { searchRoutes } from './routes/search-routes';
@@ -69,7 +70,7 @@ export interface AppOptions {
 }
 
 export function allRoutes(): RouteSpec<unknown, unknown>[] {
-  return [...authRoutes, ...profileRoutes, ...serverRoutes, ...roleRoutes, ...channelRoutes, ...conversationRoutes, ...messageRoutes, ...searchRoutes, ...applicationRoutes, ...blockRoutes];
+  return [...authRoutes, ...profileRoutes, ...serverRoutes, ...roleRoutes, ...channelRoutes, ...conversationRoutes, ...messageRoutes, ...searchRoutes, ...readStateRoutes, ...applicationRoutes, ...blockRoutes];
 }
 
 /** Builds the app without listening, so tests drive it in-process. */

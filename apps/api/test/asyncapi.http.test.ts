@@ -17,8 +17,10 @@ import {
   reactionCleared,
   serverDeleted,
   userUpdated,
+  readStateUpdated,
   type ChatEvent,
   type MessageView,
+  NO_MENTIONS,
 } from '@chat/domain';
 import { buildTestApp, problemBody, type TestApp } from './test-app';
 
@@ -28,6 +30,7 @@ const message: MessageView = {
   content: 'hi',
   createdAt: new Date('2026-11-01T10:00:00.000Z'),
   editedAt: null,
+  ...NO_MENTIONS,
   author: { id: '3', username: 'ann', displayName: null, avatar: null },
   reactions: [{ emoji: '👍', count: 1, reacted: false }],
 };
@@ -54,6 +57,7 @@ const SAMPLES: ChatEvent[] = [
   memberUpdated('10', '3', ['30', '31']),
   serverDeleted('10'),
   userUpdated({ id: '3', username: 'ann', displayName: 'Ann', avatar: 'https://cdn.example.com/ann.png' }, ['10', '11']),
+  readStateUpdated('3', '20', '100', 0),
 ];
 
 describe('the gateway’s description', () => {

@@ -32,6 +32,9 @@ describe('messages over HTTP', () => {
     content: fields.content,
     createdAt: fields.createdAt ?? START,
     editedAt: fields.editedAt ?? null,
+    mentions: [],
+    mentionRoles: [],
+    mentionEveryone: false,
     author: { id: fields.author.id, username: fields.author.username, displayName: null, avatar: null },
     reactions: [],
   });
@@ -59,7 +62,7 @@ describe('messages over HTTP', () => {
       const { member, channelId } = await t.aServerWithMember();
       const res = await post(member, channelId, { content: 'hello there' });
       expect(statusAndBody(res)).toEqual({ status: 201, body: messageJson({ channelId, content: 'hello there', author: member }) });
-      expect(Object.keys(res.body).sort()).toEqual(['author', 'channelId', 'content', 'createdAt', 'editedAt', 'id', 'reactions']);
+      expect(Object.keys(res.body).sort()).toEqual(['author', 'channelId', 'content', 'createdAt', 'editedAt', 'id', 'mentionEveryone', 'mentionRoles', 'mentions', 'reactions']);
       expect(Object.keys(res.body.author).sort()).toEqual(['avatar', 'displayName', 'id', 'username']);
     });
 

@@ -1,3 +1,4 @@
+import type { ChatDatabase } from '@chat/postgres';
 import { createPostgresDatabase, type TestDatabase } from '@chat/postgres/testing';
 import pino from 'pino';
 import { loadConfig } from '../src/config';
@@ -9,6 +10,11 @@ import { buildTestApp, type TestApp } from './test-app';
  * opened before its tests and dropped after them; the answer gives the app inside a test.
  */
 export function aPostgresTestApp(): () => TestApp {
+  return aPostgresTestAppWithDatabase().app;
+}
+
+/** `aPostgresTestApp`, and its database, for a test that writes rows directly (many at once, say). */
+export function aPostgresTestAppWithDatabase(): { app: () => TestApp; db: () => ChatDatabase } {
   let database: TestDatabase | undefined;
   let storage: Storage | undefined;
   let app: TestApp | undefined;
@@ -26,8 +32,9 @@ export function aPostgresTestApp(): () => TestApp {
     await database?.drop();
   });
 
-  return () => {
-    if (!app) throw new Error('the PostgreSQL test app opens in beforeAll: use it inside a test');
-    return app;
+  const opened = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the PostgreSQL test app opens in beforeAll: use it inside a test');
+    return value;
   };
+  return { app: () => opened(app), db: () => opened(database).db };
 }

@@ -1,4 +1,4 @@
-import { createMemoryStores, InMemoryEventHistory, MemoryState, memoryUnitOfWork, FixedClock, RecordedAccountNotices, SequentialIds, SequentialInviteCodes } from '@chat/domain/testing';
+import { ClockIds, createMemoryStores, InMemoryEventHistory, MemoryState, memoryUnitOfWork, FixedClock, RecordedAccountNotices, SequentialInviteCodes } from '@chat/domain/testing';
 import type { DeviceTokens } from '@chat/domain';
 import { ZxcvbnCommonPasswords } from '@chat/common-passwords';
 import { JoseDeviceTokens, JoseTokenService } from '@chat/jose';
@@ -29,19 +29,20 @@ export interface TestUser {
 /** Built once: the list is large, and the same for every test app. */
 const commonPasswords = new ZxcvbnCommonPasswords();
 
-/** The real app over in-memory stores, a fixed clock and sequential ids; real tokens, hashing and common-password list. */
+/** The real app over in-memory stores, a fixed clock and ids from it (`ClockIds`); real tokens, hashing and common-password list. */
 export async function buildTestApp(
   overrides: Partial<Adapters> = {},
   edge: { rateLimiters?: RateLimiters; trustProxy?: number; web?: boolean; idempotency?: IdempotencyStore; metrics?: Metrics; tracing?: Tracing; logger?: Logger } = {},
 ) {
   const state = new MemoryState();
   const stores = overrides.stores ?? createMemoryStores(state);
+  const clock = overrides.clock ?? new FixedClock(new Date('2026-05-01T12:00:00.000Z'));
   const adapters: Adapters = {
     stores,
     unitOfWork: memoryUnitOfWork(stores),
     history: new InMemoryEventHistory(state),
-    clock: new FixedClock(new Date('2026-05-01T12:00:00.000Z')),
-    ids: new SequentialIds(),
+    clock,
+    ids: new ClockIds(clock),
     hasher: new ScryptPasswordHasher(2 ** 10),
     commonPasswords,
     notices: new RecordedAccountNotices(),

@@ -74,6 +74,11 @@ export function eventJson(event: ChatEvent): EventJson {
       return { t: event.type, d: { id: event.channelId, userId: event.viewerId } };
     case 'user.updated':
       return { t: event.type, d: { ...userSummaryJson(event.user), serverIds: [...event.serverIds] } };
+    case 'read_state.updated':
+      return {
+        t: event.type,
+        d: { channelId: event.channelId, lastReadMessageId: event.lastReadMessageId, mentionCount: event.mentionCount, userId: event.userId },
+      };
     case 'session.revoked':
       return {
         t: event.type,
@@ -125,6 +130,13 @@ const READERS: { readonly [T in LoggedEventType]: (d: Json) => ChatEvent & { rea
   'channel.shown': (d) => ({ type: 'channel.shown', channel: channelFromJson(d), viewerId: str(d.userId) }),
   'channel.hidden': (d) => ({ type: 'channel.hidden', serverId: str(d.serverId), channelId: str(d.id), viewerId: str(d.userId) }),
   'user.updated': (d) => ({ type: 'user.updated', user: userSummaryFromJson(d), serverIds: strs(d.serverIds) }),
+  'read_state.updated': (d) => ({
+    type: 'read_state.updated',
+    userId: str(d.userId),
+    channelId: str(d.channelId),
+    lastReadMessageId: str(d.lastReadMessageId),
+    mentionCount: num(d.mentionCount),
+  }),
   'session.revoked': (d) => ({
     type: 'session.revoked',
     userId: str(d.userId),
@@ -155,7 +167,8 @@ export function eventFromJson(t: string, data: unknown): ChatEvent {
 /**
  * What a client is sent of an event: its `eventJson`, but for one member's change of sight, which
  * the log keeps under a type of its own and a client gets as `channel.deleted` or `channel.created`,
- * for a user's change, whose servers (kept to route it) no client is told, and for a recipient's
+ * for a user's change, whose servers (kept to route it) no client is told, for a read marker, whose
+ * user (kept to read it back) is the client's own, and for a recipient's
  * coming into, or going out of, a direct conversation, sent as a channel's.
  */
 export function clientEventJson(event: ChatEvent): ClientEventJson | EventJson {
@@ -166,6 +179,8 @@ export function clientEventJson(event: ChatEvent): ClientEventJson | EventJson {
       return eventJson({ type: 'channel.created', channel: event.channel });
     case 'user.updated':
       return { t: 'user.updated', d: userSummaryJson(event.user) };
+    case 'read_state.updated':
+      return { t: 'read_state.updated', d: { channelId: event.channelId, lastReadMessageId: event.lastReadMessageId, mentionCount: event.mentionCount } };
     // A direct conversation's coming, change and going, as a channel's.
     case 'conversation.opened':
       return { t: 'channel.created', d: conversationJson(event.conversation) };
@@ -189,4 +204,5 @@ export const NOT_SENT_AS_STORED: ReadonlySet<string> = new Set([
   'conversation.opened',
   'conversation.updated',
   'conversation.closed',
+  'read_state.updated',
 ] satisfies ChatEvent['type'][]);

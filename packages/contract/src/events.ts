@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { UserSummaryResponse } from './fields';
 import { ConversationResponse } from './conversation';
 import { MessageResponse } from './message';
+import { ReadStateResponse } from './read-state';
 import { ChannelResponse, MemberResponse, RoleResponse, ServerResponse } from './responses';
 
 /*
@@ -62,6 +63,17 @@ export const ServerDeletedEvent = z
   .object({ serverId: id })
   .meta({ id: 'ServerDeletedEvent', description: 'The owner deleted the server with everything in it: the last event of that server' });
 
+export const ReadStateUpdatedEvent = z
+  .object({
+    channelId: id,
+    lastReadMessageId: id,
+    mentionCount: ReadStateResponse.shape.mentionCount.meta({ description: 'The mentions of you still after it (0 when you marked the newest message)' }),
+  })
+  .meta({
+    id: 'ReadStateUpdatedEvent',
+    description: 'You marked a channel or conversation read up to this message (PUT /api/channels/{channelId}/read): sent to every socket of yours, to no one else',
+  });
+
 /**
  * Every type a client can be sent, with its data: the one list of event types. The SDK's
  * `EVENT_TYPES` and `EventMap` are generated from it (through the AsyncAPI document), and it must
@@ -86,6 +98,7 @@ export const EVENT_DATA = {
   'server.updated': ServerResponse,
   'server.deleted': ServerDeletedEvent,
   'user.updated': UserUpdatedEvent,
+  'read_state.updated': ReadStateUpdatedEvent,
 } as const satisfies Record<Exclude<ChatEventType, Internal>, z.ZodType>;
 
 /** Sent to no client: it closes sockets. Described here because the log keeps it in this form. */
@@ -113,6 +126,8 @@ export const ConversationOpenedData = ConversationResponse.extend({ userId: id }
 export const ConversationClosedData = z.object({ id, userId: id });
 /** A user's change as the log keeps it: the client's data, and the user's servers then (who may hear it; never sent). */
 export const UserUpdatedData = UserSummaryResponse.extend({ serverIds: z.array(id) });
+/** A read marker moved, as the log keeps it: the client's data, and whose it is. */
+export const ReadStateUpdatedData = ReadStateUpdatedEvent.extend({ userId: id });
 
 /** What the event log keeps of each type, the client's events and the internal ones: exactly the domain's types. */
 export const LOGGED_EVENT_DATA = {
@@ -125,6 +140,7 @@ export const LOGGED_EVENT_DATA = {
   'conversation.updated': ConversationResponse,
   'conversation.closed': ConversationClosedData,
   'user.updated': UserUpdatedData,
+  'read_state.updated': ReadStateUpdatedData,
 } as const satisfies Record<ChatEventType, z.ZodType>;
 
 export type EventType = keyof typeof EVENT_DATA;
@@ -156,6 +172,9 @@ export const ReadyData = z
     ),
     privateChannels: z.array(ConversationResponse).meta({
       description: 'Your direct conversations, the most recently active first, at most 100: read the rest with GET /api/users/@me/channels',
+    }),
+    readStates: z.array(ReadStateResponse).meta({
+      description: 'Where you have something unread, as GET /api/users/@me/read-states answers, at the moment of the cursor',
     }),
   })
   .meta({ id: 'ReadyData' });

@@ -1,7 +1,8 @@
 import type { MessageView, ReactionState, SearchHits, SentMessage } from '@chat/domain';
 import { z } from 'zod';
 import { id, timestamp, userSummaryFromJson, userSummaryJson, UserSummaryResponse } from './fields';
-import { date, num, obj, str, type Json } from './read-json';
+import { MENTION_LIMIT } from '@chat/domain';
+import { date, num, obj, str, strs, type Json } from './read-json';
 
 /*
  * A message on the wire: its schema, the serializer that writes it and the reader that takes it
@@ -20,6 +21,15 @@ export const MessageResponse = z
     content: z.string(),
     createdAt: timestamp,
     editedAt: timestamp.nullable(),
+    mentions: z.array(id).meta({
+      description: `The users the content mentions (\`<@userId>\`) who could see the channel when it was written or last edited, in the content's order, each once (the first ${MENTION_LIMIT} distinct ones)`,
+    }),
+    mentionRoles: z.array(id).meta({
+      description: `The roles of the channel's server the content mentions (\`<@&roleId>\`), in its order, each once (the first ${MENTION_LIMIT}); never @everyone's`,
+    }),
+    mentionEveryone: z.boolean().meta({
+      description: 'The content says `@everyone` and its author holds MENTION_EVERYONE in the channel (never in a direct conversation, where it is plain text)',
+    }),
     author: UserSummaryResponse,
     reactions: z.array(ReactionSummaryResponse),
   })
@@ -49,6 +59,9 @@ export const messageJson = (m: MessageView): MessageJson => ({
   content: m.content,
   createdAt: m.createdAt.toISOString(),
   editedAt: m.editedAt ? m.editedAt.toISOString() : null,
+  mentions: [...m.mentions],
+  mentionRoles: [...m.mentionRoles],
+  mentionEveryone: m.mentionEveryone,
   author: userSummaryJson(m.author),
   reactions: m.reactions.map((r) => ({ emoji: r.emoji, count: r.count, reacted: r.reacted })),
 });
@@ -68,7 +81,7 @@ export const reactionStateJson = (r: ReactionState): z.output<typeof ReactionSta
 /** A search's answer as JSON text: its hits as the store rendered them (a page's messages), and `hasMore`. */
 export const messageSearchJson = ({ messages, hasMore }: SearchHits): string => `{"messages":${messages},"hasMore":${hasMore}}`;
 
-/** `messageJson` read back (from an event's data, which has more keys). */
+/** `messageJson` read back (from an event's data, which has more keys); one logged before mentions mentions nobody. */
 export function messageFromJson(d: Json): MessageView {
   const author = obj(d.author);
   const reactions = Array.isArray(d.reactions) ? d.reactions.map(obj) : [];
@@ -78,6 +91,9 @@ export function messageFromJson(d: Json): MessageView {
     content: str(d.content),
     createdAt: date(d.createdAt),
     editedAt: d.editedAt === null ? null : date(d.editedAt),
+    mentions: d.mentions === undefined ? [] : strs(d.mentions),
+    mentionRoles: d.mentionRoles === undefined ? [] : strs(d.mentionRoles),
+    mentionEveryone: d.mentionEveryone === true,
     author: userSummaryFromJson(author),
     reactions: reactions.map((r) => ({ emoji: str(r.emoji), count: num(r.count), reacted: r.reacted === true })),
   };

@@ -288,6 +288,10 @@ export const ReactionBody = z
   .object({ emoji: text('Exactly one emoji, e.g. "👍🏽", "🇯🇵" or "👩‍👩‍👧"').superRefine(rule(emojiIssues)) })
   .meta({ id: 'ReactionRequest' });
 
+export const MarkReadBody = z
+  .object({ messageId: idParam('A message of this channel: the newest one you have read (a marker never moves back)') })
+  .meta({ id: 'MarkReadRequest' });
+
 export const MessagesQuery = z.object({
   limit: integerParam(PAGE_LIMIT, `1-${PAGE_LIMIT.max}, default ${PAGE_LIMIT.default}`).optional(),
   before: idParam('Only messages older than this message id (exclusive; the message need not exist)').optional(),

@@ -10,6 +10,7 @@ import {
   messageCreated,
   messageDeleted,
   messageUpdated,
+  NO_MENTIONS,
   reactionChanged,
   roleCreated,
   roleDeleted,
@@ -17,6 +18,7 @@ import {
   routeOf,
   sessionRevoked,
   userUpdated,
+  readStateUpdated,
   type MessageView,
 } from '@chat/domain';
 
@@ -26,6 +28,9 @@ const message: MessageView = {
   content: 'hi "there" \u2028 😀',
   createdAt: new Date('2026-11-01T10:00:00.123Z'),
   editedAt: null,
+  mentions: ['3', '4'],
+  mentionRoles: ['10'],
+  mentionEveryone: true,
   author: { id: '3', username: 'ann', displayName: null, avatar: null },
   reactions: [{ emoji: '👍', count: 2, reacted: false }],
 };
@@ -59,6 +64,7 @@ const EVENTS = [
   sessionRevoked('3', null),
   userUpdated({ id: '3', username: 'ann', displayName: 'Ann "B"', avatar: 'https://cdn.example.com/a.png' }, ['10', '11']),
   userUpdated({ id: '3', username: 'ann', displayName: null, avatar: null }, []),
+  readStateUpdated('3', '20', '100', 2),
 ];
 
 describe('the events’ JSON form', () => {
@@ -69,6 +75,15 @@ describe('the events’ JSON form', () => {
     expect(routeOf(event)).toEqual({ type: 'user.updated', serverId: null, subjectId: '3', channelId: null });
     expect(clientEventJson(event)).toEqual({ t: 'user.updated', d: { id: '3', username: 'ann', displayName: 'Ann', avatar: null } });
     expect(NOT_SENT_AS_STORED.has('user.updated')).toBe(true);
+  });
+
+  it('logs read_state.updated with its user, routed to them alone in no server, and sends them the marker without their id', () => {
+    const event = readStateUpdated('3', '20', '100', 0);
+
+    expect(eventJson(event)).toEqual({ t: 'read_state.updated', d: { channelId: '20', lastReadMessageId: '100', mentionCount: 0, userId: '3' } });
+    expect(routeOf(event)).toEqual({ type: 'read_state.updated', serverId: null, subjectId: '3', channelId: null });
+    expect(clientEventJson(event)).toEqual({ t: 'read_state.updated', d: { channelId: '20', lastReadMessageId: '100', mentionCount: 0 } });
+    expect(NOT_SENT_AS_STORED.has('read_state.updated')).toBe(true);
   });
 
   it('reads a user logged before display names and avatars as having neither', () => {
@@ -110,6 +125,9 @@ describe('the events’ JSON form', () => {
       content: message.content,
       createdAt: '2026-11-01T10:00:00.123Z',
       editedAt: null,
+      mentions: ['3', '4'],
+      mentionRoles: ['10'],
+      mentionEveryone: true,
       author: { id: '3', username: 'ann', displayName: null, avatar: null },
       reactions: [{ emoji: '👍', count: 2, reacted: false }],
       serverId: '10',
@@ -160,6 +178,13 @@ describe('the events’ JSON form', () => {
     expect(logged.event).toEqual(event);
   });
 
+  it('reads a message logged before mentions as mentioning nobody', () => {
+    const { d } = eventJson(messageCreated('10', message, null));
+    const { mentions: _m, mentionRoles: _r, mentionEveryone: _e, ...older } = d as Record<string, unknown>;
+
+    expect(eventFromJson('message.created', older)).toEqual(messageCreated('10', { ...message, ...NO_MENTIONS }, null));
+  });
+
   it('does not take the send statement’s json_build_object text for the wire form', () => {
     const fromSql =
       '{"id" : "100", "channelId" : "20", "content" : "a \\" : b", "createdAt" : "2026-11-01T10:00:00.123Z", "editedAt" : null, ' +
@@ -168,7 +193,7 @@ describe('the events’ JSON form', () => {
     const logged = lazilyDecoded(7, 'e-7', 'message.created', fromSql);
 
     expect(logged.wire).toBeNull();
-    expect(logged.event).toEqual(messageCreated('10', { ...message, content: 'a " : b', reactions: [] }, null));
+    expect(logged.event).toEqual(messageCreated('10', { ...message, ...NO_MENTIONS, content: 'a " : b', reactions: [] }, null));
   });
 
   it('routes by the stored route without decoding, and from the content when none was stored', () => {

@@ -9,6 +9,7 @@ import { InMemoryInviteRepository } from './in-memory-invite-repository';
 import { InMemoryMemberRepository } from './in-memory-member-repository';
 import { InMemoryMessageRepository } from './in-memory-message-repository';
 import { InMemoryMessageSearch } from './in-memory-message-search';
+import { InMemoryReadStateRepository } from './in-memory-read-state-repository';
 import { InMemoryRoleRepository } from './in-memory-role-repository';
 import { InMemoryServerRepository } from './in-memory-server-repository';
 import { InMemorySessionRepository } from './in-memory-session-repository';
@@ -30,6 +31,7 @@ export function createMemoryStores(state: MemoryState = new MemoryState()): Stor
     blocks: new InMemoryBlockRepository(state),
     messages,
     messageSearch: new InMemoryMessageSearch(state, messages),
+    readStates: new InMemoryReadStateRepository(state),
     applications: new InMemoryApplicationRepository(state),
     refreshTokens: new InMemoryRefreshTokenRepository(state),
     events: new InMemoryEventLog(state),

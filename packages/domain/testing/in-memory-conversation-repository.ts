@@ -22,6 +22,7 @@ export class InMemoryConversationRepository implements ConversationRepository {
       this.state.dmPairs.set(pairKey(a, b), conversation.id);
     }
     this.state.conversations.set(conversation.id, { ...conversation, recipientIds: [...conversation.recipientIds] });
+    this.state.recipientJoins.set(conversation.id, new Map(conversation.recipientIds.map((userId) => [userId, conversation.createdAt])));
     return { created: true };
   }
 
@@ -63,6 +64,7 @@ export class InMemoryConversationRepository implements ConversationRepository {
     const conversation = this.state.conversations.get(id);
     if (!conversation || conversation.recipientIds.includes(userId)) return;
     this.state.conversations.set(id, { ...conversation, recipientIds: [...conversation.recipientIds, userId] });
+    this.state.recipientJoins.get(id)?.set(userId, at);
     this.state.groupAdds.push({ addedBy, at });
   }
 
@@ -70,7 +72,18 @@ export class InMemoryConversationRepository implements ConversationRepository {
     const conversation = this.state.conversations.get(id);
     if (!conversation?.recipientIds.includes(userId)) return 'absent';
     this.state.conversations.set(id, { ...conversation, recipientIds: conversation.recipientIds.filter((r) => r !== userId) });
+    this.state.recipientJoins.get(id)?.delete(userId);
     return 'removed';
+  }
+
+  async delete(id: string): Promise<void> {
+    this.state.conversations.delete(id);
+    this.state.recipientJoins.delete(id);
+    for (const messageId of this.state.channelMessages.get(id) ?? []) {
+      this.state.messages.delete(messageId);
+      this.state.reactions.delete(messageId);
+    }
+    this.state.channelMessages.delete(id);
   }
 
   async update(id: string, changes: ConversationChanges): Promise<void> {

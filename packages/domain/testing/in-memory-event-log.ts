@@ -1,6 +1,7 @@
 import { hiddenChannels, routeOf, subjectOf, summarizeUser, READY_PRIVATE_CHANNELS, WHOLE_LIST, type Actor, type ChatEvent, type EventHistory, type EventLog, type GatewaySnapshot, type LoggedEvent } from '../src';
 import { InMemoryConversationRepository } from './in-memory-conversation-repository';
 import { InMemoryChannelRepository } from './in-memory-channel-repository';
+import { InMemoryReadStateRepository } from './in-memory-read-state-repository';
 import { InMemoryServerRepository } from './in-memory-server-repository';
 import { InMemoryRoleRepository } from './in-memory-role-repository';
 import type { MemoryState } from './memory-state';
@@ -54,6 +55,7 @@ export class InMemoryEventHistory implements EventHistory {
       hidden,
       shownAfter,
       unplaced: new Set(),
+      readStates: await new InMemoryReadStateRepository(this.state).list(userId),
     };
   }
 }

@@ -3,7 +3,11 @@ import {
   messageCreated,
   bitsOf,
   bitOf,
-  compareIds,
+  has,
+  keptMentions,
+  type MentionPlace,
+  type MessageMentions,
+  type SendReceipt,
   READ_NEEDS,
   SEND_NEEDS,
   summarizeUser,
@@ -26,19 +30,8 @@ import {
   type UserSummary,
 } from '../src';
 import { summaryOrBlank, type MemoryState } from './memory-state';
+import { lowerBound } from './sorted-ids';
 
-/** Index of the first id in the sorted list that is not below `id` (or above it, with `strict`). */
-function lowerBound(ids: readonly string[], id: string, strict: boolean): number {
-  let low = 0;
-  let high = ids.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    const order = compareIds(ids[mid] as string, id);
-    if (order < 0 || (strict && order === 0)) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}
 
 export class InMemoryMessageRepository implements MessageRepository {
   constructor(private readonly state: MemoryState) {}
@@ -96,15 +89,32 @@ export class InMemoryMessageRepository implements MessageRepository {
     return { ok: true, value: ids === null ? null : this.render(ids, actor.userId) };
   }
 
-  async createAs(actor: Actor, message: Omit<Message, 'authorId'>, nonce: string | null): Promise<Gated<UserSummary>> {
+  async createAs(actor: Actor, message: Omit<Message, 'authorId'>, nonce: string | null): Promise<Gated<SendReceipt>> {
     const gate = this.gate(actor, message.channelId, SEND_NEEDS);
-    if (gate.ok) {
-      await this.create({ ...message, authorId: actor.userId });
-      // A conversation's message belongs to no server.
-      const serverId = this.state.channels.get(message.channelId)?.serverId ?? null;
-      this.state.events.push(messageCreated(serverId, { ...message, author: gate.value, reactions: [] }, nonce));
-    }
-    return gate;
+    if (!gate.ok) return gate;
+    const kept = keptMentions(message, this.mentionPlace(message.channelId, actor.userId));
+    await this.create({ ...message, ...kept, authorId: actor.userId });
+    // Sending marks the channel read up to the message sent, as the SQL statement does in the same statement.
+    this.state.markRead(actor.userId, message.channelId, message.id);
+    // A conversation's message belongs to no server.
+    const serverId = this.state.channels.get(message.channelId)?.serverId ?? null;
+    this.state.events.push(messageCreated(serverId, { ...message, ...kept, author: gate.value, reactions: [] }, nonce));
+    return { ok: true, value: { ...kept, author: gate.value } };
+  }
+
+  /** What `keptMentions` needs to know of the channel, with `authorId`'s permissions there (none for a non-member). */
+  private mentionPlace(channelId: string, authorId: string): MentionPlace {
+    const channel = this.state.channels.get(channelId);
+    const conversation = channel ? undefined : this.state.conversations.get(channelId);
+    const sees = (userId: string): boolean =>
+      channel ? this.state.memberSummary(channel.serverId, userId) !== null && has(this.state.permissionsIn(channel, userId), 'VIEW_CHANNEL') : conversation?.recipientIds.includes(userId) === true;
+    const member = channel !== undefined && this.state.memberSummary(channel.serverId, authorId) !== null;
+    return {
+      conversation: conversation !== undefined,
+      authorPermissions: member && channel ? this.state.permissionsIn(channel, authorId) : 0,
+      sees,
+      isRole: (roleId) => channel !== undefined && roleId !== channel.serverId && this.state.rolesOf(channel.serverId).has(roleId),
+    };
   }
 
   /** The facts `pageJsonAs` and `createAs` check, all at once; answers the actor as a member when all hold and they hold `needs` there. */
@@ -133,9 +143,9 @@ export class InMemoryMessageRepository implements MessageRepository {
     return user ? summarizeUser(user) : null;
   }
 
-  async updateContent(id: string, content: string, editedAt: Date): Promise<void> {
+  async updateContent(id: string, content: string, editedAt: Date, asked: MessageMentions): Promise<void> {
     const message = this.state.messages.get(id);
-    if (message) this.state.messages.set(id, { ...message, content, editedAt });
+    if (message) this.state.messages.set(id, { ...message, content, editedAt, ...keptMentions(asked, this.mentionPlace(message.channelId, message.authorId)) });
   }
 
   async delete(id: string): Promise<'deleted' | 'absent'> {

@@ -1,4 +1,4 @@
-import { channelPermissions, summarizeUser, type Ban, type Block, type ChatEvent, type Application, type Channel, type Conversation, type Invite, type Member, type Message, type PermissionBits, type Reaction, type RefreshToken, type Role, type Server, type Session, type User, type UserSummary } from '../src';
+import { channelPermissions, compareIds, summarizeUser, type Ban, type Block, type ChatEvent, type Application, type Channel, type Conversation, type Invite, type Member, type Message, type PermissionBits, type Reaction, type RefreshToken, type Role, type Server, type Session, type User, type UserSummary } from '../src';
 
 /** The tables of the in-memory adapters; every repository of one `createMemoryStores()` shares it. */
 export class MemoryState {
@@ -12,6 +12,8 @@ export class MemoryState {
   readonly conversations = new Map<string, Conversation>();
   /** People added to groups after they were made: by whom and when (the daily quota counts them). */
   readonly groupAdds: { readonly addedBy: string; readonly at: Date }[] = [];
+  /** conversationId → userId → when they came into it (its creation, or their being added to a group). */
+  readonly recipientJoins = new Map<string, Map<string, Date>>();
   /** A one-to-one's pair key (`pairKey`) → its id. */
   readonly dmPairs = new Map<string, string>();
   /** serverId → userId → membership */
@@ -30,6 +32,8 @@ export class MemoryState {
   readonly channelMessages = new Map<string, string[]>();
   /** messageId → reactions in the order they were added */
   readonly reactions = new Map<string, Reaction[]>();
+  /** userId → channelId (or conversation id) → the newest message they marked read */
+  readonly readMarkers = new Map<string, Map<string, string>>();
   readonly applications = new Map<string, Application>();
   /** tokenHash → token, and whether it was spent */
   readonly refreshTokens = new Map<string, { token: RefreshToken; used: boolean }>();
@@ -51,7 +55,7 @@ export class MemoryState {
     return false;
   }
 
-  /** A member's permissions in the channel, by the domain's own rule (the SQL statements must agree with it). */
+  /** A member's permissions in the channel, by the domain's own rule (the SQL gate must agree with it). */
   permissionsIn(channel: Channel, userId: string): PermissionBits {
     const roles = this.rolesOf(channel.serverId);
     const held = this.memberRoles.get(channel.serverId)?.get(userId) ?? new Set<string>();
@@ -62,6 +66,16 @@ export class MemoryState {
       roles: [...held].flatMap((id) => roles.get(id) ?? []),
     };
     return channelPermissions(standing, channel.serverId, channel.permissionOverwrites);
+  }
+
+  /** Moves the user's read marker in the channel up to `messageId`, never back. */
+  markRead(userId: string, channelId: string, messageId: string): 'moved' | 'unchanged' {
+    let markers = this.readMarkers.get(userId);
+    if (!markers) this.readMarkers.set(userId, (markers = new Map()));
+    const marker = markers.get(channelId);
+    if (marker !== undefined && compareIds(marker, messageId) >= 0) return 'unchanged';
+    markers.set(channelId, messageId);
+    return 'moved';
   }
 
   rolesOf(serverId: string): Map<string, Role> {

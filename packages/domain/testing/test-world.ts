@@ -10,13 +10,15 @@ import { FakePasswordHasher } from './fake-password-hasher';
 import { FakeDeviceTokens } from './fake-device-tokens';
 import { FakeTokenService } from './fake-token-service';
 import { FixedClock } from './fixed-clock';
-import { SequentialIds, SequentialInviteCodes } from './sequential-ids';
+import { ClockIds } from './clock-ids';
+import { SequentialInviteCodes } from './sequential-ids';
 
 /** Every use case over in-memory stores and fakes: no I/O, deterministic time and ids. */
 /** `quotas`: smaller ones, to reach them in a test. */
 export function createTestWorld(state: MemoryState = new MemoryState(), stores: Stores = createMemoryStores(state), quotas?: Quotas) {
   const clock = new FixedClock();
-  const ids = new SequentialIds();
+  // Ids from the clock, as production's: what was sent before someone joined is read for them.
+  const ids = new ClockIds(clock);
   const hasher = new FakePasswordHasher();
   const tokens = new FakeTokenService();
   const opaque = new FakeOpaqueTokens();

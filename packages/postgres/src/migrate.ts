@@ -15,6 +15,8 @@ import * as eventChannels from './migrations/2026-11-27T03-00-event-channels';
 import * as userProfiles from './migrations/2026-11-27T04-00-user-profiles';
 import * as blocks from './migrations/2026-11-27T04-10-blocks';
 import * as conversations from './migrations/2026-11-27T04-20-conversations';
+import * as mentions from './migrations/2026-11-28T00-00-mentions';
+import * as readStates from './migrations/2026-11-28T01-00-read-states';
 import * as messageSearch from './migrations/2026-11-28T02-00-message-search';
 
 /** Every migration, keyed so that names sort by date. New ones are added here, never edited. */
@@ -35,6 +37,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T04-00-user-profiles': userProfiles,
   '2026-11-27T04-10-blocks': blocks,
   '2026-11-27T04-20-conversations': conversations,
+  '2026-11-28T00-00-mentions': mentions,
+  '2026-11-28T01-00-read-states': readStates,
   '2026-11-28T02-00-message-search': messageSearch,
 };
 

@@ -143,6 +143,12 @@ export interface ReactionsTable {
   created_at: Timestamp;
 }
 
+export interface ReadStatesTable {
+  user_id: string;
+  channel_id: string;
+  last_read_message_id: string;
+}
+
 export interface ApplicationsTable {
   id: Id;
   name: string;
@@ -214,6 +220,7 @@ export interface Database {
   /** Derived from the message's fields (`message-fields.ts`): a new field is not spelled here. */
   messages: MessagesTable;
   reactions: ReactionsTable;
+  read_states: ReadStatesTable;
   worker_leases: WorkerLeasesTable;
   applications: ApplicationsTable;
   refresh_tokens: RefreshTokensTable;

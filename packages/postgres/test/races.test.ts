@@ -1,4 +1,4 @@
-import { AddReaction, DeleteMessage, everyoneRoleOf, RemoveReaction } from '@chat/domain';
+import { AddReaction, DeleteMessage, everyoneRoleOf, NO_MENTIONS, RemoveReaction } from '@chat/domain';
 import { createKyselyStores, KyselyEventHistory, KyselyEventRelay, KyselyUnitOfWork } from '@chat/postgres';
 import { aServerWithOwner, aSession, aUser, freshId, givenActor, givenMemberOf, givenMessage } from '@chat/domain/testing/contracts';
 import { createPostgresDatabase, describeWithPostgres, type TestDatabase } from './test-databases';
@@ -39,7 +39,7 @@ describeWithPostgres('races between replicas end in one row and a clean answer',
   it('counts one reaction for simultaneous identical reactions, and holds the emoji cap under a burst', async () => {
     const stores = createKyselyStores(database.db);
     const { server, ownerUser: owner } = await aServerWithOwner(stores);
-    const message = { id: freshId(), channelId: server.defaultChannelId, authorId: owner.id, content: 'hi', createdAt: at, editedAt: null };
+    const message = { id: freshId(), channelId: server.defaultChannelId, authorId: owner.id, content: 'hi', createdAt: at, editedAt: null, ...NO_MENTIONS };
     await stores.messages.create(message);
     const same = await Promise.all(
       Array.from({ length: 6 }, () => stores.messages.addReaction({ messageId: message.id, userId: owner.id, emoji: '👍', createdAt: at }, { distinctEmoji: 3, total: 5000 })),

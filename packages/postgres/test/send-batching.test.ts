@@ -64,6 +64,8 @@ describeWithPostgres('sends in the same turn, on PostgreSQL', () => {
     const results = await Promise.all(messages.map((message) => stores.messages.createAs(actor, withoutAuthor(message), null)));
     expect(results.every((result) => result.ok)).toBe(true);
     expect(statements).toEqual(['create_many_as']);
+    // The same statement moved the author's read marker to the newest of them.
+    expect(await stores.readStates.markRead(actor.userId, channelId, (messages.at(-1) as Message).id)).toBe('unchanged');
 
     expect((await stores.messages.createAs(actor, withoutAuthor(aMessage(channelId, actor.userId)), null)).ok).toBe(true);
     expect(statements).toEqual(['create_many_as', 'create_as']);

@@ -46,14 +46,25 @@ const moment = fc.date({ min: new Date('1970-01-01T00:00:00.000Z'), max: new Dat
  */
 const EMOJI = ['👍', '❤️', '🎉', '👨‍👩‍👧‍👦', '🇺🇦', '1️⃣', '👋🏽', '🏳️‍🌈', '"\\', '\u2028</script>'];
 
+/**
+ * Mentions put after a content: people of the cast by index (one past them: a user of no server),
+ * the cast's role, `@everyone`'s role id, a role of no server, and `@everyone`.
+ */
+export interface MentionPlan {
+  readonly people: readonly number[];
+  readonly roles: readonly ('role' | 'everyoneRole' | 'unknown')[];
+  readonly everyone: boolean;
+}
+
 export interface SendPlan {
   readonly content: string;
+  readonly mentions: MentionPlan;
   readonly createdAt: Date;
   readonly nonce: string | null;
   /** Which of the people sends it. */
   readonly sender: number;
   /** The message's content changed after the send, and when. */
-  readonly edit: { readonly content: string; readonly at: Date } | null;
+  readonly edit: { readonly content: string; readonly mentions: MentionPlan; readonly at: Date } | null;
 }
 
 export interface ReactionPlan {
@@ -72,12 +83,18 @@ export interface Scenario {
 
 export function scenarioOf(people: number): fc.Arbitrary<Scenario> {
   const person = fc.nat({ max: people - 1 });
+  const mentions = fc.record({
+    people: fc.array(fc.nat({ max: people }), { maxLength: 5 }),
+    roles: fc.array(fc.constantFrom('role' as const, 'everyoneRole' as const, 'unknown' as const), { maxLength: 3 }),
+    everyone: fc.boolean(),
+  });
   const send = fc.record({
     content: text(10),
+    mentions,
     createdAt: moment,
     nonce,
     sender: person,
-    edit: fc.option(fc.record({ content: text(10), at: moment }), { nil: null }),
+    edit: fc.option(fc.record({ content: text(10), mentions, at: moment }), { nil: null }),
   });
   return fc.record({
     sends: fc.array(send, { minLength: 1, maxLength: 8 }),

@@ -2,11 +2,11 @@ import fc from 'fast-check';
 import { sql, type Kysely } from 'kysely';
 import { createKyselyStores, openPostgres, type Database } from '@chat/postgres';
 import { eventJson, messageJson, wireOf } from '@chat/contract';
-import { messageCreated, newMessage, type Actor, type ChatEvent, type Id, type MessageView, type Stores, type UserSummary } from '@chat/domain';
-import { aConversation, aReaction, aServerWithOwner, freshId, givenActor, givenChannel, givenMemberOf, summaryOf } from '@chat/domain/testing/contracts';
+import { ALL_PERMISSIONS, EVERYONE_DEFAULT, keptMentions, mentionsIn, messageCreated, newMessage, type Actor, type ChatEvent, type Id, type MessageMentions, type MessageView, type Stores, type UserSummary } from '@chat/domain';
+import { aConversation, aReaction, aRole, aServerWithOwner, freshId, givenActor, givenChannel, givenMemberOf, summaryOf } from '@chat/domain/testing/contracts';
 import { kyselyEventStores } from './event-stores';
 import { createPgliteDatabase, createPostgresDatabase, describeWithPostgres, type TestDatabase } from './test-databases';
-import { scenarioOf, type Scenario } from './wire-form-arbitraries';
+import { scenarioOf, type MentionPlan, type Scenario } from './wire-form-arbitraries';
 
 /*
  * The database writes two texts that reach clients untouched: a page of messages (pageJsonAs) and
@@ -34,9 +34,18 @@ interface Person {
   readonly actor: Actor;
 }
 
-/** A server with `PEOPLE` members, each with a live session. */
-async function aCast(stores: Stores): Promise<{ serverId: Id; people: Person[] }> {
+interface Cast {
+  readonly serverId: Id;
+  /** A role of the server besides `@everyone`, which the cast may mention. */
+  readonly roleId: Id;
+  readonly people: Person[];
+}
+
+/** A server with `PEOPLE` members, each with a live session, and a role; the owner is the first. */
+async function aCast(stores: Stores): Promise<Cast> {
   const { server, ownerUser } = await aServerWithOwner(stores);
+  const role = aRole(server.id, 1);
+  await stores.roles.create(role);
   const users = [ownerUser];
   while (users.length < PEOPLE) users.push((await givenMemberOf(stores, server.id)).user);
   // Authors with and without a display name and an avatar, in text JSON and SQL escape differently.
@@ -47,7 +56,7 @@ async function aCast(stores: Stores): Promise<{ serverId: Id; people: Person[] }
     return updated;
   });
   const people = await Promise.all((await Promise.all(faces)).map(async (user) => ({ summary: summaryOf(user), actor: await givenActor(stores, user.id) })));
-  return { serverId: server.id, people };
+  return { serverId: server.id, roleId: role.id, people };
 }
 
 interface Played {
@@ -63,18 +72,19 @@ interface Played {
  * statement), the rest in one turn (the batch statement), then the edits and the reactions. What
  * the page and the events should hold is worked out from the plan, not read back.
  */
-async function play(stores: Stores, cast: { serverId: Id; people: Person[] }, scenario: Scenario, where: 'channel' | 'conversation' = 'channel'): Promise<Played> {
+async function play(stores: Stores, cast: Cast, scenario: Scenario, where: 'channel' | 'conversation' = 'channel'): Promise<Played> {
   const channelId = where === 'channel' ? (await givenChannel(stores, cast.serverId)).id : await aGroupOf(stores, cast.people);
   // A conversation's messages belong to no server: their events have no `serverId`.
   const serverId = where === 'channel' ? cast.serverId : null;
   const sent = scenario.sends.map((plan) => ({ plan, id: freshId(), author: cast.people[plan.sender]! }));
+  const { written, kept } = mentioning(cast, where);
   const send = ({ plan, id, author }: (typeof sent)[number]) =>
-    stores.messages.createAs(author.actor, newMessage({ id, channelId, content: plan.content, createdAt: plan.createdAt }), plan.nonce);
+    stores.messages.createAs(author.actor, newMessage({ id, channelId, content: written(plan), createdAt: plan.createdAt }, mentionsIn(written(plan))), plan.nonce);
   const [first, ...rest] = sent;
   const gated = [await send(first!), ...(await Promise.all(rest.map(send)))];
   expect(gated.map((outcome) => outcome.ok)).toEqual(sent.map(() => true));
 
-  for (const { plan, id } of sent) if (plan.edit) await stores.messages.updateContent(id, plan.edit.content, plan.edit.at);
+  for (const { plan, id } of sent) if (plan.edit) await stores.messages.updateContent(id, written(plan.edit), plan.edit.at, mentionsIn(written(plan.edit)));
   // Per message, each emoji in order of first use, with who reacted with it.
   const reactions = new Map<Id, Map<string, Set<Id>>>(sent.map(({ id }) => [id, new Map()]));
   for (const { message, person, emoji } of scenario.reactions) {
@@ -87,15 +97,40 @@ async function play(stores: Stores, cast: { serverId: Id; people: Person[] }, sc
 
   const viewerId = cast.people[scenario.viewer]!.summary.id;
   const views = sent.map(({ plan, id, author }) => ({
-    ...newMessage({ id, channelId, content: plan.edit?.content ?? plan.content, createdAt: plan.createdAt }),
+    ...newMessage({ id, channelId, content: written(plan.edit ?? plan), createdAt: plan.createdAt }, kept(written(plan.edit ?? plan), plan.sender)),
     editedAt: plan.edit?.at ?? null,
     author: author.summary,
     reactions: [...reactions.get(id)!].map(([emoji, users]) => ({ emoji, count: users.size, reacted: users.has(viewerId) })),
   }));
   const created = sent.map(({ plan, id, author }) =>
-    messageCreated(serverId, { ...newMessage({ id, channelId, content: plan.content, createdAt: plan.createdAt }), author: author.summary, reactions: [] }, plan.nonce),
+    messageCreated(serverId, { ...newMessage({ id, channelId, content: written(plan), createdAt: plan.createdAt }, kept(written(plan), plan.sender)), author: author.summary, reactions: [] }, plan.nonce),
   );
   return { channelId, views, created };
+}
+
+/** A user of no server, and a role of none. */
+const NOBODY = '1';
+
+/**
+ * A plan's content with its mentions written after it, and what a send by the `sender`-th person
+ * keeps of them (`keptMentions`): everyone in the cast sees a fresh channel and is in the group;
+ * the owner alone may mention everyone, and only in the channel.
+ */
+function mentioning(cast: Cast, where: 'channel' | 'conversation') {
+  const ids = cast.people.map((p) => p.summary.id);
+  const roleIds = { role: cast.roleId, everyoneRole: cast.serverId, unknown: NOBODY };
+  const tokens = ({ people, roles, everyone }: MentionPlan): string =>
+    [...people.map((i) => `<@${ids[i] ?? NOBODY}>`), ...roles.map((role) => `<@&${roleIds[role]}>`), everyone ? '@everyone' : ''].join(' ');
+  return {
+    written: (plan: { content: string; mentions: MentionPlan }): string => `${plan.content} ${tokens(plan.mentions)}`,
+    kept: (content: string, sender: number): MessageMentions =>
+      keptMentions(mentionsIn(content), {
+        conversation: where === 'conversation',
+        authorPermissions: sender === 0 ? ALL_PERMISSIONS : EVERYONE_DEFAULT,
+        sees: (userId) => ids.includes(userId),
+        isRole: (roleId) => where === 'channel' && roleId === cast.roleId,
+      }),
+  };
 }
 
 /** A group conversation of everyone in the cast. */
@@ -114,7 +149,7 @@ function describeWireForm(name: string, open: () => Promise<{ db: Kysely<Databas
     let db: Kysely<Database>;
     let stores: Stores;
     let close: () => Promise<void>;
-    let cast: { serverId: Id; people: Person[] };
+    let cast: Cast;
 
     // Opening PGlite and migrating it takes seconds on a busy machine: more than the default 5.
     beforeAll(async () => {

@@ -1,7 +1,8 @@
-import type { IdGenerator } from '@chat/domain';
+import { ID_EPOCH_MS, ID_TIME_SHIFT, type IdGenerator } from '@chat/domain';
 
-/** 2024-01-01T00:00:00Z: 41 bits of milliseconds from here last until 2093. */
-export const SNOWFLAKE_EPOCH_MS = 1_704_067_200_000;
+/** 2024-01-01T00:00:00Z (the domain's `ID_EPOCH_MS`: its rules read an id's time): 41 bits of milliseconds from here last until 2093. */
+export const SNOWFLAKE_EPOCH_MS = ID_EPOCH_MS;
+const TIME_SHIFT = BigInt(ID_TIME_SHIFT);
 export const MAX_WORKER_ID = 1023;
 const MAX_SEQUENCE = 4095;
 
@@ -34,11 +35,11 @@ export class SnowflakeIdGenerator implements IdGenerator {
       this.lastMs += 1;
       this.sequence = 0;
     }
-    return ((BigInt(this.lastMs) << 22n) | (BigInt(this.workerId) << 12n) | BigInt(this.sequence)).toString();
+    return ((BigInt(this.lastMs) << TIME_SHIFT) | (BigInt(this.workerId) << 12n) | BigInt(this.sequence)).toString();
   }
 }
 
 /** The creation time an id encodes. */
 export function snowflakeTime(id: string): Date {
-  return new Date(Number(BigInt(id) >> 22n) + SNOWFLAKE_EPOCH_MS);
+  return new Date(Number(BigInt(id) >> TIME_SHIFT) + SNOWFLAKE_EPOCH_MS);
 }

@@ -1,4 +1,4 @@
-import { compareIds, isId } from '@chat/domain';
+import { compareIds, firstIdAt, isId } from '@chat/domain';
 import { SNOWFLAKE_EPOCH_MS, SnowflakeIdGenerator, snowflakeTime } from '@chat/snowflake';
 
 describe('SnowflakeIdGenerator', () => {
@@ -35,5 +35,18 @@ describe('SnowflakeIdGenerator', () => {
   it('refuses a worker id outside 0-1023', () => {
     expect(() => new SnowflakeIdGenerator(1024)).toThrow(RangeError);
     expect(() => new SnowflakeIdGenerator(-1)).toThrow(RangeError);
+  });
+});
+
+describe('the domain’s firstIdAt', () => {
+  it('is at or below every id made in that millisecond, and above every id made before it', () => {
+    const at = new Date('2026-11-22T10:00:00.123Z');
+    const first = firstIdAt(at);
+    const made = new SnowflakeIdGenerator(1023, () => at.getTime()).next();
+    const before = new SnowflakeIdGenerator(1023, () => at.getTime() - 1);
+    for (let i = 0; i < 4095; i++) before.next(); // the next is its millisecond's last
+    expect(compareIds(first, made)).toBeLessThanOrEqual(0);
+    expect(compareIds(before.next(), first)).toBe(-1);
+    expect(snowflakeTime(first)).toEqual(at);
   });
 });

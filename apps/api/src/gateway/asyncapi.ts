@@ -19,6 +19,11 @@ const CLOSE_CODES: Record<(typeof CLOSE)[keyof typeof CLOSE] | 1001, string> = {
   1001: 'the replica is stopping: resume, on any replica',
 };
 
+/** Who gets a dispatch, where it is not the members of the event's server who see its channel. */
+const HEARD_BY: Partial<Record<keyof typeof EVENT_DATA, string>> = {
+  'read_state.updated': "Only the user's own sockets get it (every one of them, whichever device marked).",
+};
+
 /** AsyncAPI 3.0 for the gateway, from the same zod schemas as the OpenAPI document and the frame parser. */
 export function buildAsyncApi(): Json {
   const schemas: Record<string, Json> = {};
@@ -35,9 +40,9 @@ export function buildAsyncApi(): Json {
   ];
   const fromServer = [
     add('hello', 'hello', z.object({ op: z.literal('hello'), d: z.object({ heartbeatInterval: z.number().int() }) }), 'Sent on connect.'),
-    add('ready', 'ready', z.object({ op: z.literal('ready'), d: ReadyData }), 'The answer to identify: the user, their servers (with their channels up to 1,000 channels in all), and the cursor events continue from. No event falls between it and the stream.'),
+    add('ready', 'ready', z.object({ op: z.literal('ready'), d: ReadyData }), 'The answer to identify: the user, their servers (with their channels up to 1,000 channels in all), their direct conversations, where they have something unread (`readStates`), and the cursor events continue from. No event falls between it and the stream.'),
     ...Object.entries(EVENT_DATA).map(([type, data]) =>
-      add(type.replace('.', '_'), type, dispatchSchema(type, data), `Dispatch \`${type}\`: \`d\` is the REST shape. Only members of the event's server get it.`),
+      add(type.replace('.', '_'), type, dispatchSchema(type, data), `Dispatch \`${type}\`: \`d\` is the REST shape. ${HEARD_BY[type as keyof typeof EVENT_DATA] ?? "Only members of the event's server get it."}`),
     ),
     add('heartbeat_ack', 'heartbeat_ack', z.object({ op: z.literal('heartbeat_ack') }), 'The answer to heartbeat.'),
     add('resumed', 'resumed', z.object({ op: z.literal('resumed'), d: z.object({ replayed: z.number().int() }) }), 'The replay is over; live events follow.'),

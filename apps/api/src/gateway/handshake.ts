@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { RawData } from 'ws';
 import type { Connection } from './connection';
 import { REFUSALS, type Doors, type Refusal } from './doors';
-import { CLOSE, channelJson, conversationJson, formatCursor, parseClientFrame, parseCursor, resumed, serverJson, type ClientFrame } from '@chat/contract';
+import { CLOSE, channelJson, conversationJson, formatCursor, parseClientFrame, parseCursor, readStateJson, resumed, serverJson, type ClientFrame } from '@chat/contract';
 import type { Replay } from './replay';
 
 const FRAMES_PER_MINUTE = 120;
@@ -108,5 +108,6 @@ function ready(snapshot: GatewaySnapshot, channelBudget: number): string {
     return { ...serverJson(server), channels: channels.map(channelJson) };
   });
   const privateChannels = snapshot.privateChannels.map(conversationJson);
-  return JSON.stringify({ op: 'ready', d: { user: snapshot.user, cursor: formatCursor(snapshot.logId, snapshot.head), servers, privateChannels } });
+  const readStates = snapshot.readStates.map(readStateJson);
+  return JSON.stringify({ op: 'ready', d: { user: snapshot.user, cursor: formatCursor(snapshot.logId, snapshot.head), servers, privateChannels, readStates } });
 }

@@ -56,7 +56,7 @@ export const conversationRoutes = [
     path: RECIPIENT,
     operationId: 'removeRecipient',
     summary:
-      "The group's owner removes someone, or anyone removes themself (leaves; a leaving owner's group passes to who has been in it longest); they get channel.deleted, the rest channel.updated",
+      "The group's owner removes someone, or anyone removes themself (leaves; a leaving owner's group passes to who has been in it longest; the last one to leave deletes it with its messages); they get channel.deleted, the rest channel.updated",
     tag: 'Direct messages',
     auth: 'session',
     success: { status: 204, description: 'They are out of the group' },

@@ -28,6 +28,7 @@ const snapshot: GatewaySnapshot = {
   hidden: new Map(),
   shownAfter: new Map(),
   unplaced: new Set(),
+  readStates: [],
 };
 
 function open(): { connection: Connection; socket: RecordingSocket } {

@@ -13,6 +13,7 @@ import {
   serverDeleted,
   type ChatEvent,
   type MessageView,
+  NO_MENTIONS,
 } from '@chat/domain';
 import { Delivery } from '../../src/gateway/delivery';
 
@@ -22,6 +23,7 @@ const message: MessageView = {
   content: 'hi "there" \u2028 😀 \\ </script>',
   createdAt: new Date('2026-11-01T10:00:00.123Z'),
   editedAt: null,
+  ...NO_MENTIONS,
   author: { id: '3', username: 'ann', displayName: null, avatar: null },
   reactions: [{ emoji: '👍', count: 2, reacted: false }],
 };

@@ -1,5 +1,5 @@
 import { eventJson, lazilyDecoded, type StoredLoggedEvent } from '@chat/contract';
-import { Audience, memberLeft, messageCreated, routeOf, type ChatEvent, type GatewaySnapshot } from '@chat/domain';
+import { Audience, memberLeft, messageCreated, NO_MENTIONS, routeOf, type ChatEvent, type GatewaySnapshot } from '@chat/domain';
 import pino from 'pino';
 import { Connection, type ConnectionSocket } from '../../src/gateway/connection';
 import { Delivery } from '../../src/gateway/delivery';
@@ -18,7 +18,7 @@ class RecordingSocket implements ConnectionSocket {
 const SERVER = '10';
 const snapshot: GatewaySnapshot = { logId: 'abc', head: 0, oldest: 0, user: { id: '0', username: 'x', displayName: null, avatar: null }, servers: [], privateChannels: [], conversationIds: new Set(), joinedAfter: new Set(), hidden: new Map(),
   shownAfter: new Map(),
-  unplaced: new Set() };
+  unplaced: new Set(), readStates: [] };
 
 /** A live connection of `userId`, a member of `servers`, in the fan-out. */
 function live(fanOut: FanOut, userId: string, servers: string[]): RecordingSocket {
@@ -52,7 +52,7 @@ function sealed({ logged }: { logged: StoredLoggedEvent }): StoredLoggedEvent {
 
 const said = messageCreated(
   SERVER,
-  { id: '100', channelId: '20', content: 'hi', createdAt: new Date('2026-11-01T10:00:00.000Z'), editedAt: null, author: { id: '1', username: 'ann', displayName: null, avatar: null }, reactions: [] },
+  { id: '100', channelId: '20', content: 'hi', createdAt: new Date('2026-11-01T10:00:00.000Z'), editedAt: null, ...NO_MENTIONS, author: { id: '1', username: 'ann', displayName: null, avatar: null }, reactions: [] },
   null,
 );
 

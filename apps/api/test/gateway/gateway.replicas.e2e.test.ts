@@ -1,6 +1,6 @@
 import { createPostgresDatabase, postgresUp, type TestDatabase } from '@chat/postgres/testing';
 import { messageJson } from '@chat/contract';
-import { messageCreated } from '@chat/domain';
+import { messageCreated, NO_MENTIONS } from '@chat/domain';
 import { KyselyUnitOfWork } from '@chat/postgres';
 import request from 'supertest';
 import { startReplica, type Replica } from '../replica-process';
@@ -135,6 +135,7 @@ describeWithPostgresAndRedis('the gateway on two replicas sharing PostgreSQL and
       content: 'committed, then the writer died',
       createdAt: new Date('2026-11-01T10:00:00.000Z'),
       editedAt: null,
+      ...NO_MENTIONS,
       author: { id: owner.id, username: owner.username, displayName: null, avatar: null },
       reactions: [],
     };

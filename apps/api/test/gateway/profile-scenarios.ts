@@ -43,8 +43,12 @@ export async function profileChangeReachesSharersOnce(clients: Clients, { write,
   expect(updates(outsider!.client)).toEqual([]);
 
   const resumed = await clients.open(resumeOn);
-  const replayed = await resumed.resume(bob.token, coMember!.cursor);
-  expect(replayed.dispatches.map((f) => [f.t, f.d?.content ?? f.d])).toEqual([
+  const replayed = (await resumed.resume(bob.token, coMember!.cursor)).dispatches.map((f) => [f.t, f.d?.content ?? f.d]);
+  // Bob's own joins may come first: a busy relay can place one after his ready's cursor was taken
+  // (his snapshot already had the server; the event is delivered again, at least once).
+  const change = replayed.findIndex(([type]) => type === 'user.updated');
+  expect(replayed.slice(0, change).filter(([type]) => type !== 'member.joined')).toEqual([]);
+  expect(replayed.slice(change)).toEqual([
     ['user.updated', face],
     ['message.created', 'marker'],
   ]);

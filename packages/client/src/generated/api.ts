@@ -484,7 +484,7 @@ export interface paths {
         /** The group's owner adds someone who shares a server with them (10 people at most); the group gets channel.updated, the newcomer channel.created */
         put: operations["addRecipient"];
         post?: never;
-        /** The group's owner removes someone, or anyone removes themself (leaves; a leaving owner's group passes to who has been in it longest); they get channel.deleted, the rest channel.updated */
+        /** The group's owner removes someone, or anyone removes themself (leaves; a leaving owner's group passes to who has been in it longest; the last one to leave deletes it with its messages); they get channel.deleted, the rest channel.updated */
         delete: operations["removeRecipient"];
         options?: never;
         head?: never;
@@ -622,6 +622,40 @@ export interface paths {
         };
         /** Search the messages of the caller's direct conversations by words and author (give q, authorId or both) */
         get: operations["searchDirectMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channels/{channelId}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Mark a channel or direct conversation read up to one of its messages (never backwards: an older one changes nothing); your sockets, all of them, get read_state.updated. A message of another channel, or none, is 404 */
+        put: operations["markRead"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/@me/read-states": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where you have something unread: every channel you can see and every conversation of yours with messages of others after your marker (or, never marked, since you came in), by channel id */
+        get: operations["listReadStates"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1133,6 +1167,12 @@ export interface components {
              */
             createdAt: string;
             editedAt: string | null;
+            /** @description The users the content mentions (`<@userId>`) who could see the channel when it was written or last edited, in the content's order, each once (the first 100 distinct ones) */
+            mentions: string[];
+            /** @description The roles of the channel's server the content mentions (`<@&roleId>`), in its order, each once (the first 100); never @everyone's */
+            mentionRoles: string[];
+            /** @description The content says `@everyone` and its author holds MENTION_EVERYONE in the channel (never in a direct conversation, where it is plain text) */
+            mentionEveryone: boolean;
             author: components["schemas"]["UserSummary"];
             reactions: components["schemas"]["ReactionSummary"][];
         };
@@ -1154,6 +1194,12 @@ export interface components {
              */
             createdAt: string;
             editedAt: string | null;
+            /** @description The users the content mentions (`<@userId>`) who could see the channel when it was written or last edited, in the content's order, each once (the first 100 distinct ones) */
+            mentions: string[];
+            /** @description The roles of the channel's server the content mentions (`<@&roleId>`), in its order, each once (the first 100); never @everyone's */
+            mentionRoles: string[];
+            /** @description The content says `@everyone` and its author holds MENTION_EVERYONE in the channel (never in a direct conversation, where it is plain text) */
+            mentionEveryone: boolean;
             author: components["schemas"]["UserSummary"];
             reactions: components["schemas"]["ReactionSummary"][];
             /** @description The request's nonce, when it had one */
@@ -1185,6 +1231,22 @@ export interface components {
             messages: components["schemas"]["Message"][];
             /** @description Whether older messages match too (ask again `before` the last hit) */
             hasMore: boolean;
+        };
+        MarkReadRequest: {
+            /** @description A message of this channel: the newest one you have read (a marker never moves back) */
+            messageId: string;
+        };
+        ReadState: {
+            /** @description A server's channel, or a direct conversation */
+            channelId: string;
+            /** @description Null for a direct conversation */
+            serverId: string | null;
+            /** @description The newest message you marked read (it may be deleted since); null: never marked, counted from when you came in */
+            lastReadMessageId: string | null;
+            /** @description Others' messages after it (your own never count), counted up to 1000 (1000: that many or more) */
+            unreadCount: number;
+            /** @description Of those, the ones that mention you, a role of yours or everyone, counted up to 1000 (1000: that many or more) */
+            mentionCount: number;
         };
         ApplicationWithSecret: {
             /** @description Snowflake id: a decimal string, ordered by creation time */
@@ -5536,6 +5598,149 @@ export interface operations {
             };
             /** @description Too many requests (code RATE_LIMITED) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; never carries internals (code INTERNAL) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    markRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channelId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkReadRequest"];
+            };
+        };
+        responses: {
+            /** @description Read up to that message, or further already */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED or MALFORMED_JSON) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token (code UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller may not do this (code FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (code NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 64 KiB (code PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON (code UNSUPPORTED_MEDIA_TYPE) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (code RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; never carries internals (code INTERNAL) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listReadStates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Read states, each with something unread */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadState"][];
+                };
+            };
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token (code UNAUTHENTICATED) */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -30,6 +30,8 @@ export interface components {
             servers: components["schemas"]["ServerWithChannels"][];
             /** @description Your direct conversations, the most recently active first, at most 100: read the rest with GET /api/users/@me/channels */
             privateChannels: components["schemas"]["Conversation"][];
+            /** @description Where you have something unread, as GET /api/users/@me/read-states answers, at the moment of the cursor */
+            readStates: components["schemas"]["ReadState"][];
         };
         UserSummary: {
             /** @description Snowflake id: a decimal string, ordered by creation time */
@@ -112,6 +114,18 @@ export interface components {
              */
             createdAt: string;
         };
+        ReadState: {
+            /** @description A server's channel, or a direct conversation */
+            channelId: string;
+            /** @description Null for a direct conversation */
+            serverId: string | null;
+            /** @description The newest message you marked read (it may be deleted since); null: never marked, counted from when you came in */
+            lastReadMessageId: string | null;
+            /** @description Others' messages after it (your own never count), counted up to 1000 (1000: that many or more) */
+            unreadCount: number;
+            /** @description Of those, the ones that mention you, a role of yours or everyone, counted up to 1000 (1000: that many or more) */
+            mentionCount: number;
+        };
         /** @description The REST Message, plus serverId (left out in a direct conversation; and nonce on message.created); `reacted` is always false in events */
         MessageEvent: {
             /** @description Snowflake id: a decimal string, ordered by creation time */
@@ -125,6 +139,12 @@ export interface components {
              */
             createdAt: string;
             editedAt: string | null;
+            /** @description The users the content mentions (`<@userId>`) who could see the channel when it was written or last edited, in the content's order, each once (the first 100 distinct ones) */
+            mentions: string[];
+            /** @description The roles of the channel's server the content mentions (`<@&roleId>`), in its order, each once (the first 100); never @everyone's */
+            mentionRoles: string[];
+            /** @description The content says `@everyone` and its author holds MENTION_EVERYONE in the channel (never in a direct conversation, where it is plain text) */
+            mentionEveryone: boolean;
             author: components["schemas"]["UserSummary"];
             reactions: components["schemas"]["ReactionSummary"][];
             /** @description The server; left out in a direct conversation */
@@ -260,6 +280,15 @@ export interface components {
         };
         /** @description A user changed their username, display name or avatar: sent to them (every session) and once to each connection that shares a server with them */
         UserUpdatedEvent: components["schemas"]["UserSummary"];
+        /** @description You marked a channel or conversation read up to this message (PUT /api/channels/{channelId}/read): sent to every socket of yours, to no one else */
+        ReadStateUpdatedEvent: {
+            /** @description Snowflake id: a decimal string, ordered by creation time */
+            channelId: string;
+            /** @description Snowflake id: a decimal string, ordered by creation time */
+            lastReadMessageId: string;
+            /** @description The mentions of you still after it (0 when you marked the newest message) */
+            mentionCount: number;
+        };
     };
     responses: never;
     parameters: never;
@@ -306,6 +335,8 @@ export interface EventMap {
     "server.deleted": components["schemas"]["ServerDeletedEvent"];
     /** Dispatch `user.updated`: `d` is the REST shape. Only members of the event's server get it. */
     "user.updated": components["schemas"]["UserUpdatedEvent"];
+    /** Dispatch `read_state.updated`: `d` is the REST shape. Only the user's own sockets get it (every one of them, whichever device marked). */
+    "read_state.updated": components["schemas"]["ReadStateUpdatedEvent"];
 }
 /** Every dispatch type: a known `t` is a key. */
 export const EVENT_TYPES: Readonly<Record<keyof EventMap, true>> = {
@@ -327,8 +358,9 @@ export const EVENT_TYPES: Readonly<Record<keyof EventMap, true>> = {
     "server.updated": true,
     "server.deleted": true,
     "user.updated": true,
+    "read_state.updated": true,
 };
-/** The answer to identify: the user, their servers (with their channels up to 1,000 channels in all), and the cursor events continue from. No event falls between it and the stream. */
+/** The answer to identify: the user, their servers (with their channels up to 1,000 channels in all), their direct conversations, where they have something unread (`readStates`), and the cursor events continue from. No event falls between it and the stream. */
 export type ReadyData = components["schemas"]["ReadyData"];
 /** What a client sends. */
 export type ClientFrame = components["schemas"]["Identify"] | components["schemas"]["Resume"] | components["schemas"]["Heartbeat"];

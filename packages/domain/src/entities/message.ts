@@ -8,13 +8,32 @@ export interface Message {
   readonly content: string;
   readonly createdAt: Date;
   readonly editedAt: Date | null;
+  /** The users it mentions (`<@id>`) who could see its channel when it was written or last edited, in the content's order. */
+  readonly mentions: readonly Id[];
+  /** The roles of the channel's server it mentions (`<@&id>`), in the content's order; never `@everyone`'s. */
+  readonly mentionRoles: readonly Id[];
+  /** `@everyone` by an author holding `MENTION_EVERYONE` in the channel (a direct conversation has no roles: never). */
+  readonly mentionEveryone: boolean;
 }
 
 /**
- * A message as it is sent (the author is the actor): not edited yet. What a new message holds in a
- * new field is said here, so the send and the tests that make messages need no edit for it.
+ * Who a message mentions. As the content names them (`mentionsIn`), what the author asks for; as
+ * stored, what the rules kept of that (`MessageRepository.createAs`, `updateContent`).
  */
-export const newMessage = (sent: Pick<Message, 'id' | 'channelId' | 'content' | 'createdAt'>): Omit<Message, 'authorId'> => ({ ...sent, editedAt: null });
+export type MessageMentions = Pick<Message, 'mentions' | 'mentionRoles' | 'mentionEveryone'>;
+
+export const NO_MENTIONS: MessageMentions = { mentions: [], mentionRoles: [], mentionEveryone: false };
+
+/**
+ * A message as it is sent (the author is the actor): not edited yet, mentioning nobody unless told.
+ * What a new message holds in a new field is said here, so the send and the tests that make
+ * messages need no edit for it.
+ */
+export const newMessage = (sent: Pick<Message, 'id' | 'channelId' | 'content' | 'createdAt'>, mentions: MessageMentions = NO_MENTIONS): Omit<Message, 'authorId'> => ({
+  ...sent,
+  editedAt: null,
+  ...mentions,
+});
 
 /** One emoji on one message, as the viewer sees it. */
 export interface ReactionSummary {
@@ -30,6 +49,9 @@ export interface MessageView {
   readonly content: string;
   readonly createdAt: Date;
   readonly editedAt: Date | null;
+  readonly mentions: readonly Id[];
+  readonly mentionRoles: readonly Id[];
+  readonly mentionEveryone: boolean;
   readonly author: UserSummary;
   readonly reactions: readonly ReactionSummary[];
 }

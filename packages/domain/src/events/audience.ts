@@ -1,7 +1,7 @@
 import type { Id } from '../ids';
 import type { EventRoute } from '../ports/event-history';
 import type { ChatEvent } from './chat-event';
-import { isPersonal, isSpread, routeOf, serversHearing } from './route';
+import { isOwn, isPersonal, isSpread, routeOf, serversHearing } from './route';
 
 /** What to do with an event on one connection. */
 export type Admission = 'deliver' | 'skip' | 'close';
@@ -26,6 +26,7 @@ const ALL_IN_SIGHT: ChannelSight = { hidden: new Map(), shownAfter: new Map() };
  * reaches them. Events from before the connection's snapshot (a resume's replay) are judged by
  * memberships as they are now: a server the user has left stays shut, and one they joined after
  * the replay's start opens at their `member.joined`.
+ * What is one user's alone (`read_state.updated`) goes to them alone, wherever they are.
  *
  * A direct conversation is judged as a server is, by its id: its recipients get its events, one
  * who comes into it opens it at their own `conversation.opened`, one who goes out of it gets their
@@ -90,6 +91,7 @@ export class Audience {
       return mine ? 'close' : 'skip';
     }
     if (isSpread(route)) return this.judgeSpread(route, content);
+    if (isOwn(route)) return route.subjectId === this.userId ? 'deliver' : 'skip';
     const serverId = route.serverId;
     if (serverId === null) return 'skip';
     if (route.type === 'conversation.opened' || route.type === 'conversation.closed') return this.judgeConversation(route, serverId, live);

@@ -64,6 +64,11 @@ export type ChatEvent =
    * gateway knows who may hear it (one event, however many servers are shared); no client is sent them.
    */
   | { readonly type: 'user.updated'; readonly user: UserSummary; readonly serverIds: readonly Id[] }
+  /**
+   * The user moved their read marker in a channel or conversation: for their own sockets alone (the
+   * others of their devices clear what they read). `mentionCount`: the mentions of them still after it.
+   */
+  | { readonly type: 'read_state.updated'; readonly userId: Id; readonly channelId: Id; readonly lastReadMessageId: Id; readonly mentionCount: number }
   /** `sessionId` null: every session of the user (their application was deleted), but `exceptSessionId` if set. */
   | { readonly type: 'session.revoked'; readonly userId: Id; readonly sessionId: Id | null; readonly exceptSessionId?: Id };
 
@@ -155,7 +160,15 @@ export const otherSessionsRevoked = (userId: Id, exceptSessionId: Id): ChatEvent
  */
 export const userUpdated = (user: UserSummary, serverIds: readonly Id[]): ChatEvent => ({ type: 'user.updated', user, serverIds });
 
-/** The server an event belongs to, or null for one that concerns a user's sessions, or a user in all their servers. */
+export const readStateUpdated = (userId: Id, channelId: Id, lastReadMessageId: Id, mentionCount: number): ChatEvent => ({
+  type: 'read_state.updated',
+  userId,
+  channelId,
+  lastReadMessageId,
+  mentionCount,
+});
+
+/** The server an event belongs to, or null for one that concerns a user's sessions, or a user in all their servers, or a user alone. */
 export function serverOf(event: ChatEvent): Id | null {
   switch (event.type) {
     case 'conversation.opened':
@@ -184,6 +197,7 @@ export function serverOf(event: ChatEvent): Id | null {
       return event.server.id;
     case 'session.revoked':
     case 'user.updated':
+    case 'read_state.updated':
       return null;
     default:
       return event.serverId;
@@ -209,6 +223,7 @@ export function subjectOf(event: ChatEvent): Id | null {
     case 'member.left':
     case 'member.updated':
     case 'session.revoked':
+    case 'read_state.updated':
       return event.userId;
     default:
       return null;

@@ -11,6 +11,12 @@ const PERSONAL: ReadonlySet<string> = new Set(['channel.lost', 'channel.shown', 
 /** Whether the event is for its subject alone (see `isPersonal`), not for the server's other members. */
 export const isPersonal = (route: EventRoute): boolean => PERSONAL.has(route.type) && route.subjectId !== null;
 
+/** The types about one user and no server: for that user's own sockets alone (a read marker moved on another device). */
+const OWN: ReadonlySet<string> = new Set(['read_state.updated']);
+
+/** Whether the event goes to its subject alone, in no server (see `OWN`): the fan-out offers it to their sockets only. */
+export const isOwn = (route: EventRoute): boolean => OWN.has(route.type) && route.subjectId !== null;
+
 /**
  * Whether the event goes to its subject and to the members of several servers, named in its data
  * rather than its route (`serversHearing`): a user's change, logged once however many servers they

@@ -40,6 +40,8 @@ export interface ConversationRepository {
   /** `addedBy` adds `userId` to a group; adding one already there changes nothing. */
   addRecipient(id: Id, userId: Id, at: Date, addedBy: Id): Promise<void>;
   removeRecipient(id: Id, userId: Id): Promise<'removed' | 'absent'>;
+  /** The conversation is gone with its messages and their reactions (a group its last recipient left). */
+  delete(id: Id): Promise<void>;
   update(id: Id, changes: ConversationChanges): Promise<void>;
   /**
    * The user's daily quota's count: the conversations they opened at or after `since`, and the

@@ -1,5 +1,6 @@
 import type { Channel } from '../entities/channel';
 import type { ConversationView } from '../entities/conversation';
+import type { ReadState } from '../entities/read-state';
 import type { Server } from '../entities/server';
 import type { Actor } from '../entities/session';
 import type { UserSummary } from '../entities/user';
@@ -78,6 +79,8 @@ export interface GatewaySnapshot {
    * see `LoggedEvent.id`).
    */
   readonly unplaced: ReadonlySet<string>;
+  /** `ReadStateRepository.list` of the user, at the same moment: where they have something unread. */
+  readonly readStates: readonly ReadState[];
 }
 
 /** The durable event log, read in order by any replica. */

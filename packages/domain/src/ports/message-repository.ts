@@ -1,4 +1,4 @@
-import type { Message, MessageView, Reaction, ReactionState } from '../entities/message';
+import type { Message, MessageMentions, MessageView, Reaction, ReactionState } from '../entities/message';
 import type { PermissionBits } from '../entities/permissions';
 import type { Actor } from '../entities/session';
 import type { UserSummary } from '../entities/user';
@@ -49,6 +49,9 @@ declare const rendered: unique symbol;
 /** A page of messages as the wire's JSON text, made by a store: opaque to the domain, sent as it is. */
 export type RenderedPage = string & { readonly [rendered]: true };
 
+/** What a send stored that only the store knew: the author as a member, and the mentions the rules kept. */
+export type SendReceipt = MessageMentions & { readonly author: UserSummary };
+
 /** `MessageNotFound`: the message was deleted between the caller's check and the reaction. */
 export type AddReactionOutcome = 'added' | 'already' | 'TooManyReactions' | 'TooManyReactionsInAll' | 'MessageNotFound';
 
@@ -83,10 +86,16 @@ export interface MessageRepository {
   /**
    * Stores a message by the actor, only if their session is live, they belong to the channel's
    * server and hold `SEND_NEEDS` there, atomically with that check and with its event (`messageCreated` of the stored message,
-   * its server and `nonce`); answers the author as a member.
+   * its server and `nonce`); answers the author as a member. The message's mentions are what its
+   * content asks for (`mentionsIn`); it is stored with what `keptMentions` keeps of them, the
+   * author's permissions being those the check read, and answers those.
    */
-  createAs(actor: Actor, message: Omit<Message, 'authorId'>, nonce: string | null): Promise<Gated<UserSummary>>;
-  updateContent(id: Id, content: string, editedAt: Date): Promise<void>;
+  createAs(actor: Actor, message: Omit<Message, 'authorId'>, nonce: string | null): Promise<Gated<SendReceipt>>;
+  /**
+   * A new content by the message's author, and its mentions: of those `asked` (`mentionsIn` of the
+   * content), what `keptMentions` keeps, as the channel and the author's permissions stand now.
+   */
+  updateContent(id: Id, content: string, editedAt: Date, asked: MessageMentions): Promise<void>;
   /** `absent`: already gone (a delete racing this one won). */
   delete(id: Id): Promise<'deleted' | 'absent'>;
   /** Atomic: both caps hold even under concurrent reactions. */

@@ -48,6 +48,8 @@ import { RemoveReaction } from './messages/remove-reaction';
 import { RemoveUserReaction } from './messages/remove-user-reaction';
 import { SearchDirectMessages, SearchMessages } from './messages/search-messages';
 import { SendMessage } from './messages/send-message';
+import { ListReadStates } from './read-states/list-read-states';
+import { MarkRead } from './read-states/mark-read';
 import { BanMember } from './moderation/ban-member';
 import { KickMember } from './moderation/kick-member';
 import { ListBans } from './moderation/list-bans';
@@ -171,6 +173,8 @@ export function createUseCases(ports: UseCasePorts) {
     removeReaction: new RemoveReaction(unitOfWork),
     removeUserReaction: new RemoveUserReaction(unitOfWork),
     clearReaction: new ClearReaction(unitOfWork),
+    markRead: new MarkRead(unitOfWork),
+    listReadStates: new ListReadStates(stores.readStates),
     createApplication: new CreateApplication(unitOfWork, opaque, ids, clock, quotas),
     listApplications: new ListApplications(applications),
     rotateApplicationSecret: new RotateApplicationSecret(applications, users, opaque),

@@ -1,6 +1,6 @@
 import { CONVERSATION_PERMISSIONS, SEND_NEEDS, bitOf, type Conversation, type Id } from '../../src';
 import type { SeedableStores } from './fixtures';
-import { aConversation, aMessage, aServerWithOwner, at, freshId, givenActor, givenMemberOf, givenMessage, givenUser, summaryOf, withoutAuthor } from './fixtures';
+import { aConversation, aMessage, aReaction, aServerWithOwner, at, freshId, givenActor, givenMemberOf, givenMessage, givenUser, receiptOf, summaryOf, withoutAuthor } from './fixtures';
 
 /** What every `ConversationRepository` must do, and the message gate in a conversation. */
 export function describeConversationRepositoryContract(name: string, makeStores: () => Promise<SeedableStores>): void {
@@ -52,6 +52,21 @@ export function describeConversationRepositoryContract(name: string, makeStores:
       expect(await stores.conversations.idsForUser(d.id)).toEqual([group.id]);
     });
 
+    it('deletes a conversation with its messages and their reactions, leaving others’ alone', async () => {
+      const [a, b, c] = [await givenUser(stores), await givenUser(stores), await givenUser(stores)];
+      const [group, other] = [aConversation(a.id, [b.id, c.id]), aConversation(a.id, [b.id, c.id])];
+      for (const conversation of [group, other]) await stores.conversations.create(conversation);
+      const [gone, kept] = [await givenMessage(stores, group.id, a.id), await givenMessage(stores, other.id, a.id)];
+      await stores.messages.addReaction(aReaction(gone.id, b.id, '👍'), { distinctEmoji: 20, total: 100 });
+
+      await stores.conversations.delete(group.id);
+
+      expect(await stores.conversations.findById(group.id)).toBeNull();
+      expect(await stores.conversations.idsForUser(b.id)).toEqual([other.id]);
+      expect(await stores.messages.findById(gone.id)).toBeNull();
+      expect(await stores.messages.findById(kept.id)).toEqual(kept);
+    });
+
     it('lists a user’s conversations by latest activity (newest message, or opening), then id, a page after another', async () => {
       const me = await givenUser(stores);
       const others = [await givenUser(stores), await givenUser(stores), await givenUser(stores)];
@@ -99,7 +114,7 @@ export function describeConversationRepositoryContract(name: string, makeStores:
         const [actor, outsider] = [await givenActor(stores, a.id), await givenActor(stores, (await givenUser(stores)).id)];
         const message = aMessage(dm.id, a.id);
 
-        expect(await stores.messages.createAs(actor, withoutAuthor(message), null)).toEqual({ ok: true, value: summaryOf(a) });
+        expect(await stores.messages.createAs(actor, withoutAuthor(message), null)).toEqual({ ok: true, value: receiptOf(a) });
         const page = await stores.messages.pageJsonAs(await givenActor(stores, b.id), dm.id, { limit: 5 });
         expect(page.ok && (JSON.parse(page.value) as { id: string }[]).map((m) => m.id)).toEqual([message.id]);
         expect(await stores.messages.createAs(outsider, withoutAuthor(aMessage(dm.id, outsider.userId)), null)).toEqual({

@@ -1,8 +1,8 @@
-import { bitsOf, channelGained, channelLost, memberJoined, memberLeft, messageCreated, routeOf, sessionRevoked, userUpdated, type Channel, type ChatEvent } from '../../src';
+import { bitsOf, ID_EPOCH_MS, readStateUpdated, channelGained, channelLost, memberJoined, memberLeft, messageCreated, routeOf, sessionRevoked, userUpdated, type Channel, type ChatEvent } from '../../src';
 import { describeConversationLogContract } from './conversation-log.contract';
 import { readAll, type EventStores } from './event-stores';
 import { messageJson } from '@chat/contract';
-import { freshId as freshIdLike, aMessage, aServerWithOwner, givenActor, givenMemberOf, givenUser, summaryOf, withoutAuthor } from './fixtures';
+import { freshId as freshIdLike, aMessage, aServerWithOwner, givenActor, givenMemberOf, givenUser, receiptOf, summaryOf, withoutAuthor } from './fixtures';
 
 export type { EventStores } from './event-stores';
 
@@ -64,7 +64,7 @@ export function describeEventLogContract(name: string, make: () => Promise<Event
       const actor = await givenActor(s.stores, ownerUser.id);
       const message = aMessage(defaultChannel.id, ownerUser.id, { content: 'hi' });
 
-      expect(await s.stores.messages.createAs(actor, withoutAuthor(message), null)).toEqual({ ok: true, value: summaryOf(author) });
+      expect(await s.stores.messages.createAs(actor, withoutAuthor(message), null)).toEqual({ ok: true, value: receiptOf(author) });
       await s.place();
 
       const view = { ...withoutAuthor(message), author: summaryOf(author), reactions: [] };
@@ -119,6 +119,7 @@ export function describeEventLogContract(name: string, make: () => Promise<Event
         sessionRevoked(user.id, null),
         channelLost(server.id, defaultChannel.id, user.id),
         userUpdated(summaryOf(user), [server.id]),
+        readStateUpdated(user.id, defaultChannel.id, freshIdLike(), 0),
       ];
 
       await s.unitOfWork.run(async (stores) => {
@@ -127,12 +128,14 @@ export function describeEventLogContract(name: string, make: () => Promise<Event
       await s.place();
 
       const all = await readAll(s.history);
-      expect(all.slice(-4).map(({ route }) => route)).toEqual([
+      expect(all.slice(-5).map(({ route }) => route)).toEqual([
         { type: 'member.joined', serverId: server.id, subjectId: user.id, channelId: null },
         { type: 'session.revoked', serverId: null, subjectId: user.id, channelId: null },
         { type: 'channel.lost', serverId: server.id, subjectId: user.id, channelId: defaultChannel.id },
         { type: 'user.updated', serverId: null, subjectId: user.id, channelId: null },
+        { type: 'read_state.updated', serverId: null, subjectId: user.id, channelId: null },
       ]);
+      expect(all.at(-1)?.event).toEqual(events.at(-1));
     });
 
     it('appends thousands of events at once in their order (a change that tells each member apart)', async () => {
@@ -203,8 +206,23 @@ export function describeEventLogContract(name: string, make: () => Promise<Event
         hidden: new Map(),
         shownAfter: new Map(),
         unplaced: new Set(),
+        readStates: [],
       });
       expect((await s.history.snapshot(actor, after.head))!.joinedAfter).toEqual(new Set());
+    });
+
+    it("snapshots the user's read states: where they have something unread", async () => {
+      const { server, defaultChannel } = await aServerWithOwner(s.stores);
+      // Joined at the ids' epoch: the fixtures' message ids are of a time of their own.
+      const { user } = await givenMemberOf(s.stores, server.id, new Date(ID_EPOCH_MS));
+      const actor = await givenActor(s.stores, user.id);
+      const owner = await givenActor(s.stores, server.ownerId);
+      expect((await s.stores.messages.createAs(owner, withoutAuthor(aMessage(defaultChannel.id, owner.userId)), null)).ok).toBe(true);
+      await s.place();
+
+      const snapshot = (await s.history.snapshot(actor, null))!;
+      expect(snapshot.readStates).toEqual([{ channelId: defaultChannel.id, serverId: server.id, lastReadMessageId: null, unreadCount: 1, mentionCount: 0 }]);
+      expect(snapshot.readStates).toEqual(await s.stores.readStates.list(user.id));
     });
 
     it('leaves out of a snapshot the channels the user cannot see, and names those that came into their sight after a position', async () => {

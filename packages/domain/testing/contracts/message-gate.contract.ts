@@ -1,6 +1,7 @@
 import { messageJson } from '@chat/contract';
 import {
   ALL_PERMISSIONS,
+  NO_MENTIONS,
   type AccessFacts,
   type Actor,
   type Id,
@@ -19,7 +20,7 @@ import {
   givenActor,
   givenMemberOf,
   givenUser,
-  summaryOf,
+  receiptOf,
   withoutAuthor,
 } from './fixtures';
 import { idsOf, viewOf, type MessageContractContext } from './message-contract-helpers';
@@ -85,7 +86,7 @@ export function describeMessageGate(ctx: MessageContractContext): void {
         createdAt: new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 7)),
       });
       await stores.messages.create(tricky);
-      await stores.messages.updateContent(m[3]?.id as Id, 'edited', new Date(Date.UTC(2026, 5, 6, 7, 8, 9, 120)));
+      await stores.messages.updateContent(m[3]?.id as Id, 'edited', new Date(Date.UTC(2026, 5, 6, 7, 8, 9, 120)), NO_MENTIONS);
       const other = await givenUser(stores);
       await stores.messages.addReaction(aReaction(tricky.id, other.id, '🎉'), { distinctEmoji: 20, total: 5000 });
       await stores.messages.addReaction(aReaction(tricky.id, author.id, '❤️'), { distinctEmoji: 20, total: 5000 });
@@ -115,7 +116,7 @@ export function describeMessageGate(ctx: MessageContractContext): void {
       const actor = await actorFor(author);
       const { authorId: _authorId, ...message } = aMessage(channel.id, author.id, { createdAt: at(77) });
 
-      expect(await stores.messages.createAs(actor, message, null)).toEqual({ ok: true, value: summaryOf(author) });
+      expect(await stores.messages.createAs(actor, message, null)).toEqual({ ok: true, value: receiptOf(author) });
       expect(await stores.messages.findById(message.id)).toEqual({ ...message, authorId: author.id });
     });
 
@@ -170,12 +171,12 @@ export async function expectSendsAtOnceGatedEachAlone(stores: Stores): Promise<v
   const results = await Promise.all(sends.map(([actor], i) => stores.messages.createAs(actor, withoutAuthor(messages[i] as Message), null)));
 
   expect(results).toEqual([
-    { ok: true, value: summaryOf(author) },
+    { ok: true, value: receiptOf(author) },
     { ok: false, facts: { sessionLive: true, channelFound: true, member: false, permissions: 0, conversation: false, blocked: false } },
     { ok: false, facts: { sessionLive: false, channelFound: true, member: true, permissions: ALL_PERMISSIONS, conversation: false, blocked: false } },
-    { ok: true, value: summaryOf(other) },
+    { ok: true, value: receiptOf(other) },
     { ok: false, facts: { sessionLive: true, channelFound: false, member: false, permissions: 0, conversation: false, blocked: false } },
-    { ok: true, value: summaryOf(author) },
+    { ok: true, value: receiptOf(author) },
   ]);
   const stored = await Promise.all(messages.map((message) => stores.messages.findById(message.id)));
   expect(stored).toEqual([messages[0], null, null, messages[3], null, messages[5]]);

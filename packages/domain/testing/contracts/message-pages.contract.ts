@@ -1,4 +1,4 @@
-import { type Channel, type Id, type User } from '../../src';
+import { NO_MENTIONS, type Channel, type Id, type User } from '../../src';
 import type { SeedableStores } from './fixtures';
 import {
   aChannelWithAuthor,
@@ -224,7 +224,7 @@ export function describeMessagePages(ctx: MessageContractContext): void {
       const plain = await givenMessage(stores, channel.id, author.id, { createdAt: at(1) });
       const byOther = await givenMessage(stores, channel.id, other.id, { createdAt: at(2) });
       const edited = await givenMessage(stores, channel.id, author.id, { createdAt: at(3) });
-      await stores.messages.updateContent(edited.id, 'edited content', at(50));
+      await stores.messages.updateContent(edited.id, 'edited content', at(50), NO_MENTIONS);
       await stores.messages.addReaction(aReaction(byOther.id, viewer.id, '👍', { createdAt: at(10) }), { distinctEmoji: 20, total: 5000 });
       await stores.messages.addReaction(aReaction(byOther.id, other.id, '👍', { createdAt: at(11) }), { distinctEmoji: 20, total: 5000 });
       await stores.messages.addReaction(aReaction(edited.id, other.id, '🎉', { createdAt: at(12) }), { distinctEmoji: 20, total: 5000 });

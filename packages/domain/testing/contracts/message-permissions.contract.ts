@@ -1,6 +1,6 @@
 import { bitsOf, EVERYONE_DEFAULT, type Actor, type Id, type Permission, type PermissionBits } from '../../src';
 import type { SeedableStores } from './fixtures';
-import { aMessage, aServerWithOwner, givenActor, givenChannel, givenMemberOf, summaryOf, withoutAuthor } from './fixtures';
+import { aMessage, aServerWithOwner, givenActor, givenChannel, givenMemberOf, receiptOf, withoutAuthor } from './fixtures';
 import type { MessageContractContext } from './message-contract-helpers';
 import { aRole } from './role-repository.contract';
 
@@ -108,8 +108,8 @@ export function describeMessagePermissions(ctx: MessageContractContext): void {
 
       expect(results).toEqual([
         { ok: false, facts: refusedWith(EVERYONE_DEFAULT & ~SEND) },
-        { ok: true, value: summaryOf(ownerUser) },
-        { ok: true, value: summaryOf(member) },
+        { ok: true, value: receiptOf(ownerUser) },
+        { ok: true, value: receiptOf(member) },
       ]);
       expect(await Promise.all(messages.map(async (m) => (await stores.messages.findById(m.id)) !== null))).toEqual([false, true, true]);
     });

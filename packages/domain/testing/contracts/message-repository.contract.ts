@@ -1,4 +1,5 @@
 import {
+  NO_MENTIONS,
   type Actor,
   type Gated,
   type Channel,
@@ -15,6 +16,7 @@ import { describeMessageAround } from './message-around.contract';
 import { describeMessageGate } from './message-gate.contract';
 import { describeMessagePermissions } from './message-permissions.contract';
 import { describeMessagePages } from './message-pages.contract';
+import { describeMessageMentions } from './message-mentions.contract';
 import { describeMessageReactions } from './message-reactions.contract';
 
 /** What every `MessageRepository` must do. */
@@ -95,13 +97,14 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
     describeMessageAround(ctx);
     describeMessageGate(ctx);
     describeMessagePermissions(ctx);
+    describeMessageMentions(ctx);
 
     describe('updateContent', () => {
       it('sets the content and editedAt, and keeps everything else', async () => {
         const { channel, author } = await aChannelWithAuthor(stores);
         const message = await givenMessage(stores, channel.id, author.id, { content: 'before', createdAt: at(0) });
 
-        await stores.messages.updateContent(message.id, 'after ✏️', at(60_000));
+        await stores.messages.updateContent(message.id, 'after ✏️', at(60_000), NO_MENTIONS);
 
         expect(await stores.messages.findById(message.id)).toEqual({ ...message, content: 'after ✏️', editedAt: at(60_000) });
       });
@@ -110,8 +113,8 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
         const { channel, author } = await aChannelWithAuthor(stores);
         const message = await givenMessage(stores, channel.id, author.id, { content: 'before', createdAt: at(0) });
 
-        await stores.messages.updateContent(message.id, 'after', at(1_000));
-        await stores.messages.updateContent(message.id, 'after again', at(2_000));
+        await stores.messages.updateContent(message.id, 'after', at(1_000), NO_MENTIONS);
+        await stores.messages.updateContent(message.id, 'after again', at(2_000), NO_MENTIONS);
 
         expect(await stores.messages.view(message.id, author.id)).toEqual(
           viewOf({ ...message, content: 'after again', editedAt: at(2_000) }, author),
@@ -123,7 +126,7 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
         const message = await givenMessage(stores, channel.id, author.id);
         await stores.messages.addReaction(aReaction(message.id, author.id, '👍'), { distinctEmoji: 20, total: 5000 });
 
-        await stores.messages.updateContent(message.id, 'edited', at(1));
+        await stores.messages.updateContent(message.id, 'edited', at(1), NO_MENTIONS);
 
         expect(await stores.messages.reactionState(message.id, '👍', author.id)).toEqual({
           messageId: message.id,

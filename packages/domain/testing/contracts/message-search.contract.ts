@@ -1,4 +1,4 @@
-import { bitsOf, type Id, type Message, type SearchQuery, type User } from '../../src';
+import { bitsOf, NO_MENTIONS, type Id, type Message, type SearchQuery, type User } from '../../src';
 import type { SeedableStores } from './fixtures';
 import { aConversation, aReaction, aServerWithOwner, at, givenActor, givenChannel, givenMemberOf, givenMessage, givenUser, uniqueToken } from './fixtures';
 import { idsOf, viewsOf } from './message-contract-helpers';
@@ -94,7 +94,7 @@ export function describeMessageSearchContract(name: string, makeStores: () => Pr
 
     it('finds an edited message by its new words only, and a deleted one no more', async () => {
       const { server, owner, sent } = await aServerSaying('typo in here', 'gone soon');
-      await stores.messages.updateContent(sent[0]!.id, 'fixed in here', at(1_000));
+      await stores.messages.updateContent(sent[0]!.id, 'fixed in here', at(1_000), NO_MENTIONS);
       await stores.messages.delete(sent[1]!.id);
 
       expect(await hitIds(owner, server.id, { text: 'typo' })).toEqual([]);
@@ -105,7 +105,7 @@ export function describeMessageSearchContract(name: string, makeStores: () => Pr
     it("writes each hit exactly as the channel's page does: author, edit and reactions from the viewer's side", async () => {
       const { server, owner, channelId, sent } = await aServerSaying('needle one', 'needle two');
       const { user: viewer } = await givenMemberOf(stores, server.id);
-      await stores.messages.updateContent(sent[1]!.id, 'needle two, edited', at(5_000));
+      await stores.messages.updateContent(sent[1]!.id, 'needle two, edited', at(5_000), NO_MENTIONS);
       await stores.messages.addReaction(aReaction(sent[1]!.id, viewer.id, '👍'), { distinctEmoji: 20, total: 5000 });
       await stores.messages.addReaction(aReaction(sent[1]!.id, owner.id, '🎉'), { distinctEmoji: 20, total: 5000 });
 

@@ -3,6 +3,7 @@ import { hiddenChannels, READY_PRIVATE_CHANNELS, WHOLE_LIST, type Actor, type En
 import { sql, type Kysely } from 'kysely';
 import { PrecompiledStatement, preparedMark } from '../prepared-statements';
 import { KyselyConversationRepository } from '../repositories/kysely-conversation-repository';
+import { KyselyReadStateRepository } from '../repositories/kysely-read-state-repository';
 import { KyselyServerRepository } from '../repositories/kysely-server-repository';
 import { overwritesOf, toChannel } from '../repositories/channel-sql';
 import { toRole } from '../repositories/kysely-role-repository';
@@ -83,6 +84,7 @@ export class KyselyEventHistory implements EventHistory {
           )
           .execute();
         const head = Number(log.head);
+        const readStates = await new KyselyReadStateRepository(trx).list(userId);
         return {
           logId: log.log_id,
           head,
@@ -95,6 +97,7 @@ export class KyselyEventHistory implements EventHistory {
           hidden,
           shownAfter: new Map([...since.shown].filter(([channelId]) => !hidden.has(channelId))),
           unplaced: new Set(unplaced.map((row) => row.id)),
+          readStates,
         };
       });
   }

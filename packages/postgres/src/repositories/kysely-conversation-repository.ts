@@ -1,6 +1,7 @@
 import { pairKey, type Conversation, type ConversationChanges, type ConversationPage, type ConversationRepository, type ConversationView, type UserSummary } from '@chat/domain';
 import { sql, type Kysely } from 'kysely';
 import { inTransaction } from '../in-transaction';
+import { deleteMessagesInSlices } from './channel-sql';
 import type { Database } from '../schema';
 
 interface ViewRow {
@@ -114,6 +115,14 @@ export class KyselyConversationRepository implements ConversationRepository {
   async removeRecipient(id: string, userId: string): Promise<'removed' | 'absent'> {
     const result = await this.db.deleteFrom('conversation_recipients').where('conversation_id', '=', id).where('user_id', '=', userId).executeTakeFirst();
     return result.numDeletedRows > 0n ? 'removed' : 'absent';
+  }
+
+  async delete(id: string): Promise<void> {
+    // The messages first, a slice at a time (their reactions by cascade); the recipients go by cascade.
+    await inTransaction(this.db, async (trx) => {
+      await deleteMessagesInSlices(trx, id);
+      await trx.deleteFrom('conversations').where('id', '=', id).execute();
+    });
   }
 
   async update(id: string, changes: ConversationChanges): Promise<void> {

@@ -6,12 +6,13 @@ import type {
   Gated,
   Message,
   MessageCursor,
+  MessageMentions,
   MessageRepository,
   MessageView,
   RenderedPage,
   Reaction,
   ReactionState,
-  UserSummary,
+  SendReceipt,
 } from '@chat/domain';
 import { sql, type Kysely } from 'kysely';
 import { isDatabaseUnavailable } from '../driver-errors';
@@ -20,8 +21,9 @@ import { SameTurnBatcher } from '../same-turn-batcher';
 import type { Database } from '../schema';
 import { pageValues, PAGE_JSON } from './message-page-statements';
 import { fromRow, MESSAGE_COLUMNS, toRow } from './message-fields';
-import { columnsOf, CREATE, CREATE_MANY, createValues, type CreateValues } from './message-send-statements';
-import { gateOf, reactionsOf, toView, type GateRow } from './message-sql';
+import { columnsOf, CREATE, CREATE_MANY, createValues, type CreateValues, type SentRow } from './message-send-statements';
+import { gateOf, reactionsOf, toView } from './message-sql';
+import { authorMayMentionEveryone, keptColumns } from './mention-sql';
 
 /** What the message store tells its owner, for the logs. */
 export interface MessageStoreEvents {
@@ -87,10 +89,14 @@ export class KyselyMessageRepository implements MessageRepository {
    * One statement: the gate, and the insert only if it opens. Sends that arrive in the same turn of
    * the event loop share one statement, each row with its own gate (see `sends`).
    */
-  async createAs(actor: Actor, message: Omit<Message, 'authorId'>, nonce: string | null): Promise<Gated<UserSummary>> {
-    return gateOf(
-      await this.sends.submit(createValues(actor, message, nonce)),
-    );
+  async createAs(actor: Actor, message: Omit<Message, 'authorId'>, nonce: string | null): Promise<Gated<SendReceipt>> {
+    const row = await this.sends.submit(createValues(actor, message, nonce));
+    const gate = gateOf(row);
+    if (!gate.ok) return gate;
+    return {
+      ok: true,
+      value: { mentions: row.kept_mentions ?? [], mentionRoles: row.kept_mention_roles ?? [], mentionEveryone: row.kept_mention_everyone === true, author: gate.value },
+    };
   }
 
   /**
@@ -100,7 +106,7 @@ export class KyselyMessageRepository implements MessageRepository {
    * time, so one bad send fails alone; a database that is away fails them all at once, without a
    * second wait.
    */
-  private readonly sends = new SameTurnBatcher<CreateValues, GateRow>(
+  private readonly sends = new SameTurnBatcher<CreateValues, SentRow>(
     async (batch) => {
       this.events.onSendBatch?.(batch.length);
       const { rows } = batch.length === 1 && batch[0] ? await CREATE.execute(this.hot, batch[0]) : await CREATE_MANY.execute(this.hot, columnsOf(batch));
@@ -114,8 +120,18 @@ export class KyselyMessageRepository implements MessageRepository {
     },
   );
 
-  async updateContent(id: string, content: string, editedAt: Date): Promise<void> {
-    await this.db.updateTable('messages').set({ content, edited_at: editedAt }).where('id', '=', id).execute();
+  /** One statement: the content, and the mentions kept as a send keeps them (`keptColumns`), the author's permissions read there. */
+  async updateContent(id: string, content: string, editedAt: Date, asked: MessageMentions): Promise<void> {
+    const kept = keptColumns(
+      { mentions: sql`${asked.mentions}::bigint[]`, mentionRoles: sql`${asked.mentionRoles}::bigint[]`, mentionEveryone: sql`${asked.mentionEveryone}::boolean` },
+      sql`m.channel_id`,
+      authorMayMentionEveryone,
+    );
+    await sql`
+      update messages m set content = ${content}, edited_at = ${editedAt}, (mentions, mention_roles, mention_everyone) = (
+        select kept_mentions, kept_mention_roles, kept_mention_everyone from (select ${kept}) k
+      )
+      where m.id = ${id}`.execute(this.db);
   }
 
   async delete(id: string): Promise<'deleted' | 'absent'> {

@@ -20,6 +20,8 @@ const KINDS = {
   date: { type: 'timestamptz', cast: 'timestamptz', json: (e: Sql): Part[] => ['"', isoDate(e), '"'] },
   /** `true` or `false`, as boolean's text is. */
   boolean: { type: 'boolean', cast: 'boolean', json: (e: Sql): Part[] => [e] },
+  /** Bigint ids: an array of strings of digits, `array_to_json` writing it compact as `JSON.stringify` does. */
+  ids: { type: 'bigint[]', cast: 'bigint[]', json: (e: Sql): Part[] => [sql`array_to_json(${e}::text[])::text`] },
 } as const;
 
 type Kind = keyof typeof KINDS;
@@ -28,6 +30,7 @@ interface Values {
   text: string;
   date: Date;
   boolean: boolean;
+  ids: readonly string[];
 }
 
 interface Field {
@@ -37,10 +40,11 @@ interface Field {
   /** Its key in the message's JSON; `false` when the JSON writes it elsewhere (the author). */
   readonly json: string | false;
   /**
-   * What a new message stores: the send's own value (default), the actor's id, or null. A
-   * literal is written into the statements' text rather than sent as a parameter.
+   * What a new message stores: the send's own value (default), the actor's id, null, or `kept`:
+   * what the rules keep of the send's value (a mention, see `keptMentions`), which the statement
+   * computes. A literal is written into the statements' text rather than sent as a parameter.
    */
-  readonly created?: 'actor' | 'null';
+  readonly created?: 'actor' | 'null' | 'kept';
 }
 
 export const MESSAGE_FIELDS = {
@@ -50,6 +54,9 @@ export const MESSAGE_FIELDS = {
   content: { column: 'content', kind: 'text', json: 'content' },
   createdAt: { column: 'created_at', kind: 'date', json: 'createdAt' },
   editedAt: { column: 'edited_at', kind: 'date', nullable: true, json: 'editedAt', created: 'null' },
+  mentions: { column: 'mentions', kind: 'ids', json: 'mentions', created: 'kept' },
+  mentionRoles: { column: 'mention_roles', kind: 'ids', json: 'mentionRoles', created: 'kept' },
+  mentionEveryone: { column: 'mention_everyone', kind: 'boolean', json: 'mentionEveryone', created: 'kept' },
 } as const satisfies { readonly [K in keyof Message]: Field };
 
 type Fields = typeof MESSAGE_FIELDS;
@@ -76,14 +83,27 @@ export const toRow = (message: Message): MessageRow => Object.fromEntries(KEYS.m
 export const fromRow = (row: MessageRow): Message =>
   Object.fromEntries(KEYS.map((key) => [key, (row as Record<string, unknown>)[field(key).column]])) as unknown as Message;
 
-/** The fields a send supplies itself, sent as parameters (the rest are the actor or a literal). */
-export type SentKey = { [K in Key]: Fields[K] extends { created: string } ? never : K }[Key];
-export const SENT_KEYS = KEYS.filter((key) => field(key).created === undefined) as SentKey[];
+/** The fields a send supplies itself, sent as parameters (the rest are the actor or a literal); `kept` ones too, as asked. */
+export type SentKey = { [K in Key]: Fields[K] extends { created: 'actor' | 'null' } ? never : K }[Key];
+export const SENT_KEYS = KEYS.filter((key) => field(key).created === undefined || field(key).created === 'kept') as SentKey[];
+/** The fields whose stored value the statement computes from the send's (`created: 'kept'`). */
+export type KeptKey = { [K in Key]: Fields[K] extends { created: 'kept' } ? K : never }[Key];
+export const isKept = (key: Key): key is KeptKey => field(key).created === 'kept';
 export const sqlTypeOf = (key: Key): string => KINDS[field(key).kind].type;
 
 /**
+ * How a batch's `unnest` carries a field: an array of ids travels as the text of an array literal
+ * (`{1,2}`: ids are digits), since `unnest` flattens an array of arrays; `read` turns the column
+ * back into its type.
+ */
+export const batchedOf = (key: Key): { type: string; encode: (value: unknown) => unknown; read: (column: string) => string } =>
+  field(key).kind === 'ids'
+    ? { type: 'text', encode: (ids) => `{${(ids as readonly string[]).join(',')}}`, read: (column) => `${column}::bigint[] as ${column}` }
+    : { type: sqlTypeOf(key), encode: (value) => value, read: (column) => column };
+
+/**
  * What a new message's insert writes in each column, in `MESSAGE_COLUMNS`' order: `sent(key)` for
- * the send's own fields, `actor` for the author, `null` for the rest.
+ * the send's own fields (for `kept` ones, what the statement kept), `actor` for the author, `null` for the rest.
  */
 export const insertedValues = (sent: (key: SentKey) => Sql, actor: Sql): Sql =>
   sql.join(KEYS.map((key) => (field(key).created === 'actor' ? actor : field(key).created === 'null' ? sql`null` : sent(key as SentKey))));

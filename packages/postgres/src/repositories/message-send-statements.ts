@@ -2,8 +2,9 @@ import { SEND_NEEDS, type Message } from '@chat/domain';
 import { sql, type RawBuilder } from 'kysely';
 import { PrecompiledStatement, preparedMark } from '../prepared-statements';
 import { authorJson } from './author-json';
-import { concat, fieldsJson, insertedValues, MESSAGE_COLUMNS, MESSAGE_FIELDS, SENT_KEYS, sqlTypeOf, type SentKey } from './message-fields';
+import { batchedOf, concat, fieldsJson, insertedValues, isKept, MESSAGE_COLUMNS, MESSAGE_FIELDS, SENT_KEYS, sqlTypeOf, type SentKey } from './message-fields';
 import { gateOpens, gateQuery, type GateRow } from './message-sql';
+import { keptColumns, permissionsAllowEveryone, type KeptRow } from './mention-sql';
 
 /* The gated send's statements: one send, and the sends of one event-loop turn in one statement. */
 
@@ -15,6 +16,12 @@ export const createValues = (actor: { sessionId: string; userId: string }, messa
   ({ sessionId: actor.sessionId, userId: actor.userId, ...Object.fromEntries(SENT_KEYS.map((key) => [key, message[key]])), nonce }) as CreateValues;
 
 type Row = Record<SentKey | 'userId' | 'nonce', unknown>;
+
+/** What a send answers with: its gate's row, and the mentions it kept (null where the gate stayed shut). */
+export type SentRow = GateRow & KeptRow;
+
+/** A kept field's column in the statements (`keptColumns`), or the send's own value's. */
+const storedColumn = (key: SentKey): string => (isKept(key) ? `kept_${MESSAGE_FIELDS[key].column}` : MESSAGE_FIELDS[key].column);
 
 /**
  * The `message.created` event of a stored send in the wire form: byte for byte
@@ -37,72 +44,121 @@ export const messageCreatedPayload = (row: Row) =>
 
 const columns = sql.raw(MESSAGE_COLUMNS.join(', '));
 
+/**
+ * Sending marks the channel read up to the message sent, in the send's own statement (a `CTE`
+ * over its gate's rows, `marks`: user, channel, message): never backwards, as `markRead`. Rows are
+ * written in key order, so two batches that move the same markers lock them in one order.
+ */
+const markSent = (marks: RawBuilder<unknown>) => sql`
+      insert into read_states (user_id, channel_id, last_read_message_id)
+      ${marks}
+      on conflict (user_id, channel_id) do update set last_read_message_id = excluded.last_read_message_id
+      where read_states.last_read_message_id < excluded.last_read_message_id`;
+
 /** The gate's columns a send answers with: its facts, and the author it wrote (see `gateOf`). */
 const SENT_GATE_COLUMNS = sql.raw('live, found, member_id, member_username, member_display_name, member_avatar, permissions, allowed, conversation, blocked');
 
-export const CREATE = new PrecompiledStatement<CreateValues, GateRow>(
+const KEPT_COLUMNS = sql.raw('kept_mentions, kept_mention_roles, kept_mention_everyone');
+
+/** A send's own value as a parameter of its type, or the column `kept` holds for a kept field. */
+const sentValue = (values: CreateValues) => (key: SentKey) =>
+  isKept(key) ? sql.raw(storedColumn(key)) : sql`${values[key]}::${sql.raw(sqlTypeOf(key))}`;
+
+/**
+ * The gate, then (only where it opens) the mentions the rules keep (`kept`, see `keptColumns`: the
+ * users who see the channel, the server's roles, `@everyone` by the gate's own permission bits),
+ * then the insert and the event.
+ */
+export const CREATE = new PrecompiledStatement<CreateValues, SentRow>(
   (values) => sql`${sql.raw(preparedMark('create_as'))}
     with gate as (${gateQuery(values, values.channelId, SEND_NEEDS)}),
+    kept as (
+      select ${keptColumns(
+        { mentions: sql`${values.mentions}::bigint[]`, mentionRoles: sql`${values.mentionRoles}::bigint[]`, mentionEveryone: sql`${values.mentionEveryone}::boolean` },
+        values.channelId,
+        permissionsAllowEveryone,
+      )}
+      from gate where ${gateOpens}
+    ),
     stored as (
       insert into messages (${columns})
-      select ${insertedValues((key) => sql`${values[key]}::${sql.raw(sqlTypeOf(key))}`, sql`${values.userId}::bigint`)}
-      from gate where ${gateOpens}
+      select ${insertedValues(sentValue(values), sql`${values.userId}::bigint`)}
+      from gate, kept where ${gateOpens}
       returning id
     ),
     logged as (
       insert into events (type, server_id, channel_id, payload)
-      select 'message.created', coalesce(server_id, ${values.channelId}::bigint), ${values.channelId}::bigint, ${messageCreatedPayload(values)}
-      from gate where ${gateOpens}
-    )
-    select ${SENT_GATE_COLUMNS} from gate`,
+      select 'message.created', coalesce(server_id, ${values.channelId}::bigint), ${values.channelId}::bigint,
+             ${messageCreatedPayload({ ...values, ...Object.fromEntries(SENT_KEYS.filter(isKept).map((key) => [key, sql.raw(storedColumn(key))])) })}
+      from gate, kept where ${gateOpens}
+    ),
+    marked as (${markSent(sql`select ${values.userId}::bigint, ${values.channelId}::bigint, ${values.id}::bigint from gate where ${gateOpens}`)})
+    select ${SENT_GATE_COLUMNS}, ${KEPT_COLUMNS} from gate left join kept on true`,
 );
 
-/** `CreateValues` of several sends, column by column, for `unnest`: `ids`, `channelIds`, ... */
-export type CreateColumns = { sessionIds: string[]; userIds: string[] } & { [K in SentKey as `${K}s`]: Message[K][] } & { nonces: (string | null)[] };
+/**
+ * `CreateValues` of several sends, column by column, for `unnest`: `ids`, `channelIds`, ... (an
+ * array of ids as the text of its literal: see `batchedOf`).
+ */
+export type CreateColumns = { sessionIds: string[]; userIds: string[] } & { [K in SentKey as `${K}s`]: unknown[] } & { nonces: (string | null)[] };
 
 export const columnsOf = (batch: readonly CreateValues[]): CreateColumns =>
-  Object.fromEntries(['sessionId', 'userId', ...SENT_KEYS, 'nonce'].map((key) => [`${key}s`, batch.map((send) => send[key as keyof CreateValues])])) as CreateColumns;
+  ({
+    sessionIds: batch.map((send) => send.sessionId),
+    userIds: batch.map((send) => send.userId),
+    ...Object.fromEntries(SENT_KEYS.map((key) => [`${key}s`, batch.map((send) => batchedOf(key).encode(send[key]))])),
+    nonces: batch.map((send) => send.nonce),
+  }) as CreateColumns;
 
-/** The unnest's arrays and the names of its columns: the actor's, the send's fields', the nonce. */
+/** The unnest's arrays, the names of its columns (the actor's, the send's fields', the nonce) and the columns as their types. */
 const unnested = (values: CreateColumns) => {
-  const arrays: [unknown, string, string][] = [
-    [values.sessionIds, 'bigint', 'session_id'],
-    [values.userIds, 'bigint', 'user_id'],
-    ...SENT_KEYS.map((key): [unknown, string, string] => [values[`${key}s`], sqlTypeOf(key), MESSAGE_FIELDS[key].column]),
-    [values.nonces, 'text', 'nonce'],
+  const arrays: [unknown, string, string, string][] = [
+    [values.sessionIds, 'bigint', 'session_id', 'session_id'],
+    [values.userIds, 'bigint', 'user_id', 'user_id'],
+    ...SENT_KEYS.map((key): [unknown, string, string, string] => {
+      const { type, read } = batchedOf(key);
+      const name = MESSAGE_FIELDS[key].column;
+      return [values[`${key}s`], type, name, read(name)];
+    }),
+    [values.nonces, 'text', 'nonce', 'nonce'],
   ];
   return {
     arrays: sql.join(arrays.map(([array, type]) => sql`${array}::${sql.raw(type)}[]`)),
     names: sql.raw(arrays.map(([, , name]) => name).join(', ')),
+    typed: sql.raw(arrays.map(([, , , read]) => read).join(', ')),
   };
 };
 
 /** `CREATE` for several sends: each row's own gate, one insert, the gates in the sends' order. */
-export const CREATE_MANY = new PrecompiledStatement<CreateColumns, GateRow>((values) => {
-  const { arrays, names } = unnested(values);
+export const CREATE_MANY = new PrecompiledStatement<CreateColumns, SentRow>((values) => {
+  const { arrays, names, typed } = unnested(values);
   const column = (name: string): RawBuilder<unknown> => sql.raw(name);
+  const asked = { mentions: sql`b.mentions`, mentionRoles: sql`b.mention_roles`, mentionEveryone: sql`b.mention_everyone` };
   return sql`${sql.raw(preparedMark('create_many_as'))}
     with sends as (
-      select * from unnest(${arrays})
+      select ${typed}, n from unnest(${arrays})
         with ordinality as b (${names}, n)
     ),
     gated as (
-      select b.*, g.*
+      select b.*, g.*, k.*
       from sends b
       cross join lateral (${gateQuery({ sessionId: sql`b.session_id`, userId: sql`b.user_id` }, sql`b.channel_id`, SEND_NEEDS)}) g
+      left join lateral (select ${keptColumns(asked, sql`b.channel_id`, permissionsAllowEveryone)} where ${gateOpens}) k on true
     ),
     stored as (
       insert into messages (${columns})
-      select ${insertedValues((key) => column(MESSAGE_FIELDS[key].column), column('user_id'))}
+      select ${insertedValues((key) => column(storedColumn(key)), column('user_id'))}
       from gated where ${gateOpens}
       returning id
     ),
     logged as (
       insert into events (type, server_id, channel_id, payload)
       select 'message.created', coalesce(server_id, channel_id), channel_id,
-             ${messageCreatedPayload({ ...Object.fromEntries(SENT_KEYS.map((key) => [key, column(MESSAGE_FIELDS[key].column)])), userId: column('user_id'), nonce: column('nonce') } as Row)}
+             ${messageCreatedPayload({ ...Object.fromEntries(SENT_KEYS.map((key) => [key, column(storedColumn(key))])), userId: column('user_id'), nonce: column('nonce') } as Row)}
       from gated where ${gateOpens}
       order by n
-    )
-    select ${SENT_GATE_COLUMNS} from gated order by n`;
+    ),
+    -- One row per author and channel (an upsert may not touch a row twice): their newest send.
+    marked as (${markSent(sql`select user_id, channel_id, max(id) from gated where ${gateOpens} group by user_id, channel_id order by user_id, channel_id`)})
+    select ${SENT_GATE_COLUMNS}, ${KEPT_COLUMNS} from gated order by n`;
 });

@@ -9,7 +9,8 @@ import { groupOfRecipient } from './conversation-access';
 /**
  * The group's owner removes a recipient, or anyone removes themself (leaves): they get
  * `channel.deleted` and then nothing of it; those who remain get `channel.updated`. When the owner
- * leaves, the group passes to the recipient who has been in it longest.
+ * leaves, the group passes to the recipient who has been in it longest; when the last one leaves,
+ * the group is deleted with its messages (nobody can come back into it: only a recipient adds).
  */
 export class RemoveRecipient {
   static readonly errors = ['ChannelNotFound', 'NotARecipient', 'NotAGroup', 'NotTheOwner', 'RecipientNotFound'] as const;
@@ -34,6 +35,7 @@ async function afterRemoval(stores: Stores, group: Conversation, leaverId: strin
   const remaining = group.recipientIds.filter((id) => id !== leaverId);
   const heir = remaining[0];
   if (group.ownerId === leaverId && heir !== undefined) await stores.conversations.update(group.id, { ownerId: heir });
+  if (remaining.length === 0) await stores.conversations.delete(group.id);
   const view = remaining.length > 0 ? await stores.conversations.view(group.id) : null;
   return [conversationClosed(group.id, leaverId), ...(view ? [conversationUpdated(view)] : [])];
 }

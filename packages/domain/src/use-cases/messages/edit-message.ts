@@ -6,6 +6,7 @@ import type { Clock } from '../../ports/clock';
 import type { UnitOfWork } from '../../ports/unit-of-work';
 import { fail, ok, type Outcome } from '../../result';
 import { contentIssues } from '../../rules/message-rules';
+import { mentionsIn } from '../../rules/mention-rules';
 import { messageOfMember } from '../channel-access';
 
 export class EditMessage {
@@ -30,7 +31,7 @@ export class EditMessage {
       const { channel, message } = found.value;
       if (message.authorId !== actor.userId) return fail({ kind: 'NotTheAuthor' });
 
-      await stores.messages.updateContent(message.id, input.content, this.clock.now());
+      await stores.messages.updateContent(message.id, input.content, this.clock.now(), mentionsIn(input.content));
       const view = await stores.messages.view(message.id, actor.userId);
       if (!view) return fail({ kind: 'MessageNotFound' });
       await stores.events.append(messageUpdated(channel.serverId, view));

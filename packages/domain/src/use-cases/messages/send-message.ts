@@ -7,6 +7,7 @@ import type { MessageRepository } from '../../ports/message-repository';
 import { isId } from '../../ids';
 import { fail, ok, type Outcome } from '../../result';
 import { contentIssues, nonceIssues } from '../../rules/message-rules';
+import { mentionsIn } from '../../rules/mention-rules';
 import { fromGate } from '../access';
 import { SEND_NEEDS } from '../../rules/permission-rules';
 
@@ -37,12 +38,13 @@ export class SendMessage {
     if (!isId(channelId)) return fail({ kind: 'ChannelNotFound' });
 
     const nonce = input.nonce ?? null;
-    const message = newMessage({ id: this.ids.next(), channelId, content: input.content, createdAt: this.clock.now() });
+    const message = newMessage({ id: this.ids.next(), channelId, content: input.content, createdAt: this.clock.now() }, mentionsIn(input.content));
     const gated = await this.messages.createAs(actor, message, nonce);
     // A one-to-one where either blocked the other: its recipients read it, nobody writes there.
     if (!gated.ok && gated.facts.blocked && gated.facts.sessionLive && gated.facts.member) return fail({ kind: 'Blocked' });
     const stored = fromGate(gated, SEND_NEEDS);
     if (!stored.ok) return stored;
-    return ok({ message: { ...message, author: stored.value, reactions: [] }, nonce });
+    const { author, ...kept } = stored.value;
+    return ok({ message: { ...message, ...kept, author, reactions: [] }, nonce });
   }
 }

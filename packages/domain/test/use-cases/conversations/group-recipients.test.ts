@@ -1,6 +1,6 @@
 import { expectOk } from '@chat/domain/testing';
 import { MAX_GROUP_RECIPIENTS, type Actor, type ChatEvent } from '@chat/domain';
-import { aServerWithCast, UNKNOWN_ID } from '../../helpers';
+import { aMessage, aServerWithCast, UNKNOWN_ID } from '../../helpers';
 
 const told = (events: readonly ChatEvent[]) =>
   events.flatMap((e) =>
@@ -67,6 +67,21 @@ describe('a group’s recipients', () => {
     before = world.events().length;
     expectOk(await world.removeRecipient.execute(member, group.id, third.userId));
     expect(told(world.events().slice(before))).toEqual([`conversation.closed ${third.userId}`, `conversation.updated ${member.userId} owner ${member.userId}`]);
+  });
+
+  it('the last recipient to leave takes the group with them: it and its messages are gone', async () => {
+    const { world, owner, member, third, group } = await aGroup();
+    const said = await aMessage(world, owner, group.id, 'anyone there?');
+    expectOk(await world.removeRecipient.execute(owner, group.id, owner.userId));
+    expectOk(await world.removeRecipient.execute(member, group.id, member.userId));
+    expect(await world.stores.conversations.findById(group.id)).not.toBeNull();
+
+    const before = world.events().length;
+    expectOk(await world.removeRecipient.execute(third, group.id, third.userId));
+
+    expect(told(world.events().slice(before))).toEqual([`conversation.closed ${third.userId}`]);
+    expect(await world.stores.conversations.findById(group.id)).toBeNull();
+    expect(await world.stores.messages.findById(said.id)).toBeNull();
   });
 
   it('any recipient renames a group (null clears it); a one-to-one has no name', async () => {

@@ -24,6 +24,7 @@ describe('OpenGatewaySession', () => {
       hidden: new Map(),
       shownAfter: new Map(),
       unplaced: new Set(),
+      readStates: [],
     });
     expect(opening.audience.sees(server.id)).toBe(true);
   });

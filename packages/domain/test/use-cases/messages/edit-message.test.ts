@@ -1,3 +1,4 @@
+import { NO_MENTIONS } from '@chat/domain';
 import { expectOk } from '@chat/domain/testing';
 import { aMessage, aServerWithCast, MALFORMED_ID, UNKNOWN_ID } from '../../helpers';
 
@@ -15,6 +16,7 @@ describe('EditMessage', () => {
       content: 'hello',
       createdAt: sent.createdAt,
       editedAt: world.clock.now(),
+      ...NO_MENTIONS,
       author: sent.author,
       reactions: [],
     });

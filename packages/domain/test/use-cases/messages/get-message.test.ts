@@ -1,3 +1,4 @@
+import { NO_MENTIONS } from '@chat/domain';
 import { expectOk } from '@chat/domain/testing';
 import { aMessage, aServerWithCast, MALFORMED_ID, UNKNOWN_ID } from '../../helpers';
 
@@ -14,6 +15,7 @@ describe('GetMessage', () => {
         content: 'hello there',
         createdAt: world.clock.now(),
         editedAt: null,
+        ...NO_MENTIONS,
         author: { id: owner.userId, username: 'owner', displayName: null, avatar: null },
         reactions: [],
       },

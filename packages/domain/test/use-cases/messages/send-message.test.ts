@@ -1,4 +1,5 @@
 import { messageJson } from '@chat/contract';
+import { NO_MENTIONS } from '@chat/domain';
 import { expectOk } from '@chat/domain/testing';
 import { aSession } from '@chat/domain/testing/contracts';
 import { aServerWithCast, MALFORMED_ID, UNKNOWN_ID } from '../../helpers';
@@ -18,6 +19,9 @@ describe('SendMessage', () => {
       content: 'hello',
       createdAt: world.clock.now(),
       editedAt: null,
+      mentions: [],
+      mentionRoles: [],
+      mentionEveryone: false,
       author: { id: member.userId, username, displayName: null, avatar: null },
       reactions: [],
     });
@@ -36,6 +40,7 @@ describe('SendMessage', () => {
       content: '  spaced  out  ',
       createdAt: world.clock.now(),
       editedAt: null,
+      ...NO_MENTIONS,
       author: { id: member.userId, username, displayName: null, avatar: null },
       reactions: [],
     };

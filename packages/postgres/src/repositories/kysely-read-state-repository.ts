@@ -1,0 +1,34 @@
+import type { ReadState, ReadStateRepository } from '@chat/domain';
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema';
+import { readStatesOf } from './read-state-sql';
+
+export class KyselyReadStateRepository implements ReadStateRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async markRead(userId: string, channelId: string, messageId: string): Promise<'moved' | 'unchanged'> {
+    const result = await this.db
+      .insertInto('read_states')
+      .values({ user_id: userId, channel_id: channelId, last_read_message_id: messageId })
+      // Never backwards: a marker already there or further stays.
+      .onConflict((oc) =>
+        oc
+          .columns(['user_id', 'channel_id'])
+          .doUpdateSet((eb) => ({ last_read_message_id: eb.ref('excluded.last_read_message_id') }))
+          .where('read_states.last_read_message_id', '<', (eb) => eb.ref('excluded.last_read_message_id')),
+      )
+      .executeTakeFirst();
+    return (result.numInsertedOrUpdatedRows ?? 0n) > 0n ? 'moved' : 'unchanged';
+  }
+
+  async list(userId: string, channelId?: string): Promise<ReadState[]> {
+    const { rows } = await readStatesOf(userId, channelId).execute(this.db);
+    return rows.map((row) => ({
+      channelId: row.channel_id,
+      serverId: row.server_id,
+      lastReadMessageId: row.marker,
+      unreadCount: row.unread_count,
+      mentionCount: row.mention_count,
+    }));
+  }
+}
