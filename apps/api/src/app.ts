@@ -14,8 +14,11 @@ import { problem, sendProblem } from './http/problem';
 import { buildAsyncApi } from './gateway/asyncapi';
 import { GATEWAY_PATH } from './gateway/gateway';
 import type { RateLimiters } from './http/rate-limits';
+import type { ExtraPaths } from './http/openapi';
 import type { RouteSpec } from './http/route';
 import { applicationRoutes } from './routes/application-routes';
+import { attachmentsOpenApi } from './routes/attachment-openapi';
+import { mountAttachments } from './routes/attachment-routes';
 import { authRoutes } from './routes/auth-routes';
 import { blockRoutes } from './routes/block-routes';
 import { channelRoutes } from './routes/channel-routes';
@@ -35,8 +38,11 @@ import { mountWeb, type WebAssets } from './http/web';
  * generated from it). Routes name their use cases by key, handed over only when mounted.
  */
 export function openApiDocument(): Record<string, unknown> {
-  return buildOpenApi(allRoutes(), oauthTokenOpenApi);
+  return buildOpenApi(allRoutes(), extraPaths);
 }
+
+/** The routes that are not route specs: the OAuth token endpoint, and the attachments' upload and download (they stream). */
+const extraPaths: ExtraPaths = (schemaOf) => ({ ...oauthTokenOpenApi(schemaOf), ...attachmentsOpenApi(schemaOf) });
 
 /** Whether each backing service answers; `/ready` is 200 only when all do. */
 export type Readiness = () => Promise<Record<string, 'up' | 'down'>>;
@@ -67,6 +73,8 @@ export interface AppOptions {
   readonly tracing?: Tracing;
   /** The chat page at `/` (`DISABLE_WEB=1` turns it off); its files, or true to find them installed. */
   readonly web?: boolean | WebAssets;
+  /** The largest upload (`ATTACHMENT_MAX_BYTES`): a body declared longer is refused before it is read. */
+  readonly attachmentMaxBytes?: number;
 }
 
 export function allRoutes(): RouteSpec<unknown, unknown>[] {
@@ -100,7 +108,7 @@ export function createApp(services: AppServices, options: AppOptions): Express {
   });
 
   const routes = allRoutes();
-  const openApi = buildOpenApi(routes, oauthTokenOpenApi);
+  const openApi = buildOpenApi(routes, extraPaths);
   const asyncApi = buildAsyncApi();
   app.get('/api/openapi.json', (_req, res) => void res.json(openApi));
   app.get('/api/asyncapi.json', (_req, res) => void res.json(asyncApi));
@@ -120,6 +128,12 @@ export function createApp(services: AppServices, options: AppOptions): Express {
   };
   for (const spec of routes) mountRoute(router, spec, services, edge);
   mountOAuthToken(router, services, options.rateLimiters?.oauthToken);
+  mountAttachments(router, services, {
+    logger: options.logger,
+    touch: edge.touch,
+    ...(options.rateLimiters?.upload ? { limiter: options.rateLimiters.upload } : {}),
+    ...(options.attachmentMaxBytes ? { maxBytes: options.attachmentMaxBytes } : {}),
+  });
   app.use(router);
 
   app.use(notFoundMiddleware);

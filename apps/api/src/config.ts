@@ -1,4 +1,4 @@
-import { DEFAULT_QUOTAS } from '@chat/domain';
+import { ATTACHMENT_MAX_BYTES, DEFAULT_QUOTAS } from '@chat/domain';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -62,6 +62,7 @@ const envSchema = z.object({
   RATE_LIMIT_INVITE_PREVIEW: rateLimit('30/60s'),
   RATE_LIMIT_REVOKE_SESSIONS: rateLimit('20/60s'),
   RATE_LIMIT_OPEN_CONVERSATION: rateLimit('10/60s'),
+  RATE_LIMIT_UPLOAD: rateLimit('20/60s'),
   /** A search is heavier than a page (up to every channel of a server): a person's searching pace, not a script's. */
   RATE_LIMIT_SEARCH: rateLimit('30/30s'),
   /** An owner's bots together may send this many times one user's `RATE_LIMIT_SEND_MESSAGE`. */
@@ -122,11 +123,22 @@ const envSchema = z.object({
   QUOTA_ROLES_PER_SERVER: integer(1, 1_000_000).default(DEFAULT_QUOTAS.rolesPerServer),
   QUOTA_CONVERSATIONS_PER_DAY: integer(1, 1_000_000).default(DEFAULT_QUOTAS.conversationsPerDay),
   QUOTA_BLOCKS: integer(1, 1_000).default(DEFAULT_QUOTAS.blocks),
+  QUOTA_UPLOAD_BYTES_PER_DAY: integer(1, 2 ** 50).default(DEFAULT_QUOTAS.uploadBytesPerDay),
+  ATTACHMENT_MAX_BYTES: integer(1, 5 * 1024 ** 3).default(ATTACHMENT_MAX_BYTES),
+  ATTACHMENT_URL_TTL_SECONDS: integer(60, 7 * 24 * 3600).default(24 * 3600),
+  /** Files in an S3 bucket (shared by every replica) when set; on the disk under DATA_DIR otherwise. */
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3-63 lower-case letters, digits, "." and "-"').optional(),
+  S3_ENDPOINT: url(['http:', 'https:']).optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]{1,64}$/, 'must be a region name such as us-east-1').optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['0', '1', 'true', 'false'], { error: 'must be 1 or true (the bucket in the path), or 0 or false (in the host name)' }).optional(),
 });
 
 const configSchema = envSchema.superRefine((config, ctx) => {
   if (config.DATABASE_URL && !config.JWT_SECRET) {
     ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when DATABASE_URL is set: every replica must sign with it' });
+  }
+  for (const name of ['S3_ENDPOINT', 'S3_REGION', 'S3_FORCE_PATH_STYLE'] as const) {
+    if (config[name] !== undefined && !config.S3_BUCKET) ctx.addIssue({ code: 'custom', path: [name], message: 'is set but S3_BUCKET is not: files would stay on the disk' });
   }
 });
 
@@ -144,7 +156,7 @@ export class ConfigError extends Error {
  * DATABASE_ are left out on purpose: Kubernetes sets REDIS_PORT, DATABASE_SERVICE_HOST and the like
  * for every Service named so.
  */
-const OWN_PREFIXES = ['RATE_LIMIT_', 'JWT_', 'SCRYPT_', 'SHUTDOWN_', 'GATEWAY_', 'EVENTS_', 'SWEEP_', 'QUOTA_'];
+const OWN_PREFIXES = ['RATE_LIMIT_', 'JWT_', 'SCRYPT_', 'SHUTDOWN_', 'GATEWAY_', 'EVENTS_', 'SWEEP_', 'QUOTA_', 'ATTACHMENT_', 'S3_'];
 
 const describe = (present: Record<string, string | undefined>) => (issue: z.core.$ZodIssue): string => {
   const name = String(issue.path[0]);

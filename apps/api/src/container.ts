@@ -2,7 +2,8 @@ import 'reflect-metadata';
 import { createUseCases, type UseCasePorts, type UseCases } from '@chat/domain';
 import { ZxcvbnCommonPasswords } from '@chat/common-passwords';
 import { JoseDeviceTokens, JoseTokenService } from '@chat/jose';
-import { RandomInviteCodes, RandomOpaqueTokens, ScryptPasswordHasher } from '@chat/node-crypto';
+import { FileTypeInspector } from '@chat/file-type';
+import { HmacAttachmentLinks, RandomInviteCodes, RandomOpaqueTokens, ScryptPasswordHasher } from '@chat/node-crypto';
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
 import type { Logger } from 'pino';
 import type { Config } from './config';
@@ -44,8 +45,17 @@ export async function productionAdapters(config: Config, storage: Storage, logge
       rolesPerServer: config.QUOTA_ROLES_PER_SERVER,
       conversationsPerDay: config.QUOTA_CONVERSATIONS_PER_DAY,
       blocks: config.QUOTA_BLOCKS,
+      uploadBytesPerDay: config.QUOTA_UPLOAD_BYTES_PER_DAY,
     },
     accessTokenTtlSeconds: config.OAUTH_ACCESS_TOKEN_TTL_SECONDS,
+    files: storage.files,
+    inspector: new FileTypeInspector(),
+    links: new HmacAttachmentLinks({
+      secret: signingSecret(config),
+      ...(config.JWT_PREVIOUS_SECRET ? { previousSecret: config.JWT_PREVIOUS_SECRET } : {}),
+      ttlSeconds: config.ATTACHMENT_URL_TTL_SECONDS,
+    }),
+    attachmentMaxBytes: config.ATTACHMENT_MAX_BYTES,
   };
 }
 

@@ -72,11 +72,13 @@ function appOptions(config: Config, parts: { storage: Storage; redis: Redis | un
     readiness: readinessOf({
       [storage.engine]: () => pingDatabase(storage.db),
       ...(redis ? { redis: () => redis.ping() } : {}),
+      ...(storage.fileStore.check ? { [storage.fileStore.engine]: storage.fileStore.check } : {}),
       events: () => parts.events.check(),
     }),
     lifecycle: parts.lifecycle,
     logRequests: true,
     web: !config.DISABLE_WEB,
+    attachmentMaxBytes: config.ATTACHMENT_MAX_BYTES,
   };
 }
 

@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_WRITES: { limit: 60, windowMs: 60_000 },
       RATE_LIMIT_INVITE_PREVIEW: { limit: 30, windowMs: 60_000 },
       RATE_LIMIT_REVOKE_SESSIONS: { limit: 20, windowMs: 60_000 },
+      RATE_LIMIT_UPLOAD: { limit: 20, windowMs: 60_000 },
       RATE_LIMIT_BOT_SEND_MULTIPLE: 5,
       JWT_TTL_SECONDS: 2592000,
       OAUTH_ACCESS_TOKEN_TTL_SECONDS: 900,
@@ -49,6 +50,9 @@ describe('loadConfig', () => {
       QUOTA_ROLES_PER_SERVER: 250,
       QUOTA_BLOCKS: 1000,
       QUOTA_CONVERSATIONS_PER_DAY: 50,
+      QUOTA_UPLOAD_BYTES_PER_DAY: 1024 ** 3,
+      ATTACHMENT_MAX_BYTES: 25 * 1024 * 1024,
+      ATTACHMENT_URL_TTL_SECONDS: 86_400,
       GATEWAY_HEARTBEAT_MS: 30_000,
       GATEWAY_IDENTIFY_TIMEOUT_MS: 10_000,
       GATEWAY_MAX_BUFFER_BYTES: 1_048_576,
@@ -125,6 +129,24 @@ describe('loadConfig', () => {
     expect(problemsOf({ DATABASE_URL: 'postgres://db/chat' })).toEqual([
       'JWT_SECRET is required when DATABASE_URL is set: every replica must sign with it',
     ]);
+  });
+
+  it('reads the S3 file store, and refuses its settings without a bucket (files would stay on the disk)', () => {
+    expect(loadConfig({ S3_BUCKET: 'chat-files', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'eu-west-3', S3_FORCE_PATH_STYLE: '1' })).toEqual(
+      expect.objectContaining({ S3_BUCKET: 'chat-files', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'eu-west-3', S3_FORCE_PATH_STYLE: '1' }),
+    );
+    expect(problemsOf({ S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'eu-west-3' })).toEqual([
+      'S3_ENDPOINT is set but S3_BUCKET is not: files would stay on the disk (got "http://127.0.0.1:9000")',
+      'S3_REGION is set but S3_BUCKET is not: files would stay on the disk (got "eu-west-3")',
+    ]);
+    expect(problemsOf({ S3_BUCKET: 'Not_A_Bucket', S3_ENDPOINT: 'ftp://x', S3_BUKET: 'typo' }).map((p) => p.split(' ')[0]).sort()).toEqual(['S3_BUCKET', 'S3_BUKET', 'S3_ENDPOINT']);
+  });
+
+  it('reads the attachment limits: ATTACHMENT_MAX_BYTES, ATTACHMENT_URL_TTL_SECONDS (a minute to a week), QUOTA_UPLOAD_BYTES_PER_DAY', () => {
+    expect(loadConfig({ ATTACHMENT_MAX_BYTES: '1048576', ATTACHMENT_URL_TTL_SECONDS: '3600', QUOTA_UPLOAD_BYTES_PER_DAY: '5000000' })).toEqual(
+      expect.objectContaining({ ATTACHMENT_MAX_BYTES: 1_048_576, ATTACHMENT_URL_TTL_SECONDS: 3600, QUOTA_UPLOAD_BYTES_PER_DAY: 5_000_000 }),
+    );
+    expect(problemsOf({ ATTACHMENT_MAX_BYTES: '0', ATTACHMENT_URL_TTL_SECONDS: '59' }).map((p) => p.split(' ')[0]).sort()).toEqual(['ATTACHMENT_MAX_BYTES', 'ATTACHMENT_URL_TTL_SECONDS']);
   });
 
   it('names a misspelt variable of our own instead of ignoring it', () => {

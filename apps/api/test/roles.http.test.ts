@@ -191,7 +191,7 @@ describe.each([['memory'], ['PGlite']])('roles over HTTP (%s)', (engine) => {
 /** The quota's count is the port's, proven on every engine by the contract suites: here, its answer. */
 describe('POST /api/servers/:id/roles past the quota', () => {
   it('answers 403 QUOTA_EXCEEDED naming roles', async () => {
-    const t = await buildTestApp({ quotas: { serversOwned: 5, channelsPerServer: 5, invitesPerServer: 5, applications: 5, bansPerServer: 5, rolesPerServer: 1, conversationsPerDay: 5, blocks: 5 } });
+    const t = await buildTestApp({ quotas: { serversOwned: 5, channelsPerServer: 5, invitesPerServer: 5, applications: 5, bansPerServer: 5, rolesPerServer: 1, conversationsPerDay: 5, blocks: 5, uploadBytesPerDay: 5 } });
     const owner = await t.register();
     const server = await t.createServer(owner);
     const create = (name: string) => t.http().post(`/api/servers/${server.id}/roles`).set('Authorization', owner.token).send({ name });

@@ -530,7 +530,7 @@ describe('servers, members, channels and invites over HTTP', () => {
 
   describe('quotas', () => {
     it('answers 403 QUOTA_EXCEEDED past a quota, saying which, and creates nothing', async () => {
-      const q = await buildTestApp({ quotas: { serversOwned: 1, channelsPerServer: 1, invitesPerServer: 1, applications: 1, bansPerServer: 1, rolesPerServer: 1, conversationsPerDay: 5, blocks: 1 } });
+      const q = await buildTestApp({ quotas: { serversOwned: 1, channelsPerServer: 1, invitesPerServer: 1, applications: 1, bansPerServer: 1, rolesPerServer: 1, conversationsPerDay: 5, blocks: 1, uploadBytesPerDay: 1 } });
       const alice = await q.register('alice');
       const server = await q.createServer(alice);
       const post = (path: string, body: object = {}) => q.http().post(path).set('Authorization', alice.token).send(body);

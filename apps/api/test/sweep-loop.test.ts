@@ -1,4 +1,5 @@
 import type { Sweeper } from '@chat/domain';
+import { InMemoryFileStore } from '@chat/domain/testing';
 import { KyselySweeper } from '@chat/postgres';
 import { createPostgresDatabase, describeWithPostgres, type TestDatabase } from '@chat/postgres/testing';
 import pino from 'pino';
@@ -8,8 +9,8 @@ import { IDEMPOTENCY_KEY_TTL_MS } from '../src/http/idempotency';
 const logger = pino({ level: 'silent' });
 
 /** A database of expired rows: each slice deletes up to its size of each kind, as the real one does. */
-function backlog(rows: { sessions: number; refreshTokens: number; idempotencyKeys: number }) {
-  const left = { ...rows };
+function backlog(rows: { sessions: number; refreshTokens: number; idempotencyKeys: number; uploads?: number }) {
+  const left = { uploads: 0, ...rows };
   const take = (kind: keyof typeof left, slice: number) => {
     const n = Math.min(slice, left[kind]);
     left[kind] -= n;
@@ -20,6 +21,7 @@ function backlog(rows: { sessions: number; refreshTokens: number; idempotencyKey
     sessions: take('sessions', slice),
     refreshTokens: take('refreshTokens', slice),
     idempotencyKeys: take('idempotencyKeys', slice),
+    uploads: take('uploads', slice),
   }));
   return { sweep, left };
 }
@@ -27,10 +29,10 @@ function backlog(rows: { sessions: number; refreshTokens: number; idempotencyKey
 describe('the sweep loop', () => {
   it('sweeps in batches while they come back full, then stops', async () => {
     const outcomes = [
-      { held: true, sessions: 1000, refreshTokens: 3, idempotencyKeys: 0 },
-      { held: true, sessions: 1000, refreshTokens: 0, idempotencyKeys: 0 },
-      { held: true, sessions: 7, refreshTokens: 0, idempotencyKeys: 0 },
-      { held: true, sessions: 0, refreshTokens: 0, idempotencyKeys: 0 },
+      { held: true, sessions: 1000, refreshTokens: 3, idempotencyKeys: 0, uploads: 0 },
+      { held: true, sessions: 0, refreshTokens: 0, idempotencyKeys: 0, uploads: 1000 },
+      { held: true, sessions: 7, refreshTokens: 0, idempotencyKeys: 0, uploads: 0 },
+      { held: true, sessions: 0, refreshTokens: 0, idempotencyKeys: 0, uploads: 0 },
     ];
     const sweep = jest.fn<ReturnType<Sweeper['sweep']>, Parameters<Sweeper['sweep']>>(async () => outcomes.shift()!);
     const loop = new SweepLoop({ sweep }, { intervalMs: 60_000, logger });
@@ -41,11 +43,11 @@ describe('the sweep loop', () => {
   });
 
   it('clears a backlog many slices deep in one run (it used to stop at 20 slices, 20,000 rows of a kind)', async () => {
-    const db = backlog({ sessions: 30_500, refreshTokens: 2_000, idempotencyKeys: 45_000 });
+    const db = backlog({ sessions: 30_500, refreshTokens: 2_000, idempotencyKeys: 45_000, uploads: 1_500 });
 
     await new SweepLoop(db, { intervalMs: 600_000, logger }).runOnce();
 
-    expect(db.left).toEqual({ sessions: 0, refreshTokens: 0, idempotencyKeys: 0 });
+    expect(db.left).toEqual({ sessions: 0, refreshTokens: 0, idempotencyKeys: 0, uploads: 0 });
     expect(db.sweep).toHaveBeenCalledTimes(46);
   });
 
@@ -59,13 +61,13 @@ describe('the sweep loop', () => {
 
     await loop.runOnce();
     expect([db.sweep.mock.calls.length, db.left.idempotencyKeys]).toEqual([3, 997_000]);
-    expect(warn).toHaveBeenCalledWith({ sessions: 0, refreshTokens: 0, idempotencyKeys: 3_000 }, expect.stringContaining('time budget'));
+    expect(warn).toHaveBeenCalledWith({ sessions: 0, refreshTokens: 0, idempotencyKeys: 3_000, uploads: 0 }, expect.stringContaining('time budget'));
     await loop.runOnce();
     expect(db.left.idempotencyKeys).toBe(994_000);
   });
 
   it('stops at once when another replica holds the sweep, and survives a failed sweep', async () => {
-    const held = jest.fn<ReturnType<Sweeper['sweep']>, Parameters<Sweeper['sweep']>>(async () => ({ held: false, sessions: 0, refreshTokens: 0, idempotencyKeys: 0 }));
+    const held = jest.fn<ReturnType<Sweeper['sweep']>, Parameters<Sweeper['sweep']>>(async () => ({ held: false, sessions: 0, refreshTokens: 0, idempotencyKeys: 0, uploads: 0 }));
     await new SweepLoop({ sweep: held }, { intervalMs: 60_000, logger }).runOnce();
     expect(held).toHaveBeenCalledTimes(1);
 
@@ -78,7 +80,7 @@ describe('the sweep loop', () => {
   it('runs on its timer, and stops', async () => {
     jest.useFakeTimers();
     try {
-      const sweep = jest.fn(async () => ({ held: true, sessions: 0, refreshTokens: 0, idempotencyKeys: 0 }));
+      const sweep = jest.fn(async () => ({ held: true, sessions: 0, refreshTokens: 0, idempotencyKeys: 0, uploads: 0 }));
       const loop = new SweepLoop({ sweep }, { intervalMs: 1000, logger });
       loop.start();
       await jest.advanceTimersByTimeAsync(3500);
@@ -119,7 +121,7 @@ describeWithPostgres('the sweep loop on PostgreSQL', () => {
     const all = [...rows(WORST_USER_PER_RUN, 'expired', expired), ...rows(500, 'live', now)];
     for (let at = 0; at < all.length; at += 5_000) await database.db.insertInto('idempotency_keys').values(all.slice(at, at + 5_000)).execute();
 
-    await new SweepLoop(new KyselySweeper(database.db, IDEMPOTENCY_KEY_TTL_MS), { intervalMs: 600_000, logger, now: () => now }).runOnce();
+    await new SweepLoop(new KyselySweeper(database.db, IDEMPOTENCY_KEY_TTL_MS, new InMemoryFileStore()), { intervalMs: 600_000, logger, now: () => now }).runOnce();
 
     const left = await database.db.selectFrom('idempotency_keys').select('key').execute();
     expect([left.length, left.every(({ key }) => key.startsWith('live-'))]).toEqual([500, true]);

@@ -1,8 +1,9 @@
-import { ClockIds, createMemoryStores, InMemoryEventHistory, MemoryState, memoryUnitOfWork, FixedClock, RecordedAccountNotices, SequentialInviteCodes } from '@chat/domain/testing';
+import { ClockIds, createMemoryStores, InMemoryEventHistory, InMemoryFileStore, MemoryState, memoryUnitOfWork, FixedClock, RecordedAccountNotices, SequentialInviteCodes } from '@chat/domain/testing';
 import type { DeviceTokens } from '@chat/domain';
 import { ZxcvbnCommonPasswords } from '@chat/common-passwords';
 import { JoseDeviceTokens, JoseTokenService } from '@chat/jose';
-import { RandomOpaqueTokens, ScryptPasswordHasher } from '@chat/node-crypto';
+import { FileTypeInspector } from '@chat/file-type';
+import { HmacAttachmentLinks, RandomOpaqueTokens, ScryptPasswordHasher } from '@chat/node-crypto';
 import pino, { type Logger } from 'pino';
 import request from 'supertest';
 import { createApp } from '../src/app';
@@ -50,6 +51,9 @@ export async function buildTestApp(
     devices: await JoseDeviceTokens.create({ secret: TEST_SECRET }),
     inviteCodes: new SequentialInviteCodes(),
     opaque: new RandomOpaqueTokens(),
+    files: new InMemoryFileStore(),
+    inspector: new FileTypeInspector(),
+    links: new HmacAttachmentLinks({ secret: TEST_SECRET, ttlSeconds: 24 * 3600 }),
     ...overrides,
   };
   const app = createApp(resolveServices(buildContainer(adapters)), {
@@ -58,6 +62,7 @@ export async function buildTestApp(
     rateLimiters: edge.rateLimiters ?? {},
     web: edge.web ?? false,
     checkResponses: true,
+    ...(adapters.attachmentMaxBytes ? { attachmentMaxBytes: adapters.attachmentMaxBytes } : {}),
     ...(edge.idempotency ? { idempotency: edge.idempotency } : {}),
     ...(edge.metrics ? { metrics: edge.metrics } : {}),
     ...(edge.tracing ? { tracing: edge.tracing } : {}),

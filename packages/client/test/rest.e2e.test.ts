@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ChatApiError, createRestClient, ok, type RestClient } from '@chat/client';
+import { ChatApiError, createRestClient, ok, uploadAttachment, type RestClient } from '@chat/client';
 import { startReplica, type Replica } from '../../../apps/api/test/replica-process.js';
 
 /* The SDK's REST half against a real API process (the embedded default), one operation after another. */
@@ -26,6 +26,18 @@ describe('the client SDK over REST, against a running API', () => {
     const grant = await ok(anonymous().POST('/api/users/register', { body: { username, email: `${username}@example.com`, password: 'a long enough password' } }));
     return { ...grant, password: 'a long enough password', rest: createRestClient({ baseUrl: replica.url, token: grant.token }) };
   }
+
+  it('uploads a file with uploadAttachment, and its url downloads it without a token', async () => {
+    const alice = await signUp('uploader');
+    const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+
+    const attachment = await uploadAttachment(alice.rest, new Blob([bytes]), 'notes.bin');
+    const downloaded = await fetch(new URL(attachment.url, replica.url));
+
+    expect(attachment).toMatchObject({ filename: 'notes.bin', size: bytes.length, width: null, height: null });
+    expect([downloaded.status, [...new Uint8Array(await downloaded.arrayBuffer())]]).toEqual([200, [...bytes]]);
+    await expect(uploadAttachment(alice.rest, new Blob([]), 'empty.bin')).rejects.toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+  });
 
   it('makes a round trip through every resource, typed end to end', async () => {
     const owner = await signUp('owner');

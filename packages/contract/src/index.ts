@@ -10,3 +10,4 @@ export * from './stored-event';
 export * from './frames';
 export * from './cursor';
 export * from './account';
+export * from './attachment';

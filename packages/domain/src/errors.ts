@@ -59,6 +59,11 @@ export type DomainError =
   /** One of the two blocked the other. */
   | { readonly kind: 'Blocked' }
   | { readonly kind: 'ApplicationNotFound' }
+  /** An upload longer than `ATTACHMENT_MAX_BYTES`: nothing of it is kept. */
+  | { readonly kind: 'FileTooLarge'; readonly max: number }
+  /** A download link that is not ours, or has expired: nothing is said of the file. */
+  | { readonly kind: 'LinkInvalid' }
+  | { readonly kind: 'AttachmentNotFound' }
   | { readonly kind: 'InvalidClient' }
   | { readonly kind: 'InvalidGrant' };
 

@@ -17,6 +17,7 @@ export * from './entities/quotas';
 export * from './entities/message';
 export * from './entities/read-state';
 export * from './entities/application';
+export * from './entities/attachment';
 
 export * from './events/chat-event';
 export * from './events/encoded-event';
@@ -40,6 +41,7 @@ export * from './rules/role-rules';
 export * from './rules/channel-rules';
 export * from './rules/conversation-rules';
 export * from './rules/read-state-rules';
+export * from './rules/attachment-rules';
 
 export * from './ports/clock';
 export * from './ports/id-generator';
@@ -72,6 +74,10 @@ export * from './ports/event-relay';
 export * from './ports/event-stream';
 export * from './ports/idempotency-store';
 export * from './ports/sweeper';
+export * from './ports/file-store';
+export * from './ports/file-inspector';
+export * from './ports/attachment-links';
+export * from './ports/attachment-repository';
 
 export * from './use-cases/permissions';
 export * from './use-cases/channel-sight';
@@ -149,6 +155,9 @@ export * from './use-cases/applications/delete-application';
 export * from './use-cases/applications/client-credentials-grant';
 export * from './use-cases/applications/refresh-token-grant';
 export type { ClientCredentials, GrantPorts } from './use-cases/applications/oauth-grants';
+
+export * from './use-cases/attachments/upload-attachment';
+export * from './use-cases/attachments/open-attachment';
 
 export * from './use-cases/gateway/open-gateway-session';
 export * from './use-cases/catalogue';

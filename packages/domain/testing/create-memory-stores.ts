@@ -1,6 +1,7 @@
 import type { Stores, UnitOfWork } from '../src';
 import { InMemoryEventLog } from './in-memory-event-log';
 import { InMemoryApplicationRepository, InMemoryRefreshTokenRepository } from './in-memory-application-repository';
+import { InMemoryAttachmentRepository } from './in-memory-attachment-repository';
 import { InMemoryBanRepository } from './in-memory-ban-repository';
 import { InMemoryBlockRepository } from './in-memory-block-repository';
 import { InMemoryChannelRepository } from './in-memory-channel-repository';
@@ -34,6 +35,7 @@ export function createMemoryStores(state: MemoryState = new MemoryState()): Stor
     readStates: new InMemoryReadStateRepository(state),
     applications: new InMemoryApplicationRepository(state),
     refreshTokens: new InMemoryRefreshTokenRepository(state),
+    attachments: new InMemoryAttachmentRepository(state),
     events: new InMemoryEventLog(state),
   };
 }

@@ -26,3 +26,8 @@ export * from './test-world';
 export * from './in-memory-ban-repository';
 export * from './in-memory-block-repository';
 export * from './text-search';
+export * from './in-memory-attachment-repository';
+export * from './in-memory-file-store';
+export * from './fake-file-inspector';
+export * from './fake-attachment-links';
+export * from './image-files';

@@ -1,4 +1,4 @@
-import { channelPermissions, compareIds, summarizeUser, type Ban, type Block, type ChatEvent, type Application, type Channel, type Conversation, type Invite, type Member, type Message, type PermissionBits, type Reaction, type RefreshToken, type Role, type Server, type Session, type User, type UserSummary } from '../src';
+import { channelPermissions, compareIds, summarizeUser, type Attachment, type Ban, type Block, type ChatEvent, type Application, type Channel, type Conversation, type Invite, type Member, type Message, type PermissionBits, type Reaction, type RefreshToken, type Role, type Server, type Session, type User, type UserSummary } from '../src';
 
 /** The tables of the in-memory adapters; every repository of one `createMemoryStores()` shares it. */
 export class MemoryState {
@@ -37,6 +37,7 @@ export class MemoryState {
   readonly applications = new Map<string, Application>();
   /** tokenHash → token, and whether it was spent */
   readonly refreshTokens = new Map<string, { token: RefreshToken; used: boolean }>();
+  readonly attachments = new Map<string, Attachment>();
   /** The event log: an event's position is its index + 1. */
   readonly events: ChatEvent[] = [];
   readonly logId = 'memory';

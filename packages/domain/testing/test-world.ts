@@ -11,6 +11,9 @@ import { FakeDeviceTokens } from './fake-device-tokens';
 import { FakeTokenService } from './fake-token-service';
 import { FixedClock } from './fixed-clock';
 import { ClockIds } from './clock-ids';
+import { FakeAttachmentLinks } from './fake-attachment-links';
+import { FakeFileInspector } from './fake-file-inspector';
+import { InMemoryFileStore } from './in-memory-file-store';
 import { SequentialInviteCodes } from './sequential-ids';
 
 /** Every use case over in-memory stores and fakes: no I/O, deterministic time and ids. */
@@ -26,7 +29,9 @@ export function createTestWorld(state: MemoryState = new MemoryState(), stores: 
   const history = new InMemoryEventHistory(state);
   const notices = new RecordedAccountNotices();
   const unitOfWork = memoryUnitOfWork(stores);
-  const useCases = createUseCases({ stores, unitOfWork, history, clock, ids, hasher, commonPasswords: new FakeCommonPasswords(), notices, tokens, devices, opaque, inviteCodes: new SequentialInviteCodes(), ...(quotas ? { quotas } : {}) });
+  const files = new InMemoryFileStore();
+  const attachmentPorts = { files, inspector: new FakeFileInspector(), links: new FakeAttachmentLinks() };
+  const useCases = createUseCases({ stores, unitOfWork, history, clock, ids, hasher, commonPasswords: new FakeCommonPasswords(), notices, tokens, devices, opaque, inviteCodes: new SequentialInviteCodes(), ...attachmentPorts, ...(quotas ? { quotas } : {}) });
   const world = {
     stores,
     history,
@@ -34,6 +39,7 @@ export function createTestWorld(state: MemoryState = new MemoryState(), stores: 
     events: () => state.events.slice(),
     clock,
     ids,
+    files,
     tokens,
     devices,
     notices,

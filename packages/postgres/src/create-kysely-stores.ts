@@ -1,6 +1,7 @@
 import type { Stores } from '@chat/domain';
 import type { Kysely } from 'kysely';
 import { KyselyApplicationRepository, KyselyRefreshTokenRepository } from './repositories/kysely-application-repository';
+import { KyselyAttachmentRepository } from './repositories/kysely-attachment-repository';
 import { KyselyBanRepository } from './repositories/kysely-ban-repository';
 import { KyselyBlockRepository } from './repositories/kysely-block-repository';
 import { KyselyEventLog } from './repositories/kysely-event-log';
@@ -42,6 +43,7 @@ export function createKyselyStores(db: Kysely<Database>, { hot = db, onEventAppe
     readStates: new KyselyReadStateRepository(db),
     applications: new KyselyApplicationRepository(db),
     refreshTokens: new KyselyRefreshTokenRepository(db),
+    attachments: new KyselyAttachmentRepository(db),
     events: new KyselyEventLog(db, onEventAppended),
   };
 }

@@ -169,6 +169,20 @@ export interface RefreshTokensTable {
   used_at: Timestamp | null;
 }
 
+export interface AttachmentsTable {
+  id: Id;
+  uploader_id: string;
+  filename: string;
+  content_type: string;
+  /** bigint: read back as a string. */
+  size: ColumnType<string, number, never>;
+  width: number | null;
+  height: number | null;
+  storage_key: string;
+  created_at: Timestamp;
+  message_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 export interface WorkerLeasesTable {
   worker_id: number;
   holder: string;
@@ -224,6 +238,7 @@ export interface Database {
   worker_leases: WorkerLeasesTable;
   applications: ApplicationsTable;
   refresh_tokens: RefreshTokensTable;
+  attachments: AttachmentsTable;
   events: EventsTable;
   event_anchors: EventAnchorsTable;
   event_log: EventLogTable;

@@ -3,7 +3,7 @@ import { aServerWithOwner, freshId } from '@chat/domain/testing/contracts';
 import { sql } from 'kysely';
 
 /** The migration before search's: the schema the upgrade starts from. */
-const BEFORE = '2026-11-28T01-00-read-states';
+const BEFORE = '2026-11-28T02-00-attachments';
 
 /**
  * The upgrade to search: messages stored before it are found by their words once it has run (the

@@ -8,11 +8,12 @@ import {
   DEFAULT_QUOTAS,
   SendMessage,
   TransferServer,
+  UploadAttachment,
   type Actor,
   type Quotas,
 } from '@chat/domain';
-import { FakeOpaqueTokens } from '@chat/domain/testing';
-import { aServerWithOwner, freshId, givenActor, givenMemberOf, givenUser, uniqueToken } from '@chat/domain/testing/contracts';
+import { FakeAttachmentLinks, FakeFileInspector, FakeOpaqueTokens, InMemoryFileStore } from '@chat/domain/testing';
+import { aServerWithOwner, chunked, freshId, givenActor, givenMemberOf, givenUser, someBytes, uniqueToken } from '@chat/domain/testing/contracts';
 import { aRaceDatabase, race } from './race-helpers';
 import { describeWithPostgres } from './test-databases';
 
@@ -158,5 +159,23 @@ describeWithPostgres('quota races on PostgreSQL: racing creations cannot pass a 
     expect(first.ok).toBe(true);
     expect(second).toEqual({ ok: false, error: { kind: 'QuotaExceeded', quota: 'blocks', max: 1 } });
     expect(await db.stores.blocks.count(person.userId)).toBe(1);
+  });
+
+  it("uploads: of two racing uploads by one person that would pass the day's bytes together, one is refused and its file not kept", async () => {
+    const person = await givenActor(db.stores, (await givenUser(db.stores)).id);
+    const files = new InMemoryFileStore();
+    const ports = { stores: db.stores, files, inspector: new FakeFileInspector(), links: new FakeAttachmentLinks(), ids, clock, quotas: { ...quotas, uploadBytesPerDay: 1_000 } };
+    const paused = db.pausingAfter('attachments', 'bytesUploadedSince');
+
+    const [first, second] = await race(
+      paused,
+      new UploadAttachment({ ...ports, unitOfWork: paused.unitOfWork }).execute(person, { filename: 'first', body: chunked(someBytes(600)) }),
+      () => new UploadAttachment({ ...ports, unitOfWork: db.plain }).execute(person, { filename: 'second', body: chunked(someBytes(600)) }),
+    );
+
+    expect(first.ok).toBe(true);
+    expect(second).toEqual({ ok: false, error: { kind: 'QuotaExceeded', quota: 'uploadBytesPerDay', max: 1_000 } });
+    expect(files.files.size).toBe(1);
+    expect(await db.stores.attachments.bytesUploadedSince(person.userId, new Date(0))).toBe(600);
   });
 });

@@ -1,4 +1,5 @@
 import { KyselySweeper, SWEEP_LOCK, createKyselyStores } from '@chat/postgres';
+import { InMemoryFileStore } from '@chat/domain/testing';
 import { aSession, givenUser } from '@chat/domain/testing/contracts';
 import { sql } from 'kysely';
 import { createPgliteDatabase, createPostgresDatabase, describeWithPostgres, type TestDatabase } from './test-databases';
@@ -23,7 +24,7 @@ describeWithPostgres('sweeping expired sessions on PostgreSQL, one replica at a 
     await stores.sessions.create(expired);
     await stores.sessions.create(live);
 
-    const outcome = await new KyselySweeper(database.db, KEY_TTL).sweep(now);
+    const outcome = await new KyselySweeper(database.db, KEY_TTL, new InMemoryFileStore()).sweep(now);
 
     expect(outcome.held).toBe(true);
     expect(outcome.sessions).toBeGreaterThanOrEqual(1);
@@ -37,7 +38,7 @@ describeWithPostgres('sweeping expired sessions on PostgreSQL, one replica at a 
     const now = new Date();
     const expired = aSession(user.id, { createdAt: new Date(now.getTime() - 7200_000), expiresAt: new Date(now.getTime() - 1000) });
     await stores.sessions.create(expired);
-    const other = new KyselySweeper(database.db, KEY_TTL);
+    const other = new KyselySweeper(database.db, KEY_TTL, new InMemoryFileStore());
 
     // Another replica's sweep: a transaction holding the lock while this one tries.
     const during = await database.db.transaction().execute(async (trx) => {
@@ -45,7 +46,7 @@ describeWithPostgres('sweeping expired sessions on PostgreSQL, one replica at a 
       return other.sweep(now);
     });
 
-    expect(during).toEqual({ held: false, sessions: 0, refreshTokens: 0, idempotencyKeys: 0 });
+    expect(during).toEqual({ held: false, sessions: 0, refreshTokens: 0, idempotencyKeys: 0, uploads: 0 });
     expect(await stores.sessions.find(expired.id)).not.toBeNull();
     expect((await other.sweep(now)).held).toBe(true);
     expect(await stores.sessions.find(expired.id)).toBeNull();
@@ -60,7 +61,7 @@ describe('sweeping on the embedded PGlite', () => {
     const expired = aSession(user.id, { createdAt: new Date(Date.now() - 7200_000), expiresAt: new Date(Date.now() - 1000) });
     await stores.sessions.create(expired);
 
-    expect(await new KyselySweeper(db, KEY_TTL).sweep(new Date())).toEqual({ held: true, sessions: 1, refreshTokens: 0, idempotencyKeys: 0 });
+    expect(await new KyselySweeper(db, KEY_TTL, new InMemoryFileStore()).sweep(new Date())).toEqual({ held: true, sessions: 1, refreshTokens: 0, idempotencyKeys: 0, uploads: 0 });
     await db.destroy();
   });
 });

@@ -12,7 +12,8 @@ const SLICE = 1000;
 export const SWEEP_RUN_BUDGET_MS = 60_000;
 
 /**
- * Every `intervalMs`, deletes expired sessions, refresh tokens and idempotency keys. Every replica runs one; the
+ * Every `intervalMs`, deletes expired sessions, refresh tokens and idempotency keys, and uploads never attached
+ * (row and file). Every replica runs one; the
  * database lets one sweep at a time (the others find it held and wait for their next turn). Never
  * throws: a failed sweep is logged and tried again next time.
  */
@@ -45,7 +46,7 @@ export class SweepLoop {
     const now = this.options.now ?? (() => new Date());
     const cutoff = now();
     const deadline = cutoff.getTime() + (this.options.budgetMs ?? SWEEP_RUN_BUDGET_MS);
-    const total = { sessions: 0, refreshTokens: 0, idempotencyKeys: 0 };
+    const total = { sessions: 0, refreshTokens: 0, idempotencyKeys: 0, uploads: 0 };
     let behind = false;
     try {
       for (;;) {
@@ -54,16 +55,19 @@ export class SweepLoop {
         total.sessions += outcome.sessions;
         total.refreshTokens += outcome.refreshTokens;
         total.idempotencyKeys += outcome.idempotencyKeys;
-        if (outcome.sessions < SLICE && outcome.refreshTokens < SLICE && outcome.idempotencyKeys < SLICE) break;
+        total.uploads += outcome.uploads;
+        if (outcome.sessions < SLICE && outcome.refreshTokens < SLICE && outcome.idempotencyKeys < SLICE && outcome.uploads < SLICE) break;
         if (now().getTime() >= deadline) {
           behind = true;
           break;
         }
       }
-      if (total.sessions + total.refreshTokens + total.idempotencyKeys > 0) this.options.logger.info(total, 'swept expired sessions, refresh tokens and idempotency keys');
+      if (total.sessions + total.refreshTokens + total.idempotencyKeys + total.uploads > 0) {
+        this.options.logger.info(total, 'swept expired sessions, refresh tokens, idempotency keys and uploads never attached');
+      }
       if (behind) this.options.logger.warn(total, 'the sweep spent its time budget with expired rows left; the next run goes on');
     } catch (error) {
-      this.options.logger.warn({ err: error }, 'sweeping expired sessions failed; trying again next time');
+      this.options.logger.warn({ err: error }, 'sweeping expired rows or unattached uploads failed; trying again next time');
     }
   }
 }

@@ -58,6 +58,10 @@ const PROBLEMS: { readonly [K in DomainErrorKind]: Mapping<K> } = {
   SessionNotFound: { status: 404, code: 'NOT_FOUND', detail: 'No such session of yours.' },
   RoleNotFound: { status: 404, code: 'NOT_FOUND', detail: 'No such role in this server.' },
   ApplicationNotFound: { status: 404, code: 'NOT_FOUND', detail: 'No such application.' },
+  AttachmentNotFound: { status: 404, code: 'NOT_FOUND', detail: 'No such attachment.' },
+  FileTooLarge: { status: 413, code: 'PAYLOAD_TOO_LARGE', detail: (error) => `The file is larger than ${error.max} bytes (ATTACHMENT_MAX_BYTES); nothing of it was kept.` },
+  // Says nothing of the file: not whether it exists, nor whose it is.
+  LinkInvalid: { status: 403, code: 'LINK_INVALID', detail: 'This link is not valid, or has expired; a fresh one comes with the message.' },
   // One answer for either: it never says that an address has an account (its owner is told instead).
   UsernameTaken: ACCOUNT_TAKEN,
   EmailTaken: ACCOUNT_TAKEN,
@@ -89,6 +93,7 @@ const QUOTA_TEXT: Record<ErrorOf<'QuotaExceeded'>['quota'], string> = {
   rolesPerServer: 'This server has as many roles as a server may',
   conversationsPerDay: 'You have opened as many conversations today as one user may',
   blocks: 'You block as many users as one user may; unblock someone first',
+  uploadBytesPerDay: 'You have uploaded as many bytes in the last 24 hours as one user may; nothing of this file was kept',
 };
 
 /** The problem a domain outcome is answered with. */

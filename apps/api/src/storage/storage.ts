@@ -1,11 +1,12 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import type { EventHistory, EventRelay, IdGenerator, Stores, Sweeper, UnitOfWork } from '@chat/domain';
+import type { EventHistory, EventRelay, FileStore, IdGenerator, Stores, Sweeper, UnitOfWork } from '@chat/domain';
 import { createKyselyStores, KyselyEventHistory, KyselyEventRelay, KyselySweeper, KyselyUnitOfWork, isDatabaseUnavailable, isTransientConflict, leaseWorkerId, migrateToLatest, openPglite, openPostgres, type ChatDatabase } from '@chat/postgres';
 import { SnowflakeIdGenerator } from '@chat/snowflake';
 import type { Logger } from 'pino';
 import { batchRetryWarning } from './batch-retry-warning';
 import { privateDataDir } from './data-dir';
+import { openFileStore, type OpenedFileStore } from './file-store';
 import { IDEMPOTENCY_KEY_TTL_MS } from '../http/idempotency';
 import type { Config } from '../config';
 
@@ -17,6 +18,9 @@ export interface Storage {
   readonly history: EventHistory;
   readonly relay: EventRelay;
   readonly sweeper: Sweeper;
+  /** Uploads' bytes: an S3 bucket, or the disk under DATA_DIR. */
+  readonly files: FileStore;
+  readonly fileStore: Pick<OpenedFileStore, 'engine' | 'check'>;
   readonly ids: IdGenerator;
   readonly isUnavailable: (error: unknown) => boolean;
   close(): Promise<void>;
@@ -70,7 +74,7 @@ export interface StorageHooks {
 /**
  * PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR. Migrates on open (safe from
  * several replicas at once) and, on PostgreSQL, leases a snowflake worker id so replicas never
- * mint the same id.
+ * mint the same id. Uploads' bytes go to an S3 bucket when S3_BUCKET is set, else the disk.
  */
 export async function openStorage(config: Config, logger: Logger, hooks: StorageHooks): Promise<Storage> {
   const { onLeaseLost, onEventsCommitted = () => {}, onSendBatch } = hooks;
@@ -96,7 +100,8 @@ export async function openStorage(config: Config, logger: Logger, hooks: Storage
     };
   }
   const hot = openHotDatabase(config, logger);
-  logger.info({ engine, workerId }, 'storage ready');
+  const files = await openFileStore(config, logger);
+  logger.info({ engine, workerId, files: files.engine }, 'storage ready');
 
   return {
     engine,
@@ -105,13 +110,16 @@ export async function openStorage(config: Config, logger: Logger, hooks: Storage
     unitOfWork: new KyselyUnitOfWork(db, onEventsCommitted),
     history: new KyselyEventHistory(db),
     relay: new KyselyEventRelay(db),
-    sweeper: new KyselySweeper(db, IDEMPOTENCY_KEY_TTL_MS),
+    sweeper: new KyselySweeper(db, IDEMPOTENCY_KEY_TTL_MS, files.files),
+    files: files.files,
+    fileStore: { engine: files.engine, ...(files.check ? { check: files.check } : {}) },
     ids: new SnowflakeIdGenerator(workerId),
     // A conflict still unsettled after the unit of work's retries is a moment's contention: retry shortly.
     isUnavailable: (error) => isDatabaseUnavailable(error) || isTransientConflict(error),
     async close() {
       await stopLease().catch((error: unknown) => logger.warn({ err: error }, 'could not release the worker id lease'));
       await Promise.all([db.destroy(), hot?.destroy()]);
+      files.close();
     },
   };
 }

@@ -768,6 +768,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a file, to attach to a message within the hour (an upload never attached is deleted)
+         * @description One part, named `file`; its file name is kept for display only, sanitised. The body is streamed to storage as it arrives. Its type is sniffed from its bytes (the part's Content-Type is not read), and an image's size from its header. Counts against `RATE_LIMIT_UPLOAD` and the daily `QUOTA_UPLOAD_BYTES_PER_DAY`.
+         */
+        post: operations["uploadAttachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/attachments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an attachment by its signed link (an attachment's url): no token needed
+         * @description PNG, JPEG, GIF and WebP are answered inline with their type; every other file as `application/octet-stream` with `Content-Disposition: attachment`. Always `X-Content-Type-Options: nosniff` and `Content-Security-Policy: sandbox`. One `Range` is answered 206 (several, or a malformed one, get the whole file).
+         */
+        get: operations["downloadAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1287,6 +1327,21 @@ export interface components {
             error: "invalid_request" | "invalid_client" | "invalid_grant" | "unsupported_grant_type";
             error_description?: string;
             request_id?: string;
+        };
+        Attachment: {
+            /** @description Snowflake id: a decimal string, ordered by creation time */
+            id: string;
+            /** @description The name it was uploaded with, sanitised (no path, no control characters, at most 255 bytes): for display and saving only */
+            filename: string;
+            /** @description Sniffed from its bytes, never taken from the client; `application/octet-stream` when unknown */
+            contentType: string;
+            /** @description In bytes */
+            size: number;
+            /** @description In pixels, for PNG, JPEG, GIF and WebP images (as shown, EXIF orientation applied); else null */
+            width: number | null;
+            height: number | null;
+            /** @description Downloads it without a token (so `<img src>` works), relative to the API: signed, and valid for ATTACHMENT_URL_TTL_SECONDS (24 hours) rounded up to the hour. PNG, JPEG, GIF and WebP are shown inline; everything else downloads as `application/octet-stream`. */
+            url: string;
         };
     };
     responses: never;
@@ -6315,6 +6370,162 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    uploadAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Uploaded */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Attachment"];
+                };
+            };
+            /** @description An empty file, no part named file, another part beside it, or a broken or unfinished body (code VALIDATION_FAILED or MALFORMED_MULTIPART); nothing is kept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token (code UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The daily upload quota would be passed (code QUOTA_EXCEEDED); nothing is kept */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The file is larger than ATTACHMENT_MAX_BYTES (code PAYLOAD_TOO_LARGE): cut off, nothing is kept, the connection closed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not multipart/form-data (code UNSUPPORTED_MEDIA_TYPE) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many uploads (code RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; never carries internals (code INTERNAL) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    downloadAttachment: {
+        parameters: {
+            query: {
+                /** @description From the url, as it is */
+                expires: string;
+                /** @description From the url, as it is */
+                signature: string;
+            };
+            header?: {
+                /** @description bytes=start-end */
+                Range?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description The range asked, with Content-Range */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description The link is not valid or has expired (code LINK_INVALID); it says nothing of the file */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The attachment is gone (code NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The range starts past the end of the file (code RANGE_NOT_SATISFIABLE) */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
             };
         };
     };

@@ -16,8 +16,10 @@ export interface Quotas {
   readonly conversationsPerDay: number;
   /** Users one user blocks. */
   readonly blocks: number;
+  /** Bytes one user uploads in 24 hours (of files still stored: a swept upload no longer counts). */
+  readonly uploadBytesPerDay: number;
 }
 
-export const DEFAULT_QUOTAS: Quotas = { serversOwned: 100, channelsPerServer: 500, invitesPerServer: 1000, applications: 25, bansPerServer: 10_000, rolesPerServer: 250, conversationsPerDay: 50, blocks: 1000 };
+export const DEFAULT_QUOTAS: Quotas = { serversOwned: 100, channelsPerServer: 500, invitesPerServer: 1000, applications: 25, bansPerServer: 10_000, rolesPerServer: 250, conversationsPerDay: 50, blocks: 1000, uploadBytesPerDay: 1024 * 1024 * 1024 };
 
 export type QuotaName = keyof Quotas;

@@ -1,4 +1,5 @@
 import type { ApplicationRepository, RefreshTokenRepository } from './application-repository';
+import type { AttachmentRepository } from './attachment-repository';
 import type { BanRepository } from './ban-repository';
 import type { BlockRepository } from './block-repository';
 import type { ChannelRepository } from './channel-repository';
@@ -31,5 +32,6 @@ export interface Stores {
   readonly readStates: ReadStateRepository;
   readonly applications: ApplicationRepository;
   readonly refreshTokens: RefreshTokenRepository;
+  readonly attachments: AttachmentRepository;
   readonly events: EventLog;
 }

@@ -12,6 +12,11 @@ import type { Stores } from '../ports/stores';
 import type { TokenService } from '../ports/token-service';
 import type { DeviceTokens } from '../ports/device-tokens';
 import type { UnitOfWork } from '../ports/unit-of-work';
+import type { AttachmentLinks } from '../ports/attachment-links';
+import type { FileInspector } from '../ports/file-inspector';
+import type { FileStore } from '../ports/file-store';
+import { OpenAttachment } from './attachments/open-attachment';
+import { UploadAttachment } from './attachments/upload-attachment';
 import { Authenticate } from './accounts/authenticate';
 import { ChangePassword } from './accounts/change-password';
 import { GetAccount } from './accounts/get-account';
@@ -102,6 +107,14 @@ export interface UseCasePorts {
   readonly quotas?: Quotas;
   /** A bot's access-token lifetime; `ACCESS_TOKEN_TTL_SECONDS` (15 minutes) when left out. */
   readonly accessTokenTtlSeconds?: number;
+  /** Where uploaded files' bytes live. */
+  readonly files: FileStore;
+  /** Tells an upload's type (and an image's size) from its bytes. */
+  readonly inspector: FileInspector;
+  /** Signs and checks attachments' download links. */
+  readonly links: AttachmentLinks;
+  /** The largest upload, in bytes; `ATTACHMENT_MAX_BYTES` (25 MiB) when left out. */
+  readonly attachmentMaxBytes?: number;
 }
 
 /**
@@ -110,7 +123,7 @@ export interface UseCasePorts {
  * return type is the app's `UseCases`.
  */
 export function createUseCases(ports: UseCasePorts) {
-  const { stores, unitOfWork, history, clock, ids, hasher, commonPasswords, notices, tokens, devices, inviteCodes, opaque, quotas = DEFAULT_QUOTAS } = ports;
+  const { stores, unitOfWork, history, clock, ids, hasher, commonPasswords, notices, tokens, devices, inviteCodes, opaque, quotas = DEFAULT_QUOTAS, files, inspector, links } = ports;
   const accessTokenTtlSeconds = ports.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_SECONDS;
   const { users, sessions, servers, members, messages, applications, refreshTokens, blocks } = stores;
   const grants = { applications, refreshTokens, sessions, tokens, opaque, ids, clock, unitOfWork, accessTokenTtlSeconds };
@@ -184,6 +197,8 @@ export function createUseCases(ports: UseCasePorts) {
     blockUser: new BlockUser(unitOfWork, clock, quotas),
     unblockUser: new UnblockUser(users, blocks),
     listBlocks: new ListBlocks(blocks),
+    uploadAttachment: new UploadAttachment({ stores, unitOfWork, files, inspector, links, ids, clock, quotas, ...(ports.attachmentMaxBytes ? { maxBytes: ports.attachmentMaxBytes } : {}) }),
+    openAttachment: new OpenAttachment(stores.attachments, files, links, clock),
   } as const;
 }
 

@@ -2,15 +2,15 @@ import { DEFAULT_QUOTAS } from '@chat/domain';
 import { createTestWorld, expectOk, MemoryState } from '@chat/domain/testing';
 import { createMemoryStores } from '@chat/domain/testing';
 
-const small = { serversOwned: 2, channelsPerServer: 3, invitesPerServer: 2, applications: 1, bansPerServer: 2, rolesPerServer: 2, conversationsPerDay: 5, blocks: 2 };
+const small = { serversOwned: 2, channelsPerServer: 3, invitesPerServer: 2, applications: 1, bansPerServer: 2, rolesPerServer: 2, conversationsPerDay: 5, blocks: 2, uploadBytesPerDay: 1000 };
 const aWorld = () => {
   const state = new MemoryState();
   return createTestWorld(state, createMemoryStores(state), small);
 };
 
 describe('quotas on what a user owns', () => {
-  it('defaults to 100 servers, 500 channels and 1000 live invites per server, 25 applications, 10,000 bans per server, 50 conversations opened a day, 1000 blocks', () => {
-    expect(DEFAULT_QUOTAS).toEqual({ serversOwned: 100, channelsPerServer: 500, invitesPerServer: 1000, applications: 25, bansPerServer: 10_000, rolesPerServer: 250, conversationsPerDay: 50, blocks: 1000 });
+  it('defaults to 100 servers, 500 channels and 1000 live invites per server, 25 applications, 10,000 bans per server, 50 conversations opened a day, 1000 blocks, 1 GiB uploaded a day', () => {
+    expect(DEFAULT_QUOTAS).toEqual({ serversOwned: 100, channelsPerServer: 500, invitesPerServer: 1000, applications: 25, bansPerServer: 10_000, rolesPerServer: 250, conversationsPerDay: 50, blocks: 1000, uploadBytesPerDay: 1024 ** 3 });
   });
 
   it('refuses a server beyond the servers one owns; leaving room again lets one more in', async () => {

@@ -10,6 +10,7 @@ import { describeBlockRepositoryContract } from './block-repository.contract';
 import { describeChannelManagementContract } from './channel-management.contract';
 import { describeChannelRepositoryContract } from './channel-repository.contract';
 import { describeConversationRepositoryContract } from './conversation-repository.contract';
+import { describeAttachmentRepositoryContract } from './attachment-repository.contract';
 import { describeInviteRepositoryContract } from './invite-repository.contract';
 import { describeMemberRepositoryContract } from './member-repository.contract';
 import { describeMessageRepositoryContract } from './message-repository.contract';
@@ -39,6 +40,8 @@ export { describeApplicationRepositoryContract } from './application-repository.
 export { describeEventLogContract, type EventStores } from './event-log.contract';
 export { describeBlockRepositoryContract } from './block-repository.contract';
 export { describeConversationRepositoryContract } from './conversation-repository.contract';
+export { describeAttachmentRepositoryContract, anAttachment } from './attachment-repository.contract';
+export { describeFileStoreContract, someBytes, chunked, readAll, firstDifference } from './file-store.contract';
 
 /**
  * Every port contract against the stores `makeStores` gives. Each suite calls it once, before its
@@ -60,4 +63,5 @@ export function describeStoreContracts(name: string, makeStores: () => Promise<S
   describeApplicationRepositoryContract(name, makeStores);
   describeBlockRepositoryContract(name, makeStores);
   describeConversationRepositoryContract(name, makeStores);
+  describeAttachmentRepositoryContract(name, makeStores);
 }

@@ -76,7 +76,7 @@ describe('CreateRole', () => {
   });
 
   it('stops at the quota of roles a server may have, @everyone not counted', async () => {
-    const world = createTestWorld(undefined, undefined, { serversOwned: 5, channelsPerServer: 5, invitesPerServer: 5, applications: 5, bansPerServer: 5, rolesPerServer: 2, conversationsPerDay: 5, blocks: 5 });
+    const world = createTestWorld(undefined, undefined, { serversOwned: 5, channelsPerServer: 5, invitesPerServer: 5, applications: 5, bansPerServer: 5, rolesPerServer: 2, conversationsPerDay: 5, blocks: 5, uploadBytesPerDay: 5 });
     const owner = await world.aUser('owner');
     const server = await world.aServer(owner);
     expectOk(await world.createRole.execute(owner, server.id, { name: 'one' }));

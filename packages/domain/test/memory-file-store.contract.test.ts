@@ -1,0 +1,4 @@
+import { InMemoryFileStore } from '../testing';
+import { describeFileStoreContract } from '../testing/contracts';
+
+describeFileStoreContract('in memory', async () => new InMemoryFileStore());

@@ -1,0 +1,52 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { AttachmentLinks, SignedLink } from '@chat/domain';
+
+/** What the signing secret is turned into for links: a key of their own, so no link signs anything else. */
+const PURPOSE = 'chat attachment links v1';
+
+/** Links expire on the hour (for a lifetime of an hour or more): read twice within it, a message gives the same link, which a browser has cached. */
+const STEP_SECONDS = 3600;
+
+const SIGNATURE = /^[A-Za-z0-9_-]{43}$/;
+const EXPIRES = /^[1-9][0-9]{0,11}$/;
+
+export interface HmacAttachmentLinksOptions {
+  /** The API's signing secret (JWT_SECRET, or DATA_DIR's). */
+  readonly secret: string;
+  /** The one before a rotation (JWT_PREVIOUS_SECRET): its links keep working until they expire. */
+  readonly previousSecret?: string;
+  /** How long a link works at least (ATTACHMENT_URL_TTL_SECONDS). */
+  readonly ttlSeconds: number;
+  /** Where the download route is. */
+  readonly basePath?: string;
+}
+
+/**
+ * Download links signed with HMAC-SHA256 over the attachment's id and the link's expiry, in a key
+ * derived from the API's signing secret. A link lives `ttlSeconds`, rounded up to the next hour
+ * (to the next `ttlSeconds` when that is shorter), so it works at least that long, and less than an
+ * hour more.
+ */
+export class HmacAttachmentLinks implements AttachmentLinks {
+  private readonly keys: readonly Buffer[];
+  private readonly basePath: string;
+
+  constructor(private readonly options: HmacAttachmentLinksOptions) {
+    this.keys = [options.secret, ...(options.previousSecret ? [options.previousSecret] : [])].map((secret) => createHmac('sha256', secret).update(PURPOSE).digest());
+    this.basePath = options.basePath ?? '/api/attachments';
+  }
+
+  urlOf(attachmentId: string, now: Date): string {
+    const step = Math.min(STEP_SECONDS, this.options.ttlSeconds);
+    const expires = Math.ceil((Math.floor(now.getTime() / 1000) + this.options.ttlSeconds) / step) * step;
+    return `${this.basePath}/${attachmentId}?expires=${expires}&signature=${signature(this.keys[0]!, attachmentId, String(expires))}`;
+  }
+
+  verify({ attachmentId, expires, signature: given }: SignedLink, now: Date): boolean {
+    if (!EXPIRES.test(expires) || !SIGNATURE.test(given) || Number(expires) * 1000 <= now.getTime()) return false;
+    const presented = Buffer.from(given, 'base64url');
+    return this.keys.some((key) => timingSafeEqual(Buffer.from(signature(key, attachmentId, expires), 'base64url'), presented));
+  }
+}
+
+const signature = (key: Buffer, attachmentId: string, expires: string): string => createHmac('sha256', key).update(`${attachmentId}:${expires}`).digest('base64url');

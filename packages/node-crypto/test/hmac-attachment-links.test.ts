@@ -1,0 +1,66 @@
+import { HmacAttachmentLinks } from '@chat/node-crypto';
+
+const SECRET = 'a-secret-a-secret-a-secret-a-secret-0123';
+const OTHER = 'another-secret-another-secret-another-0123';
+const NOW = new Date('2026-05-01T12:34:56.000Z');
+const DAY = 86_400;
+
+/** The link's parts, as the download route reads them from its URL. */
+function partsOf(url: string) {
+  const parsed = new URL(url, 'http://chat.test');
+  return { path: parsed.pathname, attachmentId: parsed.pathname.split('/').pop()!, expires: parsed.searchParams.get('expires')!, signature: parsed.searchParams.get('signature')! };
+}
+
+describe('HmacAttachmentLinks', () => {
+  const links = new HmacAttachmentLinks({ secret: SECRET, ttlSeconds: DAY });
+
+  it('links to the download route, expiring a day later rounded up to the hour', () => {
+    const link = partsOf(links.urlOf('123', NOW));
+
+    expect(link.path).toBe('/api/attachments/123');
+    expect(Number(link.expires)).toBe(Date.parse('2026-05-02T13:00:00.000Z') / 1000);
+    expect(link.signature).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(links.urlOf('123', new Date(NOW.getTime() + 60_000))).toBe(links.urlOf('123', NOW));
+  });
+
+  it('verifies its own link until it expires, and not a second after', () => {
+    const link = partsOf(links.urlOf('123', NOW));
+    const expiry = Number(link.expires) * 1000;
+
+    expect(links.verify(link, NOW)).toBe(true);
+    expect(links.verify(link, new Date(expiry - 1))).toBe(true);
+    expect(links.verify(link, new Date(expiry))).toBe(false);
+  });
+
+  it('refuses a link changed in any part: another id, a later expiry, another signature, garbage', () => {
+    const link = partsOf(links.urlOf('123', NOW));
+    const flipped = `${link.signature[0] === 'A' ? 'B' : 'A'}${link.signature.slice(1)}`;
+
+    for (const changed of [
+      { ...link, attachmentId: '124' },
+      { ...link, expires: String(Number(link.expires) + 3600) },
+      { ...link, signature: flipped },
+      { ...link, signature: '' },
+      { ...link, signature: `${link.signature}=` },
+      { ...link, expires: '0123' },
+      { ...link, expires: '1e12' },
+      { ...link, expires: '' },
+    ]) {
+      expect(links.verify(changed, NOW)).toBe(false);
+    }
+  });
+
+  it('refuses links signed with another secret, and keeps those of the previous one working after a rotation', () => {
+    const old = partsOf(new HmacAttachmentLinks({ secret: OTHER, ttlSeconds: DAY }).urlOf('9', NOW));
+
+    expect(links.verify(old, NOW)).toBe(false);
+    expect(new HmacAttachmentLinks({ secret: SECRET, previousSecret: OTHER, ttlSeconds: DAY }).verify(old, NOW)).toBe(true);
+  });
+
+  it('rounds a lifetime shorter than an hour to its own length', () => {
+    const short = new HmacAttachmentLinks({ secret: SECRET, ttlSeconds: 60 });
+    const link = partsOf(short.urlOf('1', NOW));
+
+    expect(Number(link.expires)).toBe(Date.parse('2026-05-01T12:36:00.000Z') / 1000);
+  });
+});
