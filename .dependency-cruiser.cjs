@@ -13,10 +13,11 @@ module.exports = {
     },
     {
       name: 'domain-testing-stays-in-domain',
-      comment: "The in-memory adapters and contracts use the domain, the wire contract (a page is the wire's JSON text) and the test runner only.",
+      comment:
+        "The in-memory adapters and contracts use the domain, the wire contract (a page is the wire's JSON text), the in-process signals (the embedded default's own, which need no fake: they are memory already) and the test runner only.",
       severity: 'error',
       from: { path: '^packages/domain/testing/' },
-      to: { pathNot: ['^packages/domain/(src|testing)/', '^packages/contract/src/', '@jest/globals'] },
+      to: { pathNot: ['^packages/domain/(src|testing)/', '^packages/contract/src/', '^packages/in-process/src/', '@jest/globals'] },
     },
     {
       name: 'contract-is-schemas-over-the-domain',

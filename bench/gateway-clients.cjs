@@ -3,6 +3,10 @@
 //       → { ok: true, connected, seconds } | { ok: false, error }   (token i connects to urls[i % urls.length])
 //   { cmd: 'count' } → { ok: true, received, cpuMs }   (message.created receipts and CPU time so far)
 //   { cmd: 'report' } → { ok: true, receipts: [[messageId, [ms, …]], …], closed: [reason, …], cpuMs }
+//   { cmd: 'record' } → { ok: true }   (from here on, presence.updated receipts are kept: ours only)
+//   { cmd: 'presence', index, status } → { ok: true, at }   (client `index` of this process, in its
+//       tokens' order, sends the gateway op `presence`; `at` is when it was written to the socket)
+//   { cmd: 'presence-report' } → { ok: true, presence: [[userId, status, ms], …], cpuMs }
 //   { cmd: 'close' }  → closes every client and exits.
 // Arrival times are CLOCK_MONOTONIC (process.hrtime), the same clock in every process of the machine,
 // so the sender's 201 times in the parent compare with them directly.
@@ -14,6 +18,9 @@ const now = () => Number(process.hrtime.bigint() / 1000n) / 1000;
 /** message id -> arrival times (ms) */
 const receipts = new Map();
 let received = 0;
+/** [userId, status, arrival ms] of each presence.updated, once `record` came. */
+const presence = [];
+let recording = false;
 const onMessage = (id, at) => {
   received += 1;
   let times = receipts.get(id);
@@ -30,6 +37,7 @@ function connectOurs(baseUrl, token) {
     let ready = false;
     const client = {
       closedUnexpectedly: false,
+      send: (text) => socket.send(text),
       close() {
         clearTimeout(firstBeat);
         clearInterval(heartbeat);
@@ -42,6 +50,7 @@ function connectOurs(baseUrl, token) {
       const frame = JSON.parse(data.toString());
       if (frame.op === 'dispatch') {
         if (frame.t === 'message.created') onMessage(frame.d.id, at);
+        else if (frame.t === 'presence.updated' && recording) presence.push([frame.d.userId, frame.d.status, at]);
       } else if (frame.op === 'hello') {
         socket.send(JSON.stringify({ op: 'identify', d: { token } }));
         // Heartbeats as the gateway asks, spread over the interval so 10,000 clients do not beat at once.
@@ -95,12 +104,14 @@ let clients = [];
 async function connectAll({ side, urls, tokens, concurrency }) {
   const connect = CONNECT[side];
   const started = now();
+  // Clients are kept in their tokens' order (after those of earlier connects), so `presence` can name one.
+  const base = clients.length;
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(concurrency, tokens.length) }, async () => {
       while (next < tokens.length) {
         const i = next++;
-        clients.push(await connect(urls[i % urls.length], tokens[i]));
+        clients[base + i] = await connect(urls[i % urls.length], tokens[i]);
       }
     }),
   );
@@ -122,6 +133,15 @@ process.on('message', async (message) => {
         closed: clients.filter((c) => c.closedUnexpectedly).map((c) => c.closedUnexpectedly),
         cpuMs: (cpu.user + cpu.system) / 1000,
       });
+    } else if (message.cmd === 'record') {
+      recording = true;
+      process.send({ ok: true });
+    } else if (message.cmd === 'presence') {
+      clients[message.index].send(JSON.stringify({ op: 'presence', d: { status: message.status } }));
+      process.send({ ok: true, at: now() });
+    } else if (message.cmd === 'presence-report') {
+      const cpu = process.cpuUsage();
+      process.send({ ok: true, presence, cpuMs: (cpu.user + cpu.system) / 1000 });
     } else if (message.cmd === 'close') {
       for (const c of clients) c.close();
       clients = [];

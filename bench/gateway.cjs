@@ -383,7 +383,8 @@ async function runGateway({ db, url, redisUrl, quick, sides = ['ours', 'socketio
   }
   const users = Math.max(plan.clients + 1, plan.idle, 100);
   log(`seeding the gateway's ${users} users (one server)`);
-  const { tokens, channelId } = await seedGateway(db, users);
+  const seeded = await seedGateway(db, users);
+  const { tokens, channelId } = seeded;
   const results = {};
   const prefixes = [];
   try {
@@ -399,10 +400,10 @@ async function runGateway({ db, url, redisUrl, quick, sides = ['ours', 'socketio
   } finally {
     for (const prefix of prefixes) await dropRedisKeys(redisUrl, prefix).catch(() => undefined);
   }
-  return { plan, results };
+  return { plan, results, seeded };
 }
 
-module.exports = { runGateway, seedGateway, dropRedisKeys, PLANS };
+module.exports = { runGateway, seedGateway, dropRedisKeys, PLANS, SIDES, openFanOut, closeFanOut, fanOutRound, fanOutResult, cpuMicros, percentile };
 
 if (require.main === module) {
   const { migrateToLatest, openPostgres } = require('@chat/postgres');

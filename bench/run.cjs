@@ -9,6 +9,7 @@ const { seed, seedRoles, seedConversation, idBack } = require('./seed.cjs');
 const { startServer, stopProcess } = require('./processes.cjs');
 const { measureFloor } = require('./floor.cjs');
 const { dropRedisKeys, runGateway } = require('./gateway.cjs');
+const { runPresence } = require('./presence.cjs');
 const { SECRET, median, warmUp, measure, getPage, postAsManyUsers, signTokens } = require('./load.cjs');
 
 const QUICK = process.argv.includes('--quick');
@@ -122,6 +123,12 @@ async function main() {
       { server: api, request: postAsManyUsers(channelIds[0], tokens.slice(0, 10)) },
     ]);
 
+    // Mentions are parsed and checked in the send's one statement: two members mentioned, against none.
+    const mentionPost = await compare('POST message mentioning two members vs none (users 1-10)', [
+      { server: api, request: postAsManyUsers(channelIds[0], tokens.slice(0, 10), 'hello <@3> and <@4>, from the benchmark') },
+      { server: api, request: postAsManyUsers(channelIds[0], tokens.slice(0, 10)) },
+    ]);
+
     const apiRss = rssMb(api.child.pid);
 
     // The floor: the same two statements through node-pg alone, no HTTP (see floor.cjs).
@@ -170,6 +177,8 @@ async function main() {
       const gatewayDb = openPostgres({ url: url.toString(), poolSize: 2 });
       try {
         gateway = await runGateway({ db: gatewayDb, url: url.toString(), redisUrl: REDIS_URL, quick: QUICK, log });
+        // Presence on the gateway's users: changes fanned out to a server's online members.
+        gateway.presence = await runPresence({ db: gatewayDb, url: url.toString(), redisUrl: REDIS_URL, quick: QUICK, seeded: gateway.seeded, log });
       } finally {
         await gatewayDb.destroy();
       }
@@ -189,6 +198,7 @@ async function main() {
       target('GET newest 50, member of 20 roles with 10 overwrites ÷ owner: req/s', roled[0].rps, roled[1].rps, null, 'reported'),
       target('POST message, member of 20 roles with 10 overwrites ÷ many plain members: req/s', roledPost[0].rps, post[0].rps, null, 'reported'),
       target('POST message in a direct conversation ÷ in a server channel, same 10 senders: req/s', conversationPost[0].rps, conversationPost[1].rps, null, 'reported'),
+      target('POST message mentioning two members ÷ mentioning none, same 10 senders: req/s', mentionPost[0].rps, mentionPost[1].rps, null, 'reported'),
       target('GET newest 50: req/s ÷ floor (node-pg alone, no HTTP)', get[0].rps, floor.get, null, 'reported'),
       target('POST message: req/s ÷ floor (node-pg alone, no HTTP)', post[0].rps, floor.post, null, 'reported'),
       ...gatewayRows(gateway),
@@ -220,7 +230,7 @@ async function main() {
 /** The gateway part's rows: ours against socket.io with @socket.io/redis-adapter. */
 function gatewayRows(gateway) {
   if (!gateway) return [];
-  const { plan, results } = gateway;
+  const { plan, results, presence } = gateway;
   const { ours, socketio } = results;
   const fanOut = `${plan.clients.toLocaleString('en')} clients on 2 replicas`;
   return [
@@ -242,6 +252,16 @@ function gatewayRows(gateway) {
       'reported',
       true,
     ),
+    ...presenceRows(presence),
+  ];
+}
+
+/** A presence change against a message to the same clients on the same replicas, in the same run. */
+function presenceRows(presence) {
+  const fanOut = `${presence.clients.toLocaleString('en')} online in one server on 2 replicas`;
+  return [
+    target(`Presence change ÷ message: p99 to each receipt (ms), ${fanOut}`, presence.p99, presence.message.p99, null, 'reported', true),
+    target(`Presence change ÷ message: replicas' CPU per change (ms), ${fanOut}`, presence.replicaCpuMsPerChange, presence.message.cpuMsPerMessage, null, 'reported', true),
   ];
 }
 
@@ -259,6 +279,8 @@ function gatewayNotes(gateway) {
       `Memory: one fresh replica, connections opened in two halves, each followed by ${plan.settleMs / 1000} s of idle; VmRSS growth over the second half ÷ its connections (from none: after − before, taken after a warm-up of 100 connections, ÷ all).`,
     `- ${side('ours', results.ours)}.`,
     `- ${side('socket.io', results.socketio)}.`,
+    `- Presence: ${gateway.presence.changes} changes (idle and online in turn) by ${gateway.presence.clients} clients' first ones, delivered ${(gateway.presence.delivered * 100).toFixed(2)}% of their receipts, ` +
+      `p50 ${gateway.presence.p50?.toFixed(2)} ms p99 ${gateway.presence.p99?.toFixed(2)} ms from the changer's write; Redis CPU ${gateway.presence.redisCpuMsPerChange.toFixed(2)} ms per change.`,
   ].join('\n');
 }
 

@@ -63,6 +63,8 @@ const envSchema = z.object({
   RATE_LIMIT_REVOKE_SESSIONS: rateLimit('20/60s'),
   RATE_LIMIT_OPEN_CONVERSATION: rateLimit('10/60s'),
   RATE_LIMIT_UPLOAD: rateLimit('20/60s'),
+  /** A client typing on repeats its POST every few seconds, in one channel at a time mostly. */
+  RATE_LIMIT_TYPING: rateLimit('30/60s'),
   /** A search is heavier than a page (up to every channel of a server): a person's searching pace, not a script's. */
   RATE_LIMIT_SEARCH: rateLimit('30/30s'),
   /** An owner's bots together may send this many times one user's `RATE_LIMIT_SEND_MESSAGE`. */

@@ -10,17 +10,24 @@ import type { Config } from './config';
 import { LoggedAccountNotices } from './observability/logged-account-notices';
 import { signingSecret } from './storage/secrets';
 import type { Storage } from './storage/storage';
+import type { Signals } from './signals/open-signals';
 
 /** What a test or a deployment may swap: the ports the use cases are built on. */
 export type Adapters = UseCasePorts;
 
-/** The production adapters around the opened storage. */
-export async function productionAdapters(config: Config, storage: Storage, logger: Logger): Promise<Adapters> {
+/** The system's clock. */
+export const systemClock = { now: () => new Date() };
+
+/** The production adapters around the opened storage and signals. */
+export async function productionAdapters(config: Config, storage: Storage, signals: Signals, logger: Logger): Promise<Adapters> {
   return {
     stores: storage.stores,
     unitOfWork: storage.unitOfWork,
     history: storage.history,
-    clock: { now: () => new Date() },
+    clock: systemClock,
+    signals: signals.bus,
+    throttle: signals.throttle,
+    presence: signals.presence,
     ids: storage.ids,
     hasher: new ScryptPasswordHasher(config.SCRYPT_COST, config.SCRYPT_CONCURRENCY, config.SCRYPT_QUEUE),
     commonPasswords: new ZxcvbnCommonPasswords(),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { Express } from 'express';
 import { KyselyIdempotencyStore, pingDatabase } from '@chat/postgres';
@@ -5,13 +6,15 @@ import { createRedisClient, whenReady, type Redis } from '@chat/redis';
 import type { Logger } from 'pino';
 import { createApp, type AppOptions, type Lifecycle } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { buildContainer, productionAdapters, resolveServices, type Adapters } from './container';
+import { buildContainer, productionAdapters, resolveServices, systemClock, type Adapters } from './container';
 import { createLogger } from './observability/logger';
 import { createRateLimiters } from './rate-limits/create-rate-limiters';
 import { readinessOf } from './observability/readiness';
 import { openStorage, type Storage } from './storage/storage';
 import { CommitSignal } from './events/commit-signal';
 import { startEvents, type RunningEvents } from './events/start-events';
+import { openSignals } from './signals/open-signals';
+import { presenceDeps } from './gateway/presence-tracker';
 import { SweepLoop } from './housekeeping/sweep-loop';
 import { Metrics } from './observability/metrics';
 import { startMetricsServer } from './observability/metrics-server';
@@ -127,9 +130,11 @@ async function main(): Promise<void> {
     onSendBatch: (size) => metrics.sendBatch(size),
   });
   const redis = await openRedis(config, logger, metrics);
-  const adapters = await productionAdapters(config, storage, logger);
+  const signals = await openSignals(config, redis, systemClock, logger);
+  const adapters = await productionAdapters(config, storage, signals, logger);
   const services = resolveServices(buildContainer(adapters));
-  const events = await startEvents(config, { storage, openSession: services.openGatewaySession, redis, commits, logger, metrics });
+  const presence = presenceDeps(services, randomUUID());
+  const events = await startEvents(config, { storage, openSession: services.openGatewaySession, presence, redis, commits, signals: signals.bus, logger, metrics });
   const sweeps = new SweepLoop(storage.sweeper, { intervalMs: config.SWEEP_INTERVAL_MS, logger });
   sweeps.start();
   const tracing = tracingFromConfig(config);
@@ -146,6 +151,7 @@ async function main(): Promise<void> {
     stopServing: () => {
       // Gateway sockets are long-lived: close them now (1001), and their clients resume elsewhere.
       events.stop();
+      signals.close();
       void sweeps.stop();
       metricsServer.close();
     },

@@ -1,4 +1,4 @@
-import { clientEventJson, EVENT_DATA } from '@chat/contract';
+import { clientEventJson, EVENT_DATA, SIGNAL_DATA, signalFrame, signalJson } from '@chat/contract';
 import {
   channelCreated,
   channelDeleted,
@@ -16,11 +16,14 @@ import {
   reactionChanged,
   reactionCleared,
   serverDeleted,
+  presenceUpdated,
+  typingStarted,
   userUpdated,
   readStateUpdated,
   type ChatEvent,
   type MessageView,
   NO_MENTIONS,
+  type Signal,
 } from '@chat/domain';
 import { buildTestApp, problemBody, type TestApp } from './test-app';
 
@@ -60,6 +63,13 @@ const SAMPLES: ChatEvent[] = [
   readStateUpdated('3', '20', '100', 0),
 ];
 
+/** One signal of every type, and of each place (a server's channel, a conversation). */
+const SIGNALS: Signal[] = [
+  typingStarted({ id: '20', serverId: '10' }, '3', new Date('2026-11-01T10:00:10.000Z')),
+  typingStarted({ id: '21', serverId: null }, '3', new Date(0)),
+  presenceUpdated('3', 'dnd', ['10', '21']),
+];
+
 describe('the gateway’s description', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -74,8 +84,9 @@ describe('the gateway’s description', () => {
     expect(body.channels.gateway.address).toBe('/api/gateway');
     expect(Object.keys(body.channels.gateway.messages).sort()).toEqual(
       [
-        'identify', 'resume', 'heartbeat', 'hello', 'ready', 'heartbeat_ack', 'resumed', 'invalid_session',
+        'identify', 'resume', 'heartbeat', 'presence', 'hello', 'ready', 'heartbeat_ack', 'resumed', 'invalid_session',
         ...new Set(SAMPLES.map((event) => event.type.replace('.', '_'))),
+        ...new Set(SIGNALS.map((signal) => signal.type.replace('.', '_'))),
       ].sort(),
     );
   });
@@ -103,6 +114,15 @@ describe('the gateway’s description', () => {
 
     expect(sent).toBe(type);
     expect(schema.parse(d)).toEqual(d);
+  });
+
+  it.each(SIGNALS.map((signal) => [signal.type, signal] as const))('has a schema that the signal %s fits exactly, sent without a cursor', async (type, signal) => {
+    const { t: sent, d } = signalJson(signal);
+    const message = (await t.http().get('/api/asyncapi.json')).body.channels.gateway.messages[type.replace('.', '_')];
+
+    expect(sent).toBe(type);
+    expect(SIGNAL_DATA[sent].parse(d)).toEqual(d);
+    expect({ required: message.payload.required, frame: JSON.parse(signalFrame(signal)) }).toEqual({ required: ['op', 't', 'd'], frame: { op: 'dispatch', t: type, d } });
   });
 
   it('answers a plain GET of the gateway with 426 and how to connect', async () => {

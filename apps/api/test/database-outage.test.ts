@@ -4,7 +4,8 @@ import pino from 'pino';
 import request from 'supertest';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { buildContainer, productionAdapters, resolveServices } from '../src/container';
+import { buildContainer, productionAdapters, resolveServices, systemClock } from '../src/container';
+import { openSignals } from '../src/signals/open-signals';
 import { readinessOf } from '../src/observability/readiness';
 import { openStorage, type Storage } from '../src/storage/storage';
 import { problemBody } from './test-app';
@@ -26,7 +27,7 @@ describeWithPostgres('when PostgreSQL goes away', () => {
     const config = loadConfig({ DATABASE_URL: viaProxy.toString(), JWT_SECRET: 'outage-test-secret-0123456789abcdefghij', SCRYPT_COST: '1024' });
     const logger = pino({ level: 'silent' });
     storage = await openStorage(config, logger, { onLeaseLost: () => undefined });
-    app = createApp(resolveServices(buildContainer(await productionAdapters(config, storage, logger))), {
+    app = createApp(resolveServices(buildContainer(await productionAdapters(config, storage, await openSignals(config, undefined, systemClock, logger), logger))), {
       logger,
       trustProxy: 0,
       isUnavailable: storage.isUnavailable,

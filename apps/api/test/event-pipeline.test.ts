@@ -5,6 +5,7 @@ import { createTestWorld, expectOk, type TestWorld } from '@chat/domain/testing'
 import pino from 'pino';
 import { CommitSignal } from '../src/events/commit-signal';
 import { createEventPipeline, type EventPipeline } from '../src/events/event-pipeline';
+import { presenceDeps } from '../src/gateway/presence-tracker';
 import type { GatewayOptions } from '../src/gateway/gateway';
 import { GatewayClient } from './gateway/gateway-client';
 
@@ -69,7 +70,9 @@ async function start(stream?: EventStream): Promise<Harness> {
       history,
       ...(stream ? { stream } : {}),
       commits,
+      signals: world.signals,
       openSession: world.openGatewaySession,
+      presence: presenceDeps(world, 'replica-test'),
       logger: pino({ level: 'silent' }),
       metrics: { attach: (sources) => void (lag = sources.eventReaderLag ?? lag), eventsDelivered: () => {}, slowConsumerClosed: () => {}, gatewayRefused: () => {} },
     },

@@ -1,5 +1,6 @@
 import { ClockIds, createMemoryStores, InMemoryEventHistory, InMemoryFileStore, MemoryState, memoryUnitOfWork, FixedClock, RecordedAccountNotices, SequentialInviteCodes } from '@chat/domain/testing';
 import type { DeviceTokens } from '@chat/domain';
+import { InProcessPresenceRegistry, InProcessSignalBus, InProcessThrottle } from '@chat/in-process';
 import { ZxcvbnCommonPasswords } from '@chat/common-passwords';
 import { JoseDeviceTokens, JoseTokenService } from '@chat/jose';
 import { FileTypeInspector } from '@chat/file-type';
@@ -44,6 +45,9 @@ export async function buildTestApp(
     history: new InMemoryEventHistory(state),
     clock,
     ids: new ClockIds(clock),
+    signals: new InProcessSignalBus(),
+    throttle: new InProcessThrottle(clock),
+    presence: new InProcessPresenceRegistry(clock),
     hasher: new ScryptPasswordHasher(2 ** 10),
     commonPasswords,
     notices: new RecordedAccountNotices(),

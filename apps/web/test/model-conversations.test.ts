@@ -30,7 +30,7 @@ describe("the page's model: direct conversations", () => {
 
   it("takes ready's conversations, keeps one open across a ready (catching up after missed events), and opens no server then", () => {
     const open = openConversationState([dm]);
-    const data = { user: me, cursor: 'c', servers: [{ ...server(), channels: [] }], privateChannels: [bookFriends, dm], readStates: [] };
+    const data = { user: me, cursor: 'c', servers: [{ ...server(), channels: [] }], privateChannels: [bookFriends, dm], readStates: [], presences: [] };
     const resumed = ready(open, { ...data, reason: 'connect' });
     expect(ids(resumed.state)).toEqual(['600', '500']);
     expect(openConversationOf(resumed.state)?.id).toBe('500');
@@ -40,7 +40,7 @@ describe("the page's model: direct conversations", () => {
   });
 
   it('closes an open conversation a ready no longer lists, says so, and opens the first server once', () => {
-    const { state, effects } = ready(openConversationState([dm]), { user: me, cursor: 'c', reason: 'connect', servers: [{ ...server(), channels: [] }], privateChannels: [], readStates: [] });
+    const { state, effects } = ready(openConversationState([dm]), { user: me, cursor: 'c', reason: 'connect', servers: [{ ...server(), channels: [] }], privateChannels: [], readStates: [], presences: [] });
     expect(state).toMatchObject({ channelId: undefined, conversations: [] });
     expect(effects).toContainEqual({ kind: 'status', text: 'You are no longer in bob' });
     expect(effects.filter(({ kind }) => kind === 'open-server')).toEqual([{ kind: 'open-server', serverId: '10', action: 'Opening the server' }]);

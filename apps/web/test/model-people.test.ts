@@ -56,7 +56,7 @@ describe("the page's model: people's names and avatars", () => {
     expect(state.me).toEqual(renamed);
     expect(state.messages[0]?.author).toEqual(renamed);
     expect(effects).toEqual(expect.arrayContaining([{ kind: 'me' }, { kind: 'message', id: '1' }, { kind: 'members' }]));
-    const resumed = ready(signedIn(signedOut, me), { user: renamed, cursor: 'c', reason: 'connect', servers: [{ ...server(), channels: [] }], privateChannels: [], readStates: [] });
+    const resumed = ready(signedIn(signedOut, me), { user: renamed, cursor: 'c', reason: 'connect', servers: [{ ...server(), channels: [] }], privateChannels: [], readStates: [], presences: [] });
     expect(resumed.state.me).toEqual(renamed);
     expect(resumed.effects).toContainEqual({ kind: 'me' });
   });

@@ -7,7 +7,7 @@ describe("the page's model: servers, channels and members", () => {
     const known = signedIn(signedOut, me);
     const withRead = { ...known, servers: new Map([['10', serverState({ channelReads: 3, channelsShown: 2 })]]) };
     const listedServer = { ...server({ id: '20', name: 'Big' }) };
-    const { state, effects } = ready(withRead, { user: me, cursor: 'c', reason: 'connect', privateChannels: [], readStates: [], servers: [listedServer, { ...server(), channels: [channel({ id: '99', name: 'hidden-to-me' })] }] });
+    const { state, effects } = ready(withRead, { user: me, cursor: 'c', reason: 'connect', privateChannels: [], readStates: [], presences: [], servers: [listedServer, { ...server(), channels: [channel({ id: '99', name: 'hidden-to-me' })] }] });
     expect(state.servers.get('20')).toMatchObject({ channels: [], channelReads: 0, channelsShown: 0, members: undefined, roles: undefined });
     expect(state.servers.get('10')).toMatchObject({ channels: [listed()], channelReads: 3, channelsShown: 2, members: serverState().members, roles: serverState().roles });
     expect(state.servers.get('10')?.channels.map(({ id }) => id)).toEqual(['11']);
@@ -16,7 +16,7 @@ describe("the page's model: servers, channels and members", () => {
 
   it('fetches the open server again after a ready that could not resume, and keeps its members', () => {
     const open = openChannelState();
-    const { state, effects } = ready(open, { user: me, cursor: 'c', reason: 'invalid_session', privateChannels: [], readStates: [], servers: [{ ...server(), channels: [channel()] }] });
+    const { state, effects } = ready(open, { user: me, cursor: 'c', reason: 'invalid_session', privateChannels: [], readStates: [], presences: [], servers: [{ ...server(), channels: [channel()] }] });
     expect(state.servers.get('10')?.members).toEqual(open.servers.get('10')?.members);
     expect(effects).toContainEqual({ kind: 'open-server', serverId: '10', channelId: '11', action: 'Catching up' });
   });

@@ -12,6 +12,7 @@ export type {
   GatewayOptions,
   Member,
   Message,
+  PresenceStatus,
   Ready,
   Server,
   WebSocketConstructor,

@@ -101,6 +101,18 @@ describe('the SDK’s gateway session', () => {
     });
   });
 
+  it('hands over a signal (no cursor) every time it comes, leaving the resume point where it was', async () => {
+    const g = open();
+    g.on('typing.started', ({ userId }) => void seen.push(`typing ${userId}`));
+    await identified();
+    const typing: Frame = { op: 'dispatch', t: 'typing.started', d: { channelId: '2', serverId: '3', userId: '4', expiresAt: '2026-11-01T10:00:10.000Z' } };
+    for (const frame of [dispatch('log1-6', 'a'), typing, typing]) sockets.last().receive(frame);
+    expect({ seen, cursor: g.cursor }).toEqual({
+      seen: ['ready connect log1-5', 'dispatch message.created log1-6', 'message a', 'dispatch typing.started undefined', 'typing 4', 'dispatch typing.started undefined', 'typing 4'],
+      cursor: 'log1-6',
+    });
+  });
+
   it('after a drop, reconnects and resumes from the last cursor it handed over', async () => {
     open({ reconnect: { minDelayMs: 100, maxDelayMs: 100 } });
     await identified();
@@ -134,6 +146,46 @@ describe('the SDK’s gateway session', () => {
       ],
       seen: ['disconnected 1001 true', 'ready invalid_session log1-40'],
     });
+  });
+
+  it('tells the presence chosen: in identify, as an op once up (once per change), and in the resume after a drop', async () => {
+    const g = open({ reconnect: { minDelayMs: 100, maxDelayMs: 100 } });
+    g.setPresence('dnd');
+    await identified();
+    g.setPresence('dnd');
+    g.setPresence('idle');
+    g.setPresence('idle');
+    const first = sockets.last().sent;
+    sockets.last().drop(1006);
+    g.setPresence('invisible');
+    jest.advanceTimersByTime(100);
+    sockets.last().receive({ op: 'hello', d: { heartbeatInterval: 60_000 } });
+    await settle();
+    sockets.last().receive({ op: 'resumed', d: { replayed: 0 } });
+
+    expect({ first, second: sockets.last().sent }).toEqual({
+      first: [
+        { op: 'identify', d: { token: 'a token', presence: { status: 'dnd' } } },
+        { op: 'presence', d: { status: 'idle' } },
+      ],
+      second: [{ op: 'resume', d: { token: 'a token', cursor: 'log1-5', presence: { status: 'invisible' } } }],
+    });
+  });
+
+  it('sends no presence op between invalid_session and the next ready: the identify carries it, or the op follows ready', async () => {
+    const g = open({ reconnect: { minDelayMs: 100, maxDelayMs: 100 } });
+    await identified();
+    sockets.last().receive({ op: 'invalid_session' });
+    g.setPresence('idle');
+    await settle();
+    g.setPresence('dnd');
+    sockets.last().receive({ op: 'ready', d: { ...READY, cursor: 'log1-40' } });
+
+    expect(sockets.last().sent).toEqual([
+      { op: 'identify', d: { token: 'a token' } },
+      { op: 'identify', d: { token: 'a token', presence: { status: 'idle' } } },
+      { op: 'presence', d: { status: 'dnd' } },
+    ]);
   });
 
   it('beats as hello asks, and lets go of a socket whose beat went unanswered, then reconnects', async () => {

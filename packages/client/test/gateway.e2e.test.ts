@@ -43,7 +43,9 @@ function record(gateway: GatewayConnection) {
     closed: [] as ConnectionEvents['closed'][],
   };
   gateway.on('message.created', (message) => void seen.messages.push(message.content));
-  gateway.on('dispatch', ({ cursor }) => void seen.cursors.push(cursor));
+  gateway.on('dispatch', ({ cursor }) => {
+    if (cursor !== undefined) seen.cursors.push(cursor); // a signal has none
+  });
   gateway.on('ready', (ready) => void seen.readies.push(ready));
   gateway.on('resumed', (resumed) => void seen.resumed.push(resumed));
   gateway.on('disconnected', (event) => void seen.disconnected.push(event));

@@ -5,6 +5,7 @@ import { ConversationResponse } from './conversation';
 import { MessageResponse } from './message';
 import { ReadStateResponse } from './read-state';
 import { ChannelResponse, MemberResponse, RoleResponse, ServerResponse } from './responses';
+import { PresenceUpdatedEvent } from './signals';
 
 /*
  * The data (`d`) of each dispatch, from the REST response schemas: the gateway describes what REST
@@ -175,6 +176,10 @@ export const ReadyData = z
     }),
     readStates: z.array(ReadStateResponse).meta({
       description: 'Where you have something unread, as GET /api/users/@me/read-states answers, at the moment of the cursor',
+    }),
+    presences: z.array(PresenceUpdatedEvent).meta({
+      description:
+        'Who shows online, idle or dnd (anyone not listed: offline) among the members of your servers of up to 1,000 members and the recipients of your conversations, you excepted. For a larger server: GET /api/servers/{serverId}/members?presence=true. presence.updated follows each change',
     }),
   })
   .meta({ id: 'ReadyData' });

@@ -6,6 +6,7 @@ import { str, strOrNull, type Json } from './read-json';
 
 export const timestamp = z.iso.datetime().meta({ description: 'ISO 8601, UTC, milliseconds' });
 export const id = z.string().meta({ description: 'Snowflake id: a decimal string, ordered by creation time' });
+export const ShownStatusField = z.enum(['online', 'idle', 'dnd', 'offline']).meta({ description: 'What others see: offline without a socket on any replica, or invisible' });
 
 export const UserSummaryResponse = z
   .object({

@@ -1,3 +1,4 @@
+import { CHOSEN_STATUSES } from '@chat/domain';
 import { z } from 'zod';
 
 /*
@@ -20,13 +21,19 @@ export const CLOSE = {
 const token = z.string().min(1).max(4096).meta({ description: 'The token as REST takes it: bare, or `Bearer <token>`' });
 const cursor = z.string().min(1).max(100).meta({ description: 'Opaque; the `cursor` of the last dispatch (or of ready) the client handled' });
 
-export const IdentifyFrame = z.object({ op: z.literal('identify'), d: z.object({ token }) }).meta({ id: 'Identify' });
-export const ResumeFrame = z.object({ op: z.literal('resume'), d: z.object({ token, cursor }) }).meta({ id: 'Resume' });
-export const HeartbeatFrame = z.object({ op: z.literal('heartbeat') }).meta({ id: 'Heartbeat' });
+const status = z
+  .enum(CHOSEN_STATUSES, { error: 'must be online, idle, dnd or invisible' })
+  .meta({ description: 'What others see while you are connected: online, idle, dnd, or invisible (shown as offline)' });
+const presence = z.object({ status }).optional().meta({ description: 'What to show from this socket on (else what you chose before, or online): a reconnect never shows you online for a moment' });
 
-export const ClientFrame = z.discriminatedUnion('op', [IdentifyFrame, ResumeFrame, HeartbeatFrame]);
+export const IdentifyFrame = z.object({ op: z.literal('identify'), d: z.object({ token, presence }) }).meta({ id: 'Identify' });
+export const ResumeFrame = z.object({ op: z.literal('resume'), d: z.object({ token, cursor, presence }) }).meta({ id: 'Resume' });
+export const HeartbeatFrame = z.object({ op: z.literal('heartbeat') }).meta({ id: 'Heartbeat' });
+export const PresenceFrame = z.object({ op: z.literal('presence'), d: z.object({ status }) }).meta({ id: 'PresenceOp' });
+
+export const ClientFrame = z.discriminatedUnion('op', [IdentifyFrame, ResumeFrame, HeartbeatFrame, PresenceFrame]);
 export type ClientFrame = z.output<typeof ClientFrame>;
-const CLIENT_OPS = new Set(['identify', 'resume', 'heartbeat']);
+const CLIENT_OPS = new Set(['identify', 'resume', 'heartbeat', 'presence']);
 
 export type Parsed = { readonly ok: true; readonly frame: ClientFrame } | { readonly ok: false; readonly close: number; readonly reason: string };
 
@@ -42,7 +49,11 @@ export function parseClientFrame(text: string): Parsed {
   if (typeof op !== 'string') return { ok: false, close: CLOSE.DECODE_ERROR, reason: 'a frame is an object with an "op"' };
   if (!CLIENT_OPS.has(op)) return { ok: false, close: CLOSE.UNKNOWN_OP, reason: `unknown op ${op.slice(0, 32)}` };
   const parsed = ClientFrame.safeParse(value);
-  return parsed.success ? { ok: true, frame: parsed.data } : { ok: false, close: CLOSE.DECODE_ERROR, reason: `a malformed ${op} frame` };
+  if (parsed.success) return { ok: true, frame: parsed.data };
+  // The first problem, named (a close reason holds 123 bytes at most).
+  const issue = parsed.error.issues[0];
+  const where = issue && issue.path.length > 0 ? `: ${issue.path.join('.')} ${issue.message}` : '';
+  return { ok: false, close: CLOSE.DECODE_ERROR, reason: `a malformed ${op} frame${where}`.slice(0, 120) };
 }
 
 export const hello = (heartbeatInterval: number) => JSON.stringify({ op: 'hello', d: { heartbeatInterval } });

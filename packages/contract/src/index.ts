@@ -11,3 +11,4 @@ export * from './frames';
 export * from './cursor';
 export * from './account';
 export * from './attachment';
+export * from './signals';

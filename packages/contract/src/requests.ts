@@ -325,6 +325,12 @@ export const ServersQuery = pageQuery(SERVER_PAGE_LIMIT, 'server with this id');
 export const ChannelsQuery = pageQuery(CHANNEL_PAGE_LIMIT, 'channel with this id');
 export const ConversationsQuery = pageQuery(CONVERSATION_PAGE_LIMIT, 'conversation with this id (in this order)');
 export const ApplicationsQuery = pageQuery(APPLICATION_PAGE_LIMIT, 'application with this id');
-export const MembersQuery = pageQuery(MEMBER_PAGE_LIMIT, 'member with this user id');
+export const MembersQuery = pageQuery(MEMBER_PAGE_LIMIT, 'member with this user id').extend({
+  presence: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .transform((value) => value === 'true')
+    .optional()
+    .meta({ description: "true: each member with `status`, what they show (for a server too large for ready's presences)" }),
+});
 export const BansQuery = pageQuery(BAN_PAGE_LIMIT, 'ban of the user with this id');
 export const BlocksQuery = pageQuery(BLOCK_PAGE_LIMIT, 'user with this id');

@@ -16,9 +16,10 @@ import {
   type Role,
   type Server,
   type SessionView,
+  type ShownStatus,
 } from '@chat/domain';
 import { z } from 'zod';
-import { id, timestamp, userSummaryFromJson, userSummaryJson, UserSummaryResponse } from './fields';
+import { id, ShownStatusField, timestamp, userSummaryFromJson, userSummaryJson, UserSummaryResponse } from './fields';
 import { date, num, obj, str, strOrNull, strs, type Json } from './read-json';
 
 /*
@@ -182,8 +183,13 @@ export const MemberResponse = z
     joinedAt: timestamp,
     user: UserSummaryResponse,
     roleIds: z.array(id).meta({ description: 'The roles assigned to the member, lowest position first; @everyone, which every member holds, is not among them' }),
+    status: ShownStatusField.optional().meta({ description: 'In GET /api/servers/{serverId}/members?presence=true only: what the member shows (offline without a socket anywhere, or invisible)' }),
   })
   .meta({ id: 'Member' });
+
+/** A member in a list: with `status` when it was asked for. */
+export const listedMemberJson = (m: MemberView & { readonly status?: ShownStatus }): z.output<typeof MemberResponse> =>
+  m.status === undefined ? memberJson(m) : { ...memberJson(m), status: m.status };
 
 export const memberJson = (m: MemberView): z.output<typeof MemberResponse> => ({
   userId: m.userId,

@@ -1,4 +1,4 @@
-import { bitsOf, type Actor, type MessageView, type Permission, type Server } from '@chat/domain';
+import { bitsOf, type Actor, type MessageView, type Permission, type Server, type Signal } from '@chat/domain';
 import { createTestWorld, expectOk, type TestWorld } from '@chat/domain/testing';
 
 /** A well-formed id that names nothing in a fresh world. */
@@ -26,6 +26,16 @@ export async function aServerWithCast(): Promise<Cast> {
   const member = await world.aMemberOf(server, owner);
   const outsider = await world.aUser('outsider');
   return { world, owner, server, channelId: server.defaultChannelId, member, outsider };
+}
+
+/** `aServerWithCast`, with a direct conversation of the owner and the member, and every signal the bus carries from now. */
+export async function aServerWithCastAndDm() {
+  const cast = await aServerWithCast();
+  const { world, owner, member } = cast;
+  const dm = expectOk(await world.openConversation.execute(owner, { recipientIds: [member.userId] })).conversation;
+  const heard: Signal[] = [];
+  world.signals.subscribe((signal) => heard.push(signal));
+  return { ...cast, dm, heard };
 }
 
 export async function aMessage(world: TestWorld, author: Actor, channelId: string, content = 'hello'): Promise<MessageView> {

@@ -37,6 +37,14 @@ export class InMemoryMemberRepository implements MemberRepository {
     return [...this.state.members].flatMap(([serverId, members]) => (members.has(userId) ? [serverId] : [])).sort(compareIds);
   }
 
+  async memberIdsIn(serverIds: readonly string[], maxMembers: number): Promise<string[]> {
+    const small = serverIds.flatMap((serverId) => {
+      const members = this.state.members.get(serverId);
+      return members && members.size <= maxMembers ? [...members.keys()] : [];
+    });
+    return [...new Set(small)];
+  }
+
   private roleIdsOf(serverId: string, userId: string): string[] {
     const roles = this.state.roles.get(serverId);
     const held = [...(this.state.memberRoles.get(serverId)?.get(userId) ?? [])].flatMap((id) => roles?.get(id) ?? []);

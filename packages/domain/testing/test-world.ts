@@ -1,4 +1,5 @@
 import type { MessageJson } from '@chat/contract';
+import { InProcessPresenceRegistry, InProcessSignalBus, InProcessThrottle } from '@chat/in-process';
 import { createUseCases, type Actor, type GetMessagesInput, type Quotas, type Result, type Server, type Stores } from '../src';
 import { createMemoryStores, memoryUnitOfWork } from './create-memory-stores';
 import { InMemoryEventHistory } from './in-memory-event-log';
@@ -29,12 +30,19 @@ export function createTestWorld(state: MemoryState = new MemoryState(), stores: 
   const history = new InMemoryEventHistory(state);
   const notices = new RecordedAccountNotices();
   const unitOfWork = memoryUnitOfWork(stores);
+  const signals = new InProcessSignalBus();
+  const throttle = new InProcessThrottle(clock);
+  const presence = new InProcessPresenceRegistry(clock);
   const files = new InMemoryFileStore();
   const attachmentPorts = { files, inspector: new FakeFileInspector(), links: new FakeAttachmentLinks() };
-  const useCases = createUseCases({ stores, unitOfWork, history, clock, ids, hasher, commonPasswords: new FakeCommonPasswords(), notices, tokens, devices, opaque, inviteCodes: new SequentialInviteCodes(), ...attachmentPorts, ...(quotas ? { quotas } : {}) });
+  const useCases = createUseCases({ stores, unitOfWork, history, clock, ids, hasher, commonPasswords: new FakeCommonPasswords(), notices, tokens, devices, opaque, inviteCodes: new SequentialInviteCodes(), ...attachmentPorts, signals, throttle, presence, ...(quotas ? { quotas } : {}) });
   const world = {
     stores,
     history,
+    /** The bus typing and presence go out on, in this process: a test subscribes to hear it. */
+    signals,
+    /** Who holds gateway sockets, in this process. */
+    presence,
     /** Every event recorded so far, oldest first. */
     events: () => state.events.slice(),
     clock,

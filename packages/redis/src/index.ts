@@ -4,3 +4,8 @@ export * from './create-redis-store';
 export * from './session-budget-store';
 export type { Redis } from 'ioredis';
 export * from './redis-event-stream';
+export * from './outage';
+export * from './redis-signal-bus';
+export * from './redis-throttle';
+export * from './redis-script';
+export * from './redis-presence-registry';

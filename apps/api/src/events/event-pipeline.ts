@@ -1,6 +1,7 @@
-import type { EventHistory, EventRelay, EventStream, OpenGatewaySession } from '@chat/domain';
+import type { EventHistory, EventRelay, EventStream, OpenGatewaySession, SignalBus } from '@chat/domain';
 import type { Logger } from 'pino';
 import { Gateway, type GatewayOptions } from '../gateway/gateway';
+import type { PresenceDeps } from '../gateway/presence-tracker';
 import type { Metrics } from '../observability/metrics';
 import type { CommitSignal } from './commit-signal';
 import { EventReader } from './event-reader';
@@ -26,7 +27,11 @@ export interface EventPipelinePorts {
   readonly stream?: EventStream;
   /** Rung after a write on this replica committed events. */
   readonly commits: CommitSignal;
+  /** Typing, from every replica, handed to the gateway live. */
+  readonly signals: Pick<SignalBus, 'subscribe'>;
   readonly openSession: OpenGatewaySession;
+  /** This replica's part in presence (see `PresenceTracker`). */
+  readonly presence: PresenceDeps;
   readonly logger: Logger;
   readonly metrics?: Pick<Metrics, 'attach' | 'eventsDelivered' | 'slowConsumerClosed' | 'gatewayRefused'>;
 }
@@ -53,7 +58,8 @@ export interface EventPipeline {
 /**
  * The event pipeline of one replica, built in the order events flow: a commit rings the relay loop
  * (places committed events, publishes them to the stream), whose passes wake the reader (this
- * replica's one reader of the log), which hands every event once, in order, to the gateway.
+ * replica's one reader of the log), which hands every event once, in order, to the gateway. Signals
+ * skip all of it: the bus hands them to the gateway as they come.
  */
 export function createEventPipeline(ports: EventPipelinePorts, options: EventPipelineOptions): EventPipeline {
   const { log, stream, logger, metrics } = ports;
@@ -64,6 +70,7 @@ export function createEventPipeline(ports: EventPipelinePorts, options: EventPip
       history: ports.history,
       readerPosition: () => reader.position,
       logId: log.logId,
+      presence: ports.presence,
       logger,
       ...(metrics ? { onDelivered: () => metrics.eventsDelivered(), onSlowConsumerClosed: () => metrics.slowConsumerClosed(), onRefused: (why) => metrics.gatewayRefused(why) } : {}),
     },
@@ -77,11 +84,14 @@ export function createEventPipeline(ports: EventPipelinePorts, options: EventPip
     ...(options.relayIntervalMs === undefined ? {} : { intervalMs: options.relayIntervalMs }),
   });
   const nudge = () => relay.nudge();
+  let unsubscribe = () => {};
   return {
     gateway,
     start() {
       metrics?.attach({ gatewayConnections: () => gateway.size, eventReaderLag: () => Math.max(0, relay.head - reader.position) });
       ports.commits.listen(nudge);
+      unsubscribe = ports.signals.subscribe((signal) => gateway.signal(signal));
+      gateway.start();
       reader.start(log.head, (events) => gateway.deliver(events));
       relay.start();
     },
@@ -91,6 +101,7 @@ export function createEventPipeline(ports: EventPipelinePorts, options: EventPip
     },
     stop() {
       ports.commits.unlisten(nudge);
+      unsubscribe();
       gateway.close();
       reader.stop();
       relay.stop();

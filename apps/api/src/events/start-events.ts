@@ -1,8 +1,9 @@
-import type { OpenGatewaySession } from '@chat/domain';
+import type { OpenGatewaySession, SignalBus } from '@chat/domain';
 import { createBlockingRedisClient, RedisEventStream, whenReady, type Redis } from '@chat/redis';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { GatewayOptions } from '../gateway/gateway';
+import type { PresenceDeps } from '../gateway/presence-tracker';
 import type { Metrics } from '../observability/metrics';
 import type { Storage } from '../storage/storage';
 import type { CommitSignal } from './commit-signal';
@@ -16,9 +17,11 @@ export type RunningEvents = Omit<EventPipeline, 'start'>;
 export interface EventsDeps {
   readonly storage: Pick<Storage, 'relay' | 'history'>;
   readonly openSession: OpenGatewaySession;
+  readonly presence: PresenceDeps;
   /** The main Redis client; absent without REDIS_URL. */
   readonly redis: Redis | undefined;
   readonly commits: CommitSignal;
+  readonly signals: Pick<SignalBus, 'subscribe'>;
   readonly logger: Logger;
   readonly metrics?: Metrics;
 }
@@ -38,7 +41,9 @@ export async function startEvents(config: Config, deps: EventsDeps): Promise<Run
       history: deps.storage.history,
       ...(live ? { stream: live.stream } : {}),
       commits: deps.commits,
+      signals: deps.signals,
       openSession: deps.openSession,
+      presence: deps.presence,
       logger: deps.logger,
       ...(deps.metrics ? { metrics: deps.metrics } : {}),
     },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { toSchema } from '../http/openapi';
-import { CLOSE, EVENT_DATA, HeartbeatFrame, IdentifyFrame, ReadyData, ResumeFrame, dispatchSchema } from '@chat/contract';
+import { CLOSE, EVENT_DATA, HeartbeatFrame, IdentifyFrame, PresenceFrame, ReadyData, ResumeFrame, SIGNAL_DATA, dispatchSchema, signalDispatchSchema } from '@chat/contract';
 import { GATEWAY_PATH } from './gateway';
 
 type Json = Record<string, unknown>;
@@ -8,7 +8,7 @@ type Json = Record<string, unknown>;
 /** Every code the gateway closes with: one left out of CLOSE is a compile error. */
 const CLOSE_CODES: Record<(typeof CLOSE)[keyof typeof CLOSE] | 1001, string> = {
   [CLOSE.UNKNOWN_OP]: 'unknown op',
-  [CLOSE.DECODE_ERROR]: 'a frame that is not JSON, or not a frame of a known shape',
+  [CLOSE.DECODE_ERROR]: 'a frame that is not JSON, or not a frame of a known shape (the reason names the first bad field: an unknown presence status, say)',
   [CLOSE.NOT_AUTHENTICATED]: 'the first frame was not identify or resume, or no identify or resume succeeded within 10 s of connecting',
   [CLOSE.AUTHENTICATION_FAILED]: 'a bad, expired or revoked token; or the session was logged out (on every replica, at once)',
   [CLOSE.ALREADY_AUTHENTICATED]: 'identify or resume sent twice',
@@ -37,12 +37,26 @@ export function buildAsyncApi(): Json {
     add('identify', 'identify', IdentifyFrame, 'First frame, within 10 s: start at the present. The token is never put in the URL.'),
     add('resume', 'resume', ResumeFrame, 'First frame instead of identify: replay every event after the cursor the user may see now, then `resumed`. Works on any replica. The token is checked first (4004 if bad, whatever the cursor).'),
     add('heartbeat', 'heartbeat', HeartbeatFrame, 'Every `heartbeatInterval` ms; two intervals without one close the socket 4009.'),
+    add(
+      'presence',
+      'presence',
+      PresenceFrame,
+      'After identify or resume: what others see of you while you are connected, on every socket of yours (`invisible`: shown offline). Those who share a server or a conversation with you get presence.updated if it changed. A status not listed closes the socket 4002. Forgotten when your last socket closes: send it again (or in identify/resume) on reconnecting.',
+    ),
   ];
   const fromServer = [
     add('hello', 'hello', z.object({ op: z.literal('hello'), d: z.object({ heartbeatInterval: z.number().int() }) }), 'Sent on connect.'),
-    add('ready', 'ready', z.object({ op: z.literal('ready'), d: ReadyData }), 'The answer to identify: the user, their servers (with their channels up to 1,000 channels in all), their direct conversations, where they have something unread (`readStates`), and the cursor events continue from. No event falls between it and the stream.'),
+    add('ready', 'ready', z.object({ op: z.literal('ready'), d: ReadyData }), 'The answer to identify: the user, their servers (with their channels up to 1,000 channels in all), their direct conversations, where they have something unread (`readStates`), the presences of the members of their servers of up to 1,000 members, and the cursor events continue from. No event or signal falls between it and the stream.'),
     ...Object.entries(EVENT_DATA).map(([type, data]) =>
       add(type.replace('.', '_'), type, dispatchSchema(type, data), `Dispatch \`${type}\`: \`d\` is the REST shape. ${HEARD_BY[type as keyof typeof EVENT_DATA] ?? "Only members of the event's server get it."}`),
+    ),
+    ...Object.entries(SIGNAL_DATA).map(([type, data]) =>
+      add(
+        type.replace('.', '_'),
+        type,
+        signalDispatchSchema(type, data),
+        `Dispatch \`${type}\`, a signal: live only, with no \`cursor\`. It is not stored, a resume does not replay it, and it does not move the resume point.`,
+      ),
     ),
     add('heartbeat_ack', 'heartbeat_ack', z.object({ op: z.literal('heartbeat_ack') }), 'The answer to heartbeat.'),
     add('resumed', 'resumed', z.object({ op: z.literal('resumed'), d: z.object({ replayed: z.number().int() }) }), 'The replay is over; live events follow.'),

@@ -1,4 +1,4 @@
-import type { Admission, Audience, GatewaySnapshot, LoggedEvent } from '@chat/domain';
+import type { Admission, Audience, ChosenStatus, GatewaySnapshot, LoggedEvent } from '@chat/domain';
 import { CLOSE, HEARTBEAT_ACK, INVALID_SESSION, isLoggedEventType } from '@chat/contract';
 
 /** waiting: for identify or resume; syncing: catching up from the log; live: in the fan-out index. */
@@ -47,6 +47,12 @@ export class Connection {
   private deadline = 0;
   /** The user whose place among their sockets this one holds, from its first opening. */
   userId: string | undefined;
+  /** What its user chose to show from it (identify's, or the last presence op). */
+  chosen: ChosenStatus | undefined;
+  /** Counted among its user's sockets in the presence registry (from going live to its close). */
+  present = false;
+  /** Signal frames heard while its session opened, sent once it goes live. */
+  held: string[] | undefined;
 
   /** `address`: the client's, as the per-address cap counts it. */
   constructor(

@@ -20,10 +20,19 @@ export class Delivery {
     if (connection.admit(logged) !== 'deliver') return false;
     const text = frame();
     if (text === null) return false;
-    connection.socket.send(text);
+    this.send(connection, text);
     this.options.onDelivered?.();
-    if (connection.state === 'live' && connection.socket.bufferedAmount > this.options.maxBufferBytes) this.closeSlow(connection);
     return true;
+  }
+
+  /** Sends a signal's frame to a live connection: it has no position to judge, and moves none (nor counts as an event). */
+  signal(connection: Connection, text: string): void {
+    if (connection.state === 'live') this.send(connection, text);
+  }
+
+  private send(connection: Connection, text: string): void {
+    connection.socket.send(text);
+    if (connection.state === 'live' && connection.socket.bufferedAmount > this.options.maxBufferBytes) this.closeSlow(connection);
   }
 
   closeSlow(connection: Connection): void {

@@ -1,25 +1,32 @@
-import { isLoggedEventType } from '@chat/contract';
-import { isPersonal, isSpread, serversHearing, type Id, type LoggedEvent } from '@chat/domain';
+import { isLoggedEventType, signalFrame } from '@chat/contract';
+import { hears, hearsInPlace, isPersonal, isSpread, serversHearing, signalPlaces, type Id, type LoggedEvent, type Signal } from '@chat/domain';
 import type { Logger } from 'pino';
 import type { Connection } from './connection';
 import type { Delivery } from './delivery';
 
+/** Signals held at most for one connection while it opens its session. */
+const HELD_SIGNALS = 1_000;
+
 /**
  * The live connections of this replica, indexed by the servers they see and by their user, and
  * the events of the log handed to them: every event once, in log order, from this replica's reader.
+ * Signals (typing, presence) go by the same index, live only.
  */
 export class FanOut {
   private readonly byServer = new Map<Id, Set<Connection>>();
   /** Most users hold one socket: the index keeps that socket itself, and a set only for several. */
   private readonly byUser = new Map<Id, Connection | Set<Connection>>();
+  /** Connections opening a session: the few that hold signals (see `expect`). */
+  private readonly syncing = new Set<Connection>();
 
   constructor(
     private readonly delivery: Delivery,
     private readonly logger: Logger,
   ) {}
 
-  /** A caught-up connection goes live: from here on `deliver` reaches it. */
+  /** A caught-up connection goes live: from here on `deliver` reaches it; the signals held for it go first. */
   join(connection: Connection): void {
+    this.syncing.delete(connection);
     const audience = connection.audience;
     if (!audience || !connection.goLive()) return;
     const mine = this.byUser.get(audience.userId);
@@ -27,6 +34,9 @@ export class FanOut {
     else if (mine instanceof Set) mine.add(connection);
     else this.byUser.set(audience.userId, new Set([mine, connection]));
     for (const serverId of audience.servers()) this.index(connection, serverId);
+    const held = connection.held ?? [];
+    connection.held = undefined;
+    for (const text of held) this.delivery.signal(connection, text);
   }
 
   deliver(events: readonly LoggedEvent[]): void {
@@ -42,7 +52,38 @@ export class FanOut {
     }
   }
 
+  /**
+   * A connection opening its session (identify or resume): signals it hears from now on are held
+   * for it, and sent once it goes live, so none falls between what it starts from and the live stream.
+   */
+  expect(connection: Connection): void {
+    connection.held = undefined;
+    this.syncing.add(connection);
+  }
+
+  /**
+   * A signal, to the live connections that hear it (one in several of its places once): one frame
+   * for all, written only if one does. Work in proportion to the connections of its places.
+   */
+  signal(signal: Signal): void {
+    const places = signalPlaces(signal);
+    let frame: string | undefined;
+    const text = () => (frame ??= signalFrame(signal));
+    const offered = places.length > 1 ? new Set<Connection>() : undefined;
+    for (const place of places) {
+      for (const connection of this.byServer.get(place) ?? []) {
+        if (offered?.has(connection)) continue;
+        offered?.add(connection);
+        // In the index of a place it sees: only who it is and which channels it sees are left to judge.
+        if (connection.audience && hearsInPlace(connection.audience, signal)) this.delivery.signal(connection, text());
+      }
+    }
+    for (const connection of this.syncing) this.hold(connection, signal, text);
+  }
+
   forget(connection: Connection): void {
+    this.syncing.delete(connection);
+    connection.held = undefined;
     const userId = connection.audience?.userId;
     const mine = userId === undefined ? undefined : this.byUser.get(userId);
     if (userId !== undefined && mine === connection) this.byUser.delete(userId);
@@ -91,6 +132,15 @@ export class FanOut {
       for (const connection of this.byServer.get(serverId) ?? []) offered.add(connection);
     }
     for (const connection of offered) this.delivery.offer(connection, logged, frame);
+  }
+
+  /** Holds a signal for a connection opening its session, if it hears it (one that stopped opening is let go). */
+  private hold(connection: Connection, signal: Signal, text: () => string): void {
+    if (connection.state !== 'syncing') return void this.syncing.delete(connection);
+    if (!connection.audience || !hears(connection.audience, signal)) return;
+    const held = (connection.held ??= []);
+    // A bound on what one opening holds: past it signals are lost to it, as any may be.
+    if (held.length < HELD_SIGNALS) held.push(text());
   }
 
   /** After a membership event about the connection's user: in the server's index exactly while it sees it. */

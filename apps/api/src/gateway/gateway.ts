@@ -1,10 +1,12 @@
 import type { Server as HttpServer } from 'node:http';
-import type { EventHistory, LoggedEvent, OpenGatewaySession } from '@chat/domain';
+import type { EventHistory, LoggedEvent, OpenGatewaySession, Signal } from '@chat/domain';
 import type { Logger } from 'pino';
+import type { Connection } from './connection';
 import { Delivery } from './delivery';
 import { Doors, type DoorLimits, type Refusal } from './doors';
 import { FanOut } from './fan-out';
 import { Handshake } from './handshake';
+import { PresenceTracker, type PresenceDeps } from './presence-tracker';
 import { Replay } from './replay';
 import { SocketServer } from './socket-server';
 
@@ -28,6 +30,8 @@ export interface GatewayDeps {
   readonly readerPosition: () => number;
   /** The log's name, part of every cursor. */
   readonly logId: string;
+  /** This replica's part in presence: its id, and the use cases it drives as sockets come and go. */
+  readonly presence: PresenceDeps;
   readonly logger: Logger;
   /** Told of each event sent to a socket, and of each socket closed for reading too slowly (metrics). */
   readonly onDelivered?: () => void;
@@ -45,23 +49,53 @@ export interface GatewayDeps {
 export class Gateway {
   private readonly sockets: SocketServer;
   private readonly fanOut: FanOut;
+  private readonly presence: PresenceTracker;
+  private readonly logger: Logger;
 
   constructor(deps: GatewayDeps, options: GatewayOptions) {
+    this.logger = deps.logger;
     const doors = new Doors(options.doors);
     const delivery = new Delivery({ logId: deps.logId, maxBufferBytes: options.maxBufferBytes, onDelivered: deps.onDelivered, onSlowConsumerClosed: deps.onSlowConsumerClosed });
     this.fanOut = new FanOut(delivery, deps.logger);
-    const replay = new Replay({ history: deps.history, readerPosition: deps.readerPosition, maxBufferBytes: options.maxBufferBytes }, delivery, this.fanOut);
-    const handshake = new Handshake({ openSession: deps.openSession, maxReplayEvents: options.maxReplayEvents, logger: deps.logger, onRefused: deps.onRefused }, doors, replay);
+    const presence = (this.presence = new PresenceTracker(deps.presence, options.heartbeatMs, deps.logger));
+    const live = {
+      join: (connection: Connection) => {
+        this.fanOut.join(connection);
+        presence.joined(connection);
+      },
+    };
+    const replay = new Replay({ history: deps.history, readerPosition: deps.readerPosition, maxBufferBytes: options.maxBufferBytes }, delivery, live);
+    const handshake = new Handshake(
+      {
+        openSession: deps.openSession,
+        maxReplayEvents: options.maxReplayEvents,
+        readPresences: (userId, snapshot) => deps.presence.readPresences.execute(userId, snapshot),
+        logger: deps.logger,
+        onRefused: deps.onRefused,
+      },
+      doors,
+      replay,
+      this.fanOut,
+      presence,
+    );
     this.sockets = new SocketServer(
       {
         heartbeatMs: options.heartbeatMs,
         identifyTimeoutMs: options.identifyTimeoutMs,
         onRefused: deps.onRefused,
         onFrame: (connection, data, isBinary) => void handshake.receive(connection, data, isBinary),
-        onGone: (connection) => this.fanOut.forget(connection),
+        onGone: (connection) => {
+          this.fanOut.forget(connection);
+          presence.left(connection);
+        },
       },
       doors,
     );
+  }
+
+  /** Starts this replica's presence heartbeat. */
+  start(): void {
+    this.presence.start();
   }
 
   /** Takes over upgrades to the gateway's path on the API's own HTTP server. */
@@ -79,11 +113,23 @@ export class Gateway {
    * socket that does not answer the close within `graceMs` is cut, so a stop never waits on it.
    */
   close(graceMs = 2_000): void {
+    // First: the sockets it closes are not disconnected one by one (see PresenceTracker).
+    this.presence.stop();
     this.sockets.close(graceMs);
   }
 
   /** Every event once, in log order, from this replica's reader. */
   deliver(events: readonly LoggedEvent[]): void {
     this.fanOut.deliver(events);
+  }
+
+  /** Every signal once, from the signal bus: to the connections live now that hear it. */
+  signal(signal: Signal): void {
+    try {
+      this.fanOut.signal(signal);
+    } catch (error) {
+      // A bug or bad data in one signal must not reach the bus that called: it would stop hearing.
+      this.logger.error({ err: error, type: signal.type }, 'could not pass on a signal');
+    }
   }
 }

@@ -19,7 +19,8 @@ export class Replay {
   constructor(
     private readonly options: ReplayOptions,
     private readonly delivery: Delivery,
-    private readonly fanOut: FanOut,
+    /** Where a caught-up connection goes live (the fan-out, and presence). */
+    private readonly fanOut: Pick<FanOut, 'join'>,
   ) {}
 
   /**

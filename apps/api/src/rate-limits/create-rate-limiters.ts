@@ -46,12 +46,13 @@ const plans = (config: Config): Record<RateLimitName, LimiterPlan> => ({
   oauthToken: { setting: config.RATE_LIMIT_OAUTH_TOKEN, key: 'address', outage: 'fall-back' },
   invitePreview: { setting: config.RATE_LIMIT_INVITE_PREVIEW, key: 'address', outage: 'fail-open' },
   openConversation: { setting: config.RATE_LIMIT_OPEN_CONVERSATION, key: 'user', outage: 'fail-open' },
+  typing: { setting: config.RATE_LIMIT_TYPING, key: 'user', outage: 'fail-open' },
   // Open while Redis is away: the daily byte quota still bounds what one user can upload.
   upload: { setting: config.RATE_LIMIT_UPLOAD, key: 'user', outage: 'fail-open' },
   search: { setting: config.RATE_LIMIT_SEARCH, key: 'user', outage: 'fail-open' },
 });
 
-const LIMITED: readonly RateLimitName[] = ['sendMessage', 'login', 'loginAccount', 'register', 'oauthToken', 'changePassword', 'revokeSessions', 'writes', 'invitePreview', 'openConversation', 'upload', 'search'];
+const LIMITED: readonly RateLimitName[] = ['sendMessage', 'login', 'loginAccount', 'register', 'oauthToken', 'changePassword', 'revokeSessions', 'writes', 'invitePreview', 'openConversation', 'upload', 'typing', 'search'];
 
 /** An IPv6 address per /56 (express-rate-limit's default), or per `subnet`; an IPv4 address whole. */
 const addressKey =

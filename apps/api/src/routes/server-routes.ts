@@ -22,7 +22,7 @@ import {
   channelListItemJson,
   inviteJson,
   invitePreviewJson,
-  memberJson,
+  listedMemberJson,
   serverJson,
 } from '@chat/contract';
 
@@ -90,14 +90,14 @@ export const serverRoutes = [
     method: 'get',
     path: '/api/servers/:serverId/members',
     operationId: 'listMembers',
-    summary: 'List members in join order (members only)',
+    summary: 'List members in join order (members only); presence=true adds what each shows',
     tag: 'Servers',
     auth: 'session',
     query: MembersQuery,
     success: { status: 200, description: 'Members, earliest joined first', schema: z.array(MemberResponse) },
     useCase: 'getMembers',
     handle: async ({ useCase, actor, params, query }) =>
-      reply(await useCase.execute(actor, param(params, 'serverId'), query), 200, (members) => members.map(memberJson)),
+      reply(await useCase.execute(actor, param(params, 'serverId'), query), 200, (members) => members.map(listedMemberJson)),
   }),
   route({
     method: 'delete',

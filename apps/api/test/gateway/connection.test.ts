@@ -1,6 +1,7 @@
 import { lazilyDecoded } from '@chat/contract';
 import { Audience, type GatewaySnapshot } from '@chat/domain';
 import { Connection, type ConnectionSocket } from '../../src/gateway/connection';
+import { SNAPSHOT } from './fan-out-helpers';
 
 /** A socket that records what the connection sends and how it closes it. */
 class RecordingSocket implements ConnectionSocket {
@@ -16,20 +17,7 @@ class RecordingSocket implements ConnectionSocket {
   terminate(): void {}
 }
 
-const snapshot: GatewaySnapshot = {
-  logId: 'abc',
-  head: 10,
-  oldest: 0,
-  user: { id: '3', username: 'ann', displayName: null, avatar: null },
-  servers: [],
-  privateChannels: [],
-  conversationIds: new Set(),
-  joinedAfter: new Set(),
-  hidden: new Map(),
-  shownAfter: new Map(),
-  unplaced: new Set(),
-  readStates: [],
-};
+const snapshot: GatewaySnapshot = { ...SNAPSHOT, head: 10, user: { id: '3', username: 'ann', displayName: null, avatar: null } };
 
 function open(): { connection: Connection; socket: RecordingSocket } {
   const socket = new RecordingSocket();

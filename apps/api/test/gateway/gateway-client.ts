@@ -97,9 +97,14 @@ export class GatewayClient {
     return this.socket.readyState === WebSocket.OPEN;
   }
 
-  /** Every dispatch received so far, in order (consumed or not). */
+  /** Every dispatch of an event received so far, in order (consumed or not); signals (no cursor) are in `signals`. */
   dispatches(): Frame[] {
-    return this.frames.filter((frame) => frame.op === 'dispatch');
+    return this.frames.filter((frame) => frame.op === 'dispatch' && frame.cursor !== undefined);
+  }
+
+  /** Every signal received so far (typing: a dispatch with no cursor), in order. */
+  signals(): Frame[] {
+    return this.frames.filter((frame) => frame.op === 'dispatch' && frame.cursor === undefined);
   }
 
   /** The cursor of the last dispatch received, if any. */
@@ -182,14 +187,26 @@ export class GatewayClient {
     return hello;
   }
 
-  /** hello, then identify; resolves with the `ready` frame. */
-  async identify(token: string, timeoutMs = 5_000): Promise<Frame> {
+  /** hello, then identify (`more`: more of its `d`, a `presence`); resolves with the `ready` frame. */
+  async identify(token: string, timeoutMs = 5_000, more: Record<string, unknown> = {}): Promise<Frame> {
     await this.hello(timeoutMs);
-    this.send({ op: 'identify', d: { token } });
+    this.send({ op: 'identify', d: { token, ...more } });
     return this.next((f) => f.op === 'ready' || f.op === 'invalid_session', timeoutMs, 'ready').then((frame) => {
       if (frame.op !== 'ready') throw new Error(`identify got ${frame.op} instead of ready; ${this.describe()}`);
+      this.keepBeating();
       return frame;
     });
+  }
+
+  /** Heartbeats every `ms` from the first identify on, for a gateway with a short interval (none without). */
+  beatEveryMs: number | undefined;
+  private beating: NodeJS.Timeout | undefined;
+
+  private keepBeating(): void {
+    if (this.beatEveryMs === undefined || this.beating) return;
+    this.beating = setInterval(() => this.open && this.send({ op: 'heartbeat' }), this.beatEveryMs);
+    this.beating.unref();
+    void this.closedPromise.then(() => clearInterval(this.beating));
   }
 
   /** hello, then resume from `cursor`; resolves with the dispatches replayed before `resumed` and its count. */
@@ -199,8 +216,9 @@ export class GatewayClient {
     this.send({ op: 'resume', d: { token, cursor } });
     const end = await this.next((f) => f.op === 'resumed' || f.op === 'invalid_session', timeoutMs, `resumed after cursor ${cursor}`);
     if (end.op !== 'resumed') throw new Error(`resume from ${cursor} got ${end.op}; ${this.describe()}`);
+    this.keepBeating();
     const upTo = this.frames.indexOf(end);
-    const dispatches = this.frames.slice(from, upTo).filter((f) => f.op === 'dispatch');
+    const dispatches = this.frames.slice(from, upTo).filter((f) => f.op === 'dispatch' && f.cursor !== undefined);
     for (const frame of dispatches) this.consumed.add(frame);
     return { dispatches, replayed: end.d?.replayed };
   }
@@ -226,8 +244,12 @@ export const connectGateway = (httpUrl: string): Promise<GatewayClient> => Gatew
 export class Clients {
   private readonly all: GatewayClient[] = [];
 
+  /** `beatEveryMs`: each client heartbeats so often once identified (see `GatewayClient.beatEveryMs`). */
+  constructor(private readonly beatEveryMs?: number) {}
+
   async open(httpUrl: string): Promise<GatewayClient> {
     const client = await connectGateway(httpUrl);
+    client.beatEveryMs = this.beatEveryMs;
     this.all.push(client);
     return client;
   }

@@ -2,6 +2,7 @@ import { createServer as createHttpServer, type Server as HttpServer } from 'nod
 import type { AddressInfo } from 'node:net';
 import { createTestWorld, expectOk, type TestWorld } from '@chat/domain/testing';
 import pino from 'pino';
+import { presenceDeps } from '../../src/gateway/presence-tracker';
 import WebSocket from 'ws';
 import { Gateway, READY_CHANNELS, type GatewayOptions } from '../../src/gateway/gateway';
 import type { Refusal } from '../../src/gateway/doors';
@@ -41,6 +42,7 @@ async function start(options: Partial<GatewayOptions> = {}): Promise<Harness> {
       history: world.history,
       readerPosition: () => world.events().length,
       logId: 'memory',
+      presence: presenceDeps(world, 'replica-test'),
       logger: pino({ level: 'silent' }),
       onRefused: (why) => refused.push(why),
       onSlowConsumerClosed: () => (slow += 1),

@@ -10,6 +10,7 @@ import { contents, deliversInRestShape, leaveIsolation, logoutCloses, receivedAl
 import { conversationIsolation } from './conversation-scenarios';
 import { sightIsolation } from './sight-scenarios';
 import { profileChangeReachesSharersOnce } from './profile-scenarios';
+import { presenceAcrossTheGateway, typingReachesThoseWhoSee } from './signal-scenarios';
 
 /* The embedded default: no DATABASE_URL, no REDIS_URL, one process on PGlite under DATA_DIR. */
 describe('the gateway on the embedded default (PGlite under DATA_DIR, no Redis)', () => {
@@ -138,6 +139,14 @@ describe('the gateway on the embedded default (PGlite under DATA_DIR, no Redis)'
 
     expect([await unknown.closed(5_000), await garbled.closed(5_000)]).toEqual([4003, 4003]);
   }, 30_000);
+
+  it('sends typing.started live, without a cursor, to those who see the channel but the typist, once in 5 s; a resume does not replay it', async () => {
+    await typingReachesThoseWhoSee(clients, here());
+  }, 20_000);
+
+  it('shows a user online while they hold a socket, as they choose, to those who share a server, then offline; ready and the members route say so too', async () => {
+    await presenceAcrossTheGateway(clients, here());
+  }, 20_000);
 
   it('resumes across a restart: from a cursor of before the restart it replays exactly the 5 messages sent after it', async () => {
     const sender = await register(replica.url, 'sender');

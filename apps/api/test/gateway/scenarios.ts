@@ -50,7 +50,7 @@ export async function deliversInRestShape(clients: Clients, { write, read }: Whe
   const channels = (listed as { permissions: unknown }[]).map(({ permissions: _permissions, ...channel }) => channel);
   expect(ready).toEqual({
     op: 'ready',
-    d: { user: { id: reader.id, username: reader.username, displayName: null, avatar: null }, cursor: expect.any(String), servers: [{ ...serverBody, channels }], privateChannels: [], readStates: [] },
+    d: { user: { id: reader.id, username: reader.username, displayName: null, avatar: null }, cursor: expect.any(String), servers: [{ ...serverBody, channels }], privateChannels: [], readStates: [], presences: [] },
   });
 
   const nonce = 'optimistic-echo-1';

@@ -5,6 +5,7 @@ import { routeOf, type Actor, type LoggedEvent } from '@chat/domain';
 import { createTestWorld, expectOk, type TestWorld } from '@chat/domain/testing';
 import pino from 'pino';
 import { Gateway } from '../../src/gateway/gateway';
+import { presenceDeps } from '../../src/gateway/presence-tracker';
 import { GatewayClient, type Frame } from './gateway-client';
 
 /*
@@ -40,6 +41,7 @@ export async function startWorldGateway(): Promise<Harness> {
       history: { after: async (position, limit) => stored(world, position, Math.min(handed, position + limit)) },
       readerPosition: () => handed,
       logId: 'memory',
+      presence: presenceDeps(world, 'replica-test'),
       logger: pino({ level: 'silent' }),
     },
     {

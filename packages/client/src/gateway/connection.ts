@@ -2,7 +2,7 @@ import { Listeners } from './listeners.js';
 import { Reconnect, reconnectsAfter } from './reconnect.js';
 import { ResumePoint } from './resume-point.js';
 import { GatewaySession } from './session.js';
-import type { AllEvents, GatewayOptions, WebSocketConstructor } from './types.js';
+import type { AllEvents, GatewayOptions, PresenceStatus, WebSocketConstructor } from './types.js';
 
 /**
  * One realtime connection that stays up: heartbeats as the gateway asks, reconnects with backoff
@@ -16,6 +16,7 @@ export class GatewayConnection {
   private readonly reconnect: Reconnect;
   private session: GatewaySession | undefined;
   private stopped = false;
+  private presence: PresenceStatus | undefined;
 
   constructor(private readonly options: GatewayOptions) {
     this.reconnect = new Reconnect(options.reconnect);
@@ -30,6 +31,16 @@ export class GatewayConnection {
   /** Listens for one event type; returns a function that stops listening. */
   on<K extends keyof AllEvents>(type: K, listener: (value: AllEvents[K]) => void): () => void {
     return this.listeners.on(type, listener);
+  }
+
+  /**
+   * What others see of you while you are connected: `online`, `idle`, `dnd`, or `invisible` (shown
+   * offline). Told at once, and again with every reconnect, so a reconnect never shows you online
+   * in between.
+   */
+  setPresence(status: PresenceStatus): void {
+    this.presence = status;
+    this.session?.presenceChanged();
   }
 
   /** Closes for good (no reconnect). */
@@ -52,6 +63,7 @@ export class GatewayConnection {
       resumePoint: this.resumePoint,
       emit: (type, value) => this.listeners.emit(type, value),
       settled: () => this.reconnect.settled(),
+      presence: () => this.presence,
       dropped: (code, reason) => this.dropped(code, reason),
     });
   }

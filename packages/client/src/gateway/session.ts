@@ -1,7 +1,7 @@
 import { Heartbeat } from './heartbeat.js';
 import type { ResumePoint } from './resume-point.js';
 import { EVENT_TYPES, type ClientFrame } from '../generated/events.js';
-import type { AllEvents, GatewayEvents, WebSocketLike } from './types.js';
+import type { AllEvents, GatewayEvents, PresenceStatus, WebSocketLike } from './types.js';
 
 const OPEN = 1;
 
@@ -17,6 +17,8 @@ export interface SessionHooks {
   readonly emit: <K extends keyof AllEvents>(type: K, value: AllEvents[K]) => void;
   /** Ready or resumed came: the session is up. */
   readonly settled: () => void;
+  /** What the user chose to show, if they chose (sent with identify or resume, and whenever it changes). */
+  readonly presence: () => PresenceStatus | undefined;
   /** The socket is gone, closed by the other side or let go of here; called at most once. */
   readonly dropped: (code: number, reason: string) => void;
 }
@@ -33,6 +35,10 @@ type WireFrame = { op?: string; t?: string; d?: any; cursor?: string };
  */
 export class GatewaySession {
   private ended = false;
+  /** Ready or resumed came (and no invalid_session since): the gateway takes a presence op. */
+  private up = false;
+  /** The presence this socket last told the gateway. */
+  private told: PresenceStatus | undefined;
   private readonly heartbeat = new Heartbeat(
     () => this.send({ op: 'heartbeat' }),
     () => this.drop(4000, 'no heartbeat_ack'),
@@ -51,6 +57,24 @@ export class GatewaySession {
       hooks.dropped(event.code, event.reason);
     };
     socket.onerror = () => undefined; // a close follows
+  }
+
+  /** The user chose another presence: told now if the session is up, else with identify or resume, or as soon as it is. */
+  presenceChanged(): void {
+    if (this.up) this.tellPresence();
+  }
+
+  private tellPresence(): void {
+    const status = this.hooks.presence();
+    if (status === undefined || status === this.told) return;
+    this.told = status;
+    this.send({ op: 'presence', d: { status } });
+  }
+
+  /** `d.presence` of identify or resume: what was chosen, if anything. */
+  private presenceField(): { presence?: { status: PresenceStatus } } {
+    this.told = this.hooks.presence();
+    return this.told === undefined ? {} : { presence: { status: this.told } };
   }
 
   /** Closes the socket for good; not reported as dropped. */
@@ -92,7 +116,7 @@ export class GatewaySession {
       case 'ready':
         return this.ready(frame.d);
       case 'resumed':
-        this.hooks.settled();
+        this.settle();
         return this.hooks.emit('resumed', { replayed: Number(frame.d?.replayed ?? 0) });
       case 'invalid_session':
         return this.invalidSession();
@@ -111,11 +135,18 @@ export class GatewaySession {
     // The socket may have dropped while the token came, and another be open: that one sends its own.
     if (token === undefined || this.ended) return;
     const cursor = this.hooks.resumePoint.cursor;
-    this.send(cursor ? { op: 'resume', d: { token, cursor } } : { op: 'identify', d: { token } });
+    this.send(cursor ? { op: 'resume', d: { token, cursor, ...this.presenceField() } } : { op: 'identify', d: { token, ...this.presenceField() } });
+  }
+
+  /** The session is up: a presence chosen since identify or resume went is told now. */
+  private settle(): void {
+    this.up = true;
+    this.hooks.settled();
+    this.tellPresence();
   }
 
   private ready(data: Omit<AllEvents['ready'], 'reason'>): void {
-    this.hooks.settled();
+    this.settle();
     // After invalid_session the beats stopped until this ready (see below).
     if (!this.heartbeat.running) this.heartbeat.start();
     this.hooks.resumePoint.take(data.cursor, true);
@@ -124,18 +155,21 @@ export class GatewaySession {
 
   /** The cursor is gone from the log: start afresh on this socket. */
   private async invalidSession(): Promise<void> {
+    // The gateway waits for identify again, and takes no presence op before it.
+    this.up = false;
     this.hooks.resumePoint.forget();
     // The gateway waits for identify again and takes a heartbeat before it as a protocol error:
     // beats resume with ready.
     this.heartbeat.stop();
     const token = await this.token();
-    if (token !== undefined && !this.ended) this.send({ op: 'identify', d: { token } });
+    if (token !== undefined && !this.ended) this.send({ op: 'identify', d: { token, ...this.presenceField() } });
   }
 
+  /** An event moves the resume point (a duplicate is dropped); a signal (typing) has no cursor and moves nothing. */
   private dispatch({ t, d, cursor }: WireFrame): void {
-    if (typeof t !== 'string' || typeof cursor !== 'string') return;
-    if (!this.hooks.resumePoint.take(cursor, false)) return;
-    this.hooks.emit('dispatch', { t, d, cursor });
+    if (typeof t !== 'string' || (cursor !== undefined && typeof cursor !== 'string')) return;
+    if (cursor !== undefined && !this.hooks.resumePoint.take(cursor, false)) return;
+    this.hooks.emit('dispatch', cursor === undefined ? { t, d } : { t, d, cursor });
     if (isKnownEvent(t)) this.hooks.emit(t, d);
   }
 

@@ -1,11 +1,13 @@
 import type { components } from '../generated/api.js';
-import type { EventMap, ReadyData } from '../generated/events.js';
+import type { EventMap, ReadyData, components as gateway } from '../generated/events.js';
 
 type Schemas = components['schemas'];
 export type Message = Schemas['Message'];
 export type Member = Schemas['Member'];
 export type Channel = Schemas['Channel'];
 export type Server = Schemas['Server'];
+/** What others may be shown of you while you are connected (`invisible`: offline). */
+export type PresenceStatus = gateway['schemas']['PresenceOp']['d']['status'];
 
 /**
  * What each dispatch carries (`d`), by its type (`t`): the REST shapes, generated from the API's
@@ -37,7 +39,8 @@ export interface ConnectionEvents {
 export interface Dispatch {
   t: string;
   d: unknown;
-  cursor: string;
+  /** Where a resume would continue after this event; none on a signal (typing), which is live only. */
+  cursor?: string;
 }
 
 /** Everything `GatewayConnection.on` listens for: each dispatch type, the connection's own events, and `dispatch`. */

@@ -231,7 +231,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List members in join order (members only) */
+        /** List members in join order (members only); presence=true adds what each shows */
         get: operations["listMembers"];
         put?: never;
         post?: never;
@@ -664,6 +664,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/channels/{channelId}/typing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Say you are typing in a channel or conversation (SEND_MESSAGES there): those who see it, you excepted, get typing.started for 10 s. Send it again every 5-8 s while typing on; repeats within 5 s reach nobody, and are answered alike. Not stored */
+        post: operations["startTyping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/applications": {
         parameters: {
             query?: never;
@@ -983,6 +1000,11 @@ export interface components {
             user: components["schemas"]["UserSummary"];
             /** @description The roles assigned to the member, lowest position first; @everyone, which every member holds, is not among them */
             roleIds: string[];
+            /**
+             * @description In GET /api/servers/{serverId}/members?presence=true only: what the member shows (offline without a socket anywhere, or invisible)
+             * @enum {string}
+             */
+            status?: "online" | "idle" | "dnd" | "offline";
         };
         Ban: {
             user: components["schemas"]["BannedUser"];
@@ -2511,6 +2533,8 @@ export interface operations {
                 limit?: string;
                 /** @description Continue after the member with this user id (the last of the previous page) */
                 after?: string;
+                /** @description true: each member with `status`, what they show (for a server too large for ready's presences) */
+                presence?: "true" | "false";
             };
             header?: never;
             path: {
@@ -5796,6 +5820,80 @@ export interface operations {
             };
             /** @description Missing, invalid, expired or revoked token (code UNAUTHENTICATED) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; never carries internals (code INTERNAL) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    startTyping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channelId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Heard (or a repeat within 5 s, which tells nobody again) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token (code UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller may not do this (code FORBIDDEN or BLOCKED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (code NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (code RATE_LIMITED) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

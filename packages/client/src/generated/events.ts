@@ -7,6 +7,14 @@ export interface components {
             d: {
                 /** @description The token as REST takes it: bare, or `Bearer <token>` */
                 token: string;
+                /** @description What to show from this socket on (else what you chose before, or online): a reconnect never shows you online for a moment */
+                presence?: {
+                    /**
+                     * @description What others see while you are connected: online, idle, dnd, or invisible (shown as offline)
+                     * @enum {string}
+                     */
+                    status: "online" | "idle" | "dnd" | "invisible";
+                };
             };
         };
         Resume: {
@@ -17,11 +25,30 @@ export interface components {
                 token: string;
                 /** @description Opaque; the `cursor` of the last dispatch (or of ready) the client handled */
                 cursor: string;
+                /** @description What to show from this socket on (else what you chose before, or online): a reconnect never shows you online for a moment */
+                presence?: {
+                    /**
+                     * @description What others see while you are connected: online, idle, dnd, or invisible (shown as offline)
+                     * @enum {string}
+                     */
+                    status: "online" | "idle" | "dnd" | "invisible";
+                };
             };
         };
         Heartbeat: {
             /** @constant */
             op: "heartbeat";
+        };
+        PresenceOp: {
+            /** @constant */
+            op: "presence";
+            d: {
+                /**
+                 * @description What others see while you are connected: online, idle, dnd, or invisible (shown as offline)
+                 * @enum {string}
+                 */
+                status: "online" | "idle" | "dnd" | "invisible";
+            };
         };
         ReadyData: {
             user: components["schemas"]["UserSummary"];
@@ -32,6 +59,8 @@ export interface components {
             privateChannels: components["schemas"]["Conversation"][];
             /** @description Where you have something unread, as GET /api/users/@me/read-states answers, at the moment of the cursor */
             readStates: components["schemas"]["ReadState"][];
+            /** @description Who shows online, idle or dnd (anyone not listed: offline) among the members of your servers of up to 1,000 members and the recipients of your conversations, you excepted. For a larger server: GET /api/servers/{serverId}/members?presence=true. presence.updated follows each change */
+            presences: components["schemas"]["PresenceUpdatedEvent"][];
         };
         UserSummary: {
             /** @description Snowflake id: a decimal string, ordered by creation time */
@@ -126,6 +155,16 @@ export interface components {
             /** @description Of those, the ones that mention you, a role of yours or everyone, counted up to 1000 (1000: that many or more) */
             mentionCount: number;
         };
+        /** @description What a user who shares a server or a direct conversation with you shows changed (never your own) */
+        PresenceUpdatedEvent: {
+            /** @description Snowflake id: a decimal string, ordered by creation time */
+            userId: string;
+            /**
+             * @description What others see: offline without a socket on any replica, or invisible
+             * @enum {string}
+             */
+            status: "online" | "idle" | "dnd" | "offline";
+        };
         /** @description The REST Message, plus serverId (left out in a direct conversation; and nonce on message.created); `reacted` is always false in events */
         MessageEvent: {
             /** @description Snowflake id: a decimal string, ordered by creation time */
@@ -202,6 +241,11 @@ export interface components {
             user: components["schemas"]["UserSummary"];
             /** @description The roles assigned to the member, lowest position first; @everyone, which every member holds, is not among them */
             roleIds: string[];
+            /**
+             * @description In GET /api/servers/{serverId}/members?presence=true only: what the member shows (offline without a socket anywhere, or invisible)
+             * @enum {string}
+             */
+            status?: "online" | "idle" | "dnd" | "offline";
         };
         /** @description A leave, or a kick or ban by the owner. The member who left gets their own, and then no further event of that server. Read an unknown reason as a leave */
         MemberLeftEvent: {
@@ -289,6 +333,20 @@ export interface components {
             /** @description The mentions of you still after it (0 when you marked the newest message) */
             mentionCount: number;
         };
+        /** @description A user is typing in a channel you see (never your own typing) */
+        TypingStartedEvent: {
+            /** @description Snowflake id: a decimal string, ordered by creation time */
+            channelId: string;
+            /** @description The server; null in a direct conversation */
+            serverId: string | null;
+            /** @description Snowflake id: a decimal string, ordered by creation time */
+            userId: string;
+            /**
+             * Format: date-time
+             * @description When to stop showing it, unless another comes: 10 s on. A message.created by the same user in the same channel ends it sooner
+             */
+            expiresAt: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -337,6 +395,10 @@ export interface EventMap {
     "user.updated": components["schemas"]["UserUpdatedEvent"];
     /** Dispatch `read_state.updated`: `d` is the REST shape. Only the user's own sockets get it (every one of them, whichever device marked). */
     "read_state.updated": components["schemas"]["ReadStateUpdatedEvent"];
+    /** Dispatch `typing.started`, a signal: live only, with no `cursor`. It is not stored, a resume does not replay it, and it does not move the resume point. */
+    "typing.started": components["schemas"]["TypingStartedEvent"];
+    /** Dispatch `presence.updated`, a signal: live only, with no `cursor`. It is not stored, a resume does not replay it, and it does not move the resume point. */
+    "presence.updated": components["schemas"]["PresenceUpdatedEvent"];
 }
 /** Every dispatch type: a known `t` is a key. */
 export const EVENT_TYPES: Readonly<Record<keyof EventMap, true>> = {
@@ -359,8 +421,10 @@ export const EVENT_TYPES: Readonly<Record<keyof EventMap, true>> = {
     "server.deleted": true,
     "user.updated": true,
     "read_state.updated": true,
+    "typing.started": true,
+    "presence.updated": true,
 };
-/** The answer to identify: the user, their servers (with their channels up to 1,000 channels in all), their direct conversations, where they have something unread (`readStates`), and the cursor events continue from. No event falls between it and the stream. */
+/** The answer to identify: the user, their servers (with their channels up to 1,000 channels in all), their direct conversations, where they have something unread (`readStates`), the presences of the members of their servers of up to 1,000 members, and the cursor events continue from. No event or signal falls between it and the stream. */
 export type ReadyData = components["schemas"]["ReadyData"];
 /** What a client sends. */
-export type ClientFrame = components["schemas"]["Identify"] | components["schemas"]["Resume"] | components["schemas"]["Heartbeat"];
+export type ClientFrame = components["schemas"]["Identify"] | components["schemas"]["Resume"] | components["schemas"]["Heartbeat"] | components["schemas"]["PresenceOp"];

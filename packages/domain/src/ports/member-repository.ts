@@ -20,4 +20,9 @@ export interface MemberRepository {
   countByServer(serverId: Id): Promise<number>;
   /** The ids of the servers the user belongs to, in id order. */
   serverIdsOf(userId: Id): Promise<Id[]>;
+  /**
+   * The user ids of the members of those of these servers that have at most `maxMembers` members
+   * (a larger one is left out, at the cost of counting it only that far), each once, in no order.
+   */
+  memberIdsIn(serverIds: readonly Id[], maxMembers: number): Promise<Id[]>;
 }

@@ -11,6 +11,9 @@ import type { PasswordHasher } from '../ports/password-hasher';
 import type { Stores } from '../ports/stores';
 import type { TokenService } from '../ports/token-service';
 import type { DeviceTokens } from '../ports/device-tokens';
+import type { SignalBus } from '../ports/signal-bus';
+import type { Throttle } from '../ports/throttle';
+import type { PresenceRegistry } from '../ports/presence-registry';
 import type { UnitOfWork } from '../ports/unit-of-work';
 import type { AttachmentLinks } from '../ports/attachment-links';
 import type { FileInspector } from '../ports/file-inspector';
@@ -43,6 +46,11 @@ import { ListConversations } from './conversations/list-conversations';
 import { OpenConversation } from './conversations/open-conversation';
 import { RemoveRecipient } from './conversations/remove-recipient';
 import { OpenGatewaySession } from './gateway/open-gateway-session';
+import { ConnectSocket } from './presence/connect-socket';
+import { DisconnectSocket } from './presence/disconnect-socket';
+import { KeepPresence } from './presence/keep-presence';
+import { ReadPresences } from './presence/read-presences';
+import { SetPresence } from './presence/set-presence';
 import { AddReaction } from './messages/add-reaction';
 import { ClearReaction } from './messages/clear-reaction';
 import { DeleteMessage } from './messages/delete-message';
@@ -55,6 +63,7 @@ import { SearchDirectMessages, SearchMessages } from './messages/search-messages
 import { SendMessage } from './messages/send-message';
 import { ListReadStates } from './read-states/list-read-states';
 import { MarkRead } from './read-states/mark-read';
+import { StartTyping } from './messages/start-typing';
 import { BanMember } from './moderation/ban-member';
 import { KickMember } from './moderation/kick-member';
 import { ListBans } from './moderation/list-bans';
@@ -103,6 +112,12 @@ export interface UseCasePorts {
   readonly devices: DeviceTokens;
   readonly inviteCodes: InviteCodeGenerator;
   readonly opaque: OpaqueTokens;
+  /** Typing and presence between replicas (Redis pub/sub; in this process without Redis). */
+  readonly signals: SignalBus;
+  /** Who holds gateway sockets where, shared by every replica (Redis; in this process without it). */
+  readonly presence: PresenceRegistry;
+  /** How often a signal may go out, shared by every replica. */
+  readonly throttle: Throttle;
   /** How much one user may own; `DEFAULT_QUOTAS` when left out. */
   readonly quotas?: Quotas;
   /** A bot's access-token lifetime; `ACCESS_TOKEN_TTL_SECONDS` (15 minutes) when left out. */
@@ -123,7 +138,7 @@ export interface UseCasePorts {
  * return type is the app's `UseCases`.
  */
 export function createUseCases(ports: UseCasePorts) {
-  const { stores, unitOfWork, history, clock, ids, hasher, commonPasswords, notices, tokens, devices, inviteCodes, opaque, quotas = DEFAULT_QUOTAS, files, inspector, links } = ports;
+  const { stores, unitOfWork, history, clock, ids, hasher, commonPasswords, notices, tokens, devices, inviteCodes, opaque, signals, throttle, presence, quotas = DEFAULT_QUOTAS, files, inspector, links } = ports;
   const accessTokenTtlSeconds = ports.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_SECONDS;
   const { users, sessions, servers, members, messages, applications, refreshTokens, blocks } = stores;
   const grants = { applications, refreshTokens, sessions, tokens, opaque, ids, clock, unitOfWork, accessTokenTtlSeconds };
@@ -142,11 +157,16 @@ export function createUseCases(ports: UseCasePorts) {
     updateAccount: new UpdateAccount(unitOfWork),
     getUserProfile: new GetUserProfile(users),
     openGatewaySession: new OpenGatewaySession(authenticate, history),
+    connectSocket: new ConnectSocket(presence, signals),
+    disconnectSocket: new DisconnectSocket(presence, signals),
+    setPresence: new SetPresence(presence, signals),
+    keepPresence: new KeepPresence(presence, signals, stores),
+    readPresences: new ReadPresences(presence, stores),
     listMyServers: new ListMyServers(servers),
     createServer: new CreateServer(unitOfWork, ids, clock, quotas),
     getServer: new GetServer(servers, members),
     updateServer: new UpdateServer(unitOfWork),
-    getMembers: new GetMembers(servers, members),
+    getMembers: new GetMembers(servers, members, presence),
     leaveServer: new LeaveServer(unitOfWork),
     kickMember: new KickMember(unitOfWork),
     banMember: new BanMember(unitOfWork, clock, quotas),
@@ -180,6 +200,7 @@ export function createUseCases(ports: UseCasePorts) {
     sendMessage: new SendMessage(messages, ids, clock),
     searchMessages: new SearchMessages(stores),
     searchDirectMessages: new SearchDirectMessages(stores),
+    startTyping: new StartTyping(stores, throttle, signals, clock),
     editMessage: new EditMessage(unitOfWork, clock),
     deleteMessage: new DeleteMessage(unitOfWork),
     addReaction: new AddReaction(unitOfWork, clock),

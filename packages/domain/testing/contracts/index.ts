@@ -42,6 +42,9 @@ export { describeBlockRepositoryContract } from './block-repository.contract';
 export { describeConversationRepositoryContract } from './conversation-repository.contract';
 export { describeAttachmentRepositoryContract, anAttachment } from './attachment-repository.contract';
 export { describeFileStoreContract, someBytes, chunked, readAll, firstDifference } from './file-store.contract';
+export { describeSignalBusContract } from './signal-bus.contract';
+export { describeThrottleContract, type ThrottleWorld } from './throttle.contract';
+export { describePresenceRegistryContract, type PresenceWorld } from './presence-registry.contract';
 
 /**
  * Every port contract against the stores `makeStores` gives. Each suite calls it once, before its

@@ -4,6 +4,7 @@ import { validationFailed, type Issue } from '../../errors';
 import { userUpdated } from '../../events/chat-event';
 import type { UnitOfWork } from '../../ports/unit-of-work';
 import { fail, ok, type Outcome } from '../../result';
+import { heardIn } from '../heard-in';
 import { usernameIssues } from '../../rules/account-rules';
 import { imageReferenceIssues } from '../../rules/image-rules';
 import { displayNameIssues } from '../../rules/name-rules';
@@ -43,9 +44,7 @@ export class UpdateAccount {
       const after = await stores.users.update(actor.userId, { ...changes, ...displayName });
       if (after === 'UsernameTaken') return fail({ kind: 'UsernameInUse' });
       if (!after) return fail({ kind: 'InvalidToken' });
-      // Heard in their servers and their direct conversations (both routed by id alike).
-      const heardIn = [...(await stores.members.serverIdsOf(actor.userId)), ...(await stores.conversations.idsForUser(actor.userId))];
-      if (!sameFace(before, after)) await stores.events.append(userUpdated(summarizeUser(after), heardIn));
+      if (!sameFace(before, after)) await stores.events.append(userUpdated(summarizeUser(after), await heardIn(stores, actor.userId)));
       return ok(accountOf(after));
     });
   }

@@ -1,0 +1,125 @@
+import type { ChosenStatus, ConnectSocket, DisconnectSocket, Id, KeepPresence, ReadPresences, SetPresence, UseCases } from '@chat/domain';
+import type { Logger } from 'pino';
+import type { Connection } from './connection';
+
+export interface PresenceDeps {
+  /** This process, among the replicas the registry knows: new at each start. */
+  readonly replicaId: string;
+  readonly connectSocket: Pick<ConnectSocket, 'execute'>;
+  readonly disconnectSocket: Pick<DisconnectSocket, 'execute'>;
+  readonly setPresence: Pick<SetPresence, 'execute'>;
+  readonly keepPresence: Pick<KeepPresence, 'execute'>;
+  readonly readPresences: Pick<ReadPresences, 'execute'>;
+}
+
+/** The presence use cases of the catalogue, for the replica `replicaId`. */
+export const presenceDeps = (useCases: Pick<UseCases, 'connectSocket' | 'disconnectSocket' | 'setPresence' | 'keepPresence' | 'readPresences'>, replicaId: string): PresenceDeps => ({
+  replicaId,
+  connectSocket: useCases.connectSocket,
+  disconnectSocket: useCases.disconnectSocket,
+  setPresence: useCases.setPresence,
+  keepPresence: useCases.keepPresence,
+  readPresences: useCases.readPresences,
+});
+
+/**
+ * This replica's part of presence: its users' identified sockets, counted here and in the shared
+ * registry, and its heartbeat there. The registry's record lives `heartbeatMs` and is renewed every
+ * third of it, so a replica that dies is reaped by another within `heartbeatMs` and a third. A
+ * change the registry could not take (Redis away) leaves the record unsure: the next beat enters it
+ * anew, whole. A stopping replica neither says goodbye nor disconnects its sockets one by one: its
+ * clients resume elsewhere, and its record runs out behind them, so nobody is shown offline and
+ * online again for a restart.
+ */
+export class PresenceTracker {
+  private readonly sockets = new Map<Id, number>();
+  private timer: NodeJS.Timeout | undefined;
+  private unsure = true;
+  private stopped = false;
+  private failing = false;
+
+  constructor(
+    private readonly deps: PresenceDeps,
+    private readonly heartbeatMs: number,
+    private readonly logger: Logger,
+  ) {}
+
+  start(): void {
+    void this.beat();
+    this.timer = setInterval(() => void this.beat(), Math.max(10, Math.floor(this.heartbeatMs / 3)));
+    this.timer.unref();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearInterval(this.timer);
+  }
+
+  /** A connection went live: one more socket of its user. */
+  joined(connection: Connection): void {
+    const { audience } = connection;
+    if (this.stopped || !audience || connection.present) return;
+    connection.present = true;
+    this.sockets.set(audience.userId, (this.sockets.get(audience.userId) ?? 0) + 1);
+    this.run(() => this.deps.connectSocket.execute(this.deps.replicaId, audience.userId, audience.servers(), connection.chosen));
+  }
+
+  /** A connection closed: one socket fewer, if it counted. */
+  left(connection: Connection): void {
+    const { audience } = connection;
+    if (this.stopped || !audience || !connection.present) return;
+    connection.present = false;
+    const held = (this.sockets.get(audience.userId) ?? 1) - 1;
+    if (held > 0) this.sockets.set(audience.userId, held);
+    else this.sockets.delete(audience.userId);
+    this.run(() => this.deps.disconnectSocket.execute(this.deps.replicaId, audience.userId, audience.servers()));
+  }
+
+  /** The user chose what to show, on this connection: from now on, for all their sockets (a socket still opening takes it when it goes live). */
+  choose(connection: Connection, status: ChosenStatus): void {
+    connection.chosen = status;
+    const { audience } = connection;
+    if (this.stopped || !audience || !connection.present) return;
+    this.run(async () => {
+      await this.deps.setPresence.execute(audience.userId, status, audience.servers());
+      return 'done';
+    });
+  }
+
+  /** A change, in the order made; `lost` (this replica was reaped) or a failure makes the next beat enter anew, now. */
+  private run(change: () => Promise<'done' | 'lost'>): void {
+    change().then(
+      (outcome) => {
+        if (outcome === 'lost') this.enterAgain();
+      },
+      (error: unknown) => {
+        this.report(error);
+        this.unsure = true;
+      },
+    );
+  }
+
+  private enterAgain(): void {
+    this.unsure = true;
+    void this.beat();
+  }
+
+  private async beat(): Promise<void> {
+    if (this.stopped) return;
+    const fresh = this.unsure;
+    this.unsure = false;
+    try {
+      await this.deps.keepPresence.execute(this.deps.replicaId, this.heartbeatMs, () => this.sockets, fresh);
+      if (this.failing) this.logger.info('presence is kept again');
+      this.failing = false;
+    } catch (error) {
+      this.unsure = true;
+      this.report(error);
+    }
+  }
+
+  private report(error: unknown): void {
+    if (!this.failing) this.logger.warn({ err: error }, 'cannot keep presence (Redis away?); who is online may be wrong until it returns');
+    this.failing = true;
+  }
+}

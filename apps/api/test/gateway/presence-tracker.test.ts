@@ -1,0 +1,95 @@
+import { createTestWorld } from '@chat/domain/testing';
+import pino from 'pino';
+import type { Connection } from '../../src/gateway/connection';
+import { presenceDeps, PresenceTracker } from '../../src/gateway/presence-tracker';
+import { opening } from './fan-out-helpers';
+
+const HEARTBEAT_MS = 30_000;
+
+/** A live connection of `userId` in the server `10`, as the gateway hands it to the tracker. */
+function aConnection(userId: string): Connection {
+  const { connection } = opening(userId, ['10']);
+  connection.goLive();
+  return connection;
+}
+
+/** Until what the tracker started (without waiting) has settled. */
+const until = async (check: () => Promise<boolean>) => {
+  for (const deadline = Date.now() + 2_000; !(await check()); ) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+};
+
+describe('a replica’s presence tracker', () => {
+  const world = createTestWorld();
+  const statusOf = async (userId: string) => (await world.presence.present([userId]))[0]?.status ?? 'offline';
+
+  it('counts its users’ sockets: online from the first, offline after the last', async () => {
+    const tracker = new PresenceTracker(presenceDeps(world, 'counting'), HEARTBEAT_MS, pino({ level: 'silent' }));
+    tracker.start();
+    const [one, two] = [aConnection('1'), aConnection('1')];
+
+    tracker.joined(one);
+    tracker.joined(two);
+    await until(async () => (await statusOf('1')) === 'online');
+    tracker.left(one);
+    tracker.left(one);
+    const afterOne = await statusOf('1');
+    tracker.left(two);
+    await until(async () => (await statusOf('1')) === 'offline');
+    tracker.stop();
+
+    expect(afterOne).toBe('online');
+  });
+
+  it('enters again, with every socket it holds, when the registry lost its record or a change failed', async () => {
+    let failing = true;
+    const deps = presenceDeps(world, 'unlucky');
+    const tracker = new PresenceTracker(
+      {
+        ...deps,
+        connectSocket: {
+          execute: async (...args) => {
+            if (!failing) return deps.connectSocket.execute(...args);
+            failing = false;
+            throw new Error('Redis is away');
+          },
+        },
+      },
+      HEARTBEAT_MS,
+      pino({ level: 'silent' }),
+    );
+    tracker.start();
+
+    tracker.joined(aConnection('2'));
+    await until(async () => !failing);
+    tracker.joined(aConnection('3'));
+    await until(async () => (await statusOf('3')) === 'online');
+    // The registry lost the record (reaped while this replica was away): the next change says so.
+    world.clock.advance(HEARTBEAT_MS);
+    await world.keepPresence.execute('another', HEARTBEAT_MS, () => new Map(), true);
+    const reaped = [await statusOf('2'), await statusOf('3')];
+    tracker.joined(aConnection('4'));
+    await until(async () => (await statusOf('4')) === 'online' && (await statusOf('2')) === 'online');
+    tracker.stop();
+
+    expect({ reaped, now: [await statusOf('2'), await statusOf('3'), await statusOf('4')] }).toEqual({ reaped: ['offline', 'offline'], now: ['online', 'online', 'online'] });
+  });
+
+  it('once stopped, leaves its sockets to run out with its record: closing them changes nothing', async () => {
+    const tracker = new PresenceTracker(presenceDeps(world, 'stopping'), HEARTBEAT_MS, pino({ level: 'silent' }));
+    tracker.start();
+    const connection = aConnection('5');
+    tracker.joined(connection);
+    await until(async () => (await statusOf('5')) === 'online');
+
+    tracker.stop();
+    tracker.left(connection);
+    const afterClose = await statusOf('5');
+    world.clock.advance(HEARTBEAT_MS);
+    await world.keepPresence.execute('survivor', HEARTBEAT_MS, () => new Map(), true);
+
+    expect({ afterClose, afterExpiry: await statusOf('5') }).toEqual({ afterClose: 'online', afterExpiry: 'offline' });
+  });
+});

@@ -1,0 +1,102 @@
+import { expectOk } from '@chat/domain/testing';
+import { aServerWithCastAndDm } from '../../helpers';
+
+const TTL = 30_000;
+const none = new Map<string, number>();
+
+describe('presence', () => {
+  it('shows a user online from their first socket on any replica to their last, to where they are heard', async () => {
+    const { world, member, server, dm, heard } = await aServerWithCastAndDm();
+    await world.keepPresence.execute('a', TTL, () => none, true);
+    await world.keepPresence.execute('b', TTL, () => none, true);
+    const where = [server.id, dm.id];
+
+    const outcomes = [
+      await world.connectSocket.execute('a', member.userId, where),
+      await world.connectSocket.execute('b', member.userId, where),
+      await world.disconnectSocket.execute('a', member.userId, where),
+      await world.disconnectSocket.execute('b', member.userId, where),
+    ];
+
+    expect(outcomes).toEqual(['done', 'done', 'done', 'done']);
+    expect(heard).toEqual([
+      { type: 'presence.updated', userId: member.userId, status: 'online', serverIds: where },
+      { type: 'presence.updated', userId: member.userId, status: 'offline', serverIds: where },
+    ]);
+  });
+
+  it('says what a user chose, invisible as offline, only when what others see changes', async () => {
+    const { world, member, server, heard } = await aServerWithCastAndDm();
+    await world.keepPresence.execute('a', TTL, () => none, true);
+
+    await world.connectSocket.execute('a', member.userId, [server.id], 'dnd');
+    await world.setPresence.execute(member.userId, 'dnd', [server.id]);
+    await world.setPresence.execute(member.userId, 'invisible', [server.id]);
+    await world.setPresence.execute(member.userId, 'idle', [server.id]);
+    await world.disconnectSocket.execute('a', member.userId, [server.id]);
+    await world.setPresence.execute(member.userId, 'dnd', [server.id]);
+
+    expect(heard.map((s) => (s.type === 'presence.updated' ? s.status : s.type))).toEqual(['dnd', 'offline', 'idle', 'offline']);
+  });
+
+  it('reaps a replica that stopped beating, once, telling where its users are heard (their servers and conversations)', async () => {
+    const { world, owner, member, server, dm, heard } = await aServerWithCastAndDm();
+    await world.keepPresence.execute('dies', TTL, () => new Map([[member.userId, 1]]), true);
+    await world.keepPresence.execute('lives', TTL, () => new Map([[owner.userId, 1]]), true);
+    heard.length = 0;
+
+    world.clock.advance(TTL / 2);
+    await world.keepPresence.execute('lives', TTL, () => new Map([[owner.userId, 1]]), false);
+    const early = heard.length;
+    world.clock.advance(TTL / 2);
+    await world.keepPresence.execute('lives', TTL, () => new Map([[owner.userId, 1]]), false);
+    await world.keepPresence.execute('lives', TTL, () => new Map([[owner.userId, 1]]), false);
+
+    expect({ early, heard }).toEqual({ early: 0, heard: [{ type: 'presence.updated', userId: member.userId, status: 'offline', serverIds: [server.id, dm.id] }] });
+    expect(await world.connectSocket.execute('dies', member.userId, [server.id])).toBe('lost');
+  });
+
+  it('lets a reaped replica that still lives enter again, with its sockets: its users are online again', async () => {
+    const { world, member, server, dm, heard } = await aServerWithCastAndDm();
+    const sockets = new Map([[member.userId, 2]]);
+    await world.keepPresence.execute('slow', TTL, () => sockets, true);
+    world.clock.advance(TTL);
+    await world.keepPresence.execute('other', TTL, () => none, true);
+    heard.length = 0;
+
+    await world.keepPresence.execute('slow', TTL, () => sockets, false);
+
+    expect(heard).toEqual([{ type: 'presence.updated', userId: member.userId, status: 'online', serverIds: [server.id, dm.id] }]);
+  });
+
+  it('lists for ready who is present among the members of its servers and the recipients of its conversations, the user excepted', async () => {
+    const { world, owner, member, outsider, server } = await aServerWithCastAndDm();
+    const [other, quiet] = [await world.aMemberOf(server, owner), await world.aMemberOf(server, owner)];
+    await world.keepPresence.execute('a', TTL, () => none, true);
+    for (const [user, status] of [[owner, 'idle'], [member, 'online'], [other, 'dnd'], [quiet, 'invisible'], [outsider, 'online']] as const) {
+      await world.connectSocket.execute('a', user.userId, [], status);
+    }
+    const snapshot = await world.history.snapshot(member, null);
+    if (!snapshot) throw new Error('no snapshot');
+
+    const presences = await world.readPresences.execute(member.userId, snapshot);
+
+    const byId = (x: { userId: string }, y: { userId: string }) => x.userId.localeCompare(y.userId);
+    expect([...presences].sort(byId)).toEqual([{ userId: owner.userId, status: 'idle' }, { userId: other.userId, status: 'dnd' }].sort(byId));
+  });
+
+  it('lists members with what they show when asked, offline for those without a socket', async () => {
+    const { world, owner, member, server } = await aServerWithCastAndDm();
+    await world.keepPresence.execute('a', TTL, () => none, true);
+    await world.connectSocket.execute('a', owner.userId, [server.id], 'dnd');
+
+    const listed = expectOk(await world.getMembers.execute(member, server.id, { presence: true }));
+    const plain = expectOk(await world.getMembers.execute(member, server.id, {}));
+
+    expect(listed.map((m) => [m.userId, m.status])).toEqual([
+      [owner.userId, 'dnd'],
+      [member.userId, 'offline'],
+    ]);
+    expect(plain.map((m) => 'status' in m)).toEqual([false, false]);
+  });
+});

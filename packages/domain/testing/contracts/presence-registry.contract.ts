@@ -1,0 +1,129 @@
+import type { Presence, PresenceRegistry } from '../../src';
+import { freshId } from './fixtures';
+
+/** A registry, and a way to let time pass for it (a clock moved, or a real wait). */
+export interface PresenceWorld {
+  readonly registry: PresenceRegistry;
+  pass(ms: number): Promise<void>;
+}
+
+const LONG = 60_000;
+/** Changes of these users only (a shared registry may hold other tests' replicas), in user id order. */
+const of = (changes: Presence[] | 'lost', ...userIds: string[]) =>
+  changes === 'lost' ? changes : changes.filter((change) => userIds.includes(change.userId)).sort((x, y) => x.userId.localeCompare(y.userId));
+
+/** What every `PresenceRegistry` must do. */
+export function describePresenceRegistryContract(name: string, makeWorld: () => Promise<PresenceWorld>): void {
+  describe(`PresenceRegistry contract: ${name}`, () => {
+    let world: PresenceWorld;
+    let registry: PresenceRegistry;
+    const aReplica = async (sockets: ReadonlyMap<string, number> = new Map(), ttlMs = LONG) => {
+      const replicaId = `replica-${freshId()}`;
+      await registry.enter(replicaId, ttlMs, sockets);
+      return replicaId;
+    };
+    beforeAll(async () => {
+      world = await makeWorld();
+      registry = world.registry;
+    });
+
+    it('shows a user online from their first socket to their last, and says so only then', async () => {
+      const [a, b] = [await aReplica(), await aReplica()];
+      const user = freshId();
+
+      const steps = [
+        await registry.connect(a, user),
+        await registry.connect(b, user),
+        await registry.disconnect(a, user),
+        await registry.present([user]),
+        await registry.disconnect(b, user),
+        await registry.disconnect(b, user),
+        await registry.present([user]),
+      ];
+
+      expect(steps).toEqual([[{ userId: user, status: 'online' }], [], [], [{ userId: user, status: 'online' }], [{ userId: user, status: 'offline' }], [], []]);
+    });
+
+    it('shows what the user chose while they are connected, invisible as offline, and forgets it with their last socket', async () => {
+      const replica = await aReplica();
+      const user = freshId();
+
+      const steps = [
+        await registry.choose(user, 'dnd'),
+        await registry.connect(replica, user, 'idle'),
+        await registry.choose(user, 'dnd'),
+        await registry.choose(user, 'dnd'),
+        await registry.connect(replica, user),
+        await registry.present([user]),
+        await registry.choose(user, 'invisible'),
+        await registry.present([user]),
+        await registry.disconnect(replica, user),
+        await registry.disconnect(replica, user),
+        await registry.connect(replica, user),
+      ];
+
+      expect(steps).toEqual([
+        [],
+        [{ userId: user, status: 'idle' }],
+        [{ userId: user, status: 'dnd' }],
+        [],
+        [],
+        [{ userId: user, status: 'dnd' }],
+        [{ userId: user, status: 'offline' }],
+        [],
+        [],
+        [],
+        [{ userId: user, status: 'online' }],
+      ]);
+    });
+
+    it('lists the present among many users, and leaves out the offline and the unknown', async () => {
+      const replica = await aReplica();
+      const [on, idle, hidden, gone] = [freshId(), freshId(), freshId(), freshId()];
+      await registry.connect(replica, on);
+      await registry.connect(replica, idle, 'idle');
+      await registry.connect(replica, hidden, 'invisible');
+      await registry.connect(replica, gone);
+      await registry.disconnect(replica, gone);
+
+      const present = await registry.present([on, idle, hidden, gone, freshId()]);
+
+      expect(of(present, on, idle, hidden, gone)).toEqual(of([{ userId: on, status: 'online' }, { userId: idle, status: 'idle' }], on, idle));
+    });
+
+    it('replaces a replica’s record on enter, answering whom that changed', async () => {
+      const [kept, dropped, added] = [freshId(), freshId(), freshId()];
+      const replica = `replica-${freshId()}`;
+
+      const first = await registry.enter(replica, LONG, new Map([[kept, 2], [dropped, 1]]));
+      await registry.choose(kept, 'idle');
+      const second = await registry.enter(replica, LONG, new Map([[kept, 1], [added, 1]]));
+
+      expect(of(first, kept, dropped)).toEqual(of([{ userId: kept, status: 'online' }, { userId: dropped, status: 'online' }], kept, dropped));
+      // The one kept keeps what they chose: an enter takes a replica's sockets away and gives them back in one step.
+      expect(of(second, kept, dropped, added)).toEqual(of([{ userId: dropped, status: 'offline' }, { userId: added, status: 'online' }], dropped, added));
+      expect(await registry.present([kept])).toEqual([{ userId: kept, status: 'idle' }]);
+    });
+
+    it('reaps a replica whose heartbeat ran out, once: its users with no socket elsewhere go offline, and it must enter again', async () => {
+      const [only, both, invisible] = [freshId(), freshId(), freshId()];
+      const dying = await aReplica(new Map([[only, 1], [both, 1], [invisible, 1]]), 300);
+      const living = await aReplica(new Map([[both, 1]]));
+      await registry.choose(invisible, 'invisible');
+
+      const early = of(await registry.reap(), only, both, invisible);
+      await world.pass(200);
+      const beating = await registry.beat(dying, 300);
+      await world.pass(200);
+      const stillEarly = of(await registry.reap(), only, both, invisible);
+      await world.pass(400);
+      const reaped = of(await registry.reap(), only, both, invisible);
+      const again = of(await registry.reap(), only, both, invisible);
+
+      expect({ early, beating, stillEarly, reaped, again }).toEqual({ early: [], beating: true, stillEarly: [], reaped: [{ userId: only, status: 'offline' }], again: [] });
+      expect(await registry.present([only, both, invisible])).toEqual([{ userId: both, status: 'online' }]);
+      expect([await registry.beat(dying, LONG), await registry.connect(dying, only), await registry.disconnect(dying, both), await registry.beat(living, LONG)]).toEqual([false, 'lost', 'lost', true]);
+      expect(of(await registry.enter(dying, LONG, new Map([[only, 1]])), only)).toEqual([{ userId: only, status: 'online' }]);
+    });
+  });
+}

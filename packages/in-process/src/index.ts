@@ -1,0 +1,3 @@
+export * from './in-process-signal-bus';
+export * from './in-process-throttle';
+export * from './in-process-presence-registry';

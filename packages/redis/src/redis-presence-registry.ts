@@ -1,0 +1,83 @@
+import { CHOSEN_STATUSES, type ChosenStatus, type Id, type Lost, type Presence, type PresenceRegistry, type ShownStatus } from '@chat/domain';
+import type { Redis } from 'ioredis';
+import { BEAT, CHOOSE, CONNECT, DISCONNECT, ENTER, REAP } from './presence-scripts';
+import { RedisScript } from './redis-script';
+
+/** Users read in one `MGET`. */
+const READ_AT_ONCE = 1_000;
+
+const SHOWN: ReadonlySet<string> = new Set<ShownStatus>(['online', 'idle', 'dnd', 'offline']);
+const isShown = (value: unknown): value is ShownStatus => typeof value === 'string' && SHOWN.has(value);
+
+/** A script's flat answer (user, status, …) as presences. */
+function presences(reply: unknown): Presence[] {
+  if (!Array.isArray(reply)) throw new TypeError('unexpected reply from Redis');
+  const changes: Presence[] = [];
+  for (let i = 0; i + 1 < reply.length; i += 2) {
+    const [userId, status] = [reply[i], reply[i + 1]];
+    if (typeof userId !== 'string' || !isShown(status)) throw new TypeError('unexpected reply from Redis');
+    changes.push({ userId, status });
+  }
+  return changes;
+}
+
+const presencesOrLost = (reply: unknown): Presence[] | Lost => (reply === 'lost' ? 'lost' : presences(reply));
+
+/**
+ * Presence in Redis, shared by every replica: each change one script (see `presence-scripts.ts`),
+ * so two replicas never both see a user's last socket go, and a dead replica is reaped once, by
+ * whichever replica asks first after its heartbeat key expired (Redis's clock decides, not theirs).
+ */
+export class RedisPresenceRegistry implements PresenceRegistry {
+  private readonly prefix: string;
+  private readonly scripts;
+
+  constructor(
+    private readonly redis: Redis,
+    prefix: string,
+  ) {
+    this.prefix = `${prefix}presence:`;
+    const script = (lua: string) => new RedisScript(redis, lua);
+    this.scripts = { enter: script(ENTER), beat: script(BEAT), connect: script(CONNECT), disconnect: script(DISCONNECT), choose: script(CHOOSE), reap: script(REAP) };
+  }
+
+  async enter(replicaId: string, ttlMs: number, sockets: ReadonlyMap<Id, number>): Promise<Presence[]> {
+    const held = [...sockets].filter(([, count]) => count > 0).flatMap(([userId, count]) => [userId, count]);
+    return presences(await this.scripts.enter.run(this.prefix, replicaId, ttlMs, ...held));
+  }
+
+  async beat(replicaId: string, ttlMs: number): Promise<boolean> {
+    return (await this.scripts.beat.run(this.prefix, replicaId, ttlMs)) === 1;
+  }
+
+  async connect(replicaId: string, userId: Id, chosen?: ChosenStatus): Promise<Presence[] | Lost> {
+    return presencesOrLost(await this.scripts.connect.run(this.prefix, replicaId, userId, chosen ?? ''));
+  }
+
+  async disconnect(replicaId: string, userId: Id): Promise<Presence[] | Lost> {
+    return presencesOrLost(await this.scripts.disconnect.run(this.prefix, replicaId, userId));
+  }
+
+  async choose(userId: Id, status: ChosenStatus): Promise<Presence[]> {
+    // Checked here too: the script stores what it is given, and every replica reads it back.
+    if (!CHOSEN_STATUSES.includes(status)) throw new TypeError(`not a status: ${status}`);
+    return presences(await this.scripts.choose.run(this.prefix, userId, status));
+  }
+
+  async reap(): Promise<Presence[]> {
+    return presences(await this.scripts.reap.run(this.prefix));
+  }
+
+  async present(userIds: readonly Id[]): Promise<Presence[]> {
+    const found: Presence[] = [];
+    for (let at = 0; at < userIds.length; at += READ_AT_ONCE) {
+      const ids = userIds.slice(at, at + READ_AT_ONCE);
+      const shown = await this.redis.mget(...ids.map((userId) => `${this.prefix}shown:${userId}`));
+      ids.forEach((userId, i) => {
+        const status = shown[i];
+        if (isShown(status) && status !== 'offline') found.push({ userId, status });
+      });
+    }
+    return found;
+  }
+}
