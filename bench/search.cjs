@@ -71,7 +71,11 @@ const urlOf = (name) => {
   return url.toString();
 };
 
-async function main() {
+/**
+ * The whole comparison; prints its tables and answers its figures (for `pnpm bench`'s table, should
+ * run.cjs call it): each request's latencies, and the send's medians with and without search.
+ */
+async function runSearchBench() {
   const admin = openPostgres({ url: ADMIN_URL, poolSize: 1, queryTimeoutMs: 0 });
   const withName = `chat_bench_search_${process.pid}`;
   const withoutName = `${withName}_without`;
@@ -155,6 +159,8 @@ async function main() {
     log(`| req/s (median of ${PLAN.runs}) | ${at('with', 'rps').toFixed(0)} | ${at('without', 'rps').toFixed(0)} | ${(at('with', 'rps') / at('without', 'rps')).toFixed(2)} |`);
     log(`| p99 ms | ${fmt(at('with', 'p99'))} | ${fmt(at('without', 'p99'))} | ${(at('with', 'p99') / at('without', 'p99')).toFixed(2)} |`);
     log(`| API CPU µs/request | ${at('with', 'cpu').toFixed(0)} | ${at('without', 'cpu').toFixed(0)} | ${(at('with', 'cpu') / at('without', 'cpu')).toFixed(2)} |`);
+    const medians = (name) => ({ rps: at(name, 'rps'), p99: at(name, 'p99'), cpu: at(name, 'cpu') });
+    return { requests: rows.map(([label, query, figures]) => ({ label, query, ...figures })), post: { with: medians('with'), without: medians('without') } };
   } finally {
     for (const p of processes) await stopProcess(p.child);
     for (const name of [withName, withoutName]) await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin).catch(() => undefined);
@@ -162,7 +168,11 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  process.stderr.write(`bench failed: ${error.stack ?? error}\n`);
-  process.exit(1);
-});
+module.exports = { runSearchBench };
+
+if (require.main === module) {
+  runSearchBench().catch((error) => {
+    process.stderr.write(`bench failed: ${error.stack ?? error}\n`);
+    process.exit(1);
+  });
+}
