@@ -3,6 +3,7 @@
 // @chat/postgres (the built dist the API runs), `pageJsonAs` and `createAs`, over one pool of 10
 // connections planned as the API's hot pool is (generic plans), from 10 concurrent loops in this
 // process. `createAs` batches the sends of one event-loop turn exactly as it does in the API.
+const { newMessage } = require('@chat/domain');
 const { createKyselyStores, openPostgres } = require('@chat/postgres');
 
 let counter = 0n;
@@ -38,7 +39,7 @@ async function measureFloor({ url, getChannelId, postChannelId, viewer, warmup, 
   };
   const send = async (i) => {
     const actor = { userId: String(i + 1), sessionId: String(10001 + i) };
-    const message = { id: String(nextId()), channelId: postChannelId, content: 'hello from the benchmark', createdAt: new Date(), editedAt: null };
+    const message = newMessage({ id: String(nextId()), channelId: postChannelId, content: 'hello from the benchmark', createdAt: new Date() });
     const result = await messages.createAs(actor, message, null);
     if (!result.ok) throw new Error(`floor: a send failed: ${JSON.stringify(result)}`);
   };

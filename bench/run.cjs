@@ -10,6 +10,7 @@ const { startServer, stopProcess } = require('./processes.cjs');
 const { measureFloor } = require('./floor.cjs');
 const { dropRedisKeys, runGateway } = require('./gateway.cjs');
 const { runPresence } = require('./presence.cjs');
+const { runSearchBench } = require('./search.cjs');
 const { SECRET, median, warmUp, measure, getPage, postAsManyUsers, signTokens } = require('./load.cjs');
 
 const QUICK = process.argv.includes('--quick');
@@ -186,6 +187,9 @@ async function main() {
       log('gateway part skipped: the socket.io baseline needs Redis (BENCH_REDIS_URL)');
     }
 
+    // 6. Search (#32): a million messages in one server (50,000 under --quick), one request at a time.
+    const searched = await runSearchBench();
+
     const rows = [
       target('GET newest 50: req/s', get[0].rps, get[1].rps, 1.5, 'ratio ≥ 1.5'),
       target('GET newest 50: p99 (ms)', get[0].p99, get[1].p99, 1, 'ours ≤ baseline', true),
@@ -202,6 +206,7 @@ async function main() {
       target('GET newest 50: req/s ÷ floor (node-pg alone, no HTTP)', get[0].rps, floor.get, null, 'reported'),
       target('POST message: req/s ÷ floor (node-pg alone, no HTTP)', post[0].rps, floor.post, null, 'reported'),
       ...gatewayRows(gateway),
+      ...searchRows(searched),
     ];
     const memory = [
       `Resident memory of the API process after the PostgreSQL runs: ${apiRss.toFixed(0)} MB (target < 200 MB: ${apiRss < 200 ? 'met' : 'MISSED'}).`,
@@ -253,6 +258,14 @@ function gatewayRows(gateway) {
       true,
     ),
     ...presenceRows(presence),
+  ];
+}
+
+/** Each search's p95 against the issue's 100 ms, and the send with the search's column and indexes against without. */
+function searchRows({ requests, post }) {
+  return [
+    ...requests.filter((r) => r.label.startsWith('search')).map((r) => target(`Search p95 ÷ 100 ms: ${r.label.slice('search: '.length)} (${r.query.replaceAll('`', '')})`, r.p95, 100, 1, 'p95 < 100 ms', true)),
+    target('POST message with the search column and indexes ÷ without: req/s', post.with.rps, post.without.rps, null, 'reported'),
   ];
 }
 

@@ -28,6 +28,7 @@ import { profileRoutes } from './routes/profile-routes';
 import { readStateRoutes } from './routes/read-state-routes';
 import { mountOAuthToken, oauthTokenOpenApi } from './routes/oauth-token-route';
 import { roleRoutes } from './routes/role-routes';
+import { searchRoutes } from './routes/search-routes';
 import { serverRoutes } from './routes/server-routes';
 import { signalRoutes } from './routes/signal-routes';
 import type { AppServices } from './services';
@@ -78,7 +79,7 @@ export interface AppOptions {
 }
 
 export function allRoutes(): RouteSpec<unknown, unknown>[] {
-  return [...authRoutes, ...profileRoutes, ...serverRoutes, ...roleRoutes, ...channelRoutes, ...conversationRoutes, ...messageRoutes, ...readStateRoutes, ...signalRoutes, ...applicationRoutes, ...blockRoutes];
+  return [...authRoutes, ...profileRoutes, ...serverRoutes, ...roleRoutes, ...channelRoutes, ...conversationRoutes, ...messageRoutes, ...searchRoutes, ...readStateRoutes, ...signalRoutes, ...applicationRoutes, ...blockRoutes];
 }
 
 /** Builds the app without listening, so tests drive it in-process. */

@@ -65,6 +65,8 @@ const envSchema = z.object({
   RATE_LIMIT_UPLOAD: rateLimit('20/60s'),
   /** A client typing on repeats its POST every few seconds, in one channel at a time mostly. */
   RATE_LIMIT_TYPING: rateLimit('30/60s'),
+  /** A search is heavier than a page (up to every channel of a server): a person's searching pace, not a script's. */
+  RATE_LIMIT_SEARCH: rateLimit('30/30s'),
   /** An owner's bots together may send this many times one user's `RATE_LIMIT_SEND_MESSAGE`. */
   RATE_LIMIT_BOT_SEND_MULTIPLE: integer(1, 1000).default(5),
   JWT_SECRET: z

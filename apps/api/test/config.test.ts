@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_REGISTER_NETWORK: { limit: 100, windowMs: 3_600_000 },
       RATE_LIMIT_OAUTH_TOKEN: { limit: 15, windowMs: 60_000 },
       RATE_LIMIT_OPEN_CONVERSATION: { limit: 10, windowMs: 60_000 },
+      RATE_LIMIT_SEARCH: { limit: 30, windowMs: 30_000 },
       RATE_LIMIT_TYPING: { limit: 30, windowMs: 60_000 },
       RATE_LIMIT_WRITES: { limit: 60, windowMs: 60_000 },
       RATE_LIMIT_INVITE_PREVIEW: { limit: 30, windowMs: 60_000 },

@@ -81,6 +81,10 @@ describe('the client SDK over REST, against a running API', () => {
     await ok(owner.rest.DELETE('/api/channels/{channelId}/messages/{messageId}/reactions/{emoji}', { params: { path: { ...messagePath.path, emoji: '👍' } } }));
     const page = await ok(owner.rest.GET('/api/channels/{channelId}/messages', { params: { ...channelPath, query: { limit: '10' } } }));
     expect(page.map(({ id, reactions }) => ({ id, reactions }))).toEqual([{ id: sent.id, reactions: [] }]);
+    // Search on the embedded default (PGlite), and the page around a hit.
+    const found = await ok(owner.rest.GET('/api/servers/{serverId}/messages/search', { params: { ...serverPath, query: { q: 'EDITED', channelId: channel.id } } }));
+    expect(found).toEqual({ messages: page, hasMore: false });
+    expect(await ok(owner.rest.GET('/api/channels/{channelId}/messages', { params: { ...channelPath, query: { around: sent.id } } }))).toEqual(page);
     await ok(member.rest.DELETE('/api/channels/{channelId}/messages/{messageId}', { params: messagePath }));
     expect(await ok(owner.rest.GET('/api/channels/{channelId}/messages', { params: channelPath }))).toEqual([]);
 

@@ -1,4 +1,4 @@
-import type { MessageView, ReactionState, SentMessage } from '@chat/domain';
+import type { MessageView, ReactionState, SearchHits, SentMessage } from '@chat/domain';
 import { z } from 'zod';
 import { id, timestamp, userSummaryFromJson, userSummaryJson, UserSummaryResponse } from './fields';
 import { MENTION_LIMIT } from '@chat/domain';
@@ -39,6 +39,13 @@ export const SentMessageResponse = MessageResponse.extend({
   nonce: z.string().optional().meta({ description: 'The request\'s nonce, when it had one' }),
 }).meta({ id: 'SentMessage' });
 
+export const MessageSearchResponse = z
+  .object({
+    messages: z.array(MessageResponse).meta({ description: 'The hits, newest first, each as a page shows it' }),
+    hasMore: z.boolean().meta({ description: 'Whether older messages match too (ask again `before` the last hit)' }),
+  })
+  .meta({ id: 'MessageSearchResults' });
+
 export const ReactionStateResponse = z
   .object({ messageId: id, emoji: z.string(), count: z.number().int(), reacted: z.boolean() })
   .meta({ id: 'ReactionState' });
@@ -70,6 +77,9 @@ export const reactionStateJson = (r: ReactionState): z.output<typeof ReactionSta
   count: r.count,
   reacted: r.reacted,
 });
+
+/** A search's answer as JSON text: its hits as the store rendered them (a page's messages), and `hasMore`. */
+export const messageSearchJson = ({ messages, hasMore }: SearchHits): string => `{"messages":${messages},"hasMore":${hasMore}}`;
 
 /** `messageJson` read back (from an event's data, which has more keys); one logged before mentions mentions nobody. */
 export function messageFromJson(d: Json): MessageView {

@@ -24,6 +24,9 @@ import {
   nonceIssues,
   PAGE_LIMIT,
   PASSWORD,
+  SEARCH_LIMIT,
+  SEARCH_TEXT,
+  searchTextIssues,
   SERVER_NAME,
   USERNAME,
   channelNameIssues,
@@ -293,6 +296,22 @@ export const MessagesQuery = z.object({
   limit: integerParam(PAGE_LIMIT, `1-${PAGE_LIMIT.max}, default ${PAGE_LIMIT.default}`).optional(),
   before: idParam('Only messages older than this message id (exclusive; the message need not exist)').optional(),
   after: idParam('Only messages newer than this message id (exclusive; the message need not exist)').optional(),
+  around: idParam(
+    'The page around this message (to jump to a search hit): the message, then its older and newer neighbours in turn, the older first, until `limit` (more of one side near either end). Not with `before` or `after`; a message that is not in this channel is 404',
+  ).optional(),
+});
+
+export const MessageSearchQuery = z.object({
+  q: text(
+    `${SEARCH_TEXT.min}-${SEARCH_TEXT.max} characters, with a letter or a digit: the words a message must hold, whole and ignoring case; "quoted words" one after another; -word not at all; \`or\` between alternatives (PostgreSQL's websearch_to_tsquery, simple configuration). Needed unless authorId is given`,
+  )
+    .superRefine(rule((value) => searchTextIssues(value)))
+    .optional(),
+  authorId: idParam('Only messages by this user').optional(),
+  channelId: idParam('Only this channel (one the caller cannot see, or not of the place searched, has no hits)').optional(),
+  before: idParam('Only messages older than this message id (exclusive): the next page is `before` the last hit').optional(),
+  after: idParam('Only messages newer than this message id (exclusive)').optional(),
+  limit: integerParam(SEARCH_LIMIT, `1-${SEARCH_LIMIT.max}, default ${SEARCH_LIMIT.default}`).optional(),
 });
 
 /** `limit` and `after` of a list read a page at a time; `last`: what `after` names. */

@@ -9,6 +9,7 @@ import { InMemoryConversationRepository } from './in-memory-conversation-reposit
 import { InMemoryInviteRepository } from './in-memory-invite-repository';
 import { InMemoryMemberRepository } from './in-memory-member-repository';
 import { InMemoryMessageRepository } from './in-memory-message-repository';
+import { InMemoryMessageSearch } from './in-memory-message-search';
 import { InMemoryReadStateRepository } from './in-memory-read-state-repository';
 import { InMemoryRoleRepository } from './in-memory-role-repository';
 import { InMemoryServerRepository } from './in-memory-server-repository';
@@ -17,6 +18,7 @@ import { InMemoryUserRepository } from './in-memory-user-repository';
 import { MemoryState } from './memory-state';
 
 export function createMemoryStores(state: MemoryState = new MemoryState()): Stores & { readonly messages: InMemoryMessageRepository; readonly channels: InMemoryChannelRepository } {
+  const messages = new InMemoryMessageRepository(state);
   return {
     users: new InMemoryUserRepository(state),
     sessions: new InMemorySessionRepository(state),
@@ -28,7 +30,8 @@ export function createMemoryStores(state: MemoryState = new MemoryState()): Stor
     invites: new InMemoryInviteRepository(state),
     bans: new InMemoryBanRepository(state),
     blocks: new InMemoryBlockRepository(state),
-    messages: new InMemoryMessageRepository(state),
+    messages,
+    messageSearch: new InMemoryMessageSearch(state, messages),
     readStates: new InMemoryReadStateRepository(state),
     applications: new InMemoryApplicationRepository(state),
     refreshTokens: new InMemoryRefreshTokenRepository(state),

@@ -11,6 +11,7 @@ import {
   READ_NEEDS,
   SEND_NEEDS,
   summarizeUser,
+  type AroundCursor,
   type Conversation,
   CONVERSATION_PERMISSIONS,
   type Permission,
@@ -51,19 +52,41 @@ export class InMemoryMessageRepository implements MessageRepository {
     return message ? this.toView(message, viewerId) : null;
   }
 
-  private page(channelId: string, { before, after, limit }: MessageCursor, viewerId: string): MessageView[] {
+  private page(channelId: string, { before, after, limit }: MessageCursor): string[] {
     const ids = this.state.channelMessages.get(channelId) ?? [];
     const start = after === undefined ? 0 : lowerBound(ids, after, true);
     const end = before === undefined ? ids.length : lowerBound(ids, before, false);
     if (start >= end) return [];
-    const window = after === undefined ? ids.slice(Math.max(start, end - limit), end) : ids.slice(start, Math.min(end, start + limit));
-    return window.map((id) => this.toView(this.state.messages.get(id) as Message, viewerId));
+    return after === undefined ? ids.slice(Math.max(start, end - limit), end) : ids.slice(start, Math.min(end, start + limit));
+  }
+
+  /** The message `around` and its neighbours, the older first in turn, as `pageAroundJsonAs` says; null if the channel has no such message. */
+  private pageAround(channelId: string, { around, limit }: AroundCursor): string[] | null {
+    const ids = this.state.channelMessages.get(channelId) ?? [];
+    const at = lowerBound(ids, around, false);
+    if (ids[at] !== around) return null;
+    const newerThere = ids.length - at - 1;
+    const older = Math.min(at, Math.max(Math.ceil((limit - 1) / 2), limit - 1 - newerThere));
+    const newer = Math.min(newerThere, limit - 1 - older);
+    return ids.slice(at - older, at + 1 + newer);
+  }
+
+  /** The messages as the wire's JSON array, from the viewer's side. */
+  render(ids: readonly string[], viewerId: string): RenderedPage {
+    return JSON.stringify(ids.map((id) => messageJson(this.toView(this.state.messages.get(id) as Message, viewerId)))) as RenderedPage;
   }
 
   async pageJsonAs(actor: Actor, channelId: string, cursor: MessageCursor): Promise<Gated<RenderedPage>> {
     const gate = this.gate(actor, channelId, READ_NEEDS);
     if (!gate.ok) return gate;
-    return { ok: true, value: JSON.stringify(this.page(channelId, cursor, actor.userId).map(messageJson)) as RenderedPage };
+    return { ok: true, value: this.render(this.page(channelId, cursor), actor.userId) };
+  }
+
+  async pageAroundJsonAs(actor: Actor, channelId: string, cursor: AroundCursor): Promise<Gated<RenderedPage | null>> {
+    const gate = this.gate(actor, channelId, READ_NEEDS);
+    if (!gate.ok) return gate;
+    const ids = this.pageAround(channelId, cursor);
+    return { ok: true, value: ids === null ? null : this.render(ids, actor.userId) };
   }
 
   async createAs(actor: Actor, message: Omit<Message, 'authorId'>, nonce: string | null): Promise<Gated<SendReceipt>> {

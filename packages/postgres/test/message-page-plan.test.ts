@@ -127,6 +127,27 @@ describeWithPostgres('the message page query plan', () => {
       ['Index Scan', 'messages_channel_id_id_idx'],
     ]);
   });
+
+  it.each([
+    ['a small channel among huge ones', 'small'],
+    ['the middle of a big channel', 'big'],
+  ] as const)('reads the page around a message of %s by the message\'s key and two walks of (channel_id, id) under the generic plan', async (_name, which) => {
+    const target = which === 'small' ? smallChannelId : channelId;
+    const around = (await sql<{ id: string }>`select id::text from messages where channel_id = ${target} order by id offset 100 limit 1`.execute(database.db)).rows[0]?.id;
+    if (!around) throw new Error('no message to centre on');
+    queries.length = 0;
+    const page = await createKyselyStores(logged).messages.pageAroundJsonAs({ userId: viewer, sessionId: freshId() }, target, { around, limit: 50 });
+    expect(page.ok).toBe(false);
+    const query = queries.at(-1);
+    if (!query) throw new Error('no query was logged');
+    const plan = nodes(await genericPlanOf(database.db, query)).find((n) => n['Subplan Name'] === 'CTE page');
+    const reads = plan ? nodes(plan).filter((n) => n['Relation Name'] === 'messages' || n['Index Name'] !== undefined) : [];
+    expect(reads.map((n) => [n['Node Type'], n['Index Name']])).toEqual([
+      ['Index Scan', 'messages_pkey'],
+      ['Index Scan', 'messages_channel_id_id_idx'],
+      ['Index Scan', 'messages_channel_id_id_idx'],
+    ]);
+  });
 });
 
 describeWithPostgres('the hot statements as the API runs them: prepared on a pool with generic plans', () => {

@@ -15,6 +15,8 @@ export interface PlanNode {
   'Actual Loops'?: number;
   /** With `analyze`: the rows it gave, on average per run. */
   'Actual Rows'?: number;
+  /** With `analyze`: the rows a filter read and dropped, on average per run. */
+  'Rows Removed by Filter'?: number;
   Plans?: PlanNode[];
 }
 
@@ -50,6 +52,20 @@ export async function genericPlanOf(db: ChatDatabase, query: { sql: string; para
 export interface LoggedQuery {
   readonly sql: string;
   readonly parameters: readonly unknown[];
+}
+
+const quote = (value: string | null): string => (value === null ? 'null' : `'${value.replace(/'/g, "''")}'`);
+
+/**
+ * The plan of a logged statement as it runs for its values (EXPLAIN ANALYZE with its parameters
+ * written in as literals: planned for them, as an unprepared statement is).
+ */
+export async function analyzedPlanOf(db: ChatDatabase, query: LoggedQuery): Promise<PlanNode> {
+  const text = query.sql.replace(/\$(\d+)/g, (_, n: string) => quote(parameterText(query.parameters[Number(n) - 1])));
+  const { rows } = await sql<{ 'QUERY PLAN': { Plan: PlanNode }[] }>`explain (analyze, format json) ${sql.raw(text)}`.execute(db);
+  const plan = rows[0]?.['QUERY PLAN'][0]?.Plan;
+  if (!plan) throw new Error('no plan');
+  return plan;
 }
 
 /**

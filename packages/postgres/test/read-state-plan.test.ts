@@ -1,8 +1,8 @@
 import { ID_EPOCH_MS, UNREAD_COUNT_CAP } from '@chat/domain';
 import { aServerWithOwner, freshId, givenMemberOf } from '@chat/domain/testing/contracts';
-import { createKyselyStores, parameterText } from '@chat/postgres';
+import { createKyselyStores } from '@chat/postgres';
 import { sql } from 'kysely';
-import { aLoggedPool, allNodes, type LoggedQuery, type PlanNode } from './plan-helpers';
+import { aLoggedPool, allNodes, analyzedPlanOf } from './plan-helpers';
 import { describeWithPostgres } from './test-databases';
 
 const BEHIND = 5_000;
@@ -29,7 +29,7 @@ describeWithPostgres('read-state counts, bounded however far behind', () => {
       { channelId: defaultChannel.id, serverId: server.id, lastReadMessageId: null, unreadCount: UNREAD_COUNT_CAP, mentionCount: MENTIONS },
     ]);
 
-    const plan = allNodes(await analyzed(lastWith('read_states')));
+    const plan = allNodes(await analyzedPlanOf(database().db, lastWith('read_states')));
     const reads = plan.filter((node) => node['Relation Name'] === 'messages');
     // The newest message, the unread count's walk, and the mentioning messages: each read once, by index.
     expect(reads.map((node) => [node['Index Name'], node['Actual Rows']])).toEqual([
@@ -38,15 +38,4 @@ describeWithPostgres('read-state counts, bounded however far behind', () => {
       ['messages_mentioning_idx', MENTIONS],
     ]);
   });
-
-  /** The plan of a logged statement as it ran, its parameters written in as literals. */
-  async function analyzed(query: LoggedQuery): Promise<PlanNode> {
-    const text = query.sql.replace(/\$(\d+)/g, (_, n: string) => quote(parameterText(query.parameters[Number(n) - 1])));
-    const { rows } = await sql<{ 'QUERY PLAN': { Plan: PlanNode }[] }>`explain (analyze, format json) ${sql.raw(text)}`.execute(database().db);
-    const plan = rows[0]?.['QUERY PLAN'][0]?.Plan;
-    if (!plan) throw new Error('no plan');
-    return plan;
-  }
 });
-
-const quote = (value: string | null): string => (value === null ? 'null' : `'${value.replace(/'/g, "''")}'`);

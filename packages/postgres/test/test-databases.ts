@@ -7,7 +7,7 @@ export const postgresUp = (): boolean => process.env.TEST_POSTGRES_UP === '1';
 /** `describe` when the real PostgreSQL answered the global setup, a loud skip otherwise (never in CI). */
 export const describeWithPostgres: jest.Describe = (postgresUp() ? describe : describe.skip) as jest.Describe;
 
-const adminUrl = (): string => process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const adminUrl = (): string => process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export interface TestDatabase {
   readonly db: Kysely<Database>;

@@ -5,7 +5,7 @@ import type { Problem } from './problem';
 import { ROUTED_USE_CASES, type UseCaseClassOf, type UseCaseKey } from './use-case-classes';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
-export type RateLimitName = 'sendMessage' | 'login' | 'loginAccount' | 'register' | 'oauthToken' | 'changePassword' | 'revokeSessions' | 'writes' | 'invitePreview' | 'openConversation' | 'upload' | 'typing';
+export type RateLimitName = 'sendMessage' | 'login' | 'loginAccount' | 'register' | 'oauthToken' | 'changePassword' | 'revokeSessions' | 'writes' | 'invitePreview' | 'openConversation' | 'upload' | 'typing' | 'search';
 
 /**
  * The limit a route counts against: its own, or, for a signed-in write without one, the per-user

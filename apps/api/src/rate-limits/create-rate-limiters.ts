@@ -49,9 +49,10 @@ const plans = (config: Config): Record<RateLimitName, LimiterPlan> => ({
   typing: { setting: config.RATE_LIMIT_TYPING, key: 'user', outage: 'fail-open' },
   // Open while Redis is away: the daily byte quota still bounds what one user can upload.
   upload: { setting: config.RATE_LIMIT_UPLOAD, key: 'user', outage: 'fail-open' },
+  search: { setting: config.RATE_LIMIT_SEARCH, key: 'user', outage: 'fail-open' },
 });
 
-const LIMITED: readonly RateLimitName[] = ['sendMessage', 'login', 'loginAccount', 'register', 'oauthToken', 'changePassword', 'revokeSessions', 'writes', 'invitePreview', 'openConversation', 'upload', 'typing'];
+const LIMITED: readonly RateLimitName[] = ['sendMessage', 'login', 'loginAccount', 'register', 'oauthToken', 'changePassword', 'revokeSessions', 'writes', 'invitePreview', 'openConversation', 'upload', 'typing', 'search'];
 
 /** An IPv6 address per /56 (express-rate-limit's default), or per `subnet`; an IPv4 address whole. */
 const addressKey =

@@ -27,7 +27,7 @@ export const messageRoutes = [
     success: {
       status: 200,
       description:
-        'No cursor: the newest `limit`. `before`: the `limit` just older. `after`: the `limit` just newer. Both: the `limit` nearest `after`.',
+        'No cursor: the newest `limit`. `before`: the `limit` just older. `after`: the `limit` just newer. Both: the `limit` nearest `after`. `around`: the message and the `limit` - 1 nearest it.',
       schema: z.array(MessageResponse),
     },
     useCase: 'getMessages',

@@ -596,6 +596,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/servers/{serverId}/messages/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Search a server's messages by words and author, in the channels the caller can see (give q, authorId or both) */
+        get: operations["searchMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/@me/channels/messages/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Search the messages of the caller's direct conversations by words and author (give q, authorId or both) */
+        get: operations["searchDirectMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/channels/{channelId}/read": {
         parameters: {
             query?: never;
@@ -1253,6 +1287,12 @@ export interface components {
         ReactionRequest: {
             /** @description Exactly one emoji, e.g. "👍🏽", "🇯🇵" or "👩‍👩‍👧" */
             emoji: string;
+        };
+        MessageSearchResults: {
+            /** @description The hits, newest first, each as a page shows it */
+            messages: components["schemas"]["Message"][];
+            /** @description Whether older messages match too (ask again `before` the last hit) */
+            hasMore: boolean;
         };
         MarkReadRequest: {
             /** @description A message of this channel: the newest one you have read (a marker never moves back) */
@@ -4737,6 +4777,8 @@ export interface operations {
                 before?: string;
                 /** @description Only messages newer than this message id (exclusive; the message need not exist) */
                 after?: string;
+                /** @description The page around this message (to jump to a search hit): the message, then its older and newer neighbours in turn, the older first, until `limit` (more of one side near either end). Not with `before` or `after`; a message that is not in this channel is 404 */
+                around?: string;
             };
             header?: never;
             path: {
@@ -4746,7 +4788,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description No cursor: the newest `limit`. `before`: the `limit` just older. `after`: the `limit` just newer. Both: the `limit` nearest `after`. */
+            /** @description No cursor: the newest `limit`. `before`: the `limit` just older. `after`: the `limit` just newer. Both: the `limit` nearest `after`. `around`: the message and the `limit` - 1 nearest it. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5468,6 +5510,164 @@ export interface operations {
             };
             /** @description Not found (code NOT_FOUND) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (code RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; never carries internals (code INTERNAL) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    searchMessages: {
+        parameters: {
+            query?: {
+                /** @description 1-200 characters, with a letter or a digit: the words a message must hold, whole and ignoring case; "quoted words" one after another; -word not at all; `or` between alternatives (PostgreSQL's websearch_to_tsquery, simple configuration). Needed unless authorId is given */
+                q?: string;
+                /** @description Only messages by this user */
+                authorId?: string;
+                /** @description Only this channel (one the caller cannot see, or not of the place searched, has no hits) */
+                channelId?: string;
+                /** @description Only messages older than this message id (exclusive): the next page is `before` the last hit */
+                before?: string;
+                /** @description Only messages newer than this message id (exclusive) */
+                after?: string;
+                /** @description 1-50, default 25 */
+                limit?: string;
+            };
+            header?: never;
+            path: {
+                serverId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The newest `limit` hits, newest first, each with the JSON a page gives it; `hasMore` when older ones match too */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageSearchResults"];
+                };
+            };
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token (code UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller may not do this (code FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (code NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (code RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; never carries internals (code INTERNAL) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    searchDirectMessages: {
+        parameters: {
+            query?: {
+                /** @description 1-200 characters, with a letter or a digit: the words a message must hold, whole and ignoring case; "quoted words" one after another; -word not at all; `or` between alternatives (PostgreSQL's websearch_to_tsquery, simple configuration). Needed unless authorId is given */
+                q?: string;
+                /** @description Only messages by this user */
+                authorId?: string;
+                /** @description Only this channel (one the caller cannot see, or not of the place searched, has no hits) */
+                channelId?: string;
+                /** @description Only messages older than this message id (exclusive): the next page is `before` the last hit */
+                before?: string;
+                /** @description Only messages newer than this message id (exclusive) */
+                after?: string;
+                /** @description 1-50, default 25 */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The newest `limit` hits, newest first, each with the JSON a page gives it; `hasMore` when older ones match too */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageSearchResults"];
+                };
+            };
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token (code UNAUTHENTICATED) */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

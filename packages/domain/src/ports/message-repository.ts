@@ -11,6 +11,12 @@ export interface MessageCursor {
   readonly limit: number;
 }
 
+/** A page around one message: the `limit` messages nearest the message `around`, itself among them. */
+export interface AroundCursor {
+  readonly around: Id;
+  readonly limit: number;
+}
+
 /**
  * What a gated look-up found about the caller's access: facts only. Which refusal they amount to,
  * and in which order they count, is the domain's to decide (`accessRefusal`).
@@ -69,6 +75,14 @@ export interface MessageRepository {
    * and never builds or reads it (`RenderedPage`).
    */
   pageJsonAs(actor: Actor, channelId: Id, cursor: MessageCursor): Promise<Gated<RenderedPage>>;
+  /**
+   * The page around a message, gated and rendered as `pageJsonAs`'s, in chronological order: the
+   * message, then the older and the newer taken in turn, the older first, until `limit` (so `limit`
+   * 50 holds 25 older and 24 newer when the channel has them, and more of one side when the other
+   * runs short). Null when the channel holds no message `around` (a message of another channel
+   * included), which is told only once the gate has opened.
+   */
+  pageAroundJsonAs(actor: Actor, channelId: Id, cursor: AroundCursor): Promise<Gated<RenderedPage | null>>;
   /**
    * Stores a message by the actor, only if their session is live, they belong to the channel's
    * server and hold `SEND_NEEDS` there, atomically with that check and with its event (`messageCreated` of the stored message,

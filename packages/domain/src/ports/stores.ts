@@ -8,6 +8,7 @@ import type { EventLog } from './event-log';
 import type { InviteRepository } from './invite-repository';
 import type { MemberRepository } from './member-repository';
 import type { MessageRepository } from './message-repository';
+import type { MessageSearch } from './message-search';
 import type { ReadStateRepository } from './read-state-repository';
 import type { RoleRepository } from './role-repository';
 import type { ServerRepository } from './server-repository';
@@ -27,6 +28,7 @@ export interface Stores {
   readonly bans: BanRepository;
   readonly blocks: BlockRepository;
   readonly messages: MessageRepository;
+  readonly messageSearch: MessageSearch;
   readonly readStates: ReadStateRepository;
   readonly applications: ApplicationRepository;
   readonly refreshTokens: RefreshTokenRepository;

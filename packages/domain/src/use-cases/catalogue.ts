@@ -59,6 +59,7 @@ import { GetMessage } from './messages/get-message';
 import { GetMessages } from './messages/get-messages';
 import { RemoveReaction } from './messages/remove-reaction';
 import { RemoveUserReaction } from './messages/remove-user-reaction';
+import { SearchDirectMessages, SearchMessages } from './messages/search-messages';
 import { SendMessage } from './messages/send-message';
 import { ListReadStates } from './read-states/list-read-states';
 import { MarkRead } from './read-states/mark-read';
@@ -197,6 +198,8 @@ export function createUseCases(ports: UseCasePorts) {
     getMessages: new GetMessages(messages),
     getMessage: new GetMessage(stores),
     sendMessage: new SendMessage(messages, ids, clock),
+    searchMessages: new SearchMessages(stores),
+    searchDirectMessages: new SearchDirectMessages(stores),
     startTyping: new StartTyping(stores, throttle, signals, clock),
     editMessage: new EditMessage(unitOfWork, clock),
     deleteMessage: new DeleteMessage(unitOfWork),

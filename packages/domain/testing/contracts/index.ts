@@ -14,6 +14,7 @@ import { describeAttachmentRepositoryContract } from './attachment-repository.co
 import { describeInviteRepositoryContract } from './invite-repository.contract';
 import { describeMemberRepositoryContract } from './member-repository.contract';
 import { describeMessageRepositoryContract } from './message-repository.contract';
+import { describeMessageSearchContract } from './message-search.contract';
 import { describeReadStateRepositoryContract } from './read-state-repository.contract';
 import { describeRoleRepositoryContract } from './role-repository.contract';
 import { describeServerRepositoryContract } from './server-repository.contract';
@@ -32,6 +33,7 @@ export { describeMemberRepositoryContract } from './member-repository.contract';
 export { describeRoleRepositoryContract, aRole } from './role-repository.contract';
 export { describeInviteRepositoryContract } from './invite-repository.contract';
 export { describeMessageRepositoryContract } from './message-repository.contract';
+export { describeMessageSearchContract } from './message-search.contract';
 export { describeReadStateRepositoryContract } from './read-state-repository.contract';
 export { expectSendsAtOnceGatedEachAlone } from './message-gate.contract';
 export { describeApplicationRepositoryContract } from './application-repository.contract';
@@ -59,6 +61,7 @@ export function describeStoreContracts(name: string, makeStores: () => Promise<S
   describeRoleRepositoryContract(name, makeStores);
   describeInviteRepositoryContract(name, makeStores);
   describeMessageRepositoryContract(name, makeStores);
+  describeMessageSearchContract(name, makeStores);
   describeReadStateRepositoryContract(name, makeStores);
   describeApplicationRepositoryContract(name, makeStores);
   describeBlockRepositoryContract(name, makeStores);

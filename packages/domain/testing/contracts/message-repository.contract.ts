@@ -1,4 +1,3 @@
-import type { MessageJson } from '@chat/contract';
 import {
   NO_MENTIONS,
   type Actor,
@@ -8,10 +7,12 @@ import {
   type Message,
   type MessageCursor,
   type MessageView,
+  type Server,
   type User,
 } from '../../src';
 import { aChannelWithAuthor, aMessage, aReaction, at, freshId, freshIds, givenActor, givenMessage, givenUser, summaryOf, withoutAuthor, type SeedableStores } from './fixtures';
-import { idsOf, viewOf, type MessageContractContext } from './message-contract-helpers';
+import { idsOf, viewOf, viewsOf, type MessageContractContext } from './message-contract-helpers';
+import { describeMessageAround } from './message-around.contract';
 import { describeMessageGate } from './message-gate.contract';
 import { describeMessagePermissions } from './message-permissions.contract';
 import { describeMessagePages } from './message-pages.contract';
@@ -30,25 +31,19 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
      * A fresh channel with ten messages m0..m9 in id order; pairs share a millisecond, and they are
      * stored out of order, so the order of every answer is the store's doing.
      */
-    async function aChannelWithTenMessages(): Promise<{ channel: Channel; author: User; m: Message[]; ids: Id[] }> {
-      const { channel, author } = await aChannelWithAuthor(stores);
+    async function aChannelWithTenMessages(): Promise<{ server: Server; channel: Channel; author: User; m: Message[]; ids: Id[] }> {
+      const { server, channel, author } = await aChannelWithAuthor(stores);
       const m = freshIds(10).map((id, i) =>
         aMessage(channel.id, author.id, { id, content: `message ${i}`, createdAt: at(Math.floor(i / 2) * 1000) }),
       );
       for (const i of [3, 0, 9, 5, 1, 7, 2, 8, 4, 6]) await stores.messages.create(m[i] as Message);
-      return { channel, author, m, ids: idsOf(m) };
+      return { server, channel, author, m, ids: idsOf(m) };
     }
 
     /** `pageJsonAs`, read back as views (dates as dates), so pages compare with the messages stored. */
     async function pageAs(actor: Actor, channelId: Id, cursor: MessageCursor): Promise<Gated<MessageView[]>> {
       const page = await stores.messages.pageJsonAs(actor, channelId, cursor);
-      if (!page.ok) return page;
-      const views = (JSON.parse(page.value) as MessageJson[]).map((json) => ({
-        ...json,
-        createdAt: new Date(json.createdAt),
-        editedAt: json.editedAt === null ? null : new Date(json.editedAt),
-      }));
-      return { ok: true, value: views };
+      return page.ok ? { ok: true, value: viewsOf(page.value) } : page;
     }
 
     /** The page as `viewerId` sees it, with a live session (the viewer must be a member). */
@@ -99,6 +94,7 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
     });
 
     describeMessagePages(ctx);
+    describeMessageAround(ctx);
     describeMessageGate(ctx);
     describeMessagePermissions(ctx);
     describeMessageMentions(ctx);

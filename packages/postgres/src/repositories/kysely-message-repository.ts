@@ -1,6 +1,7 @@
 import type {
   Actor,
   AddReactionOutcome,
+  AroundCursor,
   ReactionCaps,
   Gated,
   Message,
@@ -50,7 +51,7 @@ export class KyselyMessageRepository implements MessageRepository {
   }
 
   async findById(id: string): Promise<Message | null> {
-    const row = await this.db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await this.db.selectFrom('messages').select(MESSAGE_COLUMNS).where('id', '=', id).executeTakeFirst();
     return row ? fromRow(row) : null;
   }
 
@@ -74,6 +75,14 @@ export class KyselyMessageRepository implements MessageRepository {
     const { rows } = await PAGE_JSON.execute(this.hot, pageValues(actor, channelId, cursor));
     const gate = gateOf(rows[0]);
     return gate.ok ? { ok: true, value: (rows[0]?.body ?? '[]') as RenderedPage } : gate;
+  }
+
+  /** `pageJsonAs`'s statement around a message: its `page` ranks the message and its neighbours (see `gatedPage`). */
+  async pageAroundJsonAs(actor: Actor, channelId: string, cursor: AroundCursor): Promise<Gated<RenderedPage | null>> {
+    const { rows } = await PAGE_JSON.execute(this.hot, pageValues(actor, channelId, cursor));
+    const gate = gateOf(rows[0]);
+    if (!gate.ok) return gate;
+    return { ok: true, value: rows[0]?.anchored === true ? (rows[0].body as RenderedPage) : null };
   }
 
   /**

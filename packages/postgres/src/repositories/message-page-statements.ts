@@ -1,31 +1,53 @@
-import { READ_NEEDS, type Actor, type MessageCursor } from '@chat/domain';
-import { sql } from 'kysely';
+import { READ_NEEDS, type Actor, type AroundCursor, type MessageCursor } from '@chat/domain';
+import { sql, type RawBuilder } from 'kysely';
 import { PrecompiledStatement, preparedMark } from '../prepared-statements';
 import { authorJson } from './author-json';
 import { concat, fieldsJson, MESSAGE_COLUMNS, MESSAGE_FIELDS } from './message-fields';
 import { gateOpens, gateQuery, reactionCounts, type GateRow } from './message-sql';
 
-/* The gated page's statement: the page's JSON rendered by the database (pageJsonAs). */
+/* The gated page's statement: the page's JSON rendered by the database (pageJsonAs, pageAroundJsonAs). */
+
+const columns = sql.raw(MESSAGE_COLUMNS.map((column) => `m.${column}`).join(', '));
+
+/**
+ * The channel's messages from the cursor `bound` on (`m.id < …` or `m.id > …`, or none), `direction`
+ * (`desc`: the newest first), at most `limit`; only if the gate opens. The channel is a range of
+ * one value and the order names it (see `pageJsonAs`).
+ */
+const walk = (channelId: string, bound: RawBuilder<unknown>, direction: 'asc' | 'desc', limit: RawBuilder<unknown>) => sql`
+  select ${columns}
+  from messages m
+  where (select ${gateOpens} from gate)
+    and m.channel_id >= ${channelId} and m.channel_id <= ${channelId} ${bound}
+  order by m.channel_id ${sql.raw(direction)}, m.id ${sql.raw(direction)}
+  limit ${limit}`;
+
+/**
+ * Around a message: itself (rank 0), the older and the newer ranked in turn (1, 3, 5… and 2, 4, 6…),
+ * the first `limit` by rank, so a side that runs short leaves its places to the other.
+ */
+const around = (channelId: string, id: string, limit: number) => sql`
+  select ${sql.raw(MESSAGE_COLUMNS.join(', '))}, rank from (
+    select m.*, 0 as rank from (${walk(channelId, sql`and m.id = ${id}`, 'asc', sql`1`)}) m
+    union all
+    select m.*, 2 * row_number() over (order by m.id desc) - 1 from (${walk(channelId, sql`and m.id < ${id}`, 'desc', sql`${limit}::int - 1`)}) m
+    union all
+    select m.*, 2 * row_number() over (order by m.id) from (${walk(channelId, sql`and m.id > ${id}`, 'asc', sql`${limit}::int - 1`)}) m
+  ) ranked
+  order by rank
+  limit ${limit}`;
 
 /**
  * The CTEs of a gated page: `gate` (one row, see gateQuery), `page` (the messages, newest or nearest
- * the cursor first) and `counts` (their reactions: one row per message and emoji, from the viewer's side).
+ * the cursor first; around a message, with their `rank`) and `counts` (their reactions: one row per
+ * message and emoji, from the viewer's side).
  */
-export function gatedPage({ sessionId, userId, channelId, before, after, limit }: PageValues) {
-  const direction = after === undefined ? sql`desc` : sql`asc`;
+export function gatedPage({ sessionId, userId, channelId, before, after, around: aroundId, limit }: PageValues) {
+  const bounds = sql`${before !== undefined ? sql`and m.id < ${before}` : sql``} ${after !== undefined ? sql`and m.id > ${after}` : sql``}`;
   return sql`
     with gate as (${gateQuery({ sessionId, userId }, channelId, READ_NEEDS)}),
-    page as (
-      select ${sql.raw(MESSAGE_COLUMNS.map((column) => `m.${column}`).join(', '))}
-      from messages m
-      where (select ${gateOpens} from gate)
-        and m.channel_id >= ${channelId} and m.channel_id <= ${channelId}
-        ${before !== undefined ? sql`and m.id < ${before}` : sql``}
-        ${after !== undefined ? sql`and m.id > ${after}` : sql``}
-      order by m.channel_id ${direction}, m.id ${direction}
-      limit ${limit}
-    ),
-    counts as (${reactionCounts(userId, sql`message_id = any(array(select id from page))`)})`;
+    page as (${aroundId !== undefined ? around(channelId, aroundId, limit) : walk(channelId, bounds, after === undefined ? 'desc' : 'asc', sql`${limit}`)}),
+    ${pageReactions(userId)}`;
 }
 
 /** What a gated page takes, always in this order (the statement is compiled once per cursor shape). */
@@ -35,17 +57,29 @@ export interface PageValues extends Record<string, unknown> {
   channelId: string;
   before: string | undefined;
   after: string | undefined;
+  around: string | undefined;
   limit: number;
 }
 
-export const pageValues = (actor: Actor, channelId: string, { before, after, limit }: MessageCursor): PageValues => ({
+export const pageValues = (actor: Actor, channelId: string, cursor: MessageCursor | AroundCursor): PageValues => ({
   sessionId: actor.sessionId,
   userId: actor.userId,
   channelId,
-  before,
-  after,
-  limit,
+  before: 'before' in cursor ? cursor.before : undefined,
+  after: 'after' in cursor ? cursor.after : undefined,
+  around: 'around' in cursor ? cursor.around : undefined,
+  limit: cursor.limit,
 });
+
+/** `counts`: the reactions of the messages of CTE `page`, from the viewer's side (see `reactionCounts`). */
+export const pageReactions = (viewerId: string) => sql`counts as (${reactionCounts(viewerId, sql`message_id = any(array(select id from page))`)})`;
+
+/** `lists`: each message's reactions of `counts` as the JSON text of their elements, in order of first use. */
+export const REACTION_LISTS = sql`lists as (
+  select message_id,
+         string_agg('{"emoji":' || to_json(emoji)::text || ',"count":' || count || ',"reacted":' || reacted || '}', ',' order by first_seq) as list
+  from counts group by message_id
+)`;
 
 /** One message of the page: its fields, its author and its reactions (`lists`). */
 const PAGE_MESSAGE = concat([
@@ -57,28 +91,29 @@ const PAGE_MESSAGE = concat([
 ]);
 
 /**
- * The page as the interface's JSON, written by PostgreSQL: each message's reactions joined in order
- * of first use, then the messages joined in order of id, with `string_agg`'s delimiter as the comma
- * between elements. Strings go through `to_json`, which escapes as `JSON.stringify` does, so the
- * text is exactly `JSON.stringify` of the `messageViewJson` values (the contract compares them byte
- * for byte). A message without reactions has no row in `lists`, hence `coalesce`. The message's own
- * fields are written as `MESSAGE_FIELDS` says (`PAGE_MESSAGE`).
+ * The messages of CTE `page` as the interface's JSON array, in id order `direction`: each message's
+ * reactions joined in order of first use (`lists`), then the messages, with `string_agg`'s delimiter
+ * as the comma between elements. Strings go through `to_json`, which escapes as `JSON.stringify`
+ * does, so the text is exactly `JSON.stringify` of the `messageViewJson` values (the contract
+ * compares them byte for byte). A message without reactions has no row in `lists`, hence
+ * `coalesce`. The message's own fields are written as `MESSAGE_FIELDS` says (`PAGE_MESSAGE`).
  */
-export const PAGE_JSON = new PrecompiledStatement<PageValues, GateRow & { body: string }>(
+export const pageBody = (direction: 'asc' | 'desc') => sql`(
+  select '[' || coalesce(string_agg(${PAGE_MESSAGE}, ',' order by p.id ${sql.raw(direction)}), '') || ']'
+  from page p
+  join users u on u.id = p.author_id
+  left join lists l on l.message_id = p.id
+)`;
+
+/**
+ * The page as the interface's JSON, written by PostgreSQL (`pageBody`), oldest first; around a
+ * message, `anchored` says whether the channel holds it (rank 0 is that message).
+ */
+export const PAGE_JSON = new PrecompiledStatement<PageValues, GateRow & { body: string; anchored?: boolean }>(
   (values) => sql`${sql.raw(preparedMark('page_json_as'))}
     ${gatedPage(values)},
-    lists as (
-      select message_id,
-             string_agg('{"emoji":' || to_json(emoji)::text || ',"count":' || count || ',"reacted":' || reacted || '}', ',' order by first_seq) as list
-      from counts group by message_id
-    )
-    select g.live, g.found, g.member_id, g.member_username, g.permissions, g.allowed, g.conversation, g.blocked, (
-      select '[' || coalesce(string_agg(
-               ${PAGE_MESSAGE},
-             ',' order by p.id), '') || ']'
-      from page p
-      join users u on u.id = p.author_id
-      left join lists l on l.message_id = p.id
-    ) as body
+    ${REACTION_LISTS}
+    select g.live, g.found, g.member_id, g.member_username, g.permissions, g.allowed, g.conversation, g.blocked, ${pageBody('asc')} as body
+      ${values.around !== undefined ? sql`, exists (select 1 from page where rank = 0) as anchored` : sql``}
     from gate g`,
 );
