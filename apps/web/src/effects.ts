@@ -1,6 +1,9 @@
 /** Carries out what a change of state calls for: the views to draw again, the reads to make. */
 import { setBlocked } from './actions/blocks.js';
 import { readChannels } from './actions/channels.js';
+import { chooseMention } from './actions/composer.js';
+import { readReadStates } from './actions/read-states.js';
+import { showTyping } from './actions/typing.js';
 import * as conversations from './actions/conversations.js';
 import * as messages from './actions/messages.js';
 import { addServer, openServer, refreshMembers, removeMember } from './actions/servers.js';
@@ -9,7 +12,8 @@ import { nameOf } from './model/people.js';
 import type { Effect } from './model/state.js';
 import type { Page } from './page.js';
 import { announce, setStatus } from './views/feedback.js';
-import { renderMe } from './views/session.js';
+import { renderMe, renderMyStatus } from './views/session.js';
+import { renderCompletion } from './views/completion.js';
 import type { Intents, ViewContext } from './views/intents.js';
 import { insertMessages, removeMessageNode, renderEveryMessage, renderHistoryEdge, renderMessage } from './views/messages.js';
 import { renderMembers } from './views/members.js';
@@ -34,6 +38,7 @@ function intentsFor(page: Page): Intents {
     saveEdit: (message, content) => messages.saveEdit(page, message, content),
     deleteMessage: (message) => messages.deleteMessage(page, message),
     react: (message, emoji, add) => messages.react(page, message, emoji, add),
+    chooseMention: (user) => chooseMention(page, user),
   };
 }
 
@@ -53,6 +58,7 @@ function runEffect(page: Page, view: ViewContext, effect: Effect): void {
     case 'status':
       return setStatus(page.el, effect.text);
     case 'me':
+      renderMyStatus(page.el, page.state.myStatus);
       return renderMe(page.el, page.state.me);
     case 'announce':
       return announce(page.el, effect.text);
@@ -69,7 +75,10 @@ function runEffect(page: Page, view: ViewContext, effect: Effect): void {
     case 'members':
       return renderMembers(view);
     case 'channel':
-      return renderChannelOpened(view);
+      renderChannelOpened(view);
+      return showTyping(page, view);
+    case 'typing':
+      return showTyping(page, view);
     case 'channel-header':
       return renderChannelHeader(view);
     case 'added':
@@ -82,10 +91,20 @@ function runEffect(page: Page, view: ViewContext, effect: Effect): void {
       return renderEveryMessage(view);
     case 'history-edge':
       return renderHistoryEdge(view);
+    case 'completion':
+      return renderCompletion(view);
+    case 'mark-read':
+      return page.marker.soon();
+    case 'fetch-read-states':
+      return page.soon.schedule('read-states', () => void page.background('Counting unread messages', () => readReadStates(page)));
     case 'fetch-server':
       return void page.attempt('Adding the server', () => addServer(page, effect.serverId));
     case 'fetch-members':
       return void page.attempt('Listing members', () => refreshMembers(page, effect.serverId));
+    case 'fetch-members-soon': {
+      const { serverId } = effect;
+      return page.soon.schedule(`members ${serverId}`, () => void page.background('Listing members', () => refreshMembers(page, serverId)));
+    }
     case 'fetch-channels': {
       const { serverId } = effect;
       return page.soon.schedule(`channels ${serverId}`, () => void page.background('Listing channels', () => readChannels(page, serverId)));

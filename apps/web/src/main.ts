@@ -5,6 +5,9 @@
  * file finds the elements and wires the page's fixed controls.
  */
 import { saveAccount } from './actions/account.js';
+import { composerChanged, composerKey } from './actions/composer.js';
+import { chooseStatus } from './actions/presence.js';
+import { markRead, markTarget } from './actions/read-states.js';
 import { loadOlder, send } from './actions/messages.js';
 import { createChannel } from './actions/channels.js';
 import { addRecipient, createGroup, leaveGroup, readEveryMemberList, renameGroup } from './actions/conversations.js';
@@ -12,16 +15,18 @@ import { copyInvite, createInvite, createServer, join } from './actions/servers.
 import { logIn, logOut, signUp } from './actions/session.js';
 import { refreshTimes } from './dom.js';
 import { runEffects } from './effects.js';
+import { createMarker } from './marker.js';
 import { createPage } from './page.js';
+import { completionClosed } from './model/completion.js';
 import { groupChoiceProblem } from './model/people.js';
-import { openConversationOf } from './model/state.js';
+import { openConversationOf, type ChosenStatus } from './model/state.js';
 import { newGroupChoice, renderNewGroupPeople } from './views/conversations.js';
 import { findElements } from './views/elements.js';
 import { showErrorText } from './views/feedback.js';
 import { fillAccountForm } from './views/session.js';
 
 const el = findElements();
-const page = createPage(el, runEffects);
+const page = createPage(el, runEffects, (page) => createMarker(() => markTarget(page), (target) => markRead(page, target)));
 
 /** A form's submit, kept in the page. */
 const onSubmit = (form: HTMLFormElement, run: () => void) =>
@@ -33,10 +38,12 @@ const onSubmit = (form: HTMLFormElement, run: () => void) =>
 onSubmit(el.loginForm, () => logIn(page, el.loginForm));
 onSubmit(el.signupForm, () => signUp(page, el.signupForm));
 el.logout.addEventListener('click', () => logOut(page));
-// "Your account" opens filled with the account as it is now (what was typed and not saved is dropped).
+// "Your account" opens filled with the account as it is now: what was typed and not saved is dropped
+// when it closes (the 'me' view keeps a closed form current). Filled on opening instead, a toggle
+// event that comes late would overwrite what is being typed.
 el.accountSettings.addEventListener('toggle', () => {
   const me = page.state.me;
-  if (el.accountSettings.open && me) fillAccountForm(el, me);
+  if (!el.accountSettings.open && me) fillAccountForm(el, me);
 });
 onSubmit(el.accountForm, () => void page.attempt('Saving your account', () => saveAccount(page)));
 
@@ -83,18 +90,26 @@ el.leaveGroup.addEventListener('click', () => {
 });
 
 el.loadOlder.addEventListener('click', () => void page.attempt('Loading older messages', () => loadOlder(page)));
+// Scrolled to the end, or back to this tab: what shows there may now be read.
+document.addEventListener('visibilitychange', () => page.marker.soon());
 el.history.addEventListener('scroll', () => {
+  page.marker.soon();
   const { loadingOlder, reachedStart, messages } = page.state;
   if (el.history.scrollTop < 40 && !loadingOlder && !reachedStart && messages.length > 0) void page.attempt('Loading older messages', () => loadOlder(page));
 });
 
 onSubmit(el.composer, () => send(page));
-el.composerInput.addEventListener('keydown', (event) => {
-  if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
-    event.preventDefault();
-    el.composer.requestSubmit();
-  }
+el.composerInput.addEventListener('keydown', (event) => composerKey(page, event));
+// The caret moves by typing, clicks and arrows: the `@word` it ends (if any) is looked up each time.
+for (const type of ['input', 'click', 'keyup'] as const) el.composerInput.addEventListener(type, (event) => {
+  if (!(event instanceof KeyboardEvent) || !['ArrowDown', 'ArrowUp', 'Enter', 'Tab', 'Escape'].includes(event.key)) composerChanged(page);
 });
+el.composerInput.addEventListener('input', () => {
+  const channelId = page.state.channelId;
+  if (channelId) page.typing.typed(channelId, el.composerInput.value);
+});
+el.myStatus.addEventListener('change', () => chooseStatus(page, el.myStatus.value as ChosenStatus));
+el.composerInput.addEventListener('blur', () => page.apply(completionClosed(page.state)));
 
 // Times say "today" or "Yesterday": they are written again as the day turns.
 setInterval(() => refreshTimes(el.messages), 60_000);

@@ -6,6 +6,8 @@
  */
 import { ChatApiError, type GatewayConnection, type RestClient } from '@chat/client';
 import { createCoalescer, type Coalescer } from './coalesce.js';
+import type { Marker } from './marker.js';
+import { createTypingSender, type TypingSender } from './typing-sender.js';
 import { sessionEnded, signedOut, type ChatState, type Effect, type Step } from './model/state.js';
 import type { Elements } from './views/elements.js';
 import { clearError, showErrorText } from './views/feedback.js';
@@ -28,6 +30,10 @@ export interface Page {
   background(action: string, run: () => Promise<void>): Promise<void>;
   /** Reads asked for by events, made once per burst (dropped when the session ends). */
   readonly soon: Coalescer;
+  /** Marks the open channel read once its newest message shows. */
+  readonly marker: Marker;
+  /** Tells the others this person is typing, at most every 8 s per channel. */
+  readonly typing: TypingSender;
   endSession(message?: string): void;
   /** The signed-in REST client (throws when signed out). */
   client(): RestClient;
@@ -36,8 +42,8 @@ export interface Page {
 /** How long a read asked for by an event waits for the rest of its burst. */
 const READ_AFTER_EVENTS_MS = 100;
 
-/** `run` carries out a change's effects, once the state is the changed one. */
-export function createPage(el: Elements, run: (page: Page, effects: readonly Effect[]) => void): Page {
+/** `run` carries out a change's effects, once the state is the changed one; `marker` marks the open channel read for this page. */
+export function createPage(el: Elements, run: (page: Page, effects: readonly Effect[]) => void, marker: (page: Page) => Marker): Page {
   let state = signedOut;
   const report = (action: string, error: unknown) => {
     if (error instanceof ChatApiError && error.code === 'UNAUTHENTICATED' && page.token) page.endSession('Your session has ended. Please log in again.');
@@ -65,8 +71,15 @@ export function createPage(el: Elements, run: (page: Page, effects: readonly Eff
       }
     },
     soon: createCoalescer(READ_AFTER_EVENTS_MS),
+    get marker() {
+      return marks;
+    },
+    // Typing is best-effort: a refusal (a channel one cannot send in, a 429) is not worth a word.
+    typing: createTypingSender((channelId) => void page.rest?.POST('/api/channels/{channelId}/typing', { params: { path: { channelId } } }).catch(() => undefined)),
     endSession(message) {
       page.soon.cancelAll();
+      page.marker.cancel();
+      page.typing.reset();
       page.gateway?.close();
       Object.assign(page, { token: undefined, rest: undefined, gateway: undefined });
       state = sessionEnded(state);
@@ -77,5 +90,6 @@ export function createPage(el: Elements, run: (page: Page, effects: readonly Eff
       return page.rest;
     },
   };
+  const marks = marker(page);
   return page;
 }

@@ -198,6 +198,101 @@ suite('the chat page in Chromium', () => {
     await hasCount(message(bob, 'A message to take back'), 0);
   }, 60_000);
 
+  it('completes @names in the composer by keyboard, and shows a mention by name, the message that asks for the viewer marked', async () => {
+    const box = bob.getByLabel(/^Message # /);
+    const options = bob.getByRole('listbox', { name: 'People to mention' });
+    // Names come from the member list: read when the server opened.
+    await containsText(bob.locator('#member-list'), names.alice);
+    // Escape closes the list and leaves the text.
+    await box.fill('@');
+    await isVisible(options.getByRole('option', { name: names.alice }));
+    await box.press('Escape');
+    await isHidden(options);
+    await hasValue(box, '@');
+    // Arrows move through the matches (Alice, Bob: by name), Enter writes the chosen one's mention.
+    await box.fill(`Over to you @${names.alice.slice(0, 3)}`);
+    await hasAttribute(options.getByRole('option', { name: names.alice }), 'aria-selected', 'true');
+    await box.fill('Over to you @');
+    await box.press('ArrowDown');
+    await hasAttribute(options.getByRole('option', { name: names.bob }), 'aria-selected', 'true');
+    await box.press('ArrowUp');
+    await hasAttribute(options.getByRole('option', { name: names.alice }), 'aria-selected', 'true');
+    await box.press('Enter');
+    await isHidden(options);
+    await eventually(async () => expect(await box.inputValue()).toMatch(/^Over to you <@\d+> $/));
+    await box.press('End');
+    await box.pressSequentially('what do you think?');
+    await box.press('Enter');
+    const asked = message(alice, `Over to you @${names.alice} what do you think?`);
+    await hasCount(asked, 1);
+    await hasText(asked.locator('.mention'), `@${names.alice}`);
+    await containsText(asked, '(mentions you)');
+    await hasAttribute(asked, 'class', 'message mentioned');
+    // The sender's own copy names Alice too, and is not marked.
+    await hasCount(message(bob, `Over to you @${names.alice}`).locator('.mention'), 1);
+    expect(await message(bob, `Over to you @${names.alice}`).getAttribute('class')).toBe('message own');
+  });
+
+  it('marks a channel with something unread by a dot, its mentions by a count, shows "New messages" where Bob left off, and marks it read once seen', async () => {
+    const { asAlice, serverId } = await bookClub();
+    const { rest: asBob, user: bobUser } = await signedIn(names.bob);
+    const news = await ok(asAlice.POST('/api/servers/{serverId}/channels', { params: { path: { serverId } }, body: { name: 'news' } }));
+    const post = (content: string) => ok(asAlice.POST('/api/channels/{channelId}/messages', { params: { path: { channelId: news.id } }, body: { content } }));
+    const newsButton = bob.getByRole('button', { name: '# news', exact: true });
+    await isVisible(newsButton);
+    await post('News one');
+    await post(`News two, for <@${bobUser.id}>`);
+    // One mention: counted on the channel and its server, in words for screen readers.
+    await hasText(newsButton.locator('.badge'), '1');
+    await hasText(bob.locator(`#unread-${news.id}`), '1 unread mention');
+    await hasText(bob.getByRole('button', { name: 'Book club' }).locator('.badge'), '1');
+    await newsButton.click();
+    await hasCount(message(bob, 'News one').locator('.new-messages'), 1);
+    await hasCount(bob.locator('#messages .new-messages'), 1);
+    await hasCount(newsButton.locator('.badge'), 0);
+    await hasCount(bob.getByRole('button', { name: 'Book club' }).locator('.badge'), 0);
+    await shoot(bob, 'unread');
+    // Seen: marked read on the API, once.
+    await eventually(async () => expect((await ok(asBob.GET('/api/users/@me/read-states'))).map(({ channelId }) => channelId)).not.toContain(news.id), 15_000);
+    await bob.getByRole('button', { name: '# general' }).click();
+    await isVisible(bob.getByRole('heading', { name: '# general' }));
+    await hasCount(newsButton.locator('.unread-dot, .badge'), 0);
+    // Something new, no mention: a dot; the line is where Bob left off this time.
+    await post('News three');
+    await hasCount(newsButton.locator('.unread-dot'), 1);
+    await hasAttribute(newsButton, 'class', 'unread');
+    await newsButton.click();
+    await hasCount(message(bob, 'News three').locator('.new-messages'), 1);
+    await hasCount(bob.locator('#messages .new-messages'), 1);
+    await bob.getByRole('button', { name: '# general' }).click();
+    await isVisible(bob.getByRole('heading', { name: '# general' }));
+  });
+
+  it('shows who is typing until their message comes, and who is online, with a status each person picks', async () => {
+    const bobsRow = alice.locator('#member-list > li').filter({ hasText: names.bob });
+    await isVisible(bobsRow.getByRole('img', { name: 'Online' }));
+    await isVisible(alice.locator('#member-list > li').filter({ hasText: names.alice }).getByRole('img', { name: 'Online' }));
+    await bob.getByLabel('Your status').selectOption('dnd');
+    await isVisible(bobsRow.getByRole('img', { name: 'Do not disturb' }));
+    await bob.getByLabel('Your status').selectOption('invisible');
+    await isVisible(bobsRow.getByRole('img', { name: 'Offline' }));
+    await bob.getByLabel('Your status').selectOption('online');
+    await isVisible(bobsRow.getByRole('img', { name: 'Online' }));
+
+    // Bob typed and sent a moment ago (the API passes one signal every 5 s): he types on until it shows.
+    const box = bob.getByLabel(/^Message # /);
+    await box.fill('Typing slowly');
+    await eventually(async () => {
+      await box.press('End');
+      await box.pressSequentially('.');
+      expect(await alice.locator('#typing').textContent()).toBe(`${names.bob} is typing…`);
+    }, 20_000);
+    await box.fill('Typing slowly');
+    await box.press('Enter');
+    await hasCount(message(alice, 'Typing slowly'), 1);
+    await hasText(alice.locator('#typing'), '');
+  });
+
   it('shows markup in a message as text, never as markup', async () => {
     const hostile = '<img src=x onerror=window.__xss=1> <b>bold?</b>';
     await send(alice, hostile);
@@ -387,14 +482,14 @@ suite('the chat page in Chromium', () => {
     await isHidden(alice.locator('#server-panel'));
     await say(alice, 'Just between us, Bob');
     await hasCount(message(alice, 'Just between us, Bob'), 1);
-    // Bob is in #archive: the conversation comes into his Direct messages, marked new.
+    // Bob is in #archive: the conversation comes into his Direct messages, marked unread.
     const fromAlice = conversationButton(bob, names.alice);
-    await containsText(fromAlice, '(new)');
+    await hasCount(fromAlice.locator('.unread-dot'), 1);
     await hasCount(message(bob, 'Just between us, Bob'), 0);
     await fromAlice.click();
     await hasText(bob.locator('#channel-title'), `@ ${names.alice}`);
     await hasCount(message(bob, 'Just between us, Bob'), 1);
-    await hasCount(fromAlice.locator('.unread'), 0);
+    await hasCount(fromAlice.locator('.unread-dot'), 0);
     await say(bob, 'Back to you, Alice');
     await hasCount(message(alice, 'Back to you, Alice'), 1);
     // Reactions in it reach the other live; nobody moderates a conversation: no Delete on the other's message.
@@ -676,7 +771,7 @@ suite('the chat page in Chromium', () => {
     await hasText(alice.locator('#channel-title'), 'Readers');
     await hasText(alice.locator('#conversation-title'), 'Readers');
     await say(alice, 'Welcome, readers');
-    for (const page of [bob, cara]) await containsText(conversationButton(page, 'Readers'), '(new)');
+    for (const page of [bob, cara]) await hasCount(conversationButton(page, 'Readers').locator('.unread-dot'), 1);
     await conversationButton(cara, 'Readers').click();
     await hasCount(message(cara, 'Welcome, readers'), 1);
 

@@ -71,11 +71,12 @@ describe("the page's model: direct conversations", () => {
     expect(effects).toEqual([{ kind: 'fetch-channels', serverId: '10' }]);
   });
 
-  it('opens a conversation with no server open, marks it read, and draws what changed; one this person is not in stays shut', () => {
-    const inServer: ChatState = { ...openConversationState([dm]), serverId: '10', channelId: '11', unread: new Set(['500']) };
+  it('opens a conversation with no server open, its "New messages" line after the marker, and draws what changed; one this person is not in stays shut', () => {
+    const unread = { channelId: '500', serverId: null, lastReadMessageId: '900', unreadCount: 2, mentionCount: 0 };
+    const inServer: ChatState = { ...openConversationState([dm]), serverId: '10', channelId: '11', readStates: new Map([['500', unread]]) };
     const { state, effects } = conversationOpened(inServer, '500');
     expect(state).toMatchObject({ serverId: undefined, channelId: '500', messages: [], opening: inServer.opening + 1 });
-    expect(state.unread.has('500')).toBe(false);
+    expect(state.newSince).toEqual({ channelId: '500', after: '900', count: 2 });
     expect(effects).toEqual([{ kind: 'servers' }, { kind: 'server' }, { kind: 'conversations' }, { kind: 'conversation' }, { kind: 'channel' }]);
     expect(conversationOpened(inServer, '999').state).toBe(inServer);
     // Opening a server leaves the conversation.
@@ -87,19 +88,18 @@ describe("the page's model: direct conversations", () => {
     const { state, effects } = applyAll(open, { type: 'message.created', data: dmMessage('1000') });
     expect(state.messages.map(({ id }) => id)).toEqual(['1000']);
     expect(ids(state)).toEqual(['500', '600']);
-    expect(state.unread.size).toBe(0);
     expect(effects).toContainEqual({ kind: 'conversations' });
     expect(effects).toContainEqual({ kind: 'added', ids: ['1000'] });
   });
 
-  it('marks a conversation unread when someone else writes in it while it is closed, but not for one\'s own message', () => {
+  it('counts a conversation unread when someone else writes in it while it is closed, but not for one\'s own message', () => {
     const elsewhere: ChatState = { ...openConversationState([bookFriends, dm]), serverId: '10', channelId: '11' };
     const theirs = applyAll(elsewhere, { type: 'message.created', data: dmMessage('1000') });
-    expect(theirs.state.unread.has('500')).toBe(true);
+    expect(theirs.state.readStates.get('500')).toEqual({ channelId: '500', serverId: null, lastReadMessageId: null, unreadCount: 1, mentionCount: 0 });
     expect(theirs.state.messages).toEqual([]);
     expect(ids(theirs.state)).toEqual(['500', '600']);
     const mine = applyAll(elsewhere, { type: 'message.created', data: dmMessage('1000', { author: me }) });
-    expect(mine.state.unread.size).toBe(0);
+    expect(mine.state.readStates.size).toBe(0);
   });
 
   it('reads the list again when a message comes in a conversation the page does not know', () => {

@@ -38,7 +38,10 @@ describe("the page's model: servers, channels and members", () => {
 
   it('lists a member.joined once, and reads the server this account joined in another tab', () => {
     const carol = { id: '300', username: 'carol' };
-    const joined = applyAll(openChannelState(), { type: 'member.joined', data: member(carol) }, { type: 'member.joined', data: member(carol) });
+    const first = applyAll(openChannelState(), { type: 'member.joined', data: member(carol) });
+    // No event says what a newcomer shows: the open server's list is read again with it, soon.
+    expect(first.effects).toEqual([{ kind: 'members' }, { kind: 'fetch-members-soon', serverId: '10' }]);
+    const joined = applyAll(first.state, { type: 'member.joined', data: member(carol) });
     expect(joined.state.servers.get('10')?.members).toEqual([member(me), member(bob), member(carol)]);
     const elsewhere = applyAll(openChannelState(), { type: 'member.joined', data: member(me, '77') });
     expect(elsewhere.effects).toEqual([{ kind: 'fetch-server', serverId: '77' }]);

@@ -2,6 +2,7 @@
 import { ok, type Message } from '@chat/client';
 import { addMessages, edited, editing, loadingOlder, pageLoaded, removeMessage } from '../model/messages.js';
 import { channelOpened, loadEnded, loadStarted } from '../model/events.js';
+import { firstPageShown } from '../model/read-states.js';
 import { channelOf } from '../model/state.js';
 import type { Page } from '../page.js';
 
@@ -34,6 +35,7 @@ export async function showFirstPage(page: Page, channelId: string): Promise<void
     if (page.state.opening !== opening) return;
     page.apply(pageLoaded(page.state, messages, PAGE));
     page.el.history.scrollTop = page.el.history.scrollHeight;
+    page.apply(firstPageShown(page.state));
   });
 }
 
@@ -64,6 +66,7 @@ export function send(page: Page): void {
   if (!channelId || content === '') return;
   void page.attempt('Sending', async () => {
     const sent = await ok(page.client().POST('/api/channels/{channelId}/messages', { params: { path: { channelId } }, body: { content } }));
+    page.typing.sent(channelId);
     // Cleared only once sent: a refused message stays in the box to fix or resend.
     if (composerInput.value === content) composerInput.value = '';
     if (page.state.channelId === channelId) page.apply(addMessages(page.state, [sent]));

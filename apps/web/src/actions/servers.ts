@@ -9,6 +9,7 @@ import type { Page } from '../page.js';
 import { setStatus } from '../views/feedback.js';
 import { readChannels } from './channels.js';
 import { openChannel } from './messages.js';
+import { membersWithPresence } from './presence.js';
 
 /** Reads a server this account now sees (created, joined, or joined in another tab) and lists it; its channels are read when it is opened. */
 export async function addServer(page: Page, serverId: string): Promise<void> {
@@ -16,9 +17,9 @@ export async function addServer(page: Page, serverId: string): Promise<void> {
   page.apply(serverAdded(page.state, server));
 }
 
-/** Fetches the member list again (an arrival came before the list it would have joined). */
+/** Fetches the member list again (an arrival came before the list it would have joined, or someone joined: what they show comes with it). */
 export async function refreshMembers(page: Page, serverId: string): Promise<void> {
-  const members = await ok(page.client().GET('/api/servers/{serverId}/members', { params: { path: { serverId } } }));
+  const members = await membersWithPresence(page, serverId);
   page.apply(membersLoaded(page.state, serverId, members));
 }
 
@@ -32,7 +33,7 @@ export async function openServer(page: Page, serverId: string, channelId?: strin
   page.apply(serverOpened(page.state, serverId));
   const path = { params: { path: { serverId } } };
   const [members, roles] = await Promise.all([
-    ok(page.client().GET('/api/servers/{serverId}/members', path)),
+    membersWithPresence(page, serverId),
     ok(page.client().GET('/api/servers/{serverId}/roles', path)),
     readChannels(page, serverId),
   ]);

@@ -6,6 +6,7 @@
 import type { Message } from '@chat/client';
 import { compareIds } from './messages.js';
 import { nameOf } from './people.js';
+import { newSinceOnOpening, readStatesGone } from './read-states.js';
 import { conversationOf, openConversationOf, step, unchanged, when, type ChatState, type Conversation, type Effect, type Step } from './state.js';
 
 /** A group's name; else the others' names ("Bob Smith, cara"); a group everyone else left: "Only you". */
@@ -28,8 +29,6 @@ export const byActivity = (list: readonly Conversation[]): Conversation[] => [..
 /** The later of two message ids (an event may be older than a message already counted). */
 const newest = (a: string | null, b: string | null): string | null => (a === null ? b : b === null ? a : compareIds(a, b) >= 0 ? a : b);
 
-const without = (set: ReadonlySet<string>, id: string): ReadonlySet<string> => new Set([...set].filter((each) => each !== id));
-
 /** The open conversation's panel and header drawn again, when it is this one. */
 const ifOpen = (state: ChatState, id: string): Effect[] => (openConversationOf(state)?.id === id ? [{ kind: 'conversation' }, { kind: 'channel-header' }] : []);
 
@@ -44,7 +43,7 @@ export function conversationsLoaded(state: ChatState, listed: readonly Conversat
   const next: ChatState = { ...state, conversations: byActivity([...kept, ...merged]) };
   const open = openConversationOf(state);
   if (open && !conversationOf(next, open.id)) return closeConversation(next, open);
-  return step({ ...next, unread: new Set([...next.unread].filter((id) => conversationOf(next, id))) }, { kind: 'conversations' }, ...(open ? ifOpen(next, open.id) : []));
+  return step(next, { kind: 'conversations' }, ...(open ? ifOpen(next, open.id) : []));
 }
 
 /** New to this person (they opened it, or were brought into it), or changed: renamed, someone came or went, a new owner. */
@@ -59,7 +58,7 @@ export function conversationChanged(state: ChatState, conversation: Conversation
 export function conversationGone(state: ChatState, id: string): Step {
   const gone = conversationOf(state, id);
   if (!gone) return unchanged(state);
-  const next: ChatState = { ...state, conversations: state.conversations.filter((conversation) => conversation.id !== id), unread: without(state.unread, id) };
+  const next: ChatState = { ...readStatesGone(state, ({ channelId }) => channelId === id), conversations: state.conversations.filter((conversation) => conversation.id !== id) };
   return openConversationOf(state)?.id === id ? closeConversation(next, gone) : step(next, { kind: 'conversations' });
 }
 
@@ -80,20 +79,18 @@ function closeConversation(state: ChatState, gone: Conversation): Step {
 /** Shows a conversation (no server open): empty, with its first page on the way. Unchanged when this person is not in it. */
 export function conversationOpened(state: ChatState, id: string): Step {
   if (!conversationOf(state, id)) return unchanged(state);
-  const next: ChatState = { ...state, serverId: undefined, channelId: id, unread: without(state.unread, id), opening: state.opening + 1, messages: [], reachedStart: false, editing: undefined, waiting: [] };
-  return step(next, { kind: 'servers' }, { kind: 'server' }, { kind: 'conversations' }, { kind: 'conversation' }, { kind: 'channel' });
+  const next: ChatState = { ...state, serverId: undefined, channelId: id, newSince: newSinceOnOpening(state, id), opening: state.opening + 1, messages: [], reachedStart: false, editing: undefined, waiting: [], completion: undefined };
+  return step(next, { kind: 'servers' }, { kind: 'server' }, { kind: 'conversations' }, { kind: 'conversation' }, { kind: 'channel' }, ...when(state.completion !== undefined, { kind: 'completion' }));
 }
 
 /**
- * A message in a conversation: it moves to the top, unread unless it is open or the message is this
- * person's own. One not known (past the 100 `ready` lists) has the list read again.
+ * A message in a conversation: it moves to the top (what is unread is counted with the channels',
+ * `model/read-states.ts`). One not known (past the 100 `ready` lists) has the list read again.
  */
 export function conversationActive(state: ChatState, message: Pick<Message, 'id' | 'channelId' | 'author'>): Step {
   const known = conversationOf(state, message.channelId);
   if (!known) return step(state, { kind: 'fetch-conversations' });
   const bumped = { ...known, lastMessageId: newest(known.lastMessageId, message.id) };
-  const seen = openConversationOf(state)?.id === known.id || message.author.id === state.me?.id;
-  const unread = seen ? state.unread : new Set([...state.unread, known.id]);
   const conversations = byActivity([...state.conversations.filter(({ id }) => id !== known.id), bumped]);
-  return step({ ...state, conversations, unread }, { kind: 'conversations' });
+  return step({ ...state, conversations }, { kind: 'conversations' });
 }

@@ -1,18 +1,24 @@
 /** The gateway's events applied to the page's state, and the open channel's loading (pure, see `state.ts`). */
 import { isBlocked } from './blocks.js';
+import { readableText } from './mentions.js';
 import { addMessages, contentChanged, reactionChanged, reactionCleared, removeMessage } from './messages.js';
 import { channelChanged, channelDeleted } from './channels.js';
 import { conversationActive, conversationChanged, conversationGone } from './conversations.js';
 import { nameOf, userUpdated } from './people.js';
 import { memberUpdated, roleChanged, roleDeleted } from './roles.js';
 import { memberJoined, memberLeft, serverDeleted, serverUpdated } from './servers.js';
-import { chain, channelOf, step, unchanged, when, type ChatState, type GatewayEvent, type Step } from './state.js';
+import { presenceUpdated } from './presence.js';
+import { typingEnded, typingStarted } from './typing.js';
+import { countsMayChange, messageCounted, newSinceOnOpening, readMarked, readStatesGone } from './read-states.js';
+import { chain, channelOf, step, unchanged, when, type ChatState, type Effect, type GatewayEvent, type Step } from './state.js';
 
 /** Shows a channel: empty, with its first page on the way (`loadStarted`). Unchanged when the open server has no such channel. */
 export function channelOpened(state: ChatState, channelId: string): Step {
   if (!channelOf(state, channelId)) return unchanged(state);
-  const next: ChatState = { ...state, channelId, opening: state.opening + 1, messages: [], reachedStart: false, editing: undefined, waiting: [] };
-  return step(next, { kind: 'channel' }, { kind: 'channels' });
+  const next: ChatState = { ...state, channelId, newSince: newSinceOnOpening(state, channelId), opening: state.opening + 1, messages: [], reachedStart: false, editing: undefined, waiting: [], completion: undefined };
+  // The server list sums its channels' marks, the open one's aside: it changes when the open channel had some, or this one has.
+  const marksMoved = state.readStates.has(channelId) || state.readStates.has(state.channelId ?? '');
+  return step(next, { kind: 'channel' }, { kind: 'channels' }, ...when(marksMoved, { kind: 'servers' }), ...when(state.completion !== undefined, { kind: 'completion' }));
 }
 
 export const loadStarted = (state: ChatState): Step => unchanged({ ...state, loads: state.loads + 1 });
@@ -22,8 +28,14 @@ export function loadEnded(state: ChatState): Step {
   const loads = state.loads - 1;
   if (loads > 0) return unchanged({ ...state, loads });
   const waiting = state.waiting;
-  return chain({ ...state, loads, waiting: [] }, ...waiting.map((event) => (current: ChatState) => applyEvent(current, event)));
+  return chain({ ...state, loads, waiting: [] }, ...waiting.map((event) => (current: ChatState) => replay(current, event)));
 }
+
+/** An event that waited for a page: what it does to the list only (the rest, such as its counts, was done when it came). */
+const replay = (state: ChatState, event: GatewayEvent): Step => (event.type === 'message.created' ? messageCreated(state, event) : applyEvent(state, event));
+
+/** A step, with more effects after its own. */
+const also = ({ state, effects }: Step, more: readonly Effect[]): Step => step(state, ...effects, ...more);
 
 /**
  * Applies a channel event now, or once the pages being fetched have landed: an edit, a delete or a
@@ -40,11 +52,20 @@ export function applyEvent(state: ChatState, event: GatewayEvent): Step {
   switch (event.type) {
     case 'message.created':
       // A conversation's message (no server): the conversation moves to the top of its list too.
-      return event.data.serverId === undefined ? chain(state, (current) => conversationActive(current, event.data), (current) => messageCreated(current, event)) : messageCreated(state, event);
+      return chain(
+        state,
+        (current) => (event.data.serverId === undefined ? conversationActive(current, event.data) : unchanged(current)),
+        (current) => messageCounted(current, event.data),
+        // Their message ends their typing.
+        (current) => typingEnded(current, event.data.channelId, event.data.author.id),
+        (current) => messageCreated(current, event),
+      );
     case 'message.updated':
-      return whenLoaded(state, event, event.data.channelId, () => contentChanged(state, event.data));
+      return also(whenLoaded(state, event, event.data.channelId, () => contentChanged(state, event.data)), countsMayChange(state, event.data.channelId));
     case 'message.deleted':
-      return whenLoaded(state, event, event.data.channelId, () => removeMessage(state, event.data.id));
+      return also(whenLoaded(state, event, event.data.channelId, () => removeMessage(state, event.data.id)), countsMayChange(state, event.data.channelId));
+    case 'read_state.updated':
+      return readMarked(state, event.data);
     case 'reaction.added':
       return whenLoaded(state, event, event.data.channelId, () => reactionChanged(state, true, event.data));
     case 'reaction.removed':
@@ -52,13 +73,15 @@ export function applyEvent(state: ChatState, event: GatewayEvent): Step {
     case 'reaction.cleared':
       return whenLoaded(state, event, event.data.channelId, () => reactionCleared(state, event.data));
     case 'server.deleted':
-      return serverDeleted(state, event.data);
+      return serverDeleted(readStatesGone(state, ({ serverId }) => serverId === event.data.serverId), event.data);
     case 'server.updated':
       return serverUpdated(state, event.data);
     case 'member.joined':
       return memberJoined(state, event.data);
-    case 'member.left':
-      return memberLeft(state, event.data);
+    case 'member.left': {
+      const { serverId, userId } = event.data;
+      return memberLeft(userId === state.me?.id ? readStatesGone(state, (read) => read.serverId === serverId) : state, event.data);
+    }
     case 'member.updated':
       return memberUpdated(state, event.data);
     case 'role.created':
@@ -71,10 +94,14 @@ export function applyEvent(state: ChatState, event: GatewayEvent): Step {
       return 'recipients' in event.data ? conversationChanged(state, event.data) : channelChanged(state, event.data);
     case 'channel.deleted': {
       const { id, serverId } = event.data;
-      return serverId === undefined ? conversationGone(state, id) : channelDeleted(state, { id, serverId });
+      return serverId === undefined ? conversationGone(state, id) : channelDeleted(readStatesGone(state, ({ channelId }) => channelId === id), { id, serverId });
     }
     case 'user.updated':
       return userUpdated(state, event.data);
+    case 'typing.started':
+      return typingStarted(state, event.data);
+    case 'presence.updated':
+      return presenceUpdated(state, event.data);
     default:
       // An event type newer than this page: nothing it shows changes.
       return unchanged(state);
@@ -86,7 +113,7 @@ function messageCreated(state: ChatState, event: Extract<GatewayEvent, { type: '
   return whenLoaded(state, event, message.channelId, () => {
     const added = addMessages(state, [message]);
     // Said once to screen readers (the list itself is not a live region); a blocked user's, folded, is not read out.
-    const text = isBlocked(state, message.author.id) ? 'Message from a blocked user' : announcement(`${nameOf(message.author)}: ${message.content}`);
+    const text = isBlocked(state, message.author.id) ? 'Message from a blocked user' : announcement(`${nameOf(message.author)}: ${readableText(state, message)}`);
     return step(added.state, ...added.effects, ...when(message.author.id !== state.me?.id, { kind: 'announce', text }));
   });
 }

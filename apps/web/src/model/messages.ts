@@ -1,5 +1,6 @@
 /** The open channel's messages: pages, events and edits applied to the list (pure, see `state.ts`). */
 import type { GatewayEvents, Message } from '@chat/client';
+import { mentionsOf } from './mentions.js';
 import { messageOf, step, unchanged, type ChatState, type Step } from './state.js';
 
 type ReactionEvent = GatewayEvents['reaction.added'];
@@ -35,9 +36,12 @@ export function changeMessage(state: ChatState, messageId: string, change: (mess
   return step({ ...state, messages: state.messages.map((message) => (message.id === messageId ? change(message) : message)) }, { kind: 'message', id: messageId });
 }
 
-/** A new text, from the gateway or this person's own edit. Reactions are kept: an event's carry no `reacted` for this viewer. */
+/**
+ * A new text, from the gateway or this person's own edit, with the mentions the API worked out again
+ * from it. Reactions are kept: an event's carry no `reacted` for this viewer.
+ */
 export const contentChanged = (state: ChatState, edited: Message): Step =>
-  changeMessage(state, edited.id, (message) => ({ ...message, content: edited.content, editedAt: edited.editedAt }));
+  changeMessage(state, edited.id, (message) => ({ ...message, content: edited.content, editedAt: edited.editedAt, ...mentionsOf(edited) }));
 
 /** Counts as the gateway says, for everyone alike; `reacted` changes only when the reaction was this viewer's. */
 export function reactionChanged(state: ChatState, added: boolean, event: ReactionEvent): Step {

@@ -1,6 +1,8 @@
 /** The servers this person sees, their channels and members (pure, see `state.ts`). */
 import type { GatewayEvents, Member, Ready, Server } from '@chat/client';
 import { conversationsLoaded } from './conversations.js';
+import { presencesLoaded } from './presence.js';
+import { readStatesLoaded } from './read-states.js';
 import { ifOpen, openConversationOf, step, when, unchanged, withServer, type ChatState, type Effect, type ServerState, type Step } from './state.js';
 
 /** `ready` lists at most this many conversations (the most recent): fewer means all of them. */
@@ -13,7 +15,7 @@ export const READY_CONVERSATIONS = 100;
  * is open is opened again when events were missed (`invalid_session`); when it is gone (or nothing
  * was open), the first server opens.
  */
-export function ready(state: ChatState, { user, servers, privateChannels, reason }: Ready): Step {
+export function ready(state: ChatState, { user, servers, privateChannels, readStates, presences, reason }: Ready): Step {
   const entries = servers.map(({ channels: _unlisted, ...server }): [string, ServerState] => {
     const known = state.servers.get(server.id);
     return [server.id, { ...server, channels: known?.channels ?? [], channelReads: known?.channelReads ?? 0, channelsShown: known?.channelsShown ?? 0, members: known?.members, roles: known?.roles }];
@@ -21,9 +23,10 @@ export function ready(state: ChatState, { user, servers, privateChannels, reason
   // This person as they are now (renamed in another tab while this one was away, say).
   const me = state.me?.id === user.id ? user : state.me;
   const talks = conversationsLoaded({ ...state, me, servers: new Map(entries) }, privateChannels, privateChannels.length < READY_CONVERSATIONS);
-  const next = talks.state;
+  const read = readStatesLoaded(presencesLoaded(talks.state, presences).state, readStates);
+  const next = read.state;
   // Which server opens, if any, is decided here (not by a conversation that closed).
-  const effects: Effect[] = [{ kind: 'status', text: 'Connected' }, { kind: 'me' }, { kind: 'servers' }, ...talks.effects.filter(({ kind }) => kind !== 'open-server')];
+  const effects: Effect[] = [{ kind: 'status', text: 'Connected' }, { kind: 'me' }, { kind: 'servers' }, ...talks.effects.filter(({ kind }) => kind !== 'open-server'), ...when(next.serverId !== undefined, { kind: 'channels' }), ...read.effects.filter(({ kind }) => kind === 'mark-read')];
   const talking = openConversationOf(next);
   const openId = state.serverId;
   const stillThere = openId !== undefined && next.servers.has(openId);
@@ -67,7 +70,9 @@ export function memberJoined(state: ChatState, member: GatewayEvents['member.joi
   // An arrival before the list it would join: the list is read again.
   if (!server.members) return step(state, ...when(member.serverId === state.serverId, { kind: 'fetch-members', serverId: member.serverId }));
   if (server.members.some(({ userId }) => userId === member.userId)) return step(state, ...ifOpen(state, server.id, 'members'));
-  return step(withServer(state, { ...server, members: [...server.members, member] }), ...ifOpen(state, server.id, 'members'));
+  // What a newcomer shows comes with no event: the open server's list is read again with it, once per burst of arrivals.
+  const presence = when(member.serverId === state.serverId, { kind: 'fetch-members-soon', serverId: member.serverId });
+  return step(withServer(state, { ...server, members: [...server.members, member] }), ...ifOpen(state, server.id, 'members'), ...presence);
 }
 
 export function memberLeft(state: ChatState, { serverId, userId, reason }: GatewayEvents['member.left']): Step {

@@ -18,6 +18,9 @@ export type Role = components['schemas']['Role'];
 /** A direct conversation (one-to-one `dm`, or a `group`), as REST and the gateway give it: its recipients include the viewer. */
 export type Conversation = components['schemas']['Conversation'];
 
+/** Where this person has something unread, as the API counts it (README "Read states"). */
+export type ReadState = components['schemas']['ReadState'];
+
 /** A person as every list names them: `displayName` is shown instead of the username where set (`model/people.ts`). */
 export type UserSummary = components['schemas']['UserSummary'];
 
@@ -42,6 +45,21 @@ export interface ServerState extends Server {
   readonly roles?: readonly Role[];
 }
 
+/** The names being completed in the composer (`model/completion.ts`): the `@word` that ends at the caret, the people it offers, and the one the arrow keys picked. */
+export interface Completion {
+  /** Where the `@` is in the composer's text. */
+  readonly start: number;
+  /** The caret: the end of what a choice replaces. */
+  readonly end: number;
+  readonly options: readonly UserSummary[];
+  readonly active: number;
+}
+
+/** What someone shows: `offline` with no socket anywhere, or invisible. */
+export type Presence = 'online' | 'idle' | 'dnd' | 'offline';
+/** What a person may choose to show: `invisible` shows them offline. */
+export type ChosenStatus = 'online' | 'idle' | 'dnd' | 'invisible';
+
 /** A gateway event the page applies, by its type, with the SDK's payload. */
 export type GatewayEvent = { [K in keyof GatewayEvents]: { readonly type: K; readonly data: GatewayEvents[K] } }[keyof GatewayEvents];
 
@@ -54,8 +72,10 @@ export interface ChatState {
   readonly channelId?: string;
   /** This person's direct conversations, the most recently active first (`model/conversations.ts`). */
   readonly conversations: readonly Conversation[];
-  /** Conversations with a message from someone else since this person last looked at them. */
-  readonly unread: ReadonlySet<string>;
+  /** Channels and conversations with something unread, by id (`model/read-states.ts`); one all read is not in it. */
+  readonly readStates: ReadonlyMap<string, ReadState>;
+  /** Where the open channel's "New messages" line goes: after this message (`'0'`: above all), or, never marked, above the last `count` of others' messages. */
+  readonly newSince?: { readonly channelId: string; readonly after: string | null; readonly count: number };
   /** The open channel's loaded messages, oldest first. */
   readonly messages: readonly Message[];
   readonly reachedStart: boolean;
@@ -71,6 +91,14 @@ export interface ChatState {
   readonly blocked: ReadonlySet<string>;
   /** Messages of blocked users that the person chose to see. */
   readonly revealed: ReadonlySet<string>;
+  /** Who is typing where: by channel, each typist's user id and when to stop showing it (ms since the epoch), in the order they began (`model/typing.ts`). */
+  readonly typing: ReadonlyMap<string, ReadonlyMap<string, number>>;
+  /** What others show, by user id: online, idle or dnd (anyone not in it is offline), as `ready` and `presence.updated` say (`model/presence.ts`). */
+  readonly presences: ReadonlyMap<string, Presence>;
+  /** What this person chose to show (online until they choose). */
+  readonly myStatus: ChosenStatus;
+  /** The people offered for the `@word` being typed in the composer (`model/completion.ts`); none when no list is open. */
+  readonly completion?: Completion;
 }
 
 /** What follows a change: a part of the page to draw again, something to say, or a read to make. */
@@ -100,8 +128,18 @@ export type Effect =
   /** Who may delete or react to what changed (the open channel's permissions). */
   | { readonly kind: 'every-message' }
   | { readonly kind: 'history-edge' }
+  /** The line that says who is typing in the open channel. */
+  | { readonly kind: 'typing' }
+  /** Mark the open channel read up to its newest message, soon, if it is in view (`actions/read-states.ts`). */
+  | { readonly kind: 'mark-read' }
+  /** Read the read states again, soon (`GET /api/users/@me/read-states`): a burst of events makes one read. */
+  | { readonly kind: 'fetch-read-states' }
+  /** The composer's list of people to mention (opened, moved, closed). */
+  | { readonly kind: 'completion' }
   | { readonly kind: 'fetch-server'; readonly serverId: string }
   | { readonly kind: 'fetch-members'; readonly serverId: string }
+  /** Read the member list again, with what each shows, soon: a burst of arrivals makes one read. */
+  | { readonly kind: 'fetch-members-soon'; readonly serverId: string }
   /** Read the server's channels again, soon: a burst of events makes one read. */
   | { readonly kind: 'fetch-channels'; readonly serverId: string }
   | { readonly kind: 'open-channel'; readonly channelId: string }
@@ -118,7 +156,7 @@ export interface Step {
 export const signedOut: ChatState = {
   servers: new Map(),
   conversations: [],
-  unread: new Set(),
+  readStates: new Map(),
   messages: [],
   reachedStart: false,
   loadingOlder: false,
@@ -127,6 +165,9 @@ export const signedOut: ChatState = {
   waiting: [],
   blocked: new Set(),
   revealed: new Set(),
+  typing: new Map(),
+  presences: new Map(),
+  myStatus: 'online',
 };
 
 export const signedIn = (state: ChatState, me: Me): ChatState => ({ ...state, me });

@@ -2,28 +2,22 @@
 import { h } from '../dom.js';
 import { conversationName } from '../model/conversations.js';
 import { coMembers, nameOf } from '../model/people.js';
+import { presenceOf } from '../model/presence.js';
+import { unreadIn } from '../model/read-states.js';
 import { openConversationOf, type ChatState, type Conversation } from '../model/state.js';
 import type { Elements } from './elements.js';
 import type { ViewContext } from './intents.js';
-import { nameNode } from './people.js';
+import { nameNode, presenceDot } from './people.js';
+import { listedWithUnread } from './unread.js';
 
-/** The list, the most recently active first; one with a message this person has not seen is marked "new". */
+/** The list, the most recently active first; one with messages this person has not read is marked (a dot, or its mentions counted). */
 export function renderConversations({ el, state, intents }: ViewContext): void {
   const open = openConversationOf(state)?.id;
   el.conversationList.replaceChildren(
     ...state.conversations.map((conversation) => {
       const name = conversationName(conversation, state.me?.id);
-      const unread = state.unread.has(conversation.id);
-      return h(
-        'li',
-        {},
-        h(
-          'button',
-          { type: 'button', 'aria-current': conversation.id === open ? 'true' : undefined, onclick: () => intents.openConversation(conversation.id) },
-          conversation.type === 'group' ? name : `@ ${name}`,
-          unread ? h('span', { className: 'unread' }, ' (new)') : null,
-        ),
-      );
+      const label = conversation.type === 'group' ? name : `@ ${name}`;
+      return listedWithUnread(conversation.id, label, unreadIn(state, conversation.id), conversation.id === open, () => intents.openConversation(conversation.id));
     }),
   );
   el.noConversations.hidden = state.conversations.length > 0;
@@ -44,7 +38,12 @@ export function renderConversation(view: ViewContext): void {
       h(
         'li',
         {},
-        nameNode('span', person, person.id === conversation.ownerId ? h('span', { className: 'hint' }, ' (owner)') : null, person.id === me ? h('span', { className: 'hint' }, ' (you)') : null),
+        h(
+          'span',
+          { className: 'who' },
+          presenceDot(presenceOf(state, person.id)),
+          nameNode('span', person, person.id === conversation.ownerId ? h('span', { className: 'hint' }, ' (owner)') : null, person.id === me ? h('span', { className: 'hint' }, ' (you)') : null),
+        ),
         owner && person.id !== me
           ? h('button', { type: 'button', className: 'remove', 'aria-label': `Remove ${nameOf(person)} from the group`, onclick: () => intents.removeRecipient(conversation, person) }, 'Remove')
           : null,

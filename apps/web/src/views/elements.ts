@@ -13,6 +13,7 @@ export function findElements() {
     accountAvatar: byId<HTMLInputElement>('account-avatar'),
     accountUsername: byId<HTMLInputElement>('account-username'),
     logout: byId<HTMLButtonElement>('logout'),
+    myStatus: byId<HTMLSelectElement>('my-status'),
     authView: byId('auth-view'),
     loginForm: byId<HTMLFormElement>('login-form'),
     loginUsername: byId<HTMLInputElement>('login-username'),
@@ -62,6 +63,8 @@ export function findElements() {
     composerLabel: byId('composer-label'),
     composerInput: byId<HTMLTextAreaElement>('composer-input'),
     composerNote: byId('composer-note'),
+    mentionOptions: byId('mention-options'),
+    typing: byId('typing'),
     announce: byId('announce'),
   };
 }

@@ -1,6 +1,6 @@
 import type { Member, Message } from '@chat/client';
 import type { Person } from '../model/people.js';
-import type { ChatState, Conversation, ServerState } from '../model/state.js';
+import type { ChatState, Conversation, ServerState, UserSummary } from '../model/state.js';
 import type { Elements } from './elements.js';
 
 /** What a person can ask for from a control the views draw; the page's actions answer (see `effects.ts`). */
@@ -21,6 +21,8 @@ export interface Intents {
   saveEdit(message: Message, content: string): void;
   deleteMessage(message: Message): void;
   react(message: Message, emoji: string, add: boolean): void;
+  /** Writes a mention of this person in place of the `@word` being typed in the composer. */
+  chooseMention(user: UserSummary): void;
 }
 
 /** What a view draws from: the page's elements, its state now, and the intents its controls call. */

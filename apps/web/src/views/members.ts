@@ -5,9 +5,10 @@ import { h } from '../dom.js';
 import { isBlocked } from '../model/blocks.js';
 import { nameOf } from '../model/people.js';
 import { powersOf, rankOf } from '../model/permissions.js';
+import { presenceOf } from '../model/presence.js';
 import { openServerOf, type Role, type ServerState } from '../model/state.js';
 import type { ViewContext } from './intents.js';
-import { nameNode } from './people.js';
+import { nameNode, presenceDot } from './people.js';
 
 /** A role's color as CSS (`0xRRGGBB` → `#rrggbb`); none for `null`. */
 export const roleColor = (color: number | null): string | undefined => (color === null ? undefined : `#${color.toString(16).padStart(6, '0')}`);
@@ -48,7 +49,7 @@ export function renderMembers(view: ViewContext): void {
       return h(
         'li',
         {},
-        nameNode('span', member.user, owner ? h('span', { className: 'hint' }, ' (owner)') : null),
+        h('span', { className: 'who' }, presenceDot(presenceOf(state, member.userId)), nameNode('span', member.user, owner ? h('span', { className: 'hint' }, ' (owner)') : null)),
         member.userId === state.me?.id
           ? null
           : h('button', { type: 'button', className: 'message-member', 'aria-label': `Message ${name}`, onclick: () => intents.messageMember(member.userId) }, 'Message'),

@@ -3,9 +3,11 @@ import type { Message } from '@chat/client';
 import { mayDeleteMessage, mayEditMessage, reactionChoices } from '../controls.js';
 import { h, textWithLinks, timeElement } from '../dom.js';
 import { isBlocked, isFolded } from '../model/blocks.js';
+import { mentionSegments, mentionsMe, segmentText, type MentionSegment } from '../model/mentions.js';
 import { powersOf } from '../model/permissions.js';
 import { viewerOf } from '../model/state.js';
 import type { ViewContext } from './intents.js';
+import { roleColor } from './members.js';
 import { nameNode } from './people.js';
 
 const REACTIONS = ['👍', '❤️', '😂', '🎉', '👀'];
@@ -24,22 +26,39 @@ export function messageNode(view: ViewContext, message: Message): HTMLLIElement 
   const own = message.author.id === view.state.me?.id;
   const editing = view.state.editing === message.id;
   const blocked = isBlocked(view.state, message.author.id);
+  // One that asks for this viewer (by name, a role of theirs, or everyone) stands out as a whole, and says so in words.
+  const mentioned = !blocked && mentionsMe(view.state, message);
   return h(
     'li',
-    { id: `message-${message.id}`, className: own ? 'message own' : blocked ? 'message blocked' : 'message' },
+    { id: `message-${message.id}`, className: ['message', own ? 'own' : blocked ? 'blocked' : '', mentioned ? 'mentioned' : ''].filter(Boolean).join(' ') },
     h(
       'p',
       { className: 'meta' },
       nameNode('strong', message.author),
       blocked ? h('span', { className: 'hint' }, ' (blocked)') : null,
+      mentioned ? h('span', { className: 'visually-hidden' }, ' (mentions you)') : null,
       ' ',
       timeElement(message.createdAt),
       message.editedAt ? h('span', { className: 'hint' }, ' (edited)') : null,
     ),
-    editing ? editForm(view, message) : h('p', { className: 'content' }, ...textWithLinks(message.content)),
+    editing ? editForm(view, message) : h('p', { className: 'content' }, ...contentNodes(view, message)),
     reactionsNode(view, message),
     editing ? null : messageActions(view, message),
   );
+}
+
+/** The text: mentions by name (each marked, the viewer's own and their roles' more so), links as links, the rest as text. */
+function contentNodes({ state }: ViewContext, message: Message): (Node | string)[] {
+  return mentionSegments(state, message).flatMap((segment) => (segment.kind === 'text' ? textWithLinks(segment.text) : [mentionNode(segment)]));
+}
+
+function mentionNode(segment: Exclude<MentionSegment, { kind: 'text' }>): HTMLSpanElement {
+  const mine = (segment.kind === 'user' && segment.me) || (segment.kind === 'role' && segment.mine);
+  const node = h('span', { className: mine ? 'mention mine' : 'mention', 'data-mention': segment.kind === 'everyone' ? 'everyone' : segment.id }, segmentText(segment));
+  const color = segment.kind === 'role' ? roleColor(segment.color) : undefined;
+  // Set through the CSSOM: the page's Content-Security-Policy refuses inline style attributes.
+  if (color) node.style.setProperty('--role-color', color);
+  return node;
 }
 
 /** Edit for the author, Delete for the author and those with MANAGE_MESSAGES in the channel; nothing when neither. */

@@ -1,4 +1,6 @@
 /** The open channel's message list: new messages put in place, one drawn again, one taken out. */
+import { h } from '../dom.js';
+import { firstNewId } from '../model/read-states.js';
 import { messageOf } from '../model/state.js';
 import type { ViewContext } from './intents.js';
 import { messageNode } from './message.js';
@@ -18,7 +20,19 @@ export function insertMessages(view: ViewContext, ids: readonly string[]): void 
     el.messages.insertBefore(messageNode(view, message), next ? nodeOf(next.id) : null);
   }
   renderHistoryEdge(view);
+  placeNewLine(view);
   if (nearBottom) el.history.scrollTop = el.history.scrollHeight;
+}
+
+/** The "New messages" line, above the first message this person had not read when the channel opened (one line, moved as pages land). */
+export function placeNewLine({ state }: ViewContext): void {
+  const first = firstNewId(state);
+  const line = document.querySelector('#messages .new-messages');
+  const node = first ? nodeOf(first) : null;
+  if (!node) return void line?.remove();
+  if (line?.parentElement === node) return;
+  line?.remove();
+  node.prepend(h('p', { className: 'new-messages', role: 'separator', 'aria-label': 'New messages' }, h('span', {}, 'New messages')));
 }
 
 export const removeMessageNode = (id: string): void => nodeOf(id)?.remove();
@@ -39,6 +53,7 @@ export function renderMessage(view: ViewContext, id: string): void {
   const pickerOpen = old.querySelector('details.add-reaction')?.hasAttribute('open') ?? false;
   if (pickerOpen) node.querySelector('details.add-reaction')?.setAttribute('open', '');
   old.replaceWith(node);
+  placeNewLine(view);
   if (focused && draft?.contains(focused)) focused.focus();
   else if (focusKey) node.querySelector<HTMLElement>(`[data-focus-key="${CSS.escape(focusKey)}"]`)?.focus();
 }

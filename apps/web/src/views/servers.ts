@@ -1,16 +1,18 @@
 /** The server list, the open server's panel and its channels, and the open channel's header. */
 import { mayCreateChannel, mayCreateInvite, mayMakePrivate, maySend } from '../controls.js';
-import { h } from '../dom.js';
 import { powersOf } from '../model/permissions.js';
+import { unreadIn, unreadInServer } from '../model/read-states.js';
 import { channelOf, openConversationOf, openServerOf, viewerOf } from '../model/state.js';
 import { renderConversationHeader } from './conversations.js';
 import type { ViewContext } from './intents.js';
 import { renderMembers } from './members.js';
+import { listedWithUnread } from './unread.js';
 
+/** Each server, marked when something in its channels is unread (a dot, or its mentions counted). */
 export function renderServers({ el, state, intents }: ViewContext): void {
   el.serverList.replaceChildren(
     ...[...state.servers.values()].map((server) =>
-      h('li', {}, h('button', { type: 'button', 'aria-current': server.id === state.serverId ? 'true' : undefined, onclick: () => intents.openServer(server.id) }, server.name)),
+      listedWithUnread(server.id, server.name, unreadInServer(state, server.id), server.id === state.serverId, () => intents.openServer(server.id)),
     ),
   );
 }
@@ -39,7 +41,7 @@ export function renderServer(view: ViewContext): void {
 export function renderChannels({ el, state, intents }: ViewContext): void {
   el.channelList.replaceChildren(
     ...(openServerOf(state)?.channels ?? []).map((channel) =>
-      h('li', {}, h('button', { type: 'button', 'aria-current': channel.id === state.channelId ? 'true' : undefined, onclick: () => intents.openChannel(channel.id) }, `# ${channel.name}`)),
+      listedWithUnread(channel.id, `# ${channel.name}`, unreadIn(state, channel.id), channel.id === state.channelId, () => intents.openChannel(channel.id)),
     ),
   );
 }

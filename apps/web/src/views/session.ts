@@ -1,5 +1,5 @@
 import { nameOf, usernameHint } from '../model/people.js';
-import type { Me } from '../model/state.js';
+import type { ChosenStatus, Me } from '../model/state.js';
 import type { Elements } from './elements.js';
 import { clearError, setStatus, showErrorText } from './feedback.js';
 import { avatarImage } from './people.js';
@@ -12,6 +12,11 @@ export function renderMe(el: Elements, me: Me | undefined): void {
   el.whoami.title = usernameHint(me) ?? '';
   // A form being filled in keeps what is typed; a closed one shows the account as it is now.
   if (!el.accountSettings.open) fillAccountForm(el, me);
+}
+
+/** The status picker shows what this person chose. */
+export function renderMyStatus(el: Elements, status: ChosenStatus): void {
+  el.myStatus.value = status;
 }
 
 /** The account form, filled with the account as it is now. */
