@@ -405,34 +405,49 @@ async function runGateway({ db, url, redisUrl, quick, sides = ['ours', 'socketio
 
 module.exports = { runGateway, seedGateway, dropRedisKeys, PLANS, SIDES, openFanOut, closeFanOut, fanOutRound, fanOutResult, cpuMicros, percentile };
 
-if (require.main === module) {
+/**
+ * Runs `part` on a database of its own (created, migrated, dropped after), as `node bench/X.cjs` does:
+ * `part({ db, url, redisUrl, quick })`; a failure is printed as `name bench failed` and exits 1.
+ */
+function runAlone(name, part) {
   const { migrateToLatest, openPostgres } = require('@chat/postgres');
   const quick = process.argv.includes('--quick');
-  const only = process.argv.find((a) => a.startsWith('--side='))?.slice('--side='.length);
   const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
   (async () => {
     const admin = openPostgres({ url: adminUrl, poolSize: 1 });
-    const dbName = `chat_bench_gw_${process.pid}`;
+    const dbName = `chat_bench_${name}_${process.pid}`;
     await sql`create database ${sql.id(dbName)}`.execute(admin);
     try {
       const dbUrl = new URL(adminUrl);
       dbUrl.pathname = `/${dbName}`;
       const db = openPostgres({ url: dbUrl.toString(), poolSize: 2 });
       await migrateToLatest(db);
-      const { results } = await runGateway({ db, url: dbUrl.toString(), redisUrl, quick, sides: only ? [only] : undefined });
-      await db.destroy();
-      if (results.ours && results.socketio) {
-        const o = results.ours;
-        const s = results.socketio;
-        console.log(`p99 ours ÷ socket.io: ${(o.fanOut.p99 / s.fanOut.p99).toFixed(2)}; memory per connection ours ÷ socket.io: ${(o.memory.kibPerConnection / s.memory.kibPerConnection).toFixed(2)}`);
+      try {
+        await part({ db, url: dbUrl.toString(), redisUrl, quick });
+      } finally {
+        await db.destroy();
       }
     } finally {
       await sql`drop database if exists ${sql.id(dbName)} with (force)`.execute(admin).catch(() => undefined);
       await admin.destroy();
     }
   })().catch((error) => {
-    process.stderr.write(`gateway bench failed: ${error.stack ?? error}\n`);
+    process.stderr.write(`${name} bench failed: ${error.stack ?? error}\n`);
     process.exit(1);
+  });
+}
+
+module.exports.runAlone = runAlone;
+
+if (require.main === module) {
+  const only = process.argv.find((a) => a.startsWith('--side='))?.slice('--side='.length);
+  runAlone('gw', async ({ db, url, redisUrl, quick }) => {
+    const { results } = await runGateway({ db, url, redisUrl, quick, sides: only ? [only] : undefined });
+    if (results.ours && results.socketio) {
+      const o = results.ours;
+      const s = results.socketio;
+      console.log(`p99 ours ÷ socket.io: ${(o.fanOut.p99 / s.fanOut.p99).toFixed(2)}; memory per connection ours ÷ socket.io: ${(o.memory.kibPerConnection / s.memory.kibPerConnection).toFixed(2)}`);
+    }
   });
 }

@@ -9,8 +9,7 @@
 //
 // `node bench/presence.cjs [--quick]` (build first: `npx tsc -b tsconfig.build.json`); it creates and
 // drops a database of its own. pnpm bench runs it after the gateway part (`runPresence`).
-const { sql } = require('kysely');
-const { seedGateway, dropRedisKeys, SIDES, openFanOut, closeFanOut, fanOutRound, fanOutResult, cpuMicros, percentile } = require('./gateway.cjs');
+const { runAlone, seedGateway, dropRedisKeys, SIDES, openFanOut, closeFanOut, fanOutRound, fanOutResult, cpuMicros, percentile } = require('./gateway.cjs');
 
 const PLANS = {
   quick: { clients: 100, changes: 40, changers: 10, rate: 20, messages: 20, connectConcurrency: 50 },
@@ -137,28 +136,4 @@ const userIdOf = (token) => JSON.parse(Buffer.from(token.split('.')[1], 'base64u
 
 module.exports = { runPresence, PLANS };
 
-if (require.main === module) {
-  const { migrateToLatest, openPostgres } = require('@chat/postgres');
-  const quick = process.argv.includes('--quick');
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-  (async () => {
-    const admin = openPostgres({ url: adminUrl, poolSize: 1 });
-    const dbName = `chat_bench_presence_${process.pid}`;
-    await sql`create database ${sql.id(dbName)}`.execute(admin);
-    try {
-      const dbUrl = new URL(adminUrl);
-      dbUrl.pathname = `/${dbName}`;
-      const db = openPostgres({ url: dbUrl.toString(), poolSize: 2 });
-      await migrateToLatest(db);
-      await runPresence({ db, url: dbUrl.toString(), redisUrl, quick });
-      await db.destroy();
-    } finally {
-      await sql`drop database if exists ${sql.id(dbName)} with (force)`.execute(admin).catch(() => undefined);
-      await admin.destroy();
-    }
-  })().catch((error) => {
-    process.stderr.write(`presence bench failed: ${error.stack ?? error}\n`);
-    process.exit(1);
-  });
-}
+if (require.main === module) runAlone('presence', runPresence);
