@@ -1,7 +1,11 @@
-import { BanMember, JoinByInvite, KickMember, TransferServer, UpdateServer, type Actor } from '@chat/domain';
+import { BanMember, JoinByInvite, KickMember, TransferServer, UpdateServer, type Actor, type SignalBus } from '@chat/domain';
 import { aServerWithOwner, anInvite, givenActor, givenMemberOf, givenUser } from '@chat/domain/testing/contracts';
 import { aRaceDatabase, race } from './race-helpers';
 import { describeWithPostgres } from './test-databases';
+
+/** Nobody is online in these races: a join announces no one. */
+const NOBODY_ONLINE = { present: async () => [] };
+const NO_SIGNALS: SignalBus = { publish: async () => undefined, subscribe: () => () => undefined };
 
 const clock = { now: () => new Date() };
 
@@ -23,7 +27,7 @@ describeWithPostgres('moderation races on PostgreSQL end consistent', () => {
 
     const [joining, banning] = await race(
       join,
-      new JoinByInvite(join.unitOfWork, clock).execute(outsider, code),
+      new JoinByInvite(join.unitOfWork, clock, NOBODY_ONLINE, NO_SIGNALS).execute(outsider, code),
       () => new BanMember(db.plain, clock).execute(owner, serverId, outsider.userId, {}),
     );
 
@@ -40,7 +44,7 @@ describeWithPostgres('moderation races on PostgreSQL end consistent', () => {
     const [banning, joining] = await race(
       ban,
       new BanMember(ban.unitOfWork, clock).execute(owner, serverId, outsider.userId, {}),
-      () => new JoinByInvite(db.plain, clock).execute(outsider, code),
+      () => new JoinByInvite(db.plain, clock, NOBODY_ONLINE, NO_SIGNALS).execute(outsider, code),
     );
 
     expect(banning.ok).toBe(true);

@@ -189,7 +189,7 @@ export function createUseCases(ports: UseCasePorts) {
     createInvite: new CreateInvite(unitOfWork, inviteCodes, clock, quotas),
     listInvites: new ListInvites(stores, clock),
     revokeInvite: new RevokeInvite(unitOfWork),
-    joinByInvite: new JoinByInvite(unitOfWork, clock),
+    joinByInvite: new JoinByInvite(unitOfWork, clock, presence, signals),
     previewInvite: new PreviewInvite(stores, clock),
     openConversation: new OpenConversation(unitOfWork, ids, clock, quotas),
     listConversations: new ListConversations(stores.conversations),

@@ -2,7 +2,10 @@ import { inviteIsLive } from '../../entities/invite';
 import type { Server } from '../../entities/server';
 import type { Actor } from '../../entities/session';
 import { memberJoined } from '../../events/chat-event';
+import { presenceUpdated } from '../../events/signal';
 import type { Clock } from '../../ports/clock';
+import type { PresenceRegistry } from '../../ports/presence-registry';
+import type { SignalBus } from '../../ports/signal-bus';
 import type { UnitOfWork } from '../../ports/unit-of-work';
 import { fail, ok, type Outcome } from '../../result';
 import { hideUnseen } from '../channel-sight';
@@ -14,7 +17,9 @@ export const INVITE_CODE = /^[A-Za-z0-9_-]{1,64}$/;
  * Joins the server of a live invite. An expired, used-up or revoked invite, and any invite to a
  * server that banned the caller, is "no such invite": a banned user learns nothing from it. A member
  * of the server joins again with any of its invites not yet revoked, live or not: nothing happens. The
- * server is held against a concurrent ban, so a ban and a join at the same moment end banned.
+ * server is held against a concurrent ban, so a ban and a join at the same moment end banned. A
+ * newcomer who is online (or idle, dnd) is announced to the server once they are in, so its members
+ * see them as they are, as they see everyone else.
  */
 export class JoinByInvite {
   static readonly errors = ['InviteNotFound', 'InvalidToken'] as const;
@@ -22,10 +27,29 @@ export class JoinByInvite {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
+    private readonly presence: Pick<PresenceRegistry, 'present'>,
+    private readonly signals: SignalBus,
   ) {}
 
   async execute(actor: Actor, code: string): Outcome<Server, typeof JoinByInvite.errors> {
     if (!INVITE_CODE.test(code)) return fail({ kind: 'InviteNotFound' });
+    let joined = false;
+    const outcome = await this.join(actor, code, () => (joined = true));
+    if (outcome.ok && joined) await this.announce(actor.userId, outcome.value.id);
+    return outcome;
+  }
+
+  /** After the join committed: best effort, as every presence is (the registry or the bus may be away; the join stands). */
+  private async announce(userId: string, serverId: string): Promise<void> {
+    try {
+      const [shown] = await this.presence.present([userId]);
+      if (shown) await this.signals.publish(presenceUpdated(userId, shown.status, [serverId]));
+    } catch {
+      // Members read presences with the member list (`?presence=true`) too.
+    }
+  }
+
+  private join(actor: Actor, code: string, added: () => void): Outcome<Server, typeof JoinByInvite.errors> {
     return this.unitOfWork.run(async (stores) => {
       const now = this.clock.now();
       const invite = await stores.invites.findByCode(code);
@@ -48,6 +72,7 @@ export class JoinByInvite {
         // Kept out of the channels they cannot see before they are let in: not one event of those reaches them.
         await hideUnseen(stores, server, { userIds: [actor.userId] });
         await stores.events.append(memberJoined({ ...member, user, roleIds: [] }));
+        added();
       }
       return ok(server);
     });

@@ -99,4 +99,19 @@ describe('presence', () => {
     ]);
     expect(plain.map((m) => 'status' in m)).toEqual([false, false]);
   });
+
+  it('announces a newcomer who is online to the server they join, as they show; one offline, or already a member, is not', async () => {
+    const { world, owner, outsider, server, heard } = await aServerWithCastAndDm();
+    await world.keepPresence.execute('a', TTL, () => none, true);
+    await world.connectSocket.execute('a', outsider.userId, [], 'idle');
+    const code = expectOk(await world.createInvite.execute(owner, server.id)).code;
+    heard.length = 0;
+
+    expectOk(await world.joinByInvite.execute(outsider, code));
+    expectOk(await world.joinByInvite.execute(outsider, code));
+    const late = await world.aUser('late');
+    expectOk(await world.joinByInvite.execute(late, code));
+
+    expect(heard).toEqual([{ type: 'presence.updated', userId: outsider.userId, status: 'idle', serverIds: [server.id] }]);
+  });
 });
