@@ -2,13 +2,13 @@ import { inviteIsLive } from '../../entities/invite';
 import type { Server } from '../../entities/server';
 import type { Actor } from '../../entities/session';
 import { memberJoined } from '../../events/chat-event';
-import { presenceUpdated } from '../../events/signal';
 import type { Clock } from '../../ports/clock';
 import type { PresenceRegistry } from '../../ports/presence-registry';
 import type { SignalBus } from '../../ports/signal-bus';
 import type { UnitOfWork } from '../../ports/unit-of-work';
 import { fail, ok, type Outcome } from '../../result';
 import { hideUnseen } from '../channel-sight';
+import { announce } from '../presence/announce';
 
 /** The shape of every code we hand out; anything else names no invite. */
 export const INVITE_CODE = /^[A-Za-z0-9_-]{1,64}$/;
@@ -33,23 +33,23 @@ export class JoinByInvite {
 
   async execute(actor: Actor, code: string): Outcome<Server, typeof JoinByInvite.errors> {
     if (!INVITE_CODE.test(code)) return fail({ kind: 'InviteNotFound' });
-    let joined = false;
-    const outcome = await this.join(actor, code, () => (joined = true));
-    if (outcome.ok && joined) await this.announce(actor.userId, outcome.value.id);
-    return outcome;
+    const outcome = await this.join(actor, code);
+    if (!outcome.ok) return outcome;
+    if (outcome.value.joined) await this.announceNewcomer(actor.userId, outcome.value.server.id);
+    return ok(outcome.value.server);
   }
 
   /** After the join committed: best effort, as every presence is (the registry or the bus may be away; the join stands). */
-  private async announce(userId: string, serverId: string): Promise<void> {
+  private async announceNewcomer(userId: string, serverId: string): Promise<void> {
     try {
-      const [shown] = await this.presence.present([userId]);
-      if (shown) await this.signals.publish(presenceUpdated(userId, shown.status, [serverId]));
+      await announce(this.signals, await this.presence.present([userId]), async () => [serverId]);
     } catch {
       // Members read presences with the member list (`?presence=true`) too.
     }
   }
 
-  private join(actor: Actor, code: string, added: () => void): Outcome<Server, typeof JoinByInvite.errors> {
+  /** `joined`: this call made them a member (not one already). */
+  private join(actor: Actor, code: string): Outcome<{ server: Server; joined: boolean }, typeof JoinByInvite.errors> {
     return this.unitOfWork.run(async (stores) => {
       const now = this.clock.now();
       const invite = await stores.invites.findByCode(code);
@@ -58,7 +58,7 @@ export class JoinByInvite {
       // Joining twice keeps the first membership and its join time, tells nobody, and uses nothing
       // up, even once the invite has run out: a retry after a lost answer is told it is in. A member
       // learns nothing from it, and is never banned (a ban removes the member).
-      if (await stores.members.find(server.id, actor.userId)) return ok(server);
+      if (await stores.members.find(server.id, actor.userId)) return ok({ server, joined: false });
       if (!inviteIsLive(invite, now)) return fail({ kind: 'InviteNotFound' });
       // Read after the hold: a ban that committed while this join waited is seen here.
       if (await stores.bans.isBanned(server.id, actor.userId)) return fail({ kind: 'InviteNotFound' });
@@ -68,13 +68,13 @@ export class JoinByInvite {
       if (!(await stores.invites.redeem(code, now))) return fail({ kind: 'InviteNotFound' });
       const member = { serverId: server.id, userId: actor.userId, joinedAt: now };
       // A newcomer holds no role yet (one who left lost theirs with the membership).
-      if ((await stores.members.add(member)) === 'added') {
+      const joined = (await stores.members.add(member)) === 'added';
+      if (joined) {
         // Kept out of the channels they cannot see before they are let in: not one event of those reaches them.
         await hideUnseen(stores, server, { userIds: [actor.userId] });
         await stores.events.append(memberJoined({ ...member, user, roleIds: [] }));
-        added();
       }
-      return ok(server);
+      return ok({ server, joined });
     });
   }
 }
