@@ -46,11 +46,7 @@ export class InMemoryChannelRepository implements ChannelRepository {
 
   async delete(id: string): Promise<'deleted' | 'absent'> {
     if (!this.state.channels.delete(id)) return 'absent';
-    for (const messageId of this.state.channelMessages.get(id) ?? []) {
-      this.state.messages.delete(messageId);
-      this.state.reactions.delete(messageId);
-    }
-    this.state.channelMessages.delete(id);
+    this.state.dropMessagesOf(id);
     return 'deleted';
   }
 

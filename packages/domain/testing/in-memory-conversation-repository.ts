@@ -79,11 +79,7 @@ export class InMemoryConversationRepository implements ConversationRepository {
   async delete(id: string): Promise<void> {
     this.state.conversations.delete(id);
     this.state.recipientJoins.delete(id);
-    for (const messageId of this.state.channelMessages.get(id) ?? []) {
-      this.state.messages.delete(messageId);
-      this.state.reactions.delete(messageId);
-    }
-    this.state.channelMessages.delete(id);
+    this.state.dropMessagesOf(id);
   }
 
   async update(id: string, changes: ConversationChanges): Promise<void> {

@@ -56,11 +56,7 @@ export class InMemoryServerRepository implements ServerRepository {
     for (const [code, invite] of this.state.invites) if (invite.serverId === id) this.state.invites.delete(code);
     for (const [channelId, channel] of this.state.channels) {
       if (channel.serverId !== id) continue;
-      for (const messageId of this.state.channelMessages.get(channelId) ?? []) {
-        this.state.messages.delete(messageId);
-        this.state.reactions.delete(messageId);
-      }
-      this.state.channelMessages.delete(channelId);
+      this.state.dropMessagesOf(channelId);
       this.state.channels.delete(channelId);
     }
   }

@@ -42,6 +42,15 @@ export class MemoryState {
   readonly events: ChatEvent[] = [];
   readonly logId = 'memory';
 
+  /** A channel's (or a conversation's) messages and their reactions, gone with it. */
+  dropMessagesOf(channelId: string): void {
+    for (const messageId of this.channelMessages.get(channelId) ?? []) {
+      this.messages.delete(messageId);
+      this.reactions.delete(messageId);
+    }
+    this.channelMessages.delete(channelId);
+  }
+
   /** The user as a member of the server, or null if they do not belong to it (or no longer exist). */
   memberSummary(serverId: string, userId: string): UserSummary | null {
     const user = this.members.get(serverId)?.has(userId) ? this.users.get(userId) : undefined;
