@@ -3,7 +3,7 @@ import { ok, type Message } from '@chat/client';
 import { addMessages, edited, editing, loadingOlder, pageLoaded, removeMessage } from '../model/messages.js';
 import { channelOpened, loadEnded, loadStarted } from '../model/events.js';
 import { firstPageShown } from '../model/read-states.js';
-import { channelOf } from '../model/state.js';
+import { channelOf, type ChatState, type Step } from '../model/state.js';
 import type { Page } from '../page.js';
 
 export const PAGE = 50;
@@ -52,24 +52,34 @@ export async function showPresent(page: Page): Promise<void> {
   await showFirstPage(page, channelId);
 }
 
-/** Loads the page just older than the oldest shown, keeping what is in view where it was. */
-export async function loadOlder(page: Page): Promise<void> {
-  const { channelId, reachedStart, messages, opening } = page.state;
-  const oldest = messages[0];
-  if (!channelId || page.state.loadingOlder || reachedStart || !oldest) return;
-  const history = page.el.history;
-  page.apply(loadingOlder(page.state, true));
+/**
+ * Reads the page next to those shown (`cursor`: older or newer), with `flag` saying one is on its way,
+ * and shows it by `show`; one that lands after another channel (or stretch) opened is dropped.
+ */
+export async function loadBeside(page: Page, flag: (state: ChatState, loading: boolean) => Step, cursor: Cursor, show: (messages: readonly Message[]) => void): Promise<void> {
+  const { channelId, opening } = page.state;
+  if (!channelId) return;
+  page.apply(flag(page.state, true));
   try {
     await loading(page, async () => {
-      const older = await messagesOf(page, channelId, { before: oldest.id });
-      if (page.state.opening !== opening) return;
-      const fromBottom = history.scrollHeight - history.scrollTop;
-      page.apply(pageLoaded(page.state, older, PAGE));
-      history.scrollTop = history.scrollHeight - fromBottom;
+      const messages = await messagesOf(page, channelId, cursor);
+      if (page.state.opening === opening) show(messages);
     });
   } finally {
-    page.apply(loadingOlder(page.state, false));
+    page.apply(flag(page.state, false));
   }
+}
+
+/** Loads the page just older than the oldest shown, keeping what is in view where it was. */
+export async function loadOlder(page: Page): Promise<void> {
+  const oldest = page.state.messages[0];
+  if (page.state.loadingOlder || page.state.reachedStart || !oldest) return;
+  const history = page.el.history;
+  await loadBeside(page, loadingOlder, { before: oldest.id }, (older) => {
+    const fromBottom = history.scrollHeight - history.scrollTop;
+    page.apply(pageLoaded(page.state, older, PAGE));
+    history.scrollTop = history.scrollHeight - fromBottom;
+  });
 }
 
 export function send(page: Page): void {

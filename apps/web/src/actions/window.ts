@@ -2,7 +2,7 @@
 import { channelOpened } from '../model/events.js';
 import { aroundLoaded, jumpStarted, loadingNewer, newerLoaded } from '../model/window.js';
 import type { Page } from '../page.js';
-import { loading, messagesOf, PAGE, showPresent } from './messages.js';
+import { loadBeside, loading, messagesOf, PAGE, showPresent } from './messages.js';
 
 /**
  * Opens the channel (again, when it is the open one) on the page around the message, marked and
@@ -31,21 +31,13 @@ export async function jumpTo(page: Page, channelId: string, messageId: string): 
 
 /** Loads the page just newer than the newest shown, leaving what is in view where it is. */
 export async function loadNewer(page: Page): Promise<void> {
-  const { channelId, reachedEnd, messages, opening } = page.state;
-  const newest = messages.at(-1);
-  if (!channelId || page.state.loadingNewer || reachedEnd || !newest) return;
+  const newest = page.state.messages.at(-1);
+  if (page.state.loadingNewer || page.state.reachedEnd || !newest) return;
   const history = page.el.history;
-  page.apply(loadingNewer(page.state, true));
-  try {
-    await loading(page, async () => {
-      const newer = await messagesOf(page, channelId, { after: newest.id });
-      if (page.state.opening !== opening) return;
-      // Added below what is read: the view stays put rather than following the list's end.
-      const scrollTop = history.scrollTop;
-      page.apply(newerLoaded(page.state, newer, PAGE));
-      history.scrollTop = scrollTop;
-    });
-  } finally {
-    page.apply(loadingNewer(page.state, false));
-  }
+  await loadBeside(page, loadingNewer, { after: newest.id }, (newer) => {
+    // Added below what is read: the view stays put rather than following the list's end.
+    const scrollTop = history.scrollTop;
+    page.apply(newerLoaded(page.state, newer, PAGE));
+    history.scrollTop = scrollTop;
+  });
 }
