@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 // (page.evaluate runs its functions in the page: they are typed against the DOM.)
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { createRestClient, ok, type RestClient } from '@chat/client';
 import { createPostgresDatabase, postgresUp, type TestDatabase } from '@chat/postgres/testing';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -14,6 +15,8 @@ import { eventually, hasAttribute, hasCount, hasText, isHidden, isVisible } from
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PASSWORD = 'a long enough password';
+/** `UPDATE_SCREENSHOTS=1` also writes the screenshot of a jump under docs/screenshots. */
+const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS ? join(__dirname, '..', '..', '..', 'docs', 'screenshots') : undefined;
 const ready = existsSync(CHROMIUM) && postgresUp();
 if (!ready && process.env.CI === 'true') {
   describe('finding and following on the chat page', () => {
@@ -126,6 +129,11 @@ suite('finding and following on the chat page', () => {
     await hasCount(message(page, 'archive note 31'), 1);
     await hasCount(message(page, `archive note ${ARCHIVE}`), 0);
     await isVisible(page.getByRole('button', { name: 'Jump to present' }));
+    if (SCREENSHOTS) {
+      mkdirSync(SCREENSHOTS, { recursive: true });
+      await page.mouse.move(0, 0);
+      await page.screenshot({ path: join(SCREENSHOTS, 'search.png') });
+    }
 
     // A live message does not land after the gap: it comes with the newer pages.
     await post(archiveId, 'Live while Ada reads old notes');
