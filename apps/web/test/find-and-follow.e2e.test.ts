@@ -152,10 +152,13 @@ suite('finding and following on the chat page', () => {
     await page.context().close();
   });
 
-  it('jumps back to the present in one click, and says when a search finds nothing', async () => {
+  it('jumps back to the present in one click, reads more hits, and says what a search could not do', async () => {
     const page = await adasPage();
-    await page.getByLabel('Search this server’s messages').fill('"archive note 12"');
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const search = async (words: string) => {
+      await page.getByLabel('Search this server’s messages').fill(words);
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+    };
+    await search('"archive note 12"');
     await hasCount(page.locator('#search-hits > li'), 1);
     await page.locator('#search-hits button').click();
     await hasCount(page.locator('#messages > li.highlighted'), 1);
@@ -164,10 +167,30 @@ suite('finding and following on the chat page', () => {
     await hasCount(page.locator('#messages > li.highlighted'), 0);
     await isHidden(page.getByRole('button', { name: 'Jump to present' }));
 
-    await page.getByLabel('Search this server’s messages').fill('nothing-says-this');
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    // 25 hits a page, the newest first; "More results" adds the next.
+    await search('archive note');
+    await hasCount(page.locator('#search-hits > li'), 25);
+    await hasText(page.locator('#search-title'), '25+ messages match “archive note”');
+    await page.getByRole('button', { name: 'More results' }).click();
+    await hasCount(page.locator('#search-hits > li'), 50);
+    expect(await page.locator('#search-hits .snippet').first().textContent()).toBe(`archive note ${ARCHIVE}`);
+    expect(await page.locator('#search-hits .snippet').nth(25).textContent()).toBe(`archive note ${ARCHIVE - 25}`);
+
+    await search('nothing-says-this');
     await hasText(page.locator('#search-title'), 'No messages match “nothing-says-this”');
     await hasCount(page.locator('#search-hits > li'), 0);
+    // Refusals in words: a query of no words, and a hit deleted since (the channel opens at its present instead).
+    await search('!!!');
+    await hasText(page.getByRole('alert'), /^Please check: Search: /);
+    const doomed = await post(archiveId, 'Soon gone from the archive');
+    await search('"soon gone"');
+    await hasCount(page.locator('#search-hits > li'), 1);
+    await ok(ada.DELETE('/api/channels/{channelId}/messages/{messageId}', { params: { path: { channelId: archiveId, messageId: doomed.id } } }));
+    await page.locator('#search-hits button').click();
+    await hasText(page.getByRole('alert'), 'Not found: No such message in this channel.');
+    await isVisible(page.getByRole('heading', { name: '# archive' }));
+    await hasCount(message(page, 'Live at the present'), 1);
+    await isHidden(page.getByRole('button', { name: 'Jump to present' }));
     await page.getByRole('button', { name: 'Close search' }).click();
     await isHidden(page.locator('#search-results'));
     await page.context().close();
