@@ -18,9 +18,17 @@ export interface TimeLabel {
 
 const DAY_MS = 86_400_000;
 
+/** One formatter a zone: making one costs far more than using it, and every message shown asks for its day. */
+const dayFormats = new Map<string | undefined, Intl.DateTimeFormat>();
+function dayFormat(timeZone: string | undefined): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) dayFormats.set(timeZone, (format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' })));
+  return format;
+}
+
 /** The calendar day `date` falls on in the zone, as a count of days (comparable, subtractable). */
 function dayNumber(date: Date, options: TimeOptions): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: options.timeZone, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(date);
+  const parts = dayFormat(options.timeZone).formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
   return Date.UTC(part('year'), part('month') - 1, part('day')) / DAY_MS;
 }
