@@ -24,6 +24,7 @@ const message: MessageView = {
   createdAt: new Date('2026-11-01T10:00:00.123Z'),
   editedAt: null,
   ...NO_MENTIONS,
+  attachments: [],
   author: { id: '3', username: 'ann', displayName: null, avatar: null },
   reactions: [{ emoji: '👍', count: 2, reacted: false }],
 };
@@ -39,7 +40,7 @@ const EVENTS: ChatEvent[] = [
   serverDeleted('10'),
 ];
 
-const delivery = new Delivery({ logId: 'abc', maxBufferBytes: 1 << 20 });
+const delivery = new Delivery({ logId: 'abc', maxBufferBytes: 1 << 20, linkAttachment: (id) => `/api/attachments/${id}?signed` });
 
 /** The frame as the gateway wrote it before it spliced stored text: the event written again. */
 const written = (position: number, event: ChatEvent) =>

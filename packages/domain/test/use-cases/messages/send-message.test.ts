@@ -22,6 +22,7 @@ describe('SendMessage', () => {
       mentions: [],
       mentionRoles: [],
       mentionEveryone: false,
+      attachments: [],
       author: { id: member.userId, username, displayName: null, avatar: null },
       reactions: [],
     });
@@ -41,6 +42,7 @@ describe('SendMessage', () => {
       createdAt: world.clock.now(),
       editedAt: null,
       ...NO_MENTIONS,
+      attachments: [],
       author: { id: member.userId, username, displayName: null, avatar: null },
       reactions: [],
     };

@@ -1,0 +1,54 @@
+import { bitOf, type MessageAttachment } from '@chat/domain';
+import { sql } from 'kysely';
+
+/* A send's claim of its files, inside the send's one statement (`CREATE`, `CREATE_MANY`). */
+
+/** What a send's row says of its files: how many were claimed and what the message keeps of them (null where the gate stayed shut). */
+export interface ClaimedRow {
+  claimed_count: number | null;
+  claimed_attachments: MessageAttachment[] | null;
+}
+
+export const claimedColumns = sql.raw('claimed_count, claimed_attachments');
+
+const ATTACH = sql.lit(bitOf('ATTACH_FILES'));
+
+/** An upload `a` of the send `s`'s author that no message ever took. */
+const free = (a: string) => sql.raw(`${a}.id = any(s.attachment_ids) and ${a}.uploader_id = s.user_id and ${a}.message_id is null and ${a}.attached_at is null`);
+
+/**
+ * Two CTEs over `source`'s rows (a send each: its gate's columns, `id`, `created_at`, `user_id`,
+ * `attachment_ids`, `n`): `claim` takes the files of each send whose gate opens, who holds
+ * ATTACH_FILES there, and all of whose files are free (else none is touched); `claimed` is one row
+ * per send: how many it took, and the message's `attachments` (in the order named).
+ *
+ * Two sends racing for one file both find it free in their snapshot; the second's update waits for
+ * the first's and then skips the row (READ COMMITTED re-reads it: taken). It then took fewer than
+ * it named, so `sentOnly` writes nothing of it; any file it did take names a message that was never
+ * inserted, which the foreign key refuses at the statement's end: the whole statement fails and
+ * nothing is left half done (the store answers it as the files being unavailable).
+ */
+export const claimAttachments = (source: string) => sql`
+    claim as (
+      update attachments a set message_id = s.id, attached_at = s.created_at
+      from ${sql.raw(source)} s
+      where ${free('a')}
+        and s.live and s.member_id is not null and s.allowed and (s.permissions & ${ATTACH}) <> 0
+        and (select count(*) from attachments r where ${free('r')}) = cardinality(s.attachment_ids)
+      returning a.id, a.message_id, a.filename, a.content_type, a.size, a.width, a.height
+    ),
+    claimed as (
+      select s.n, count(c.id)::int as claimed_count,
+             coalesce(
+               jsonb_agg(
+                 jsonb_build_object('id', c.id::text, 'filename', c.filename, 'contentType', c.content_type, 'size', c.size, 'width', c.width, 'height', c.height)
+                 order by array_position(s.attachment_ids, c.id)
+               ) filter (where c.id is not null),
+               '[]'::jsonb
+             ) as claimed_attachments
+      from ${sql.raw(source)} s left join claim c on c.message_id = s.id
+      group by s.n
+    )`;
+
+/** Where a send is written: its gate opened and it took every file it named. */
+export const sentOnly = sql`live and member_id is not null and allowed and claimed_count = cardinality(attachment_ids)`;
