@@ -66,6 +66,16 @@ describe('dispatch frames', () => {
     expect(frame).not.toContain('nonce');
   });
 
+  it("signs a message's file links into the frame, the stored text and the event written again alike", () => {
+    const withFile = messageCreated('10', { ...message, attachments: [{ id: '77', filename: 'a.png', contentType: 'image/png', size: 1, width: 1, height: 1 }] }, null);
+    const signed = '/api/attachments/77?signed';
+
+    for (const logged of [lazilyDecoded(48, 'e-48', withFile.type, JSON.stringify(eventJson(withFile).d)), { position: 48, id: '48', route: routeOf(withFile), event: withFile }]) {
+      const frame = JSON.parse(delivery.frameOf(logged) ?? '');
+      expect(frame.d.attachments).toEqual([{ id: '77', filename: 'a.png', contentType: 'image/png', size: 1, width: 1, height: 1, url: signed }]);
+    }
+  });
+
   it('writes an event without stored text (the in-memory log) from the event', () => {
     const event = memberLeft('10', '3', 'ban');
 
