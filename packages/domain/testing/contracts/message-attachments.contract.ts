@@ -105,20 +105,20 @@ export function describeMessageAttachments(ctx: MessageContractContext): void {
       expect((await sending(a, dm.id, [file.id])).sent).toEqual({ ok: true, value: receiptOf(a, undefined, [messageAttachmentOf(file)]) });
     });
 
-    it('claims each send of one moment alone: two naming one file, one gets it; a bad one fails alone', async () => {
+    it('claims each send of one moment alone: two naming one file, one gets it; a bad one fails alone; one without files is sent', async () => {
       const { channel, author } = await aChannelWithAuthor(stores);
       const actor = await givenActor(stores, author.id);
       const [shared, mine, lonely] = [await anUpload(author), await anUpload(author), await anUpload(author)];
-      const asks = [[shared.id], [shared.id, mine.id], [lonely.id], [freshId()]];
+      const asks = [[shared.id], [shared.id, mine.id], [lonely.id], [freshId()], []];
       const messages = asks.map(() => aMessage(channel.id, author.id));
 
       const results = await Promise.all(messages.map((message, i) => stores.messages.createAs(actor, withoutAuthor(message), null, asks[i])));
 
       const won = results.slice(0, 2).filter((result) => result.ok && result.value !== ATTACHMENTS_UNAVAILABLE);
       expect(won).toHaveLength(1);
-      expect(results.slice(2)).toEqual([{ ok: true, value: receiptOf(author, undefined, [messageAttachmentOf(lonely)]) }, { ok: true, value: ATTACHMENTS_UNAVAILABLE }]);
+      expect(results.slice(2)).toEqual([{ ok: true, value: receiptOf(author, undefined, [messageAttachmentOf(lonely)]) }, { ok: true, value: ATTACHMENTS_UNAVAILABLE }, { ok: true, value: receiptOf(author) }]);
       const stored = await Promise.all(messages.map((message) => stores.messages.findById(message.id)));
-      expect(stored.map((message) => message !== null)).toEqual([results[0] === won[0], results[1] === won[0], true, false]);
+      expect(stored.map((message) => message !== null)).toEqual([results[0] === won[0], results[1] === won[0], true, false, true]);
       const lost = results[0] === won[0] ? mine : undefined;
       if (lost) expect((await stores.attachments.find(lost.id))?.messageId).toBeNull();
     });

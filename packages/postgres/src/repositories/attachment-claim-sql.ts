@@ -11,6 +11,9 @@ export interface ClaimedRow {
 
 export const claimedColumns = sql.raw('claimed_count, claimed_attachments');
 
+/** `claimed`'s columns for a send that names no file: the statement of that shape has no claim at all. */
+export const NOTHING_CLAIMED = sql.raw(`0 as claimed_count, '[]'::jsonb as claimed_attachments`);
+
 const ATTACH = sql.lit(bitOf('ATTACH_FILES'));
 
 /** An upload `a` of the send `s`'s author that no message ever took. */

@@ -2,19 +2,29 @@ import { SEND_NEEDS, type Id, type Message } from '@chat/domain';
 import { sql, type RawBuilder } from 'kysely';
 import { PrecompiledStatement, preparedMark } from '../prepared-statements';
 import { authorJson } from './author-json';
-import { claimAttachments, claimedColumns, sentOnly, type ClaimedRow } from './attachment-claim-sql';
+import { claimAttachments, claimedColumns, NOTHING_CLAIMED, sentOnly, type ClaimedRow } from './attachment-claim-sql';
 import { batchedOf, CLAIMED, concat, fieldsJson, insertedValues, isKept, MESSAGE_COLUMNS, MESSAGE_FIELDS, SENT_KEYS, sqlTypeOf, type SentKey } from './message-fields';
 import { gateOpens, gateQuery, type GateRow } from './message-sql';
 import { keptColumns, permissionsAllowEveryone, type KeptRow } from './mention-sql';
 
 /* The gated send's statements: one send, and the sends of one event-loop turn in one statement. */
 
-/** One send: the actor, the fields the send supplies (`SENT_KEYS`), the nonce, the files it names. */
-export type CreateValues = { sessionId: string; userId: string } & Pick<Message, SentKey> & { nonce: string | null; attachmentIds: readonly Id[] };
+/**
+ * One send: the actor, the fields the send supplies (`SENT_KEYS`), the nonce, the files it names
+ * (undefined for none: a statement of another shape, without the claim, so a send without files
+ * costs what it did before files).
+ */
+export type CreateValues = { sessionId: string; userId: string } & Pick<Message, SentKey> & { nonce: string | null; attachmentIds: readonly Id[] | undefined };
 
 /** A send's values as the statements take them, in the order they are compiled in. */
 export const createValues = (actor: { sessionId: string; userId: string }, message: Omit<Message, 'authorId'>, nonce: string | null, attachmentIds: readonly Id[] = []): CreateValues =>
-  ({ sessionId: actor.sessionId, userId: actor.userId, ...Object.fromEntries(SENT_KEYS.map((key) => [key, message[key]])), nonce, attachmentIds }) as CreateValues;
+  ({
+    sessionId: actor.sessionId,
+    userId: actor.userId,
+    ...Object.fromEntries(SENT_KEYS.map((key) => [key, message[key]])),
+    nonce,
+    attachmentIds: attachmentIds.length > 0 ? attachmentIds : undefined,
+  }) as CreateValues;
 
 type Row = Record<SentKey | 'userId' | 'nonce' | 'attachments', unknown>;
 
@@ -81,9 +91,13 @@ export const CREATE = new PrecompiledStatement<CreateValues, SentRow>(
       )}
       from gate where ${gateOpens}
     ),
-    sends as (select ${values.id}::bigint as id, ${values.createdAt}::timestamptz as created_at, ${values.userId}::bigint as user_id, ${values.attachmentIds}::bigint[] as attachment_ids, 1 as n, gate.* from gate),
+    ${
+      values.attachmentIds === undefined
+        ? sql`sent as (select *, ${NOTHING_CLAIMED} from gate where ${gateOpens}),`
+        : sql`sends as (select ${values.id}::bigint as id, ${values.createdAt}::timestamptz as created_at, ${values.userId}::bigint as user_id, ${values.attachmentIds}::bigint[] as attachment_ids, 1 as n, gate.* from gate),
     ${claimAttachments('sends')},
-    sent as (select * from sends join claimed using (n) where ${sentOnly}),
+    sent as (select * from sends join claimed using (n) where ${sentOnly}),`
+    }
     stored as (
       insert into messages (${columns})
       select ${insertedValues(sentValue(values), sql`${values.userId}::bigint`)}
@@ -97,14 +111,15 @@ export const CREATE = new PrecompiledStatement<CreateValues, SentRow>(
       from sent, kept
     ),
     marked as (${markSent(sql`select ${values.userId}::bigint, ${values.channelId}::bigint, ${values.id}::bigint from sent`)})
-    select ${SENT_GATE_COLUMNS}, ${KEPT_COLUMNS}, ${claimedColumns} from gate left join kept on true left join claimed on true`,
+    select ${SENT_GATE_COLUMNS}, ${KEPT_COLUMNS}, ${claimedColumns}
+    from gate left join kept on true ${values.attachmentIds === undefined ? sql`cross join (select ${NOTHING_CLAIMED}) claimed` : sql`left join claimed on true`}`,
 );
 
 /**
  * `CreateValues` of several sends, column by column, for `unnest`: `ids`, `channelIds`, ... (an
  * array of ids as the text of its literal: see `batchedOf`).
  */
-export type CreateColumns = { sessionIds: string[]; userIds: string[] } & { [K in SentKey as `${K}s`]: unknown[] } & { nonces: (string | null)[]; attachmentIds: string[] };
+export type CreateColumns = { sessionIds: string[]; userIds: string[] } & { [K in SentKey as `${K}s`]: unknown[] } & { nonces: (string | null)[]; attachmentIds: string[] | undefined };
 
 export const columnsOf = (batch: readonly CreateValues[]): CreateColumns =>
   ({
@@ -112,7 +127,8 @@ export const columnsOf = (batch: readonly CreateValues[]): CreateColumns =>
     userIds: batch.map((send) => send.userId),
     ...Object.fromEntries(SENT_KEYS.map((key) => [`${key}s`, batch.map((send) => batchedOf(key).encode(send[key]))])),
     nonces: batch.map((send) => send.nonce),
-    attachmentIds: batch.map((send) => `{${send.attachmentIds.join(',')}}`),
+    // Undefined when no send of the batch names a file: the shape without the claim.
+    attachmentIds: batch.some((send) => send.attachmentIds !== undefined) ? batch.map((send) => `{${(send.attachmentIds ?? []).join(',')}}`) : undefined,
   }) as CreateColumns;
 
 /** The unnest's arrays, the names of its columns (the actor's, the send's fields', the nonce) and the columns as their types. */
@@ -127,7 +143,7 @@ const unnested = (values: CreateColumns) => {
     }),
     [values.nonces, 'text', 'nonce', 'nonce'],
     // Ids as the text of an array literal, as `batchedOf` sends an array of ids.
-    [values.attachmentIds, 'text', 'attachment_ids', 'attachment_ids::bigint[] as attachment_ids'],
+    ...(values.attachmentIds === undefined ? [] : [[values.attachmentIds, 'text', 'attachment_ids', 'attachment_ids::bigint[] as attachment_ids'] as [unknown, string, string, string]]),
   ];
   return {
     arrays: sql.join(arrays.map(([array, type]) => sql`${array}::${sql.raw(type)}[]`)),
@@ -152,8 +168,12 @@ export const CREATE_MANY = new PrecompiledStatement<CreateColumns, SentRow>((val
       cross join lateral (${gateQuery({ sessionId: sql`b.session_id`, userId: sql`b.user_id` }, sql`b.channel_id`, SEND_NEEDS)}) g
       left join lateral (select ${keptColumns(asked, sql`b.channel_id`, permissionsAllowEveryone)} where ${gateOpens}) k on true
     ),
-    ${claimAttachments('gated')},
-    sent as (select * from gated join claimed using (n) where ${sentOnly}),
+    ${
+      values.attachmentIds === undefined
+        ? sql`sent as (select *, ${NOTHING_CLAIMED} from gated where ${gateOpens}),`
+        : sql`${claimAttachments('gated')},
+    sent as (select * from gated join claimed using (n) where ${sentOnly}),`
+    }
     stored as (
       insert into messages (${columns})
       select ${insertedValues((key) => column(storedColumn(key)), column('user_id'))}
@@ -169,5 +189,6 @@ export const CREATE_MANY = new PrecompiledStatement<CreateColumns, SentRow>((val
     ),
     -- One row per author and channel (an upsert may not touch a row twice): their newest send.
     marked as (${markSent(sql`select user_id, channel_id, max(id) from sent group by user_id, channel_id order by user_id, channel_id`)})
-    select ${SENT_GATE_COLUMNS}, ${KEPT_COLUMNS}, ${claimedColumns} from gated join claimed using (n) order by n`;
+    select ${SENT_GATE_COLUMNS}, ${KEPT_COLUMNS}, ${claimedColumns}
+    from gated ${values.attachmentIds === undefined ? sql`cross join (select ${NOTHING_CLAIMED}) claimed` : sql`join claimed using (n)`} order by n`;
 });
