@@ -1,20 +1,32 @@
-import { bitOf, type MessageAttachment } from '@chat/domain';
+import { ATTACHMENT_PATH } from '@chat/contract';
+import { bitOf } from '@chat/domain';
 import { sql } from 'kysely';
 
 /* A send's claim of its files, inside the send's one statement (`CREATE`, `CREATE_MANY`). */
 
-/** What a send's row says of its files: how many were claimed and what the message keeps of them (null where the gate stayed shut). */
+/**
+ * What a send's row says of its files: how many were claimed and what the message keeps of them, in
+ * the wire form (the driver parses the json; null where the gate stayed shut).
+ */
 export interface ClaimedRow {
   claimed_count: number | null;
-  claimed_attachments: MessageAttachment[] | null;
+  claimed_attachments: Record<string, unknown>[] | null;
 }
 
 export const claimedColumns = sql.raw('claimed_count, claimed_attachments');
 
 /** `claimed`'s columns for a send that names no file: the statement of that shape has no claim at all. */
-export const NOTHING_CLAIMED = sql.raw(`0 as claimed_count, '[]'::jsonb as claimed_attachments`);
+export const NOTHING_CLAIMED = sql.raw(`0 as claimed_count, '[]'::json as claimed_attachments`);
 
 const ATTACH = sql.lit(bitOf('ATTACH_FILES'));
+
+/**
+ * A claimed file `c` as the wire writes it (`messageAttachmentJson`: its keys in order, its link
+ * unsigned), null for none; strings through `to_json`, which escapes as `JSON.stringify` does.
+ */
+const attachmentText = sql`'{"id":"' || c.id || '","filename":' || to_json(c.filename)::text || ',"contentType":' || to_json(c.content_type)::text
+  || ',"size":' || c.size || ',"width":' || coalesce(c.width::text, 'null') || ',"height":' || coalesce(c.height::text, 'null')
+  || ',"url":"${sql.raw(ATTACHMENT_PATH)}/' || c.id || '"}'`;
 
 /** An upload `a` of the send `s`'s author that no message ever took. */
 const free = (a: string) => sql.raw(`${a}.id = any(s.attachment_ids) and ${a}.uploader_id = s.user_id and ${a}.message_id is null and ${a}.attached_at is null`);
@@ -42,13 +54,7 @@ export const claimAttachments = (source: string) => sql`
     ),
     claimed as (
       select s.n, count(c.id)::int as claimed_count,
-             coalesce(
-               jsonb_agg(
-                 jsonb_build_object('id', c.id::text, 'filename', c.filename, 'contentType', c.content_type, 'size', c.size, 'width', c.width, 'height', c.height)
-                 order by array_position(s.attachment_ids, c.id)
-               ) filter (where c.id is not null),
-               '[]'::jsonb
-             ) as claimed_attachments
+             ('[' || coalesce(string_agg(${attachmentText}, ',' order by array_position(s.attachment_ids, c.id)), '') || ']')::json as claimed_attachments
       from ${sql.raw(source)} s left join claim c on c.message_id = s.id
       group by s.n
     )`;

@@ -1,3 +1,4 @@
+import { attachmentFromJson } from '@chat/contract';
 import { ATTACHMENTS_UNAVAILABLE, has } from '@chat/domain';
 import type {
   Actor,
@@ -108,7 +109,7 @@ export class KyselyMessageRepository implements MessageRepository {
         mentions: row.kept_mentions ?? [],
         mentionRoles: row.kept_mention_roles ?? [],
         mentionEveryone: row.kept_mention_everyone === true,
-        attachments: row.claimed_attachments ?? [],
+        attachments: (row.claimed_attachments ?? []).map(attachmentFromJson),
         author: gate.value,
       },
     };

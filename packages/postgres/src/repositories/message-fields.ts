@@ -1,3 +1,4 @@
+import { attachmentFromJson, messageAttachmentJson } from '@chat/contract';
 import type { Message, MessageAttachment } from '@chat/domain';
 import { sql, type ColumnType, type RawBuilder } from 'kysely';
 
@@ -22,8 +23,11 @@ const KINDS = {
   boolean: { type: 'boolean', cast: 'boolean', json: (e: Sql): Part[] => [e] },
   /** Bigint ids: an array of strings of digits, `array_to_json` writing it compact as `JSON.stringify` does. */
   ids: { type: 'bigint[]', cast: 'bigint[]', json: (e: Sql): Part[] => [sql`array_to_json(${e}::text[])::text`] },
-  /** A message's files (`MessageAttachment`s, jsonb): see `attachmentsJson`. */
-  attachments: { type: 'jsonb', cast: 'jsonb', json: (e: Sql): Part[] => [attachmentsJson(e)] },
+  /**
+   * A message's files: a `json` value holding their wire text (`messageAttachmentJson`, links
+   * unsigned), which `json` keeps byte for byte, so the renderers write it as it is.
+   */
+  attachments: { type: 'json', cast: 'json', json: (e: Sql): Part[] => [sql`${e}::text`] },
 } as const;
 
 type Kind = keyof typeof KINDS;
@@ -78,7 +82,7 @@ export type MessagesTable = {
   [K in Key as Fields[K]['column']]: K extends 'id'
     ? ColumnType<string, string, never>
     : Fields[K]['kind'] extends 'attachments'
-      ? ColumnType<Message[K], Message[K] | string | undefined, Message[K] | string> // jsonb: written as its text (`toRow`), '[]' by default
+      ? ColumnType<Message[K], Message[K] | string | undefined, Message[K] | string> // json: written as its wire text (`toRow`), '[]' by default
       : Message[K];
 };
 /** A row of `messages` as read. */
@@ -90,12 +94,17 @@ const field = (key: Key): Field => MESSAGE_FIELDS[key];
 /** The columns, in insert order. */
 export const MESSAGE_COLUMNS = KEYS.map((key) => field(key).column) as Fields[Key]['column'][];
 
-/** A value as a parameter: jsonb as its text (the driver would send an array as a PostgreSQL array). */
-const param = (key: Key, value: unknown): unknown => (field(key).kind === 'attachments' ? JSON.stringify(value) : value);
+/** A value as a parameter: the files as their wire text (the driver would send an array as a PostgreSQL array). */
+const param = (key: Key, value: unknown): unknown =>
+  field(key).kind === 'attachments' ? JSON.stringify((value as readonly MessageAttachment[]).map(messageAttachmentJson)) : value;
+
+/** A column's value as the entity's: the files read back from their wire form (the driver parses json), links left behind. */
+const read = (key: Key, value: unknown): unknown =>
+  field(key).kind === 'attachments' ? (value as Record<string, unknown>[]).map(attachmentFromJson) : value;
 
 export const toRow = (message: Message): MessageRow => Object.fromEntries(KEYS.map((key) => [field(key).column, param(key, message[key])])) as MessageRow;
 export const fromRow = (row: MessageRow): Message =>
-  Object.fromEntries(KEYS.map((key) => [key, (row as Record<string, unknown>)[field(key).column]])) as unknown as Message;
+  Object.fromEntries(KEYS.map((key) => [key, read(key, (row as Record<string, unknown>)[field(key).column])])) as unknown as Message;
 
 /** The fields a send supplies itself, sent as parameters (the rest are the actor or a literal); `kept` ones too, as asked. */
 export type SentKey = { [K in Key]: Fields[K] extends { created: 'actor' | 'null' | 'claimed' } ? never : K }[Key];
@@ -167,18 +176,6 @@ export function concat(parts: readonly Part[]): Sql {
     sql` || `,
   );
 }
-
-/**
- * A message's files (a jsonb array of `MessageAttachment`) as the wire writes them (`messageJson`):
- * each link unsigned (`"url":"/api/attachments/<id>"`), for the edge to sign on every read. An
- * empty array, most messages', costs one length test.
- */
-const attachmentsJson = (e: Sql) => sql`(case when jsonb_array_length(${e}) = 0 then '[]' else (
-  select '[' || string_agg('{"id":"' || (a->>'id') || '","filename":' || to_json(a->>'filename')::text || ',"contentType":' || to_json(a->>'contentType')::text
-    || ',"size":' || (a->>'size') || ',"width":' || coalesce(a->>'width', 'null') || ',"height":' || coalesce(a->>'height', 'null')
-    || ',"url":"/api/attachments/' || (a->>'id') || '"}', ',' order by n) || ']'
-  from jsonb_array_elements(${e}) with ordinality as f (a, n)
-) end)`;
 
 /** A timestamp as JavaScript's toISOString writes it (UTC, milliseconds, Z); null stays null. */
 export const isoDate = (column: Sql) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
