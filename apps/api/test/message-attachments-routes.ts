@@ -58,6 +58,19 @@ export function describeMessageAttachments(name: string, app: () => TestApp, cre
       for (const url of [res.body.attachments[1].url, read.attachments[1]?.url, framed.attachments[1]?.url]) expect((await download(String(url))).status).toBe(200);
     });
 
+    it('signs the links afresh in a replay of the send (Idempotency-Key), whose kept answer holds them unsigned', async () => {
+      const { member, channelId } = await app().aServerWithMember();
+      const file = await uploaded(app(), member);
+      const sendOnce = () => app().http().post(`/api/channels/${channelId}/messages`).set('Authorization', member.token).set('Idempotency-Key', `files-${file.id}`).send({ attachmentIds: [file.id] });
+
+      const [first, replay] = [await sendOnce(), await sendOnce()];
+
+      expect(replay.status).toBe(201);
+      expect(replay.body.id).toBe(first.body.id);
+      expect(replay.body.attachments[0].url).toMatch(/\?expires=\d+&signature=/);
+      expect((await download(replay.body.attachments[0].url)).status).toBe(200);
+    });
+
     it('keeps the files when the content is edited', async () => {
       const { member, channelId } = await app().aServerWithMember();
       const file = await uploaded(app(), member);
