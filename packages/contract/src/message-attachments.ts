@@ -1,6 +1,6 @@
 import type { MessageAttachment } from '@chat/domain';
 import type { z } from 'zod';
-import type { AttachmentResponse } from './attachment';
+import { attachmentJson, type AttachmentResponse } from './attachment';
 import { num, str, type Json } from './read-json';
 
 /*
@@ -16,15 +16,7 @@ export const ATTACHMENT_PATH = '/api/attachments';
 export const unsignedAttachmentUrl = (id: string): string => `${ATTACHMENT_PATH}/${id}`;
 
 /** A file of a message as stored on the wire, its link unsigned; keys in `AttachmentResponse`'s order. */
-export const messageAttachmentJson = (a: MessageAttachment): z.output<typeof AttachmentResponse> => ({
-  id: a.id,
-  filename: a.filename,
-  contentType: a.contentType,
-  size: a.size,
-  width: a.width,
-  height: a.height,
-  url: unsignedAttachmentUrl(a.id),
-});
+export const messageAttachmentJson = (a: MessageAttachment): z.output<typeof AttachmentResponse> => attachmentJson({ ...a, url: unsignedAttachmentUrl(a.id) });
 
 export const attachmentFromJson = (a: Json): MessageAttachment => ({
   id: str(a.id),
