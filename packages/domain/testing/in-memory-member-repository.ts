@@ -37,12 +37,11 @@ export class InMemoryMemberRepository implements MemberRepository {
     return [...this.state.members].flatMap(([serverId, members]) => (members.has(userId) ? [serverId] : [])).sort(compareIds);
   }
 
-  async memberIdsIn(serverIds: readonly string[], maxMembers: number): Promise<string[]> {
-    const small = serverIds.flatMap((serverId) => {
-      const members = this.state.members.get(serverId);
-      return members && members.size <= maxMembers ? [...members.keys()] : [];
+  async serversUpTo(serverIds: readonly string[], maxMembers: number): Promise<string[]> {
+    return [...new Set(serverIds)].filter((serverId) => {
+      const size = this.state.members.get(serverId)?.size ?? 0;
+      return size > 0 && size <= maxMembers;
     });
-    return [...new Set(small)];
   }
 
   private roleIdsOf(serverId: string, userId: string): string[] {

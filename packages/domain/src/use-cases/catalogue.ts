@@ -49,6 +49,7 @@ import { OpenGatewaySession } from './gateway/open-gateway-session';
 import { ConnectSocket } from './presence/connect-socket';
 import { DisconnectSocket } from './presence/disconnect-socket';
 import { KeepPresence } from './presence/keep-presence';
+import { MovePresence } from './presence/move-presence';
 import { ReadPresences } from './presence/read-presences';
 import { SetPresence } from './presence/set-presence';
 import { AddReaction } from './messages/add-reaction';
@@ -161,6 +162,7 @@ export function createUseCases(ports: UseCasePorts) {
     disconnectSocket: new DisconnectSocket(presence, signals),
     setPresence: new SetPresence(presence, signals),
     keepPresence: new KeepPresence(presence, signals, stores),
+    movePresence: new MovePresence(presence),
     readPresences: new ReadPresences(presence, stores),
     listMyServers: new ListMyServers(servers),
     createServer: new CreateServer(unitOfWork, ids, clock, quotas),

@@ -15,9 +15,9 @@ export class ConnectSocket {
     private readonly signals: SignalBus,
   ) {}
 
-  /** `heardIn`: the user's servers and conversations, as their connection knows them now. */
+  /** `heardIn`: the user's servers and conversations, as their connection knows them now (the registry lists them there). */
   async execute(replicaId: string, userId: Id, heardIn: readonly Id[], chosen?: ChosenStatus): Promise<'done' | Lost> {
-    const changes = await this.presence.connect(replicaId, userId, chosen);
+    const changes = await this.presence.connect(replicaId, userId, heardIn, chosen);
     if (changes === 'lost') return changes;
     await announce(this.signals, changes, async () => heardIn);
     return 'done';
