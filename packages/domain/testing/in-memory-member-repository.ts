@@ -37,11 +37,8 @@ export class InMemoryMemberRepository implements MemberRepository {
     return [...this.state.members].flatMap(([serverId, members]) => (members.has(userId) ? [serverId] : [])).sort(compareIds);
   }
 
-  async serversUpTo(serverIds: readonly string[], maxMembers: number): Promise<string[]> {
-    return [...new Set(serverIds)].filter((serverId) => {
-      const size = this.state.members.get(serverId)?.size ?? 0;
-      return size > 0 && size <= maxMembers;
-    });
+  async serversOver(ids: readonly string[], maxMembers: number): Promise<string[]> {
+    return [...new Set(ids)].filter((id) => (this.state.members.get(id)?.size ?? 0) > maxMembers);
   }
 
   private roleIdsOf(serverId: string, userId: string): string[] {

@@ -7,11 +7,12 @@ import { describeWithPostgres } from './test-databases';
 type Analyzed = PlanNode & { 'Actual Rows'?: number };
 
 /**
- * `ready` lists the presences of the members of the user's servers of up to 1,000 members, asked at
- * every identify: a server of 20,000 is left out having counted 1,001 of its members at most, along
- * an index by server, and never scanned whole.
+ * `ready` lists the presences of the members of the user's servers of up to 1,000 members, and a
+ * presence change is told in those only, asked at every identify and change: a server of 20,000
+ * is found large having counted 1,001 of its members at most, along an index by server, and never
+ * scanned whole.
  */
-describeWithPostgres('the small servers among a user’s, for ready', () => {
+describeWithPostgres('the large servers among a user’s, for ready and presence fan-out', () => {
   const logged = aLoggedPool();
 
   it('counts a large server only one past the bound, and a small one whole, along an index', async () => {
@@ -31,9 +32,9 @@ describeWithPostgres('the small servers among a user’s, for ready', () => {
       select ${base.toString()}::bigint + 100000 + g, ${base.toString()}::bigint + (g * 4 + k) % 20000 + 1, now() from generate_series(1, 5000) g, generate_series(0, 3) k`.execute(database.db);
     await sql`analyze`.execute(database.db);
 
-    const ids = await stores.members.serversUpTo([large.server.id, small.server.id], 1_000);
+    const ids = await stores.members.serversOver([large.server.id, small.server.id], 1_000);
 
-    expect(ids).toEqual([small.server.id]);
+    expect(ids).toEqual([large.server.id]);
     const query = logged.lastWith('unnest');
     const reads = (allNodes(await genericPlanOf(database.db, query, { analyze: true })) as Analyzed[]).filter((node) => node['Relation Name'] === 'members');
     for (const node of reads) expect(node['Node Type']).toMatch(/^Index (Only )?Scan$/);

@@ -50,14 +50,13 @@ export class KyselyMemberRepository implements MemberRepository {
     return rows.map((row) => row.server_id);
   }
 
-  async serversUpTo(serverIds: readonly string[], maxMembers: number): Promise<string[]> {
-    if (serverIds.length === 0) return [];
-    // Per server, along an index by server: its members counted one past the bound at most, so a
-    // server of a million members costs what one of a thousand does (presence-members-plan.test.ts).
+  async serversOver(ids: readonly string[], maxMembers: number): Promise<string[]> {
+    if (ids.length === 0) return [];
+    // Per id, along an index by server: its members counted one past the bound at most, so a server
+    // of a million members costs what one of a thousand does (presence-members-plan.test.ts).
     const { rows } = await sql<{ id: string }>`
-      select distinct s.id::text as id from unnest(${[...serverIds]}::bigint[]) as s(id)
-      cross join lateral (select count(*) as n from (select 1 from members c where c.server_id = s.id limit ${maxMembers + 1}) as upto) as counted
-      where counted.n between 1 and ${maxMembers}`.execute(this.db);
+      select distinct s.id::text as id from unnest(${[...ids]}::bigint[]) as s(id)
+      where (select count(*) from (select 1 from members c where c.server_id = s.id limit ${maxMembers + 1}) as upto) > ${maxMembers}`.execute(this.db);
     return rows.map((row) => row.id);
   }
 

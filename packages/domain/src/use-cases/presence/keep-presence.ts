@@ -22,6 +22,6 @@ export class KeepPresence {
   async execute(replicaId: string, ttlMs: number, sockets: () => ReadonlyMap<Id, HeldSockets>, fresh: boolean): Promise<void> {
     const enter = fresh || !(await this.presence.beat(replicaId, ttlMs));
     const entered = enter ? await this.presence.enter(replicaId, ttlMs, sockets()) : [];
-    await announce(this.signals, [...entered, ...(await this.presence.reap())], (userId) => heardIn(this.stores, userId));
+    await announce(this.signals, this.stores.members, [...entered, ...(await this.presence.reap())], (userId) => heardIn(this.stores, userId));
   }
 }

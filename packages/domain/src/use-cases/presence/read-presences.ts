@@ -21,7 +21,8 @@ export class ReadPresences {
     const serverIds = snapshot.servers.map(({ server }) => server.id);
     const recipientIds = new Set(snapshot.privateChannels.flatMap(({ recipients }) => recipients.map(({ id }) => id)));
     recipientIds.delete(userId);
-    const small = serverIds.length === 0 ? [] : await this.stores.members.serversUpTo(serverIds, READY_PRESENCE_MEMBERS);
+    const large = new Set(serverIds.length === 0 ? [] : await this.stores.members.serversOver(serverIds, READY_PRESENCE_MEMBERS));
+    const small = serverIds.filter((serverId) => !large.has(serverId));
     const [inServers, recipients] = await Promise.all([
       small.length === 0 ? [] : this.presence.presentIn(small),
       recipientIds.size === 0 ? [] : this.presence.present([...recipientIds]),

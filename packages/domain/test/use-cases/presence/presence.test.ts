@@ -1,4 +1,4 @@
-import type { Actor, GatewaySnapshot, HeldSockets, Presence } from '@chat/domain';
+import { PRESENCE_FAN_OUT_MEMBERS, type Actor, type GatewaySnapshot, type HeldSockets, type Presence } from '@chat/domain';
 import { expectOk, type TestWorld } from '@chat/domain/testing';
 import { aServerWithCastAndDm } from '../../helpers';
 
@@ -107,6 +107,22 @@ describe('presence', () => {
     expect({ before, after: await world.readPresences.execute(member.userId, await snapshotOf(world, member)) }).toEqual({
       before: [{ userId: leaver.userId, status: 'online' }],
       after: [{ userId: newcomer.userId, status: 'online' }],
+    });
+  });
+
+  it('tells no presence in a server of more than 1,000 members, nor lists it in ready: its conversations still hear and list', async () => {
+    const { world, owner, member, server, dm, heard } = await aServerWithCastAndDm();
+    for (let i = 0; i < PRESENCE_FAN_OUT_MEMBERS; i++) await world.stores.members.add({ serverId: server.id, userId: `9${i}`, joinedAt: new Date() });
+    await world.keepPresence.execute('a', TTL, () => none, true);
+
+    await world.connectSocket.execute('a', member.userId, [server.id, dm.id]);
+    await world.connectSocket.execute('a', owner.userId, [server.id], 'idle');
+    await world.setPresence.execute(owner.userId, 'dnd', [server.id]);
+    const presences = await world.readPresences.execute(member.userId, await snapshotOf(world, member));
+
+    expect({ heard, presences }).toEqual({
+      heard: [{ type: 'presence.updated', userId: member.userId, status: 'online', serverIds: [dm.id] }],
+      presences: [{ userId: owner.userId, status: 'dnd' }],
     });
   });
 
