@@ -95,7 +95,7 @@ describe('a replica’s presence tracker', () => {
     const live = await heard();
     tracker.moved(connection, '11', true);
     tracker.moved(connection, '10', false);
-    await until(async () => (await heard())[0].length === 0);
+    await until(async () => (await heard())[0]?.length === 0);
     tracker.stop();
 
     expect({ uncounted, live, moved: await heard() }).toEqual({ uncounted: [[], []], live: [['6'], []], moved: [[], ['6']] });
