@@ -3,7 +3,7 @@ import { startReplica, type Replica } from '../replica-process';
 import { redisUp, uniquePrefix } from '../redis-testing';
 import { Clients, type Frame } from './gateway-client';
 import { createServer, join, register } from './rest';
-import { presenceAcrossTheGateway, typingReachesThoseWhoSee } from './signal-scenarios';
+import { presenceAcrossTheGateway, presenceFollowsMembership, typingReachesThoseWhoSee } from './signal-scenarios';
 
 /** `describe` when both the real PostgreSQL and Redis answered the global setup, a loud skip otherwise (never in CI). */
 const describeWithPostgresAndRedis: jest.Describe = (postgresUp() && redisUp() ? describe : describe.skip) as jest.Describe;
@@ -51,6 +51,10 @@ describeWithPostgresAndRedis('signals between two replicas sharing PostgreSQL an
   it('shows a user online on B from their socket on A, as they choose on either, then offline once both closed; ready and the members route agree', async () => {
     await presenceAcrossTheGateway(clients, { write: a.url, read: b.url, resumeOn: a.url });
   }, 20_000);
+
+  it('lists in ready a user online who joins a server, and not once they leave, are kicked or banned', async () => {
+    await presenceFollowsMembership(clients, { write: a.url, read: b.url, resumeOn: a.url });
+  }, 30_000);
 
   it('shows a user offline within two heartbeat intervals when the replica holding their socket is killed, and only once', async () => {
     const c = await startReplica(env);
