@@ -36,7 +36,8 @@ export class KyselySweeper implements Sweeper {
   }
 
   /**
-   * Uploads older than `UNATTACHED_TTL_MS` that no message took: their rows are locked (an attach
+   * Uploads older than `UNATTACHED_TTL_MS` that no message took and that are no avatar or banner
+   * (an avatar replaced is one no more, and goes on the next sweep): their rows are locked (an attach
    * racing the sweep waits, then finds them gone), their files deleted, then the rows. Should the
    * commit fail after the files went, the rows stay for the next sweep, whose deletes of files
    * already gone are no error; a file is never left without its row.
@@ -47,6 +48,7 @@ export class KyselySweeper implements Sweeper {
         .selectFrom('attachments')
         .select(['id', 'storage_key'])
         .where('message_id', 'is', null)
+        .where('used_as', 'is', null)
         .where('created_at', '<', new Date(now.getTime() - UNATTACHED_TTL_MS))
         .orderBy('created_at')
         .limit(batch)

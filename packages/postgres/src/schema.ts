@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { ImageSlot } from '@chat/domain';
 import type { MessagesTable } from './repositories/message-fields';
 
 /*
@@ -181,6 +182,8 @@ export interface AttachmentsTable {
   storage_key: string;
   created_at: Timestamp;
   message_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** An `ImageSlot`: the avatar or banner it is. */
+  used_as: ColumnType<ImageSlot | null, ImageSlot | null | undefined, ImageSlot | null>;
 }
 
 export interface WorkerLeasesTable {
