@@ -2,17 +2,9 @@ import { UNATTACHED_TTL_MS } from '@chat/domain';
 import { aPng, textFile, type FixedClock } from '@chat/domain/testing';
 import { KyselySweeper } from '@chat/postgres';
 import { describeWithPostgres } from '@chat/postgres/testing';
-import type { Response } from 'supertest';
-import { answerOf, upload } from './attachments-testing';
+import { answerOf, binary, upload } from './attachments-testing';
 import { aPostgresTestAppWithDatabase } from './postgres-test-app';
 import { buildTestApp, problemBody, type TestApp, type TestUser } from './test-app';
-
-/** supertest reads an image's body into a Buffer. */
-const binary = (res: Response, done: (error: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-};
 
 async function uploaded(t: TestApp, user: TestUser, bytes: Uint8Array, filename = 'face.png'): Promise<string> {
   const res = await upload(t, user, bytes, filename);
