@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream, rmSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createReadStream, rmSync } from 'node:fs';
+import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -73,7 +73,9 @@ export class S3FileStore implements FileStore {
       }
     }
     try {
-      await pipeline(counted, createWriteStream(spooled, { flags: 'wx', mode: 0o600 }));
+      // Opened before the body is read, so the file is there to remove however early the body fails (as the disk store does).
+      const file = await open(spooled, 'wx', 0o600);
+      await pipeline(counted, file.createWriteStream());
       await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: createReadStream(spooled), ContentLength: size }));
     } catch (error) {
       if (error instanceof TooLarge) return { kind: 'TooLarge' };
