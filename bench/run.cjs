@@ -12,6 +12,7 @@ const { dropRedisKeys, runGateway } = require('./gateway.cjs');
 const { runPresence } = require('./presence.cjs');
 const { runSearchBench } = require('./search.cjs');
 const { seedFiles, filesRow } = require('./files.cjs');
+const { runUploadBench } = require('./upload.cjs');
 const { SECRET, median, warmUp, measure, getPage, postAsManyUsers, signTokens } = require('./load.cjs');
 
 const QUICK = process.argv.includes('--quick');
@@ -197,6 +198,9 @@ async function main() {
     // 6. Search (#32): a million messages in one server (50,000 under --quick), one request at a time.
     const searched = await runSearchBench();
 
+    // 7. Uploads (#31): 20 users' 10 MiB files at once, to the disk and (when one answers) an S3-protocol server.
+    const uploads = await runUploadBench({ url: url.toString(), tokens, quick: QUICK, log });
+
     const rows = [
       target('GET newest 50: req/s', get[0].rps, get[1].rps, 1.5, 'ratio ≥ 1.5'),
       target('GET newest 50: p99 (ms)', get[0].p99, get[1].p99, 1, 'ours ≤ baseline', true),
@@ -215,6 +219,7 @@ async function main() {
       target('POST message: req/s ÷ floor (node-pg alone, no HTTP)', post[0].rps, floor.post, null, 'reported'),
       ...gatewayRows(gateway),
       ...searchRows(searched),
+      ...uploadRows(uploads),
     ];
     const memory = [
       `Resident memory of the API process after the PostgreSQL runs: ${apiRss.toFixed(0)} MB (target < 200 MB: ${apiRss < 200 ? 'met' : 'MISSED'}).`,
@@ -277,6 +282,14 @@ function searchRows({ requests, post }) {
   ];
 }
 
+/** Per store: the API's resident memory growth against the issue's 64 MiB, and the throughput (reported). */
+function uploadRows({ disk, s3, files }) {
+  return [disk, s3].filter(Boolean).flatMap((r) => [
+    target(`Upload, ${files} concurrent 10 MiB files (${r.label}): API resident memory growth (MiB) ÷ 64 MiB`, r.growth, 64, 1, 'growth < 64 MiB', true),
+    target(`Upload, ${files} concurrent 10 MiB files (${r.label}): MiB/s stored`, r.mibps, null, null, 'reported'),
+  ]);
+}
+
 /** A presence change against a message to the same clients on the same replicas, in the same run. */
 function presenceRows(presence) {
   const fanOut = `${presence.clients.toLocaleString('en')} online in one server on 2 replicas`;
@@ -305,15 +318,15 @@ function gatewayNotes(gateway) {
   ].join('\n');
 }
 
-/** A table row: the ratio and whether the target holds (`lowerIsBetter` for latencies). */
+/** A table row: the ratio and whether the target holds (`lowerIsBetter` for latencies); `base` null: a figure alone. */
 function target(name, ours, base, bound, goal, lowerIsBetter = false) {
-  const ratio = ours / base;
+  const ratio = base === null ? null : ours / base;
   const met = bound === null ? 'reported' : (lowerIsBetter ? ratio <= bound : ratio >= bound) ? 'met' : 'MISSED';
   return { name, ours, base, ratio, goal, met };
 }
 
 function renderReport(rows, memory, { pgVersion, withRedis, seconds }) {
-  const fmt = (x) => (x >= 100 ? x.toFixed(0) : x.toFixed(2));
+  const fmt = (x) => (x === null ? '—' : x >= 100 ? x.toFixed(0) : x.toFixed(2));
   return [
     `# Benchmark results${QUICK ? ' (quick smoke run: numbers mean nothing)' : ''}`,
     '',
@@ -322,7 +335,7 @@ function renderReport(rows, memory, { pgVersion, withRedis, seconds }) {
     '',
     '| Scenario | Ours | Baseline / reference | Ratio | Target | |',
     '|---|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.name} | ${fmt(r.ours)} | ${fmt(r.base)} | ${r.ratio.toFixed(2)} | ${r.goal} | ${r.met} |`),
+    ...rows.map((r) => `| ${r.name} | ${fmt(r.ours)} | ${fmt(r.base)} | ${r.ratio === null ? '—' : r.ratio.toFixed(2)} | ${r.goal} | ${r.met} |`),
     '',
     memory,
     '',

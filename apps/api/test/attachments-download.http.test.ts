@@ -1,15 +1,7 @@
 import { aPng, textFile } from '@chat/domain/testing';
 import { someBytes } from '@chat/domain/testing/contracts';
-import type { Response } from 'supertest';
 import { problemBody, type TestApp, type TestUser } from './test-app';
-import { anAppOnDisk, answerOf, upload } from './attachments-testing';
-
-/** supertest reads an octet stream's body into a Buffer. */
-const binary = (res: Response, done: (error: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-};
+import { anAppOnDisk, answerOf, binary, upload } from './attachments-testing';
 
 async function uploaded(t: TestApp, user: TestUser, bytes: Uint8Array, filename: string): Promise<{ id: string; url: string }> {
   const res = await upload(t, user, bytes, filename);

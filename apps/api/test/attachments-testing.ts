@@ -4,6 +4,7 @@ import { join, relative } from 'node:path';
 import type { Adapters } from '../src/container';
 import { DiskFileStore } from '@chat/disk';
 import type { FixedClock } from '@chat/domain/testing';
+import type { Response } from 'supertest';
 import { buildTestApp, type TestApp, type TestUser } from './test-app';
 
 /** Every file under `dir` (directories left out), relative to it. */
@@ -41,3 +42,10 @@ export const end = (boundary = 'XyZ') => `--${boundary}--\r\n`;
 
 /** What a refusal's answer is compared with: status and body. */
 export const answerOf = (res: { status: number; body: unknown }) => ({ status: res.status, body: res.body });
+
+/** supertest reads an octet stream's (or an image's) body into a Buffer. */
+export const binary = (res: Response, done: (error: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+};

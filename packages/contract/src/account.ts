@@ -1,6 +1,6 @@
 import { DISPLAY_NAME, displayNameIssues, imageReferenceIssues, USERNAME, usernameIssues, type Account, type Issue, type UserProfile } from '@chat/domain';
 import { z } from 'zod';
-import { timestamp, userSummaryJson, UserSummaryResponse } from './fields';
+import { IMAGE_REFERENCE_DESCRIPTION, timestamp, userSummaryJson, UserSummaryResponse } from './fields';
 
 /* A user's own account and another's profile on the wire: the change's request, and both answers. */
 
@@ -27,7 +27,7 @@ export const UpdateAccountBody = z
         .optional(),
       avatar: stringOrNull()
         .superRefine(rule((value: string | null) => imageReferenceIssues(value, 'avatar')))
-        .meta({ description: 'An https URL of at most 2048 characters, or null to clear it' })
+        .meta({ description: IMAGE_REFERENCE_DESCRIPTION })
         .optional(),
     },
     { error: (issue) => (issue.code === 'unrecognized_keys' ? `has fields that cannot be changed here: ${issue.keys.join(', ')}` : undefined) },

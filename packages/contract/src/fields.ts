@@ -6,6 +6,17 @@ import { str, strOrNull, type Json } from './read-json';
 
 export const timestamp = z.iso.datetime().meta({ description: 'ISO 8601, UTC, milliseconds' });
 export const id = z.string().meta({ description: 'Snowflake id: a decimal string, ordered by creation time' });
+/** An avatar or banner as it is set: the request's field. */
+export const IMAGE_REFERENCE_DESCRIPTION =
+  'An https URL of at most 2048 characters; or the id of a PNG, JPEG, GIF or WebP image you uploaded (POST /api/attachments) that no message or other avatar uses; or null to clear it';
+
+/** An avatar or banner as it is read: a URL given, or an uploaded image's link that never expires. */
+export const imageField = () =>
+  z
+    .string()
+    .nullable()
+    .meta({ description: "An https URL of an image; or, for an uploaded one, a link relative to the API's origin that never expires (/api/attachments/{id}?purpose=avatar&signature=…); or null" });
+
 export const ShownStatusField = z.enum(['online', 'idle', 'dnd', 'offline']).meta({ description: 'What others see: offline without a socket on any replica, or invisible' });
 
 export const UserSummaryResponse = z
@@ -13,7 +24,7 @@ export const UserSummaryResponse = z
     id,
     username: z.string(),
     displayName: z.string().nullable().meta({ description: 'Shown instead of the username where set (1-32 characters)' }),
-    avatar: z.string().nullable().meta({ description: 'An https URL of an image, or null' }),
+    avatar: imageField(),
   })
   .meta({ id: 'UserSummary' });
 

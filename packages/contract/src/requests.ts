@@ -48,6 +48,7 @@ import {
   type Issue,
 } from '@chat/domain';
 import { z } from 'zod';
+import { IMAGE_REFERENCE_DESCRIPTION } from './fields';
 
 /*
  * Request schemas: the single source for validation and for the OpenAPI description. The rules
@@ -133,14 +134,14 @@ export const ServerBody = z
   .object({ name: text(`${SERVER_NAME.min}-${SERVER_NAME.max} characters, trimmed`).superRefine(rule(serverNameIssues)) })
   .meta({ id: 'CreateServerRequest' });
 
-/** Avatar or banner: an https URL (at most 2048 characters), or null to clear it. */
+/** Avatar or banner: an https URL (at most 2048 characters), an uploaded image's id, or null to clear it. */
 const imageReference = (path: 'avatar' | 'banner') =>
   z
     .union([z.string(), z.null()], { error: 'must be a string or null' })
     .superRefine((value, ctx) => {
       for (const issue of imageReferenceIssues(value, path)) ctx.addIssue({ code: 'custom', message: issue.message });
     })
-    .meta({ description: 'An https URL of at most 2048 characters, or null to clear it' })
+    .meta({ description: IMAGE_REFERENCE_DESCRIPTION })
     .optional();
 
 export const UpdateServerBody = z

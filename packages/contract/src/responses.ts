@@ -19,7 +19,7 @@ import {
   type ShownStatus,
 } from '@chat/domain';
 import { z } from 'zod';
-import { id, ShownStatusField, timestamp, userSummaryFromJson, userSummaryJson, UserSummaryResponse } from './fields';
+import { id, imageField, ShownStatusField, timestamp, userSummaryFromJson, userSummaryJson, UserSummaryResponse } from './fields';
 import { date, num, obj, str, strOrNull, strs, type Json } from './read-json';
 
 /*
@@ -70,8 +70,8 @@ export const ServerResponse = z
   .object({
     id,
     name: z.string(),
-    avatar: z.string().nullable(),
-    banner: z.string().nullable(),
+    avatar: imageField(),
+    banner: imageField(),
     verified: z.boolean(),
     defaultChannelId: id,
     ownerId: id,

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -60,7 +59,10 @@ export class DiskFileStore implements FileStore {
       }
     }
     try {
-      await pipeline(counted, createWriteStream(temporary, { flags: 'wx', mode: 0o600, flush: true }));
+      // Opened before the body is read: a stream that opened the file itself could still be opening
+      // it when a body refused at its first chunk had the file removed, and make it after (left behind).
+      const file = await open(temporary, 'wx', 0o600);
+      await pipeline(counted, file.createWriteStream({ flush: true }));
       await mkdir(dirname(path), { recursive: true, mode: 0o700 });
       await rename(temporary, path);
     } catch (error) {

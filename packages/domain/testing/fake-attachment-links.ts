@@ -1,6 +1,6 @@
-import type { AttachmentLinks, SignedLink } from '../src';
+import { AVATAR_LINK_PURPOSE, type AttachmentLinks, type SignedLink } from '../src';
 
-/** Unsigned links for unit tests: the "signature" is `ok`, and they expire `ttlSeconds` after they are made. */
+/** Unsigned links for unit tests: the "signature" is `ok`, and they expire `ttlSeconds` after they are made (an avatar's never). */
 export class FakeAttachmentLinks implements AttachmentLinks {
   constructor(private readonly ttlSeconds = 86_400) {}
 
@@ -8,7 +8,12 @@ export class FakeAttachmentLinks implements AttachmentLinks {
     return `/api/attachments/${attachmentId}?expires=${Math.floor(now.getTime() / 1000) + this.ttlSeconds}&signature=ok`;
   }
 
+  avatarUrlOf(attachmentId: string): string {
+    return `/api/attachments/${attachmentId}?purpose=${AVATAR_LINK_PURPOSE}&signature=ok`;
+  }
+
   verify(link: SignedLink, now: Date): boolean {
-    return link.signature === 'ok' && Number(link.expires) * 1000 > now.getTime();
+    if (link.signature !== 'ok') return false;
+    return link.purpose === AVATAR_LINK_PURPOSE || (!link.purpose && Number(link.expires) * 1000 > now.getTime());
   }
 }

@@ -1,4 +1,4 @@
-import type { Attachment, AttachmentRepository } from '../src';
+import type { Attachment, AttachmentRepository, ImageSlot } from '../src';
 import type { MemoryState } from './memory-state';
 
 export class InMemoryAttachmentRepository implements AttachmentRepository {
@@ -11,6 +11,21 @@ export class InMemoryAttachmentRepository implements AttachmentRepository {
 
   async find(id: string): Promise<Attachment | null> {
     return this.state.attachments.get(id) ?? null;
+  }
+
+  async hold(id: string): Promise<Attachment | null> {
+    // One thread: nothing runs between this unit's awaits that a lock would have kept out.
+    return this.find(id);
+  }
+
+  async useAs(id: string, slot: ImageSlot): Promise<void> {
+    for (const a of this.state.attachments.values()) if (a.usedAs === slot && a.id !== id) throw new Error(`${slot} is filled by ${a.id}`);
+    const attachment = this.state.attachments.get(id);
+    if (attachment) this.state.attachments.set(id, { ...attachment, usedAs: slot });
+  }
+
+  async release(slots: readonly ImageSlot[]): Promise<void> {
+    for (const a of this.state.attachments.values()) if (a.usedAs !== null && slots.includes(a.usedAs)) this.state.attachments.set(a.id, { ...a, usedAs: null });
   }
 
   async bytesUploadedSince(uploaderId: string, since: Date): Promise<number> {

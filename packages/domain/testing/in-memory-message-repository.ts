@@ -97,7 +97,7 @@ export class InMemoryMessageRepository implements MessageRepository {
     if (!gate.ok) return gate;
     // All or none, as the statement's claim: each the sender's, and never on a message (a deleted one's included).
     const files = attachmentIds.map((id) => this.state.attachments.get(id));
-    if (!files.every((file) => file !== undefined && file.uploaderId === actor.userId && file.messageId === null)) return { ok: true, value: ATTACHMENTS_UNAVAILABLE };
+    if (!files.every((file) => file !== undefined && file.uploaderId === actor.userId && file.messageId === null && file.usedAs === null)) return { ok: true, value: ATTACHMENTS_UNAVAILABLE };
     const attachments = files.flatMap((file) => (file ? [messageAttachmentOf(file)] : []));
     for (const file of files) if (file) this.state.attachments.set(file.id, { ...file, messageId: message.id });
     const kept = { ...keptMentions(message, this.mentionPlace(message.channelId, actor.userId)), attachments };

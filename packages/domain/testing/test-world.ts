@@ -48,6 +48,8 @@ export function createTestWorld(state: MemoryState = new MemoryState(), stores: 
     clock,
     ids,
     files,
+    /** Signs attachments' and avatars' links: a test compares what a use case answers with them. */
+    links: attachmentPorts.links,
     tokens,
     devices,
     notices,

@@ -1,8 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { AttachmentLinks, SignedLink } from '@chat/domain';
+import { AVATAR_LINK_PURPOSE, type AttachmentLinks, type SignedLink } from '@chat/domain';
 
 /** What the signing secret is turned into for links: a key of their own, so no link signs anything else. */
 const PURPOSE = 'chat attachment links v1';
+/** Avatars' links have a key of their own too: an expiring link's signature never passes for one that does not expire. */
+const AVATAR_PURPOSE = 'chat avatar links v1';
 
 /** Links expire on the hour (for a lifetime of an hour or more): read twice within it, a message gives the same link, which a browser has cached. */
 const STEP_SECONDS = 3600;
@@ -32,6 +34,7 @@ export interface HmacAttachmentLinksOptions {
  */
 export class HmacAttachmentLinks implements AttachmentLinks {
   private readonly keys: readonly Buffer[];
+  private readonly avatarKeys: readonly Buffer[];
   private readonly basePath: string;
   /**
    * The links made for `cachedExpires`, by attachment id. Every read of a message signs its files
@@ -43,7 +46,9 @@ export class HmacAttachmentLinks implements AttachmentLinks {
   private readonly cached = new Map<string, string>();
 
   constructor(private readonly options: HmacAttachmentLinksOptions) {
-    this.keys = [options.secret, ...(options.previousSecret ? [options.previousSecret] : [])].map((secret) => createHmac('sha256', secret).update(PURPOSE).digest());
+    const secrets = [options.secret, ...(options.previousSecret ? [options.previousSecret] : [])];
+    this.keys = secrets.map((secret) => createHmac('sha256', secret).update(PURPOSE).digest());
+    this.avatarKeys = secrets.map((secret) => createHmac('sha256', secret).update(AVATAR_PURPOSE).digest());
     this.basePath = options.basePath ?? '/api/attachments';
   }
 
@@ -62,11 +67,23 @@ export class HmacAttachmentLinks implements AttachmentLinks {
     return url;
   }
 
-  verify({ attachmentId, expires, signature: given }: SignedLink, now: Date): boolean {
-    if (!EXPIRES.test(expires) || !SIGNATURE.test(given) || Number(expires) * 1000 <= now.getTime()) return false;
-    const presented = Buffer.from(given, 'base64url');
-    return this.keys.some((key) => timingSafeEqual(Buffer.from(signature(key, attachmentId, expires), 'base64url'), presented));
+  /** Signed over the id alone, with the avatars' key: no expiry, so it can be stored (see `AttachmentLinks`). */
+  avatarUrlOf(attachmentId: string): string {
+    return `${this.basePath}/${attachmentId}?purpose=${AVATAR_LINK_PURPOSE}&signature=${signature(this.avatarKeys[0]!, attachmentId, AVATAR_LINK_PURPOSE)}`;
+  }
+
+  verify({ attachmentId, expires, signature: given, purpose = '' }: SignedLink, now: Date): boolean {
+    if (!SIGNATURE.test(given)) return false;
+    if (purpose === AVATAR_LINK_PURPOSE) return matches(this.avatarKeys, attachmentId, AVATAR_LINK_PURPOSE, given);
+    if (purpose !== '' || !EXPIRES.test(expires) || Number(expires) * 1000 <= now.getTime()) return false;
+    return matches(this.keys, attachmentId, expires, given);
   }
 }
 
-const signature = (key: Buffer, attachmentId: string, expires: string): string => createHmac('sha256', key).update(`${attachmentId}:${expires}`).digest('base64url');
+function matches(keys: readonly Buffer[], attachmentId: string, bound: string, given: string): boolean {
+  const presented = Buffer.from(given, 'base64url');
+  return keys.some((key) => timingSafeEqual(Buffer.from(signature(key, attachmentId, bound), 'base64url'), presented));
+}
+
+/** Over the id and what bounds the link: its expiry, or the avatars' purpose (with their own key). */
+const signature = (key: Buffer, attachmentId: string, bound: string): string => createHmac('sha256', key).update(`${attachmentId}:${bound}`).digest('base64url');

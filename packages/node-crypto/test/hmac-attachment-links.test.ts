@@ -8,7 +8,8 @@ const DAY = 86_400;
 /** The link's parts, as the download route reads them from its URL. */
 function partsOf(url: string) {
   const parsed = new URL(url, 'http://chat.test');
-  return { path: parsed.pathname, attachmentId: parsed.pathname.split('/').pop()!, expires: parsed.searchParams.get('expires')!, signature: parsed.searchParams.get('signature')! };
+  const param = (name: string) => parsed.searchParams.get(name) ?? '';
+  return { path: parsed.pathname, attachmentId: parsed.pathname.split('/').pop()!, expires: param('expires'), signature: param('signature'), purpose: param('purpose') };
 }
 
 describe('HmacAttachmentLinks', () => {
@@ -75,5 +76,25 @@ describe('HmacAttachmentLinks', () => {
     const link = partsOf(short.urlOf('1', NOW));
 
     expect(Number(link.expires)).toBe(Date.parse('2026-05-01T12:36:00.000Z') / 1000);
+  });
+
+  it("signs an avatar's link over the id alone: the same link every time, working for ever, and only as an avatar's", () => {
+    const avatar = partsOf(links.avatarUrlOf('123'));
+    const download = partsOf(links.urlOf('123', NOW));
+
+    expect(links.avatarUrlOf('123')).toMatch(/^\/api\/attachments\/123\?purpose=avatar&signature=[A-Za-z0-9_-]{43}$/);
+    expect(links.avatarUrlOf('123')).toBe(new HmacAttachmentLinks({ secret: SECRET, ttlSeconds: 60 }).avatarUrlOf('123'));
+    expect(links.verify(avatar, new Date('2126-01-01T00:00:00.000Z'))).toBe(true);
+    for (const changed of [
+      { ...avatar, attachmentId: '124' },
+      { ...avatar, purpose: '' },
+      { ...avatar, purpose: 'banner' },
+      { ...download, purpose: 'avatar' },
+      { ...avatar, signature: download.signature },
+    ]) {
+      expect(links.verify(changed, NOW)).toBe(false);
+    }
+    expect(new HmacAttachmentLinks({ secret: OTHER, ttlSeconds: DAY }).verify(avatar, NOW)).toBe(false);
+    expect(new HmacAttachmentLinks({ secret: OTHER, previousSecret: SECRET, ttlSeconds: DAY }).verify(avatar, NOW)).toBe(true);
   });
 });

@@ -38,10 +38,11 @@ export class KyselySweeper implements Sweeper {
   /**
    * Uploads older than `UNATTACHED_TTL_MS` that no message took, and those whose message was deleted
    * (the foreign key set `message_id` back to null; `attached_at` says a message had them, so they
-   * are never attached again): their rows are locked (an attach racing the sweep waits, then finds
-   * them gone), their files deleted, then the rows. Should the commit fail after the files went,
-   * the rows stay for the next sweep, whose deletes of files already gone are no error; a file is
-   * never left without its row. Both kinds are in the partial index of rows without a message.
+   * are never attached again), but never an avatar or banner (`used_as`; one replaced is one no
+   * more, and goes on the next sweep): their rows are locked (an attach racing the sweep waits, then
+   * finds them gone), their files deleted, then the rows. Should the commit fail after the files
+   * went, the rows stay for the next sweep, whose deletes of files already gone are no error; a file
+   * is never left without its row. Both kinds are in the partial index of rows without a message or a use.
    */
   private async sweepUploads(now: Date, batch: number): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
@@ -49,6 +50,7 @@ export class KyselySweeper implements Sweeper {
         .selectFrom('attachments')
         .select(['id', 'storage_key'])
         .where('message_id', 'is', null)
+        .where('used_as', 'is', null)
         .where((eb) => eb.or([eb('attached_at', 'is not', null), eb('created_at', '<', new Date(now.getTime() - UNATTACHED_TTL_MS))]))
         .orderBy('created_at')
         .limit(batch)

@@ -20,6 +20,7 @@ import * as readStates from './migrations/2026-11-28T01-00-read-states';
 import * as attachments from './migrations/2026-11-28T02-00-attachments';
 import * as messageAttachments from './migrations/2026-11-28T04-30-message-attachments';
 import * as messageSearch from './migrations/2026-11-28T03-00-message-search';
+import * as avatarUploads from './migrations/2026-11-28T04-10-avatar-uploads';
 
 /** Every migration, keyed so that names sort by date. New ones are added here, never edited. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28T01-00-read-states': readStates,
   '2026-11-28T02-00-attachments': attachments,
   '2026-11-28T03-00-message-search': messageSearch,
+  '2026-11-28T04-10-avatar-uploads': avatarUploads,
   '2026-11-28T04-30-message-attachments': messageAttachments,
 };
 

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { ImageSlot } from '@chat/domain';
 import type { MessagesTable } from './repositories/message-fields';
 
 /*
@@ -183,6 +184,8 @@ export interface AttachmentsTable {
   message_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** When a message took it (never cleared): with `message_id` null, its message was deleted. */
   attached_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** An `ImageSlot`: the avatar or banner it is. */
+  used_as: ColumnType<ImageSlot | null, ImageSlot | null | undefined, ImageSlot | null>;
 }
 
 export interface WorkerLeasesTable {

@@ -1,4 +1,5 @@
 import { BanMember, JoinByInvite, KickMember, TransferServer, UpdateServer, type Actor, type SignalBus } from '@chat/domain';
+import { FakeAttachmentLinks } from '@chat/domain/testing';
 import { aServerWithOwner, anInvite, givenActor, givenMemberOf, givenUser } from '@chat/domain/testing/contracts';
 import { aRaceDatabase, race } from './race-helpers';
 import { describeWithPostgres } from './test-databases';
@@ -95,7 +96,7 @@ describeWithPostgres('moderation races on PostgreSQL end consistent', () => {
     const [transferring, updating] = await race(
       transfer,
       new TransferServer(transfer.unitOfWork).execute(owner, serverId, { userId: heir.userId }),
-      () => new UpdateServer(db.plain).execute(owner, serverId, { name: 'taken back', membersCanInvite: true }),
+      () => new UpdateServer(db.plain, new FakeAttachmentLinks()).execute(owner, serverId, { name: 'taken back', membersCanInvite: true }),
     );
 
     expect(transferring.ok).toBe(true);

@@ -1,4 +1,4 @@
-import { UNATTACHED_TTL_MS, type Attachment, type FileStore, type Stores } from '@chat/domain';
+import { serverImageSlot, UNATTACHED_TTL_MS, userAvatarSlot, type Attachment, type FileStore, type Stores } from '@chat/domain';
 import { InMemoryFileStore } from '@chat/domain/testing';
 import { aMessage, aServerWithOwner, aSession, anAttachment, chunked, givenUser, someBytes } from '@chat/domain/testing/contracts';
 import { KyselySweeper, createKyselyStores, type Database } from '@chat/postgres';
@@ -46,6 +46,28 @@ function describeUploadSweep(name: string, open: () => Promise<{ db: Kysely<Data
         expect(await stores.attachments.find(kept.id)).toEqual(kept);
         expect(files.files.has(kept.storageKey)).toBe(true);
       }
+    });
+
+    it('keeps, however old, an upload that is an avatar or a banner; once freed (replaced, cleared) it goes on the next sweep', async () => {
+      const stores = createKyselyStores(db);
+      const files = new InMemoryFileStore();
+      const sweeper = new KyselySweeper(db, KEY_TTL, files);
+      const user = await givenUser(stores);
+      const now = new Date();
+      const avatar = await givenUpload(stores, files, user.id, now, 30 * 86_400_000);
+      const banner = await givenUpload(stores, files, user.id, now, 2 * UNATTACHED_TTL_MS);
+      await stores.attachments.useAs(avatar.id, userAvatarSlot(user.id));
+      await stores.attachments.useAs(banner.id, serverImageSlot('99', 'banner'));
+
+      while ((await sweeper.sweep(now)).uploads > 0); // whatever else is stale
+      expect(files.files.has(avatar.storageKey) && files.files.has(banner.storageKey)).toBe(true);
+      expect(await stores.attachments.find(avatar.id)).toEqual({ ...avatar, usedAs: userAvatarSlot(user.id) });
+
+      await stores.attachments.release([userAvatarSlot(user.id)]);
+      expect((await sweeper.sweep(now)).uploads).toBe(1);
+      expect(await stores.attachments.find(avatar.id)).toBeNull();
+      expect(files.files.has(avatar.storageKey)).toBe(false);
+      expect(files.files.has(banner.storageKey)).toBe(true);
     });
 
     it('deletes at most a batch a call, the oldest first', async () => {
@@ -129,4 +151,25 @@ describeWithPostgres('sweeping uploads beside an attach under way, on PostgreSQL
       expect(await stores.attachments.find(held.id)).toBeNull();
       expect(files.files.has(held.storageKey)).toBe(false);
     });
+
+  it('passes over an upload a change holds to make it an avatar, which then keeps it', async () => {
+    const stores = createKyselyStores(db);
+    const files = new InMemoryFileStore();
+    const user = await givenUser(stores);
+    const now = new Date();
+    const upload = await givenUpload(stores, files, user.id, now, UNATTACHED_TTL_MS + 1);
+    const sweeper = new KyselySweeper(db, KEY_TTL, files);
+
+    await db.transaction().execute(async (trx) => {
+      const inside = createKyselyStores(trx);
+      expect(await inside.attachments.hold(upload.id)).toEqual(upload);
+      await sweeper.sweep(now);
+      expect(files.files.has(upload.storageKey)).toBe(true);
+      await inside.attachments.useAs(upload.id, userAvatarSlot(user.id));
+    });
+
+    await sweeper.sweep(now);
+    expect((await stores.attachments.find(upload.id))?.usedAs).toBe(userAvatarSlot(user.id));
+    expect(files.files.has(upload.storageKey)).toBe(true);
+  });
 });

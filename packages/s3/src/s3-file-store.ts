@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, rmSync } from 'node:fs';
+import { mkdtemp, open, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, NoSuchKey, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import { pipeline } from 'node:stream/promises';
+import { DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, NoSuchKey, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import type { ByteRange, FileStore, PutOutcome } from '@chat/domain';
-
-/** S3's smallest part of a multipart upload, and what one upload holds in memory at most. */
-const PART_BYTES = 5 * 1024 * 1024;
 
 /** The most keys one DeleteObjects request takes. */
 const DELETE_BATCH = 1000;
@@ -18,20 +20,31 @@ export interface S3FileStoreOptions {
   readonly forcePathStyle?: boolean;
   /** Left out: the SDK's usual chain (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, a profile, a role). */
   readonly credentials?: S3ClientConfig['credentials'];
+  /** Where uploads are spooled on their way (a folder of their own, 0700, is made in it); the system's temporary folder when left out. */
+  readonly spoolDir?: string;
 }
 
 class TooLarge extends Error {}
 
 /**
- * Files in an S3 bucket that several replicas share. An upload streams through the SDK's multipart
- * upload one 5 MiB part at a time (a smaller file goes in one request once read), so at most one
- * part of each upload is in memory. An object appears only when its upload completes: a refused or
- * broken upload is aborted and leaves no object.
+ * Files in an S3 bucket that several replicas share. An upload is written as it arrives to a file
+ * of its own on the local disk (0600, in a 0700 folder of the temporary one), then sent in one PUT
+ * of known length, streamed from that file, and the file deleted. Not a multipart upload of the
+ * stream: S3 wants parts of a known length, 5 MiB at least, which a stream of unknown length can
+ * only give by holding each part in memory (with the SDK's copy as it joins a part's chunks, 20
+ * uploads at once grew the API by over 250 MiB in `bench/upload.cjs`; spooled, by what the disk
+ * store's do). One PUT takes up to 5 GiB, `ATTACHMENT_MAX_BYTES`' bound. An object appears only
+ * when its PUT completes: a refused or broken upload sends nothing and leaves no object.
  */
 export class S3FileStore implements FileStore {
+  private spool: Promise<string> | undefined;
+  /** The spool's folder, once made. */
+  private spoolPath: string | undefined;
+
   constructor(
     private readonly client: S3Client,
     private readonly bucket: string,
+    private readonly spoolDir: string = tmpdir(),
   ) {}
 
   static create(options: S3FileStoreOptions): S3FileStore {
@@ -45,37 +58,30 @@ export class S3FileStore implements FileStore {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
-    return new S3FileStore(client, options.bucket);
+    return new S3FileStore(client, options.bucket, options.spoolDir);
   }
 
   async put(key: string, body: AsyncIterable<Uint8Array>, maxBytes: number): Promise<PutOutcome> {
+    this.spool ??= mkdtemp(join(this.spoolDir, 'chat-s3-uploads-')).then((dir) => (this.spoolPath = dir));
+    const spooled = join(await this.spool, randomUUID());
     let size = 0;
-    let bodyError: { readonly error: unknown } | undefined;
     async function* counted(): AsyncGenerator<Uint8Array> {
-      try {
-        for await (const chunk of body) {
-          size += chunk.length;
-          if (size > maxBytes) throw new TooLarge();
-          yield chunk;
-        }
-      } catch (error) {
-        bodyError = { error };
-        throw error;
+      for await (const chunk of body) {
+        size += chunk.length;
+        if (size > maxBytes) throw new TooLarge();
+        yield chunk;
       }
     }
-    const upload = new Upload({
-      client: this.client,
-      params: { Bucket: this.bucket, Key: key, Body: Readable.from(counted()) },
-      partSize: PART_BYTES,
-      queueSize: 1,
-      leavePartsOnError: false,
-    });
     try {
-      await upload.done();
+      // Opened before the body is read, so the file is there to remove however early the body fails (as the disk store does).
+      const file = await open(spooled, 'wx', 0o600);
+      await pipeline(counted, file.createWriteStream());
+      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: createReadStream(spooled), ContentLength: size }));
     } catch (error) {
-      // The SDK may answer with its abort's error rather than the body's: what the body did decides.
-      if (bodyError?.error instanceof TooLarge) return { kind: 'TooLarge' };
-      throw bodyError ? bodyError.error : error;
+      if (error instanceof TooLarge) return { kind: 'TooLarge' };
+      throw error;
+    } finally {
+      await rm(spooled, { force: true });
     }
     return { kind: 'Stored', size };
   }
@@ -111,6 +117,8 @@ export class S3FileStore implements FileStore {
 
   close(): void {
     this.client.destroy();
+    // The spool's folder, empty unless an upload is under way (its file is deleted as it ends).
+    if (this.spoolPath) rmSync(this.spoolPath, { recursive: true, force: true });
   }
 }
 

@@ -1,4 +1,4 @@
-import { ATTACHMENT_MAX_BYTES, type Actor, type UseCases } from '@chat/domain';
+import { ATTACHMENT_MAX_BYTES, AVATAR_LINK_PURPOSE, type Actor, type UseCases } from '@chat/domain';
 import { attachmentJson } from '@chat/contract';
 import type { Request, RequestHandler, Response, Router } from 'express';
 import type { Logger } from 'pino';
@@ -9,6 +9,9 @@ import { problem, sendProblem, type Problem } from '../http/problem';
 import { sendAttachment } from '../http/send-attachment';
 
 export const ATTACHMENTS_PATH = '/api/attachments';
+
+/** How long a browser keeps an avatar: its link never expires, but the upload is one no more once replaced. */
+const AVATAR_CACHE_SECONDS = 86_400;
 
 /** Room for a multipart body's boundaries and part headers around the file itself. */
 const MULTIPART_OVERHEAD = 16 * 1024;
@@ -51,14 +54,18 @@ function upload(useCases: Pick<UseCases, 'uploadAttachment'>, maxBytes: number):
   };
 }
 
-/** `GET /api/attachments/:id?expires=…&signature=…`: no token, the link is the permission. */
+/**
+ * `GET /api/attachments/:id?expires=…&signature=…`, or an avatar's `?purpose=avatar&signature=…`:
+ * no token, the link is the permission.
+ */
 function download(useCases: Pick<UseCases, 'openAttachment'>, logger: Logger): RequestHandler {
   return async (req, res) => {
     const query = (name: string) => (typeof req.query[name] === 'string' ? req.query[name] : '');
-    const link = { attachmentId: String(req.params.id), expires: query('expires'), signature: query('signature') };
+    const link = { attachmentId: String(req.params.id), expires: query('expires'), signature: query('signature'), purpose: query('purpose') };
     const opened = await useCases.openAttachment.execute(link);
     if (!opened.ok) return sendProblem(res, problemFor(opened.error));
-    await sendAttachment(req, res, opened.value, Number(link.expires) - Math.floor(Date.now() / 1000), logger);
+    const cacheSeconds = link.purpose === AVATAR_LINK_PURPOSE ? AVATAR_CACHE_SECONDS : Number(link.expires) - Math.floor(Date.now() / 1000);
+    await sendAttachment(req, res, opened.value, cacheSeconds, logger);
   };
 }
 

@@ -795,7 +795,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Upload a file, to attach to a message within the hour (an upload never attached is deleted)
+         * Upload a file, to attach to a message or set as an avatar or banner within the hour (an upload never used is deleted)
          * @description One part, named `file`; its file name is kept for display only, sanitised. The body is streamed to storage as it arrives. Its type is sniffed from its bytes (the part's Content-Type is not read), and an image's size from its header. Counts against `RATE_LIMIT_UPLOAD` and the daily `QUOTA_UPLOAD_BYTES_PER_DAY`.
          */
         post: operations["uploadAttachment"];
@@ -813,8 +813,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Download an attachment by its signed link (an attachment's url): no token needed
-         * @description PNG, JPEG, GIF and WebP are answered inline with their type; every other file as `application/octet-stream` with `Content-Disposition: attachment`. Always `X-Content-Type-Options: nosniff` and `Content-Security-Policy: sandbox`. One `Range` is answered 206 (several, or a malformed one, get the whole file).
+         * Download an attachment by its signed link (an attachment's url, or an uploaded avatar or banner): no token needed
+         * @description An attachment's url expires (`ATTACHMENT_URL_TTL_SECONDS`; a fresh one comes with every read). An uploaded avatar's or banner's (`?purpose=avatar&signature=…`) never expires, as avatars are stored with servers and users and written into messages and events: it works while the upload is that avatar or banner, and 404s once it was replaced or cleared. PNG, JPEG, GIF and WebP are answered inline with their type; every other file as `application/octet-stream` with `Content-Disposition: attachment`. Always `X-Content-Type-Options: nosniff` and `Content-Security-Policy: sandbox`. One `Range` is answered 206 (several, or a malformed one, get the whole file).
          */
         get: operations["downloadAttachment"];
         put?: never;
@@ -856,7 +856,7 @@ export interface components {
             username: string;
             /** @description Shown instead of the username where set (1-32 characters) */
             displayName: string | null;
-            /** @description An https URL of an image, or null */
+            /** @description An https URL of an image; or, for an uploaded one, a link relative to the API's origin that never expires (/api/attachments/{id}?purpose=avatar&signature=…); or null */
             avatar: string | null;
         };
         RegisterRequest: {
@@ -882,7 +882,9 @@ export interface components {
             /** @description Snowflake id: a decimal string, ordered by creation time */
             id: string;
             name: string;
+            /** @description An https URL of an image; or, for an uploaded one, a link relative to the API's origin that never expires (/api/attachments/{id}?purpose=avatar&signature=…); or null */
             avatar: string | null;
+            /** @description An https URL of an image; or, for an uploaded one, a link relative to the API's origin that never expires (/api/attachments/{id}?purpose=avatar&signature=…); or null */
             banner: string | null;
             verified: boolean;
             /** @description Snowflake id: a decimal string, ordered by creation time */
@@ -936,7 +938,7 @@ export interface components {
             username: string;
             /** @description Shown instead of the username where set (1-32 characters) */
             displayName: string | null;
-            /** @description An https URL of an image, or null */
+            /** @description An https URL of an image; or, for an uploaded one, a link relative to the API's origin that never expires (/api/attachments/{id}?purpose=avatar&signature=…); or null */
             avatar: string | null;
             email: string;
             /**
@@ -952,7 +954,7 @@ export interface components {
             username?: string;
             /** @description 1-32 characters, trimmed; null clears it */
             displayName?: string | null;
-            /** @description An https URL of at most 2048 characters, or null to clear it */
+            /** @description An https URL of at most 2048 characters; or the id of a PNG, JPEG, GIF or WebP image you uploaded (POST /api/attachments) that no message or other avatar uses; or null to clear it */
             avatar?: string | null;
         };
         /** @description A user who shares a server with you (or you) */
@@ -962,7 +964,7 @@ export interface components {
             username: string;
             /** @description Shown instead of the username where set (1-32 characters) */
             displayName: string | null;
-            /** @description An https URL of an image, or null */
+            /** @description An https URL of an image; or, for an uploaded one, a link relative to the API's origin that never expires (/api/attachments/{id}?purpose=avatar&signature=…); or null */
             avatar: string | null;
             bot: boolean;
         };
@@ -974,9 +976,9 @@ export interface components {
         UpdateServerRequest: {
             /** @description 1-100 characters, trimmed */
             name?: string;
-            /** @description An https URL of at most 2048 characters, or null to clear it */
+            /** @description An https URL of at most 2048 characters; or the id of a PNG, JPEG, GIF or WebP image you uploaded (POST /api/attachments) that no message or other avatar uses; or null to clear it */
             avatar?: string | null;
-            /** @description An https URL of at most 2048 characters, or null to clear it */
+            /** @description An https URL of at most 2048 characters; or the id of a PNG, JPEG, GIF or WebP image you uploaded (POST /api/attachments) that no message or other avatar uses; or null to clear it */
             banner?: string | null;
             /** @description Whether members other than the owner may create invites */
             membersCanInvite?: boolean;
@@ -6570,8 +6572,10 @@ export interface operations {
     downloadAttachment: {
         parameters: {
             query: {
-                /** @description From the url, as it is */
-                expires: string;
+                /** @description From the url, as it is (an attachment's url has it, an avatar's has none) */
+                expires?: string;
+                /** @description From the url, as it is: `avatar` in an avatar's or banner's link */
+                purpose?: "avatar";
                 /** @description From the url, as it is */
                 signature: string;
             };
@@ -6613,7 +6617,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The attachment is gone (code NOT_FOUND) */
+            /** @description The attachment is gone, or (by an avatar link) is that avatar or banner no more (code NOT_FOUND) */
             404: {
                 headers: {
                     [name: string]: unknown;

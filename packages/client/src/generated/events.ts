@@ -68,14 +68,16 @@ export interface components {
             username: string;
             /** @description Shown instead of the username where set (1-32 characters) */
             displayName: string | null;
-            /** @description An https URL of an image, or null */
+            /** @description An https URL of an image; or, for an uploaded one, a link relative to the API's origin that never expires (/api/attachments/{id}?purpose=avatar&signature=…); or null */
             avatar: string | null;
         };
         ServerWithChannels: {
             /** @description Snowflake id: a decimal string, ordered by creation time */
             id: string;
             name: string;
+            /** @description An https URL of an image; or, for an uploaded one, a link relative to the API's origin that never expires (/api/attachments/{id}?purpose=avatar&signature=…); or null */
             avatar: string | null;
+            /** @description An https URL of an image; or, for an uploaded one, a link relative to the API's origin that never expires (/api/attachments/{id}?purpose=avatar&signature=…); or null */
             banner: string | null;
             verified: boolean;
             /** @description Snowflake id: a decimal string, ordered by creation time */
@@ -319,7 +321,9 @@ export interface components {
             /** @description Snowflake id: a decimal string, ordered by creation time */
             id: string;
             name: string;
+            /** @description An https URL of an image; or, for an uploaded one, a link relative to the API's origin that never expires (/api/attachments/{id}?purpose=avatar&signature=…); or null */
             avatar: string | null;
+            /** @description An https URL of an image; or, for an uploaded one, a link relative to the API's origin that never expires (/api/attachments/{id}?purpose=avatar&signature=…); or null */
             banner: string | null;
             verified: boolean;
             /** @description Snowflake id: a decimal string, ordered by creation time */

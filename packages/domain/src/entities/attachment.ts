@@ -17,7 +17,18 @@ export interface Attachment {
   readonly createdAt: Date;
   /** The message it was attached to; null until then. An upload never attached is swept (`UNATTACHED_TTL_MS`). */
   readonly messageId: Id | null;
+  /** The avatar or banner it is (`ImageSlot`); null when none. An upload in use as one is never swept. */
+  readonly usedAs: ImageSlot | null;
 }
+
+/**
+ * Where an uploaded image is shown other than in a message: a server's avatar or banner, a user's
+ * avatar. One upload fills one slot at most, so freeing the slot frees the upload (for the sweep).
+ */
+export type ImageSlot = `server:${Id}:avatar` | `server:${Id}:banner` | `user:${Id}:avatar`;
+
+export const serverImageSlot = (serverId: Id, field: 'avatar' | 'banner'): ImageSlot => `server:${serverId}:${field}`;
+export const userAvatarSlot = (userId: Id): ImageSlot => `user:${userId}:avatar`;
 
 /** An attachment as its readers get it: with a link that downloads it, for a while (`AttachmentLinks`). */
 export interface AttachmentView {

@@ -1,4 +1,4 @@
-import { storageKeyOf, type Attachment, type Id, type Stores } from '../../src';
+import { serverImageSlot, storageKeyOf, userAvatarSlot, type Attachment, type Id, type Stores } from '../../src';
 import type { SeedableStores } from './fixtures';
 import { at, freshId, givenUser } from './fixtures';
 
@@ -15,6 +15,7 @@ export function anAttachment(uploaderId: Id, overrides: Partial<Attachment> = {}
     storageKey: storageKeyOf(id),
     createdAt: at(),
     messageId: null,
+    usedAs: null,
     ...overrides,
   };
 }
@@ -59,6 +60,28 @@ export function describeAttachmentRepositoryContract(name: string, makeStores: (
       expect(await stores.attachments.bytesUploadedSince(user.id, at(-1))).toBe(123);
       expect(await stores.attachments.bytesUploadedSince(user.id, at(5_001))).toBe(0);
       expect(await stores.attachments.bytesUploadedSince(freshId(), at(-1))).toBe(0);
+    });
+
+    it('marks an upload as filling a slot, held or not, and frees only the slots named', async () => {
+      const user = await givenUser(stores);
+      const [avatar, banner, face] = [anAttachment(user.id), anAttachment(user.id), anAttachment(user.id)];
+      for (const upload of [avatar, banner, face]) await stores.attachments.create(upload);
+      const serverId = freshId();
+
+      expect(await stores.attachments.hold(avatar.id)).toEqual(avatar);
+      expect(await stores.attachments.hold(freshId())).toBeNull();
+      await stores.attachments.useAs(avatar.id, serverImageSlot(serverId, 'avatar'));
+      await stores.attachments.useAs(banner.id, serverImageSlot(serverId, 'banner'));
+      await stores.attachments.useAs(face.id, userAvatarSlot(user.id));
+      expect(await stores.attachments.find(avatar.id)).toEqual({ ...avatar, usedAs: `server:${serverId}:avatar` });
+      expect((await stores.attachments.hold(banner.id))?.usedAs).toBe(`server:${serverId}:banner`);
+
+      await stores.attachments.release([serverImageSlot(serverId, 'avatar'), userAvatarSlot(freshId())]);
+      await stores.attachments.release([]);
+
+      expect((await stores.attachments.find(avatar.id))?.usedAs).toBeNull();
+      expect((await stores.attachments.find(banner.id))?.usedAs).toBe(`server:${serverId}:banner`);
+      expect((await stores.attachments.find(face.id))?.usedAs).toBe(`user:${user.id}:avatar`);
     });
   });
 }

@@ -71,6 +71,17 @@ export function describeMessageAttachments(ctx: MessageContractContext): void {
       expect((await stores.attachments.find(theirs.id))?.messageId).toBeNull();
     });
 
+    it('never attaches an upload that is an avatar or banner', async () => {
+      const { channel, author } = await aChannelWithAuthor(stores);
+      const avatar = await anUpload(author, { usedAs: `user:${author.id}:avatar` });
+
+      const { sent, stored } = await sending(author, channel.id, [avatar.id]);
+
+      expect(sent).toEqual({ ok: true, value: ATTACHMENTS_UNAVAILABLE });
+      expect(stored).toBeNull();
+      expect(await stores.attachments.find(avatar.id)).toEqual(avatar);
+    });
+
     it("never attaches a deleted message's files again", async () => {
       const { channel, author } = await aChannelWithAuthor(stores);
       const file = await anUpload(author);

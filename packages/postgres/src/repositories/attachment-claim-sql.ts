@@ -28,8 +28,8 @@ const attachmentText = sql`'{"id":"' || c.id || '","filename":' || to_json(c.fil
   || ',"size":' || c.size || ',"width":' || coalesce(c.width::text, 'null') || ',"height":' || coalesce(c.height::text, 'null')
   || ',"url":"${sql.raw(ATTACHMENT_PATH)}/' || c.id || '"}'`;
 
-/** An upload `a` of the send `s`'s author that no message ever took. */
-const free = (a: string) => sql.raw(`${a}.id = any(s.attachment_ids) and ${a}.uploader_id = s.user_id and ${a}.message_id is null and ${a}.attached_at is null`);
+/** An upload `a` of the send `s`'s author that no message ever took and that is no avatar or banner. */
+const free = (a: string) => sql.raw(`${a}.id = any(s.attachment_ids) and ${a}.uploader_id = s.user_id and ${a}.message_id is null and ${a}.attached_at is null and ${a}.used_as is null`);
 
 /**
  * Two CTEs over `source`'s rows (a send each: its gate's columns, `id`, `created_at`, `user_id`,

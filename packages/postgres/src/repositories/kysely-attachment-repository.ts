@@ -1,4 +1,4 @@
-import type { Attachment, AttachmentRepository } from '@chat/domain';
+import type { Attachment, AttachmentRepository, ImageSlot } from '@chat/domain';
 import type { Kysely, Selectable } from 'kysely';
 import type { AttachmentsTable, Database } from '../schema';
 
@@ -13,6 +13,7 @@ const toAttachment = (row: Selectable<AttachmentsTable>): Attachment => ({
   storageKey: row.storage_key,
   createdAt: row.created_at,
   messageId: row.message_id,
+  usedAs: row.used_as,
 });
 
 export class KyselyAttachmentRepository implements AttachmentRepository {
@@ -32,6 +33,7 @@ export class KyselyAttachmentRepository implements AttachmentRepository {
         storage_key: attachment.storageKey,
         created_at: attachment.createdAt,
         message_id: attachment.messageId,
+        used_as: attachment.usedAs,
       })
       .execute();
   }
@@ -39,6 +41,20 @@ export class KyselyAttachmentRepository implements AttachmentRepository {
   async find(id: string): Promise<Attachment | null> {
     const row = await this.db.selectFrom('attachments').selectAll().where('id', '=', id).executeTakeFirst();
     return row ? toAttachment(row) : null;
+  }
+
+  async hold(id: string): Promise<Attachment | null> {
+    const row = await this.db.selectFrom('attachments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    return row ? toAttachment(row) : null;
+  }
+
+  async useAs(id: string, slot: ImageSlot): Promise<void> {
+    await this.db.updateTable('attachments').set({ used_as: slot }).where('id', '=', id).execute();
+  }
+
+  async release(slots: readonly ImageSlot[]): Promise<void> {
+    if (slots.length === 0) return;
+    await this.db.updateTable('attachments').set({ used_as: null }).where('used_as', 'in', slots).execute();
   }
 
   async bytesUploadedSince(uploaderId: string, since: Date): Promise<number> {

@@ -1,6 +1,6 @@
 import type { Attachment } from '../../entities/attachment';
 import { isId } from '../../ids';
-import type { AttachmentLinks, SignedLink } from '../../ports/attachment-links';
+import { AVATAR_LINK_PURPOSE, type AttachmentLinks, type SignedLink } from '../../ports/attachment-links';
 import type { AttachmentRepository } from '../../ports/attachment-repository';
 import type { Clock } from '../../ports/clock';
 import type { ByteRange, FileStore } from '../../ports/file-store';
@@ -14,7 +14,9 @@ export interface OpenedAttachment {
 
 /**
  * Someone follows a download link. A link that is not ours, or has expired, is refused before
- * anything is looked up, so the refusal says nothing of the file, not even whether it exists.
+ * anything is looked up, so the refusal says nothing of the file, not even whether it exists. An
+ * avatar's link, which never expires, opens the upload only while it is an avatar or a banner: one
+ * replaced is gone for it at once, as it soon is for everyone (the sweep).
  */
 export class OpenAttachment {
   static readonly errors = ['LinkInvalid', 'AttachmentNotFound'] as const;
@@ -29,7 +31,7 @@ export class OpenAttachment {
   async execute(link: SignedLink): Outcome<OpenedAttachment, typeof OpenAttachment.errors> {
     if (!this.links.verify(link, this.clock.now()) || !isId(link.attachmentId)) return fail({ kind: 'LinkInvalid' });
     const attachment = await this.attachments.find(link.attachmentId);
-    if (!attachment) return fail({ kind: 'AttachmentNotFound' });
+    if (!attachment || (link.purpose === AVATAR_LINK_PURPOSE && attachment.usedAs === null)) return fail({ kind: 'AttachmentNotFound' });
     return ok({ attachment, read: (range) => this.files.get(attachment.storageKey, range) });
   }
 }

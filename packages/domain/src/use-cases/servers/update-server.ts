@@ -1,14 +1,17 @@
+import { serverImageSlot } from '../../entities/attachment';
 import type { Server } from '../../entities/server';
 import type { Actor } from '../../entities/session';
 import { validationFailed, type Issue } from '../../errors';
 import { roleUpdated, serverUpdated } from '../../events/chat-event';
 import { everyoneRoleId } from '../../entities/role';
+import type { AttachmentLinks } from '../../ports/attachment-links';
 import type { ServerChanges } from '../../ports/server-repository';
 import type { UnitOfWork } from '../../ports/unit-of-work';
 import { isId } from '../../ids';
 import { fail, ok, type Outcome } from '../../result';
 import { imageReferenceIssues } from '../../rules/image-rules';
 import { serverNameIssues } from '../../rules/name-rules';
+import { holdImages, type ImageChange } from '../attachments/hold-images';
 import { serverWithPermission } from '../permissions';
 
 const NOT_ITS_CHANNEL = { path: 'defaultChannelId', message: 'is not a channel of this server' };
@@ -16,12 +19,16 @@ const NOT_ITS_CHANNEL = { path: 'defaultChannelId', message: 'is not a channel o
 /**
  * A member holding MANAGE_SERVER renames a server, sets its avatar and banner, who may invite
  * (`membersCanInvite`: `@everyone`'s CREATE_INVITE, which the server store reads and writes) or which
- * channel is the default; its members get `server.updated`.
+ * channel is the default; its members get `server.updated`. An avatar or banner is an `https` URL
+ * or the id of an image the caller uploaded, which is then the server's (`holdImages`).
  */
 export class UpdateServer {
   static readonly errors = ['ValidationFailed', 'ServerNotFound', 'NotAMember', 'MissingPermission'] as const;
 
-  constructor(private readonly unitOfWork: UnitOfWork) {}
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly links: AttachmentLinks,
+  ) {}
 
   async execute(actor: Actor, serverId: string, changes: ServerChanges): Outcome<Server, typeof UpdateServer.errors> {
     const issues: Issue[] = [
@@ -43,8 +50,10 @@ export class UpdateServer {
       if (changes.defaultChannelId !== undefined && (await stores.channels.findById(changes.defaultChannelId))?.serverId !== server.id) {
         return fail(validationFailed([NOT_ITS_CHANNEL]));
       }
+      const images = await holdImages(stores, this.links, actor.userId, imageChanges(server.id, changes));
+      if (!images.ok) return images;
       const name = changes.name?.trim();
-      const updated = await stores.servers.update(server.id, { ...changes, ...(name !== undefined ? { name } : {}) });
+      const updated = await stores.servers.update(server.id, { ...changes, ...(await images.value()), ...(name !== undefined ? { name } : {}) });
       if (!updated) return fail({ kind: 'ServerNotFound' });
       await stores.events.append(serverUpdated(updated));
       // The flag is @everyone's CREATE_INVITE: a client that keeps roles hears of it too.
@@ -56,3 +65,9 @@ export class UpdateServer {
     });
   }
 }
+
+const imageChanges = (serverId: string, changes: ServerChanges): ImageChange[] =>
+  (['avatar', 'banner'] as const).flatMap((path) => {
+    const value = changes[path];
+    return value === undefined ? [] : [{ slot: serverImageSlot(serverId, path), value, path }];
+  });

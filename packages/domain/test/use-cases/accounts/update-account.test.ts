@@ -55,7 +55,7 @@ describe('UpdateAccount', () => {
         issues: [
           { path: 'username', message: 'may contain only letters, digits, "_", "." and "-"' },
           { path: 'displayName', message: 'must be 1-32 characters after trimming' },
-          { path: 'avatar', message: 'must be an https URL, or null' },
+          { path: 'avatar', message: "must be an https URL, an uploaded image's id, or null" },
         ],
       },
     });

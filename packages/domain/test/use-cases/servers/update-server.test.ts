@@ -36,7 +36,7 @@ describe('UpdateServer', () => {
         kind: 'ValidationFailed',
         issues: [
           { path: 'name', message: expect.any(String) },
-          { path: 'avatar', message: 'must be an https URL, or null' },
+          { path: 'avatar', message: "must be an https URL, an uploaded image's id, or null" },
           { path: 'banner', message: 'must be at most 2048 characters' },
         ],
       },
