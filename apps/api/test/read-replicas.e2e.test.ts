@@ -41,7 +41,7 @@ function apiEnv(database: TestDatabase, replicaUrl: string): Record<string, stri
     // A loaded CI machine may fall behind by more than the default bound: the test is about routing, not the bound.
     DATABASE_REPLICA_MAX_LAG_MS: '10000',
     REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-    REDIS_KEY_PREFIX: `test-read-replicas-${randomBytes(4).toString('hex')}:`,
+    REDIS_KEY_PREFIX: `chat-test-${randomBytes(6).toString('hex')}:`,
     JWT_SECRET: SECRET,
     RATE_LIMIT_SEND_MESSAGE: '1000/10s',
     RATE_LIMIT_SEARCH: '1000/10s',
