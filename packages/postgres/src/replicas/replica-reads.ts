@@ -100,6 +100,8 @@ export class RoutedReads implements ReplicaReads {
   /** Replicas out since their last failure, so a failure is reported once, not on every poll. */
   private readonly down = new Set<number>();
   private timer: NodeJS.Timeout | undefined;
+  private running: Promise<bigint> | undefined;
+  private queued: Promise<bigint> | undefined;
   private polling: Promise<void> | undefined;
 
   constructor(
@@ -166,10 +168,31 @@ export class RoutedReads implements ReplicaReads {
     return this.router.states(this.now());
   }
 
+  /**
+   * The primary's position, read after the caller's commit. Writers finishing together share one
+   * read: one already running may have started before this commit, so a caller that finds one
+   * running waits for the next, which all such callers share (at most two in flight under load).
+   */
+  private positionAfterCommit(): Promise<bigint> {
+    if (!this.running) {
+      this.running = sql<{ lsn: string }>`select pg_current_wal_lsn()::text as lsn`
+        .execute(this.primary.db)
+        .then(({ rows }) => parseLsn(rows[0]!.lsn))
+        .finally(() => (this.running = undefined));
+      return this.running;
+    }
+    this.queued ??= this.running
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = undefined;
+        return this.positionAfterCommit();
+      });
+    return this.queued;
+  }
+
   private async keepPosition(caller: string): Promise<void> {
     try {
-      const { rows } = await sql<{ lsn: string }>`select pg_current_wal_lsn()::text as lsn`.execute(this.primary.db);
-      await this.positions.advance(caller, parseLsn(rows[0]!.lsn), this.positionTtlMs);
+      await this.positions.advance(caller, await this.positionAfterCommit(), this.positionTtlMs);
     } catch (error) {
       // Until every replica in rotation must have replayed the write, this process reads from the primary.
       this.primaryOnlyUntil = this.now() + this.options.maxLagMs + 2 * this.pollMs;
