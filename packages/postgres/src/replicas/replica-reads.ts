@@ -172,10 +172,12 @@ export class RoutedReads implements ReplicaReads {
    * The primary's position, read after the caller's commit. Writers finishing together share one
    * read: one already running may have started before this commit, so a caller that finds one
    * running waits for the next, which all such callers share (at most two in flight under load).
+   * The insert position, not the written one: under `synchronous_commit = off` a commit returns
+   * before its record is written, and only the insert position is sure to lie past it.
    */
   private positionAfterCommit(): Promise<bigint> {
     if (!this.running) {
-      this.running = sql<{ lsn: string }>`select pg_current_wal_lsn()::text as lsn`
+      this.running = sql<{ lsn: string }>`select pg_current_wal_insert_lsn()::text as lsn`
         .execute(this.primary.db)
         .then(({ rows }) => parseLsn(rows[0]!.lsn))
         .finally(() => (this.running = undefined));
