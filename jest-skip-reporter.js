@@ -19,6 +19,7 @@ class SkipReporter {
     const total = this.skipped.reduce((n, s) => n + s.pending, 0);
     const reasons = [];
     if (process.env.TEST_POSTGRES_UP !== '1') reasons.push('PostgreSQL was not reachable (TEST_DATABASE_URL)');
+    if (process.env.TEST_PG_REPLICA_UP !== '1') reasons.push('no PostgreSQL streaming replica was reachable (TEST_PG_REPLICA_URL; .ci/pg-replica starts one)');
     if (process.env.TEST_REDIS_UP !== '1') reasons.push('Redis was not reachable (TEST_REDIS_URL)');
     if (process.env.TEST_S3_UP !== '1') reasons.push('no S3-protocol server was reachable (TEST_S3_URL; .ci/run starts s3rver)');
     const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';

@@ -1,4 +1,4 @@
-// Finds out once whether the real PostgreSQL, Redis and S3-protocol server (s3rver, see .ci/run) are reachable. Tests that need them read
+// Finds out once whether the real PostgreSQL (and its streaming replica, .ci/pg-replica), Redis and S3-protocol server (s3rver, see .ci/run) are reachable. Tests that need them read
 // the answer from the environment. With CI=true a missing service fails the run instead of
 // skipping: CI must never pass green without the real servers.
 const net = require('node:net');
@@ -21,7 +21,9 @@ module.exports = async () => {
   process.env.TEST_DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/test';
   process.env.TEST_REDIS_URL ||= 'redis://127.0.0.1:6379';
   process.env.TEST_S3_URL ||= 'http://127.0.0.1:4568';
-  const services = { postgres: process.env.TEST_DATABASE_URL, redis: process.env.TEST_REDIS_URL, s3: process.env.TEST_S3_URL };
+  // A streaming replica of TEST_DATABASE_URL's server (.ci/pg-replica starts one), for the read-replica tests.
+  process.env.TEST_PG_REPLICA_URL ||= 'postgres://postgres@127.0.0.1:5433/test';
+  const services = { postgres: process.env.TEST_DATABASE_URL, redis: process.env.TEST_REDIS_URL, s3: process.env.TEST_S3_URL, pg_replica: process.env.TEST_PG_REPLICA_URL };
   for (const [name, url] of Object.entries(services)) {
     const up = await reachable(url);
     process.env[`TEST_${name.toUpperCase()}_UP`] = up ? '1' : '';

@@ -7,7 +7,7 @@ import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import { mountDocs } from './http/docs-page';
 import { errorMiddleware, notFoundMiddleware } from './http/error-middleware';
-import { mountRoute } from './http/mount-route';
+import { mountRoute, type CallerScope } from './http/mount-route';
 import { requestId, requestLogger } from './http/request-context';
 import { securityHeaders } from './http/security-headers';
 import { buildOpenApi } from './http/openapi';
@@ -69,6 +69,8 @@ export interface AppOptions {
   readonly checkResponses?: boolean;
   /** Where Idempotency-Keys live: the database in production (every replica sees them); memory by default. */
   readonly idempotency?: IdempotencyStore;
+  /** With read replicas: each signed-in request runs as its caller, for read-your-writes (see `CallerScope`). */
+  readonly callers?: CallerScope;
   /** Request metrics, counted here and served on a listener of their own (`startMetricsServer`), never by this app. */
   readonly metrics?: Metrics;
   /** OpenTelemetry: a server span per request (off unless configured). */
@@ -128,6 +130,7 @@ export function createApp(services: AppServices, options: AppOptions): Express {
     touch: (actor: Actor) => services.touchSession.execute(actor),
     idempotency: options.idempotency ?? new MemoryIdempotencyStore(),
     signLinks: (json: string) => signAttachmentUrls(json, (id) => services.linkAttachment.execute(id)),
+    ...(options.callers ? { callers: options.callers } : {}),
   };
   for (const spec of routes) mountRoute(router, spec, services, edge);
   mountOAuthToken(router, services, options.rateLimiters?.oauthToken);

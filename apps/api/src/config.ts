@@ -2,7 +2,7 @@ import { ATTACHMENT_MAX_BYTES, DEFAULT_QUOTAS } from '@chat/domain';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-const SECRET_VARIABLES = new Set(['JWT_SECRET', 'JWT_PREVIOUS_SECRET', 'DATABASE_URL', 'REDIS_URL']);
+const SECRET_VARIABLES = new Set(['JWT_SECRET', 'JWT_PREVIOUS_SECRET', 'DATABASE_URL', 'DATABASE_REPLICA_URLS', 'REDIS_URL']);
 
 const integer = (min: number, max: number) =>
   z
@@ -47,6 +47,14 @@ const envSchema = z.object({
   PORT: integer(0, 65535).default(3000),
   HOST: z.string().min(1, 'must not be empty').default('127.0.0.1'),
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  /** Streaming replicas of DATABASE_URL, comma-separated: the reads that tolerate one go there (see README, Read replicas). */
+  DATABASE_REPLICA_URLS: z
+    .string()
+    .transform((value) => value.split(',').map((part) => part.trim()).filter((part) => part.length > 0))
+    .pipe(z.array(url(['postgres:', 'postgresql:']), { error: 'must be postgres:// URLs separated by commas' }).min(1, 'must name at least one replica'))
+    .optional(),
+  /** A replica further behind than this is out of rotation until it catches up. */
+  DATABASE_REPLICA_MAX_LAG_MS: integer(100, 600_000).default(2_000),
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
   DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
   REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{0,64}$/, 'may hold only letters, digits, ":", "_" and "-"').default('chat:'),
@@ -138,6 +146,9 @@ const envSchema = z.object({
 const configSchema = envSchema.superRefine((config, ctx) => {
   if (config.DATABASE_URL && !config.JWT_SECRET) {
     ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when DATABASE_URL is set: every replica must sign with it' });
+  }
+  if (config.DATABASE_REPLICA_URLS && !config.DATABASE_URL) {
+    ctx.addIssue({ code: 'custom', path: ['DATABASE_REPLICA_URLS'], message: 'is set but DATABASE_URL is not: replicas are of a PostgreSQL primary' });
   }
   for (const name of ['S3_ENDPOINT', 'S3_REGION', 'S3_FORCE_PATH_STYLE'] as const) {
     if (config[name] !== undefined && !config.S3_BUCKET) ctx.addIssue({ code: 'custom', path: [name], message: 'is set but S3_BUCKET is not: files would stay on the disk' });

@@ -11,6 +11,7 @@ import { createLogger } from './observability/logger';
 import { createRateLimiters } from './rate-limits/create-rate-limiters';
 import { readinessOf } from './observability/readiness';
 import { openStorage, type Storage } from './storage/storage';
+import { RedisWritePositions } from './storage/redis-write-positions';
 import { CommitSignal } from './events/commit-signal';
 import { startEvents, type RunningEvents } from './events/start-events';
 import { openSignals } from './signals/open-signals';
@@ -72,6 +73,7 @@ function appOptions(config: Config, parts: { storage: Storage; redis: Redis | un
     metrics,
     ...(tracing ? { tracing } : {}),
     idempotency: new KyselyIdempotencyStore(storage.db, IDEMPOTENCY_KEY_TTL_MS, IDEMPOTENCY_ABANDONED_MS),
+    ...(storage.replicas ? { callers: storage.replicas } : {}),
     readiness: readinessOf({
       [storage.engine]: () => pingDatabase(storage.db),
       ...(redis ? { redis: () => redis.ping() } : {}),
@@ -121,6 +123,8 @@ async function main(): Promise<void> {
   const metrics = new Metrics();
   // Made before the storage that rings it and the event pipeline that hears it.
   const commits = new CommitSignal();
+  // Before the storage: with read replicas, callers' write positions are shared through it.
+  const redis = await openRedis(config, logger, metrics);
   const storage = await openStorage(config, logger, {
     onLeaseLost: () => {
       logger.fatal('another replica took over this worker id: stopping before any id can repeat');
@@ -128,8 +132,8 @@ async function main(): Promise<void> {
     },
     onEventsCommitted: () => commits.ring(),
     onSendBatch: (size) => metrics.sendBatch(size),
+    ...(redis ? { writePositions: new RedisWritePositions(redis, config.REDIS_KEY_PREFIX) } : {}),
   });
-  const redis = await openRedis(config, logger, metrics);
   const signals = await openSignals(config, redis, systemClock, logger);
   const adapters = await productionAdapters(config, storage, signals, logger);
   const services = resolveServices(buildContainer(adapters));

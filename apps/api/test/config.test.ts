@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       HOST: '127.0.0.1',
       DATA_DIR: './data',
       REDIS_KEY_PREFIX: 'chat:',
+      DATABASE_REPLICA_MAX_LAG_MS: 2_000,
       RATE_LIMIT_SEND_MESSAGE: { limit: 15, windowMs: 10_000 },
       RATE_LIMIT_LOGIN: { limit: 10, windowMs: 60_000 },
       RATE_LIMIT_LOGIN_ACCOUNT: { limit: 10, windowMs: 300_000 },
@@ -130,6 +131,19 @@ describe('loadConfig', () => {
     expect(problemsOf({ DATABASE_URL: 'postgres://db/chat' })).toEqual([
       'JWT_SECRET is required when DATABASE_URL is set: every replica must sign with it',
     ]);
+  });
+
+  it('reads DATABASE_REPLICA_URLS as a list, only beside DATABASE_URL, and never echoes it (it holds passwords)', () => {
+    const primary = { DATABASE_URL: 'postgres://db/chat', JWT_SECRET: 'a-secret-of-at-least-32-bytes-0123456789' };
+    expect(loadConfig({ ...primary, DATABASE_REPLICA_URLS: 'postgres://r1/chat, postgresql://u:pw@r2:5433/chat', DATABASE_REPLICA_MAX_LAG_MS: '500' })).toEqual(
+      expect.objectContaining({ DATABASE_REPLICA_URLS: ['postgres://r1/chat', 'postgresql://u:pw@r2:5433/chat'], DATABASE_REPLICA_MAX_LAG_MS: 500 }),
+    );
+    expect(problemsOf({ ...primary, DATABASE_REPLICA_URLS: 'postgres://r1/chat,mysql://u:secret@r2/chat', DATABASE_REPLICA_MAX_LAG_MS: '5' })).toEqual([
+      'DATABASE_REPLICA_URLS must be a URL starting with postgres:// or postgresql://',
+      'DATABASE_REPLICA_MAX_LAG_MS must be an integer 100-600000 (got "5")',
+    ]);
+    expect(problemsOf({ ...primary, DATABASE_REPLICA_URLS: ' , ' })).toEqual(['DATABASE_REPLICA_URLS must name at least one replica']);
+    expect(problemsOf({ DATABASE_REPLICA_URLS: 'postgres://r1/chat' })).toEqual(['DATABASE_REPLICA_URLS is set but DATABASE_URL is not: replicas are of a PostgreSQL primary']);
   });
 
   it('reads the S3 file store, and refuses its settings without a bucket (files would stay on the disk)', () => {

@@ -17,29 +17,32 @@ import { KyselyServerRepository } from './repositories/kysely-server-repository'
 import { KyselySessionRepository } from './repositories/kysely-session-repository';
 import { KyselyUserRepository } from './repositories/kysely-user-repository';
 import type { Database } from './schema';
+import { primaryReads, type ReplicaReads } from './replicas/replica-reads';
 
 export interface KyselyStoresOptions extends MessageStoreEvents {
   /** Runs the marked statements of the two hottest routes (a pool opened with `genericPlans`). */
   readonly hot?: Kysely<Database>;
+  /** Where the reads that tolerate a replica run (pages, member and channel lists, search); `db` and `hot` by default. */
+  readonly reads?: ReplicaReads;
   /** Hears each event appended (inside a unit of work: before its commit). */
   readonly onEventAppended?: () => void;
 }
 
 /** Every repository over one Kysely instance (or one transaction); `hot` defaults to `db`. */
-export function createKyselyStores(db: Kysely<Database>, { hot = db, onEventAppended, ...events }: KyselyStoresOptions = {}): Stores & { readonly messages: KyselyMessageRepository; readonly channels: KyselyChannelRepository } {
+export function createKyselyStores(db: Kysely<Database>, { hot = db, reads = primaryReads({ db, hot }), onEventAppended, ...events }: KyselyStoresOptions = {}): Stores & { readonly messages: KyselyMessageRepository; readonly channels: KyselyChannelRepository } {
   return {
     users: new KyselyUserRepository(db),
     sessions: new KyselySessionRepository(db),
     servers: new KyselyServerRepository(db),
-    channels: new KyselyChannelRepository(db),
+    channels: new KyselyChannelRepository(db, reads),
     conversations: new KyselyConversationRepository(db),
-    members: new KyselyMemberRepository(db),
+    members: new KyselyMemberRepository(db, reads),
     roles: new KyselyRoleRepository(db),
     invites: new KyselyInviteRepository(db),
     bans: new KyselyBanRepository(db),
     blocks: new KyselyBlockRepository(db),
-    messages: new KyselyMessageRepository(db, hot, events),
-    messageSearch: new KyselyMessageSearch(db),
+    messages: new KyselyMessageRepository(db, hot, events, reads),
+    messageSearch: new KyselyMessageSearch(reads),
     readStates: new KyselyReadStateRepository(db),
     applications: new KyselyApplicationRepository(db),
     refreshTokens: new KyselyRefreshTokenRepository(db),

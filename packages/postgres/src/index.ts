@@ -11,3 +11,5 @@ export * from './events/kysely-event-relay';
 export * from './kysely-sweeper';
 export * from './kysely-idempotency-store';
 export * from './pool-stats';
+export * from './replicas/read-router';
+export * from './replicas/replica-reads';

@@ -7,6 +7,19 @@ export const postgresUp = (): boolean => process.env.TEST_POSTGRES_UP === '1';
 /** `describe` when the real PostgreSQL answered the global setup, a loud skip otherwise (never in CI). */
 export const describeWithPostgres: jest.Describe = (postgresUp() ? describe : describe.skip) as jest.Describe;
 
+/** A streaming replica of the test server answered the global setup (`.ci/pg-replica` starts one on 5433). */
+export const replicaUp = (): boolean => postgresUp() && process.env.TEST_PG_REPLICA_UP === '1';
+
+/** `describe` when the replica answered too, a loud skip otherwise (never in CI: the global setup fails first). */
+export const describeWithReplica: jest.Describe = (replicaUp() ? describe : describe.skip) as jest.Describe;
+
+/** The same database as `url`, on the streaming replica. */
+export function replicaUrlOf(url: string): string {
+  const replica = new URL(process.env.TEST_PG_REPLICA_URL ?? 'postgres://postgres@127.0.0.1:5433/test');
+  replica.pathname = new URL(url).pathname;
+  return replica.toString();
+}
+
 export const adminUrl = (): string => process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export interface TestDatabase {

@@ -40,7 +40,20 @@ export interface EdgeOptions {
    * each read, a replay too, brings links fresh from then.
    */
   readonly signLinks?: (json: string) => string;
+  /** With read replicas: runs each signed-in call as its caller, keeping the position of what a write committed. */
+  readonly callers?: CallerScope;
 }
+
+/**
+ * Runs a request's work as its caller (the user); `wrote`: the request may have written, so what it
+ * committed is noted before the answer goes out, and the caller's next reads see it wherever they land.
+ */
+export interface CallerScope {
+  as<T>(caller: string, wrote: boolean, work: () => Promise<T>): Promise<T>;
+}
+
+/** Methods that never write: their requests need no write position kept. */
+const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** A route as its steps see it. `deferred`: its use case checks the session; the edge checked only the signature. */
 interface MountedRoute {
@@ -161,11 +174,14 @@ const replayIdempotent: Step = (route) => {
 };
 
 /** The handler, then its answer; a held key keeps a success for a replay, and is let go otherwise. */
-const handle: Step = (route) => async (_req, res) => {
+const handle: Step = (route) => async (req, res) => {
   const held = res.locals.heldKey;
+  const { callers } = route.edge;
+  const actor = res.locals.actor;
+  const run = () => route.spec.handle(callOf(res));
   let result: Reply;
   try {
-    result = await route.spec.handle(callOf(res));
+    result = await (callers && actor ? callers.as(actor.userId, !READ_ONLY_METHODS.has(req.method), run) : run());
   } catch (error) {
     // Nothing was answered: a retry with the key may try again.
     await held?.release().catch(() => undefined);

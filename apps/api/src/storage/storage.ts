@@ -1,12 +1,13 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { EventHistory, EventRelay, FileStore, IdGenerator, Stores, Sweeper, UnitOfWork } from '@chat/domain';
-import { createKyselyStores, KyselyEventHistory, KyselyEventRelay, KyselySweeper, KyselyUnitOfWork, isDatabaseUnavailable, isTransientConflict, leaseWorkerId, migrateToLatest, openPglite, openPostgres, type ChatDatabase } from '@chat/postgres';
+import { createKyselyStores, KyselyEventHistory, KyselyEventRelay, KyselySweeper, KyselyUnitOfWork, isDatabaseUnavailable, isTransientConflict, leaseWorkerId, migrateToLatest, openPglite, openPostgres, type ChatDatabase, type RoutedReads, type WritePositions } from '@chat/postgres';
 import { SnowflakeIdGenerator } from '@chat/snowflake';
 import type { Logger } from 'pino';
 import { batchRetryWarning } from './batch-retry-warning';
 import { privateDataDir } from './data-dir';
 import { openFileStore, type OpenedFileStore } from './file-store';
+import { openReplicaReads } from './replicas';
 import { IDEMPOTENCY_KEY_TTL_MS } from '../http/idempotency';
 import type { Config } from '../config';
 
@@ -23,6 +24,8 @@ export interface Storage {
   readonly fileStore: Pick<OpenedFileStore, 'engine' | 'check'>;
   readonly ids: IdGenerator;
   readonly isUnavailable: (error: unknown) => boolean;
+  /** With DATABASE_REPLICA_URLS: runs each request as its caller, so reads can go to replicas with read-your-writes. */
+  readonly replicas?: RoutedReads;
   close(): Promise<void>;
 }
 
@@ -69,6 +72,8 @@ export interface StorageHooks {
   readonly onEventsCommitted?: () => void;
   /** A statement wrote this many sends together (metrics). */
   readonly onSendBatch?: (size: number) => void;
+  /** Where callers' last write positions are shared (Redis), with DATABASE_REPLICA_URLS; this process by default. */
+  readonly writePositions?: WritePositions;
 }
 
 /**
@@ -100,13 +105,14 @@ export async function openStorage(config: Config, logger: Logger, hooks: Storage
     };
   }
   const hot = openHotDatabase(config, logger);
+  const replicas = await openReplicaReads(config, { db, hot: hot ?? db }, hooks.writePositions, logger);
   const files = await openFileStore(config, logger);
   logger.info({ engine, workerId, files: files.engine }, 'storage ready');
 
   return {
     engine,
     db,
-    stores: createKyselyStores(db, { hot, onBatchRetriedAlone: batchRetryWarning(logger), onSendsCommitted: onEventsCommitted, ...(onSendBatch ? { onSendBatch } : {}) }),
+    stores: createKyselyStores(db, { hot, ...(replicas ? { reads: replicas.reads } : {}), onBatchRetriedAlone: batchRetryWarning(logger), onSendsCommitted: onEventsCommitted, ...(onSendBatch ? { onSendBatch } : {}) }),
     unitOfWork: new KyselyUnitOfWork(db, onEventsCommitted),
     history: new KyselyEventHistory(db),
     relay: new KyselyEventRelay(db),
@@ -116,7 +122,9 @@ export async function openStorage(config: Config, logger: Logger, hooks: Storage
     ids: new SnowflakeIdGenerator(workerId),
     // A conflict still unsettled after the unit of work's retries is a moment's contention: retry shortly.
     isUnavailable: (error) => isDatabaseUnavailable(error) || isTransientConflict(error),
+    ...(replicas ? { replicas: replicas.reads } : {}),
     async close() {
+      await replicas?.close();
       await stopLease().catch((error: unknown) => logger.warn({ err: error }, 'could not release the worker id lease'));
       await Promise.all([db.destroy(), hot?.destroy()]);
       files.close();

@@ -2,10 +2,15 @@ import type { Channel, ChannelChanges, ChannelRepository, PermissionOverwrite, U
 import { sql, type Kysely } from 'kysely';
 import { inTransaction } from '../in-transaction';
 import type { Database } from '../schema';
+import { primaryReads, type ReplicaReads } from '../replicas/replica-reads';
 import { deleteMessagesInSlices, overwritesOf, toChannel } from './channel-sql';
 
 export class KyselyChannelRepository implements ChannelRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** `reads`: where the list runs (a replica that has the caller's writes, or this database). */
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly reads: ReplicaReads = primaryReads({ db, hot: db }),
+  ) {}
 
   async create(channel: Channel): Promise<void> {
     await inTransaction(this.db, async (trx) => {
@@ -41,8 +46,12 @@ export class KyselyChannelRepository implements ChannelRepository {
     return Number(row.count);
   }
 
-  async listByServer(serverId: string, page: IdPage): Promise<Channel[]> {
-    let query = this.db.selectFrom('channels as c').selectAll('c').select(overwritesOf('c.id').as('overwrites')).where('c.server_id', '=', serverId);
+  listByServer(serverId: string, page: IdPage): Promise<Channel[]> {
+    return this.reads.read(({ db }) => this.listOn(db, serverId, page));
+  }
+
+  private async listOn(db: Kysely<Database>, serverId: string, page: IdPage): Promise<Channel[]> {
+    let query = db.selectFrom('channels as c').selectAll('c').select(overwritesOf('c.id').as('overwrites')).where('c.server_id', '=', serverId);
     // After the channel the last page ended with, in (position, id) order; one gone from the server matches nothing.
     if (page.after !== undefined) {
       const after = page.after;

@@ -1,10 +1,15 @@
 import type { Member, MemberPage, MemberRepository, MemberView } from '@chat/domain';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema';
+import { primaryReads, type ReplicaReads } from '../replicas/replica-reads';
 import { summaryOf } from './rows';
 
 export class KyselyMemberRepository implements MemberRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** `reads`: where the list runs (a replica that has the caller's writes, or this database). */
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly reads: ReplicaReads = primaryReads({ db, hot: db }),
+  ) {}
 
   async add(member: Member): Promise<'added' | 'already'> {
     // Two concurrent joins meet at the primary key: one row, and the first join time stays.
@@ -60,8 +65,12 @@ export class KyselyMemberRepository implements MemberRepository {
     return rows.map((row) => row.id);
   }
 
-  async list(serverId: string, { limit, after }: MemberPage): Promise<MemberView[]> {
-    let query = this.db
+  list(serverId: string, page: MemberPage): Promise<MemberView[]> {
+    return this.reads.read(({ db }) => this.listOn(db, serverId, page));
+  }
+
+  private async listOn(db: Kysely<Database>, serverId: string, { limit, after }: MemberPage): Promise<MemberView[]> {
+    let query = db
       .selectFrom('members as m')
       .innerJoin('users as u', 'u.id', 'm.user_id')
       .select(['m.server_id', 'm.user_id', 'm.joined_at', 'u.username', 'u.display_name', 'u.avatar'])

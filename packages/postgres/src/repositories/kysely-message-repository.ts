@@ -21,6 +21,7 @@ import { isDatabaseUnavailable, isForeignKeyViolation } from '../driver-errors';
 import { inTransaction } from '../in-transaction';
 import { SameTurnBatcher } from '../same-turn-batcher';
 import type { Database } from '../schema';
+import { primaryReads, type ReplicaReads } from '../replicas/replica-reads';
 import { pageValues, PAGE_JSON } from './message-page-statements';
 import { fromRow, MESSAGE_COLUMNS, toRow } from './message-fields';
 import { columnsOf, CREATE, CREATE_MANY, createValues, type CreateValues, type SentRow } from './message-send-statements';
@@ -38,11 +39,12 @@ export interface MessageStoreEvents {
 }
 
 export class KyselyMessageRepository implements MessageRepository {
-  /** `hot` runs the marked (prepared, generically planned) statements: pageJsonAs, createAs. */
+  /** `hot` runs the marked (prepared, generically planned) statements: pageJsonAs, createAs; `reads` the pages (a replica's `hot`, or this one). */
   constructor(
     private readonly db: Kysely<Database>,
     private readonly hot: Kysely<Database> = db,
     private readonly events: MessageStoreEvents = {},
+    private readonly reads: ReplicaReads = primaryReads({ db, hot }),
   ) {}
 
   async create(message: Message): Promise<void> {
@@ -74,14 +76,14 @@ export class KyselyMessageRepository implements MessageRepository {
    * interface's JSON: one text value instead of 50 rows to decode, wrap and encode again.
    */
   async pageJsonAs(actor: Actor, channelId: string, cursor: MessageCursor): Promise<Gated<RenderedPage>> {
-    const { rows } = await PAGE_JSON.execute(this.hot, pageValues(actor, channelId, cursor));
+    const { rows } = await this.reads.read(({ hot }) => PAGE_JSON.execute(hot, pageValues(actor, channelId, cursor)));
     const gate = gateOf(rows[0]);
     return gate.ok ? { ok: true, value: (rows[0]?.body ?? '[]') as RenderedPage } : gate;
   }
 
   /** `pageJsonAs`'s statement around a message: its `page` ranks the message and its neighbours (see `gatedPage`). */
   async pageAroundJsonAs(actor: Actor, channelId: string, cursor: AroundCursor): Promise<Gated<RenderedPage | null>> {
-    const { rows } = await PAGE_JSON.execute(this.hot, pageValues(actor, channelId, cursor));
+    const { rows } = await this.reads.read(({ hot }) => PAGE_JSON.execute(hot, pageValues(actor, channelId, cursor)));
     const gate = gateOf(rows[0]);
     if (!gate.ok) return gate;
     return { ok: true, value: rows[0]?.anchored === true ? (rows[0].body as RenderedPage) : null };

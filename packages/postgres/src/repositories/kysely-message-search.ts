@@ -1,4 +1,5 @@
 import { compareIds, type Id, type MessageSearch, type RenderedPage, type SearchHits, type SearchQuery } from '@chat/domain';
+import type { ReplicaReads } from '../replicas/replica-reads';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema';
 import { READABLE, SEARCH_JSON, searchValues } from './message-search-statements';
@@ -12,7 +13,7 @@ const NONE: SearchHits = { messages: '[]' as RenderedPage, hasMore: false };
  * the generic plans' (how the hits are best found depends on how common the words are).
  */
 export class KyselyMessageSearch implements MessageSearch {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly reads: ReplicaReads) {}
 
   inServer(viewerId: Id, serverId: Id, query: SearchQuery): Promise<SearchHits> {
     return this.search(viewerId, serverId, query);
@@ -22,14 +23,18 @@ export class KyselyMessageSearch implements MessageSearch {
     return this.search(viewerId, undefined, query);
   }
 
-  private async search(viewerId: Id, serverId: Id | undefined, query: SearchQuery): Promise<SearchHits> {
-    const { rows: channels } = await READABLE.execute(this.db, { viewerId, serverId, channelId: query.channelId });
+  private search(viewerId: Id, serverId: Id | undefined, query: SearchQuery): Promise<SearchHits> {
+    return this.reads.read(({ db }) => this.searchOn(db, viewerId, serverId, query));
+  }
+
+  private async searchOn(db: Kysely<Database>, viewerId: Id, serverId: Id | undefined, query: SearchQuery): Promise<SearchHits> {
+    const { rows: channels } = await READABLE.execute(db, { viewerId, serverId, channelId: query.channelId });
     const newest = channels.reduce<Id | null>((max, { newest }) => (newest !== null && (max === null || compareIds(newest, max) > 0) ? newest : max), null);
     if (newest === null) return NONE;
     // The walk starts just past the channels' newest message (or at `before`, if older).
     const past = (BigInt(newest) + 1n).toString();
     const before = query.before !== undefined && compareIds(query.before, past) < 0 ? query.before : past;
-    const { rows } = await SEARCH_JSON.execute(this.db, searchValues(viewerId, channels.map(({ id }) => id), before, query));
+    const { rows } = await SEARCH_JSON.execute(db, searchValues(viewerId, channels.map(({ id }) => id), before, query));
     const row = rows[0];
     return row ? { messages: row.body as RenderedPage, hasMore: row.has_more } : NONE;
   }
