@@ -18,7 +18,7 @@ export const TypingStartedEvent = z
 
 export const PresenceUpdatedEvent = z
   .object({ userId: id, status: ShownStatusField })
-  .meta({ id: 'PresenceUpdatedEvent', description: 'What a user who shares a server or a direct conversation with you shows changed (never your own)' });
+  .meta({ id: 'PresenceUpdatedEvent', description: 'What a user who shares a server of at most 1,000 members or a direct conversation with you shows changed (never your own); a larger server sends none (read `GET /api/servers/:id/members?presence=true`)' });
 
 /** A presence change as replicas pass it: the client's data, and the user's servers and conversations (who may hear it; never sent). */
 const PresenceUpdatedData = PresenceUpdatedEvent.extend({ serverIds: z.array(id) });

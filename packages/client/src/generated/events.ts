@@ -157,7 +157,7 @@ export interface components {
             /** @description Of those, the ones that mention you, a role of yours or everyone, counted up to 1000 (1000: that many or more) */
             mentionCount: number;
         };
-        /** @description What a user who shares a server or a direct conversation with you shows changed (never your own) */
+        /** @description What a user who shares a server of at most 1,000 members or a direct conversation with you shows changed (never your own); a larger server sends none (read `GET /api/servers/:id/members?presence=true`) */
         PresenceUpdatedEvent: {
             /** @description Snowflake id: a decimal string, ordered by creation time */
             userId: string;
