@@ -1,6 +1,6 @@
 import { lazilyDecoded } from '@chat/contract';
 import type { EncodedEvent, EventStream, LoggedEvent } from '@chat/domain';
-import { Redis } from 'ioredis';
+import { createRedisClient, type RedisClient, type RedisTarget } from './redis-client';
 
 /** The stream keeps a live tail only: replays read the database's log, which the stream mirrors. */
 const KEEP_EVENTS = 10_000;
@@ -22,9 +22,9 @@ export class RedisEventStream implements EventStream {
   private readonly key: string;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     /** A connection of its own: a blocking read holds it. */
-    private readonly reader: Redis,
+    private readonly reader: RedisClient,
     prefix: string,
     logId: string,
   ) {
@@ -96,14 +96,6 @@ export function unpack(packed: string, first: number, after: number, into: Logge
 }
 
 /** A client for blocking reads: like `createRedisClient`'s, with room for the block in its timeout. */
-export function createBlockingRedisClient(url: string, blockMs: number, onError?: (error: Error) => void): Redis {
-  const client = new Redis(url, {
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    commandTimeout: blockMs + 2_000,
-    connectTimeout: 2_000,
-    retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
-  });
-  client.on('error', (error: Error) => onError?.(error));
-  return client;
+export function createBlockingRedisClient(target: RedisTarget, blockMs: number, onError?: (error: Error) => void): RedisClient {
+  return createRedisClient({ ...target, commandTimeoutMs: blockMs + 2_000, ...(onError ? { onError } : {}) });
 }

@@ -1,5 +1,5 @@
 import { CHOSEN_STATUSES, type ChosenStatus, type Id, type Lost, type Presence, type PresenceRegistry, type ShownStatus } from '@chat/domain';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-client';
 import { BEAT, CHOOSE, CONNECT, DISCONNECT, ENTER, REAP } from './presence-scripts';
 import { RedisScript } from './redis-script';
 
@@ -24,7 +24,7 @@ function presences(reply: unknown): Presence[] {
 const presencesOrLost = (reply: unknown): Presence[] | Lost => (reply === 'lost' ? 'lost' : presences(reply));
 
 /**
- * Presence in Redis, shared by every replica: each change one script (see `presence-scripts.ts`),
+ * Presence in RedisClient, shared by every replica: each change one script (see `presence-scripts.ts`),
  * so two replicas never both see a user's last socket go, and a dead replica is reaped once, by
  * whichever replica asks first after its heartbeat key expired (Redis's clock decides, not theirs).
  */
@@ -33,7 +33,7 @@ export class RedisPresenceRegistry implements PresenceRegistry {
   private readonly scripts;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     prefix: string,
   ) {
     this.prefix = `${prefix}presence:`;

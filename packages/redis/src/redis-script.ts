@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-client';
 
 const isNoScript = (error: unknown): boolean => error instanceof Error && /^NOSCRIPT\b/.test(error.message);
 
@@ -7,7 +7,7 @@ export class RedisScript {
   private sha: Promise<string> | undefined;
 
   constructor(
-    private readonly client: Redis,
+    private readonly client: RedisClient,
     private readonly lua: string,
   ) {}
 

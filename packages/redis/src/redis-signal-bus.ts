@@ -1,6 +1,6 @@
 import { signalFromWire, signalWire } from '@chat/contract';
 import type { Signal, SignalBus } from '@chat/domain';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-client';
 import { Outage, type OutageEvents } from './outage';
 
 /**
@@ -16,9 +16,9 @@ export class RedisSignalBus implements SignalBus {
   private readonly outage: Outage;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     /** A connection of its own: one that subscribes can do nothing else. */
-    private readonly subscriber: Redis,
+    private readonly subscriber: RedisClient,
     prefix: string,
     outage?: OutageEvents,
   ) {

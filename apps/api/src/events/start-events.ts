@@ -1,7 +1,8 @@
 import type { OpenGatewaySession, SignalBus } from '@chat/domain';
-import { createBlockingRedisClient, RedisEventStream, whenReady, type Redis } from '@chat/redis';
+import { createBlockingRedisClient, RedisEventStream, whenReady, type RedisClient } from '@chat/redis';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
+import { redisTargetOf } from '../redis-target';
 import type { GatewayOptions } from '../gateway/gateway';
 import type { PresenceDeps } from '../gateway/presence-tracker';
 import type { Metrics } from '../observability/metrics';
@@ -18,8 +19,8 @@ export interface EventsDeps {
   readonly storage: Pick<Storage, 'relay' | 'history'>;
   readonly openSession: OpenGatewaySession;
   readonly presence: PresenceDeps;
-  /** The main Redis client; absent without REDIS_URL. */
-  readonly redis: Redis | undefined;
+  /** The main Redis client; absent without REDIS_URL or REDIS_CLUSTER_NODES. */
+  readonly redis: RedisClient | undefined;
   readonly commits: CommitSignal;
   readonly signals: Pick<SignalBus, 'subscribe'>;
   readonly logger: Logger;
@@ -65,10 +66,11 @@ export async function startEvents(config: Config, deps: EventsDeps): Promise<Run
 }
 
 /** The stream over a connection of its own, since a blocking read holds it. */
-async function openEventStream(config: Config, redis: Redis | undefined, logId: string): Promise<{ stream: RedisEventStream; connection: Redis } | undefined> {
-  if (!redis || !config.REDIS_URL) return undefined;
+async function openEventStream(config: Config, redis: RedisClient | undefined, logId: string): Promise<{ stream: RedisEventStream; connection: RedisClient } | undefined> {
+  const target = redisTargetOf(config);
+  if (!redis || !target) return undefined;
   // Its errors are the main client's too, which reports them; the reader says what they mean.
-  const connection = createBlockingRedisClient(config.REDIS_URL, BLOCK_MS, () => {});
+  const connection = createBlockingRedisClient(target, BLOCK_MS, () => {});
   await whenReady(connection, 3_000);
   return { stream: new RedisEventStream(redis, connection, config.REDIS_KEY_PREFIX, logId), connection };
 }
