@@ -1,13 +1,19 @@
 import { describePresenceRegistryContract, describeSignalBusContract, describeThrottleContract } from '@chat/domain/testing/contracts';
 import { typingStarted, type Signal } from '@chat/domain';
-import { createRedisClient, RedisPresenceRegistry, RedisSignalBus, RedisThrottle, whenReady, type Redis } from '@chat/redis';
-import { connect, describeWithRedis, redisUrl, uniquePrefix } from './redis-testing';
+import { createRedisClient, RedisPresenceRegistry, RedisSignalBus, RedisThrottle, whenReady, type RedisClient } from '@chat/redis';
+import { describeEachRedis, redisUrl, uniquePrefix } from './redis-testing';
 import { TcpProxy } from './tcp-proxy';
 
-describeWithRedis('signals on the real Redis', () => {
-  const opened: Redis[] = [];
-  const client = async (): Promise<Redis> => {
-    const redis = await connect();
+/*
+ * On a cluster, signals go by plain PUBLISH/SUBSCRIBE, which the cluster passes to every node: the
+ * bus subscribes on any node (ioredis picks one, and another after a failover). The throttle's
+ * key is one per claim. Presence's scripts are not cluster-safe yet (their keys are made inside
+ * the script): their contract runs on one Redis only.
+ */
+describeEachRedis('signals on the real Redis', (shape) => {
+  const opened: RedisClient[] = [];
+  const client = async (): Promise<RedisClient> => {
+    const redis = await shape.connect();
     opened.push(redis);
     return redis;
   };
@@ -28,10 +34,12 @@ describeWithRedis('signals on the real Redis', () => {
     pass: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   }));
 
-  describePresenceRegistryContract('Redis scripts', async () => ({
-    registry: new RedisPresenceRegistry(await client(), uniquePrefix()),
-    pass: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-  }));
+  if (shape.name === 'single') {
+    describePresenceRegistryContract('Redis scripts', async () => ({
+      registry: new RedisPresenceRegistry(await client(), uniquePrefix()),
+      pass: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    }));
+  }
 
   it('carries a signal from one replica’s bus to another’s on the same prefix, and not to one on another prefix', async () => {
     const prefix = uniquePrefix();
@@ -68,7 +76,8 @@ describeWithRedis('signals on the real Redis', () => {
     expect(heard).toEqual([good]);
   });
 
-  it('loses signals and lets claims through while Redis is away, saying so once, and once more when it is back', async () => {
+  // A cluster's nodes announce their own addresses, so one proxy in front of one cannot cut it off.
+  if (shape.name === 'single') it('loses signals and lets claims through while Redis is away, saying so once, and once more when it is back', async () => {
     const target = new URL(redisUrl());
     const proxy = new TcpProxy(target.hostname, Number(target.port || 6379));
     await proxy.start();

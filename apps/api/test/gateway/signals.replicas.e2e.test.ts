@@ -1,6 +1,6 @@
 import { createPostgresDatabase, postgresUp, type TestDatabase } from '@chat/postgres/testing';
 import { startReplica, type Replica } from '../replica-process';
-import { redisUp, uniquePrefix } from '../redis-testing';
+import { clusterNodesSetting, redisClusterUp, redisUp, uniquePrefix } from '../redis-testing';
 import { Clients, type Frame } from './gateway-client';
 import { createServer, join, register } from './rest';
 import { presenceAcrossTheGateway, typingReachesThoseWhoSee } from './signal-scenarios';
@@ -73,5 +73,44 @@ describeWithPostgresAndRedis('signals between two replicas sharing PostgreSQL an
 
     expect(took).toBeLessThan(2 * HEARTBEAT_MS);
     expect(watching.signals().filter((f) => f.d?.userId === user.id).map((f) => f.d.status)).toEqual(['online', 'offline']);
+  }, 20_000);
+});
+
+const describeWithPostgresAndCluster: jest.Describe = (postgresUp() && redisClusterUp() ? describe : describe.skip) as jest.Describe;
+
+/*
+ * The same pair on the Redis Cluster (REDIS_CLUSTER_NODES): typing's pub/sub and throttle. Presence
+ * is left out here until its scripts are cluster-safe (their keys are made inside the script).
+ */
+describeWithPostgresAndCluster('signals between two replicas sharing PostgreSQL and a Redis Cluster', () => {
+  const clients = new Clients(HEARTBEAT_MS / 3);
+  let database: TestDatabase;
+  let a: Replica;
+  let b: Replica;
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+    const env = {
+      DATABASE_URL: database.url,
+      REDIS_CLUSTER_NODES: clusterNodesSetting(),
+      REDIS_KEY_PREFIX: uniquePrefix(),
+      JWT_SECRET: 'signal-replicas-share-this-secret-0123456789',
+      RATE_LIMIT_REGISTER: '1000/1h',
+      RATE_LIMIT_LOGIN: '1000/60s',
+      GATEWAY_HEARTBEAT_MS: String(HEARTBEAT_MS),
+    };
+    [a, b] = await Promise.all([startReplica(env), startReplica(env)]);
+  }, 60_000);
+
+  afterEach(() => clients.closeAll());
+
+  afterAll(async () => {
+    clients.closeAll();
+    await Promise.all([a?.stop(), b?.stop()]);
+    await database?.drop();
+  }, 60_000);
+
+  it('typing through A is heard live on B by those who see the channel, not by the typist or a stranger; a resume on A does not replay it', async () => {
+    await typingReachesThoseWhoSee(clients, { write: a.url, read: b.url, resumeOn: a.url });
   }, 20_000);
 });
