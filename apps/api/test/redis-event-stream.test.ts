@@ -1,7 +1,7 @@
 import { eventJson } from '@chat/contract';
 import { channelLost, messageCreated, NO_MENTIONS, memberLeft, routeOf, sessionRevoked, type ChatEvent, type EncodedEvent, type LoggedEvent } from '@chat/domain';
-import { createBlockingRedisClient, RedisEventStream, unpack, whenReady, type Redis, type RedisClient } from '@chat/redis';
-import { connect, describeWithRedis, redisUrl, uniquePrefix } from './redis-testing';
+import { createBlockingRedisClient, RedisEventStream, unpack, whenReady, type RedisClient } from '@chat/redis';
+import { describeEachRedis, uniquePrefix } from './redis-testing';
 
 const AWKWARD = ['two\nlines', 'ünïcödé 🎉 and " quotes', '12 message.created 3\n{}', '', ' '.repeat(300)];
 
@@ -50,13 +50,13 @@ describe('a packed stream entry', () => {
   });
 });
 
-describeWithRedis('the Redis event stream', () => {
-  let redis: Redis;
+describeEachRedis('the Redis event stream', (shape) => {
+  let redis: RedisClient;
   let blocking: RedisClient;
 
   beforeAll(async () => {
-    redis = await connect();
-    blocking = createBlockingRedisClient({ url: redisUrl() }, 200);
+    redis = await shape.connect();
+    blocking = createBlockingRedisClient(shape.target(), 200);
     // It queues nothing while it connects (as in the API): wait for it.
     if (!(await whenReady(blocking, 5_000))) throw new Error('the blocking Redis client did not connect');
   });

@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
-import { createRedisClient, whenReady, type Cluster, type ClusterNode, type Redis, type RedisClient } from '@chat/redis';
+import { createRedisClient, whenReady, type Cluster, type ClusterNode, type Redis, type RedisClient, type RedisTarget } from '@chat/redis';
 import pino, { type Logger } from 'pino';
 import { loadConfig } from '../src/config';
 import type { RateLimiters } from '../src/http/rate-limits';
@@ -57,13 +57,22 @@ export async function connectCluster(): Promise<Cluster> {
 export interface RedisShape {
   readonly name: 'single' | 'cluster';
   connect(): Promise<RedisClient>;
+  /** Where it is, for a client of the test's own making. */
+  target(): RedisTarget;
   /** The replica settings that reach it. */
   env(): Record<string, string>;
 }
 
 const SHAPES: readonly (RedisShape & { readonly title: string; up(): boolean })[] = [
-  { name: 'single', title: 'one Redis', up: redisUp, connect: () => connect(), env: () => ({ REDIS_URL: redisUrl() }) },
-  { name: 'cluster', title: 'a Redis Cluster', up: redisClusterUp, connect: connectCluster, env: () => ({ REDIS_CLUSTER_NODES: clusterNodesSetting() }) },
+  { name: 'single', title: 'one Redis', up: redisUp, connect: () => connect(), target: () => ({ url: redisUrl() }), env: () => ({ REDIS_URL: redisUrl() }) },
+  {
+    name: 'cluster',
+    title: 'a Redis Cluster',
+    up: redisClusterUp,
+    connect: connectCluster,
+    target: () => ({ nodes: clusterNodes() }),
+    env: () => ({ REDIS_CLUSTER_NODES: clusterNodesSetting() }),
+  },
 ];
 
 /**
