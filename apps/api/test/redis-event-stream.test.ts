@@ -1,21 +1,10 @@
-import { eventJson } from '@chat/contract';
-import { channelLost, messageCreated, NO_MENTIONS, memberLeft, routeOf, sessionRevoked, type ChatEvent, type EncodedEvent, type LoggedEvent } from '@chat/domain';
+import { channelLost, memberLeft, routeOf, sessionRevoked, type EncodedEvent, type LoggedEvent } from '@chat/domain';
 import { createBlockingRedisClient, RedisEventStream, unpack, whenReady, type RedisClient } from '@chat/redis';
 import { describeEachRedis, uniquePrefix } from './redis-testing';
-
-const AWKWARD = ['two\nlines', 'ünïcödé 🎉 and " quotes', '12 message.created 3\n{}', '', ' '.repeat(300)];
-
-const said = (content: string, i: number): ChatEvent =>
-  messageCreated('7', { id: String(500 + i), channelId: '8', content, createdAt: new Date(Date.UTC(2026, 10, 23)), editedAt: null, ...NO_MENTIONS, author: { id: '9', username: 'ann', displayName: null, avatar: null }, reactions: [] }, null);
-
-const encoded = (position: number, event: ChatEvent): EncodedEvent => {
-  const { t, d } = eventJson(event);
-  return { position, id: String(1000 + position), ...routeOf(event), type: t, data: JSON.stringify(d) };
-};
+import { AWKWARD, encoded, said, seen } from './stream-events';
 
 const packedOf = (events: readonly EncodedEvent[]) =>
   events.map(({ id, type, serverId, subjectId, channelId, data }) => `${id} ${type} ${serverId ?? '-'} ${subjectId ?? '-'} ${channelId ?? '-'} ${data.length}\n${data}`).join('');
-const seen = (events: readonly LoggedEvent[]) => events.map(({ position, id, event }) => ({ position, id, event }));
 /** The routes as read, without decoding a thing. */
 const routes = (events: readonly LoggedEvent[]) => events.map(({ route }) => route);
 

@@ -10,3 +10,4 @@ export * from './redis-signal-bus';
 export * from './redis-throttle';
 export * from './redis-script';
 export * from './redis-presence-registry';
+export * from './sharded-redis-event-stream';

@@ -1,5 +1,5 @@
-import type { OpenGatewaySession, SignalBus } from '@chat/domain';
-import { createBlockingRedisClient, RedisEventStream, whenReady, type RedisClient } from '@chat/redis';
+import type { EventStream, OpenGatewaySession, SignalBus } from '@chat/domain';
+import { createBlockingRedisClient, RedisEventStream, ShardedRedisEventStream, whenReady, type RedisClient } from '@chat/redis';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { redisTargetOf } from '../redis-target';
@@ -65,14 +65,18 @@ export async function startEvents(config: Config, deps: EventsDeps): Promise<Run
   };
 }
 
-/** The stream over a connection of its own, since a blocking read holds it. */
-async function openEventStream(config: Config, redis: RedisClient | undefined, logId: string): Promise<{ stream: RedisEventStream; connection: RedisClient } | undefined> {
+/**
+ * The stream over a connection of its own, since a blocking read holds it: one stream key on one
+ * Redis, the events sharded by server over several keys on a cluster (spread over its masters).
+ */
+async function openEventStream(config: Config, redis: RedisClient | undefined, logId: string): Promise<{ stream: EventStream; connection: RedisClient } | undefined> {
   const target = redisTargetOf(config);
   if (!redis || !target) return undefined;
   // Its errors are the main client's too, which reports them; the reader says what they mean.
   const connection = createBlockingRedisClient(target, BLOCK_MS, () => {});
   await whenReady(connection, 3_000);
-  return { stream: new RedisEventStream(redis, connection, config.REDIS_KEY_PREFIX, logId), connection };
+  const Stream = 'nodes' in target ? ShardedRedisEventStream : RedisEventStream;
+  return { stream: new Stream(redis, connection, config.REDIS_KEY_PREFIX, logId), connection };
 }
 
 function gatewayOptions(config: Config): GatewayOptions {

@@ -56,13 +56,17 @@ describeWithPostgresAndCluster('the gateway on two replicas sharing PostgreSQL a
     await conversationIsolation(clients, { write: a.url, read: b.url, resumeOn: a.url });
   }, 60_000);
 
-  it('carries the events through the cluster’s stream, not only the database (the readers’ fallback)', async () => {
+  it('carries the events through the cluster’s sharded streams, not only the database (the readers’ fallback)', async () => {
     await deliversInRestShape(clients, { write: a.url, read: b.url, resumeOn: a.url });
     const cluster = await connectCluster();
     try {
       const keys = (await Promise.all(cluster.nodes('master').map((node) => node.keys(`${env.REDIS_KEY_PREFIX}events:*`)))).flat();
-      expect(keys).toEqual([expect.stringMatching(/events:v4:/)]);
-      expect(await cluster.xlen(keys[0] ?? '')).toBeGreaterThan(0);
+      expect(keys.filter((key) => /events:v5:.*:index$/.test(key))).toHaveLength(1);
+      expect(keys.filter((key) => /events:v5:\{s\d+\}:/.test(key)).length).toBeGreaterThan(0);
+      expect(keys.every((key) => key.includes('events:v5:'))).toBe(true);
+      for (const key of keys) expect(await cluster.xlen(key)).toBeGreaterThan(0);
+      // Neither replica fell back to the database to publish or to read.
+      expect([...a.logs, ...b.logs].filter((line) => /(read|publish)(ing)? events (from|to) Redis/.test(line))).toEqual([]);
     } finally {
       cluster.disconnect();
     }
