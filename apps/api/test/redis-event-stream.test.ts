@@ -1,7 +1,7 @@
 import { channelLost, memberLeft, routeOf, sessionRevoked, type EncodedEvent, type LoggedEvent } from '@chat/domain';
-import { createBlockingRedisClient, RedisEventStream, unpack, whenReady, type RedisClient } from '@chat/redis';
+import { RedisEventStream, unpack } from '@chat/redis';
 import { describeEachRedis, uniquePrefix } from './redis-testing';
-import { AWKWARD, encoded, said, seen } from './stream-events';
+import { AWKWARD, encoded, said, seen, streamsOn } from './stream-events';
 
 const packedOf = (events: readonly EncodedEvent[]) =>
   events.map(({ id, type, serverId, subjectId, channelId, data }) => `${id} ${type} ${serverId ?? '-'} ${subjectId ?? '-'} ${channelId ?? '-'} ${data.length}\n${data}`).join('');
@@ -40,29 +40,16 @@ describe('a packed stream entry', () => {
 });
 
 describeEachRedis('the Redis event stream', (shape) => {
-  let redis: RedisClient;
-  let blocking: RedisClient;
-
-  beforeAll(async () => {
-    redis = await shape.connect();
-    blocking = createBlockingRedisClient(shape.target(), 200);
-    // It queues nothing while it connects (as in the API): wait for it.
-    if (!(await whenReady(blocking, 5_000))) throw new Error('the blocking Redis client did not connect');
-  });
-
-  afterAll(() => {
-    redis.disconnect();
-    blocking.disconnect();
-  });
+  const on = streamsOn(shape, (redis, blocking, prefix) => new RedisEventStream(redis, blocking, prefix, 'log1'));
 
   it('carries a pass as one entry and reads on from any position, inside a pass or between two', async () => {
     const prefix = uniquePrefix();
-    const stream = new RedisEventStream(redis, blocking, prefix, 'log1');
+    const stream = on.stream(prefix);
     const events = [...AWKWARD.slice(0, 3).map((content, i) => said(content, i)), memberLeft('7', '9', 'leave'), said(AWKWARD[3]!, 3)];
     await stream.publish(events.slice(0, 3).map((event, i) => encoded(i + 1, event)));
     await stream.publish(events.slice(3).map((event, i) => encoded(i + 4, event)));
 
-    expect(await redis.xlen(`${prefix}events:v4:log1`)).toBe(2);
+    expect(await on.redis().xlen(`${prefix}events:v4:log1`)).toBe(2);
     expect(routes(await stream.read(0, 10))).toEqual(events.map(routeOf));
     expect(seen(await stream.read(0, 10))).toEqual(events.map((event, i) => ({ position: i + 1, id: String(1001 + i), event })));
     expect((await stream.read(2, 10)).map(({ position }) => position)).toEqual([3, 4, 5]);
@@ -71,7 +58,7 @@ describeEachRedis('the Redis event stream', (shape) => {
   });
 
   it('takes a pass published twice once, and refuses positions that do not follow each other', async () => {
-    const stream = new RedisEventStream(redis, blocking, uniquePrefix(), 'log1');
+    const stream = on.stream(uniquePrefix());
     const pass = [encoded(1, said('a', 1)), encoded(2, said('b', 2))];
     await stream.publish(pass);
     await stream.publish(pass);

@@ -1,25 +1,13 @@
 import { sessionRevoked, type EncodedEvent } from '@chat/domain';
-import { createBlockingRedisClient, EVENT_SHARDS, isCluster, shardOf, ShardedRedisEventStream, whenReady, type RedisClient } from '@chat/redis';
+import { EVENT_SHARDS, isCluster, shardOf, ShardedRedisEventStream } from '@chat/redis';
 import { describeEachRedis, uniquePrefix } from './redis-testing';
-import { encoded, said, seen } from './stream-events';
+import { encoded, said, seen, streamsOn } from './stream-events';
 
 const LOG = 'log1';
 const positions = (events: readonly { position: number }[]) => events.map(({ position }) => position);
 
 describeEachRedis('the sharded Redis event stream', (shape) => {
-  let redis: RedisClient;
-  let blocking: RedisClient;
-
-  beforeAll(async () => {
-    redis = await shape.connect();
-    blocking = createBlockingRedisClient(shape.target(), 200);
-    if (!(await whenReady(blocking, 5_000))) throw new Error('the blocking Redis client did not connect');
-  });
-
-  afterAll(() => {
-    redis.disconnect();
-    blocking.disconnect();
-  });
+  const on = streamsOn(shape, (redis, blocking, prefix) => new ShardedRedisEventStream(redis, blocking, prefix, LOG));
 
   /** Three passes: messages of six servers, a revocation (a user's, no server) and a message in a conversation. */
   const EVENTS = [...['1', '2', '3', '4', '5', '6', '1', '2'].map((server, i) => said(`in ${server}`, i, server)), sessionRevoked('9', null), said('in a conversation', 9, null), said('again in 3', 10, '3')];
@@ -29,7 +17,7 @@ describeEachRedis('the sharded Redis event stream', (shape) => {
   };
 
   it('spreads a pass over its servers’ shards and reads every event back once, in position order, from any position', async () => {
-    const stream = new ShardedRedisEventStream(redis, blocking, uniquePrefix(), LOG);
+    const stream = on.stream(uniquePrefix());
     const all = passes();
     for (const pass of all) await stream.publish(pass);
     const flat = all.flat();
@@ -43,7 +31,8 @@ describeEachRedis('the sharded Redis event stream', (shape) => {
   if (shape.name === 'cluster') {
     it('puts the shards on more than one master', async () => {
       const prefix = uniquePrefix();
-      await new ShardedRedisEventStream(redis, blocking, prefix, LOG).publish(passes().flat());
+      await on.stream(prefix).publish(passes().flat());
+      const redis = on.redis();
       if (!isCluster(redis)) throw new Error('not a cluster');
       const perMaster = await Promise.all(redis.nodes('master').map((node) => node.keys(`${prefix}events:v5:{*`)));
       expect(perMaster.filter((keys) => keys.length > 0).length).toBeGreaterThan(1);
@@ -52,7 +41,7 @@ describeEachRedis('the sharded Redis event stream', (shape) => {
   }
 
   it('takes a pass published twice once, and refuses positions that do not follow each other', async () => {
-    const stream = new ShardedRedisEventStream(redis, blocking, uniquePrefix(), LOG);
+    const stream = on.stream(uniquePrefix());
     const [first = []] = passes();
     await stream.publish(first);
     await stream.publish(first);
@@ -62,13 +51,13 @@ describeEachRedis('the sharded Redis event stream', (shape) => {
 
   it('stops before a pass whose shard entry is gone, so the reader reads it from the database, and goes on after it', async () => {
     const prefix = uniquePrefix();
-    const stream = new ShardedRedisEventStream(redis, blocking, prefix, LOG);
+    const stream = on.stream(prefix);
     const [one = [], two = [], three = []] = passes();
     for (const pass of [one, two, three]) await stream.publish(pass);
     const lost = two[0];
     if (!lost) throw new Error('no event');
     // What a failover can lose: a shard's write the old master acknowledged and never passed on.
-    expect(await redis.xdel(`${prefix}events:v5:{s${shardOf(lost)}}:${LOG}`, `${two[two.length - 1]?.position}-0`)).toBe(1);
+    expect(await on.redis().xdel(`${prefix}events:v5:{s${shardOf(lost)}}:${LOG}`, `${two[two.length - 1]?.position}-0`)).toBe(1);
 
     expect(positions(await stream.read(0, 10))).toEqual(positions(one));
     expect(await stream.read(4, 10)).toEqual([]);

@@ -1,5 +1,7 @@
 import { eventJson } from '@chat/contract';
-import { messageCreated, NO_MENTIONS, routeOf, type ChatEvent, type EncodedEvent, type LoggedEvent } from '@chat/domain';
+import { messageCreated, NO_MENTIONS, routeOf, type ChatEvent, type EncodedEvent, type EventStream, type LoggedEvent } from '@chat/domain';
+import { createBlockingRedisClient, whenReady, type RedisClient } from '@chat/redis';
+import type { RedisShape } from './redis-testing';
 
 /** Events for the stream adapters' tests: awkward contents, encoded as the relay hands them on. */
 export const AWKWARD = ['two\nlines', 'ünïcödé 🎉 and " quotes', '12 message.created 3\n{}', '', ' '.repeat(300)];
@@ -15,3 +17,27 @@ export const encoded = (position: number, event: ChatEvent): EncodedEvent => {
 
 /** What a reader got, decoded. */
 export const seen = (events: readonly LoggedEvent[]) => events.map(({ position, id, event }) => ({ position, id, event }));
+
+/**
+ * A suite's two clients on `shape` (the stream's, and one for blocking reads), opened before its
+ * tests and closed after, and the streams it makes over them under a prefix.
+ */
+export function streamsOn<S extends EventStream>(shape: RedisShape, make: (redis: RedisClient, blocking: RedisClient, prefix: string) => S): { stream(prefix: string): S; redis(): RedisClient } {
+  let redis: RedisClient | undefined;
+  let blocking: RedisClient | undefined;
+  beforeAll(async () => {
+    redis = await shape.connect();
+    blocking = createBlockingRedisClient(shape.target(), 200);
+    // It queues nothing while it connects (as in the API): wait for it.
+    if (!(await whenReady(blocking, 5_000))) throw new Error('the blocking Redis client did not connect');
+  });
+  afterAll(() => {
+    redis?.disconnect();
+    blocking?.disconnect();
+  });
+  const opened = (client: RedisClient | undefined): RedisClient => {
+    if (!client) throw new Error('the Redis clients are opened before the tests');
+    return client;
+  };
+  return { stream: (prefix) => make(opened(redis), opened(blocking), prefix), redis: () => opened(redis) };
+}
