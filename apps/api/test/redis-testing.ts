@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { createRedisClient, whenReady, type Cluster, type ClusterNode, type Redis, type RedisClient, type RedisTarget } from '@chat/redis';
 import pino, { type Logger } from 'pino';
 import { loadConfig } from '../src/config';
@@ -126,4 +127,17 @@ export async function startPrivateRedis(): Promise<{ readonly url: string; stop(
       await exited;
     },
   };
+}
+
+const CLUSTER_SCRIPT = join(__dirname, '..', '..', '..', '.ci', 'redis-cluster');
+
+/**
+ * A Redis Cluster of the test's own (3 masters, 3 replicas, from `.ci/redis-cluster`) on the six
+ * ports from `firstPort`: for what must never be done to the shared one (killing a master).
+ */
+export function startPrivateCluster(firstPort: number): { readonly nodes: string; stop(): void } {
+  const env = { ...process.env, REDIS_CLUSTER_FIRST_PORT: String(firstPort) };
+  const started = spawnSync(CLUSTER_SCRIPT, [], { env, encoding: 'utf8' });
+  if (started.status !== 0) throw new Error(`the private cluster did not start: ${started.stderr}`);
+  return { nodes: started.stdout.trim(), stop: () => void spawnSync(CLUSTER_SCRIPT, ['stop'], { env }) };
 }
