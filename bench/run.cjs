@@ -11,6 +11,7 @@ const { measureFloor } = require('./floor.cjs');
 const { dropRedisKeys, runGateway } = require('./gateway.cjs');
 const { runPresence } = require('./presence.cjs');
 const { runSearchBench } = require('./search.cjs');
+const { seedFiles, filesRow } = require('./files.cjs');
 const { SECRET, median, warmUp, measure, getPage, postAsManyUsers, signTokens } = require('./load.cjs');
 
 const QUICK = process.argv.includes('--quick');
@@ -64,7 +65,9 @@ async function main() {
     const db = openPostgres({ url: url.toString(), poolSize: 2 });
     await migrateToLatest(db);
     log(`seeding PostgreSQL: ${PLAN.users} users, channels of ${PLAN.channels.join(', ')} messages`);
-    const { channelIds } = await seed(db, { users: PLAN.users, channels: PLAN.channels });
+    // One more channel, as small as the first, whose every message carries two files (#31).
+    const { channelIds } = await seed(db, { users: PLAN.users, channels: [...PLAN.channels, PLAN.channels[0]] });
+    await seedFiles(db, channelIds[3]);
     const deepCursor = await idBack(db, channelIds[2], PLAN.deep);
     // The same position in the small channel: halfway back, also past the pages with reactions.
     const smallDeepCursor = await idBack(db, channelIds[0], PLAN.channels[0] / 2);
@@ -96,6 +99,10 @@ async function main() {
     const get = await compare('GET newest 50 (mid channel)', [
       { server: api, request: getPage(mid, viewer) },
       { server: baseline, request: getPage(mid, viewer) },
+    ]);
+    const filesGet = await compare('GET newest 50 (two files a message)', [
+      { server: api, request: getPage(channelIds[3], viewer) },
+      { server: baseline, request: getPage(channelIds[3], viewer) },
     ]);
     // 3. Scale: our API's latency in the smallest and the largest channel.
     const small = await compare('scale: newest page, small channel', [{ server: api, request: getPage(channelIds[0], viewer) }]);
@@ -194,6 +201,7 @@ async function main() {
       target('GET newest 50: req/s', get[0].rps, get[1].rps, 1.5, 'ratio ≥ 1.5'),
       target('GET newest 50: p99 (ms)', get[0].p99, get[1].p99, 1, 'ours ≤ baseline', true),
       target('GET newest 50: CPU µs/request', get[0].cpu, get[1].cpu, null, 'reported', true),
+      filesRow(target, filesGet),
       target('POST message: req/s', post[0].rps, post[1].rps, 1.2, 'ratio ≥ 1.2'),
       target('POST message: CPU µs/request', post[0].cpu, post[1].cpu, null, 'reported', true),
       target('PGlite GET newest 50: req/s', embeddedGet[0].rps, embeddedGet[1].rps, 1.0, 'ratio ≥ 1.0'),

@@ -1,4 +1,5 @@
 import type { Actor } from '@chat/domain';
+import { signAttachmentUrls } from '@chat/contract';
 import { MemoryIdempotencyStore, type IdempotencyStore } from './http/idempotency';
 import type { Metrics } from './observability/metrics';
 import type { Tracing } from './observability/tracing';
@@ -126,6 +127,7 @@ export function createApp(services: AppServices, options: AppOptions): Express {
     checkResponses: options.checkResponses ?? false,
     touch: (actor: Actor) => services.touchSession.execute(actor),
     idempotency: options.idempotency ?? new MemoryIdempotencyStore(),
+    signLinks: (json: string) => signAttachmentUrls(json, (id) => services.linkAttachment.execute(id)),
   };
   for (const spec of routes) mountRoute(router, spec, services, edge);
   mountOAuthToken(router, services, options.rateLimiters?.oauthToken);

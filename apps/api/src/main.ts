@@ -136,7 +136,7 @@ async function main(): Promise<void> {
   const adapters = await productionAdapters(config, storage, signals, logger);
   const services = resolveServices(buildContainer(adapters));
   const presence = presenceDeps(services, randomUUID());
-  const events = await startEvents(config, { storage, openSession: services.openGatewaySession, presence, redis, commits, signals: signals.bus, logger, metrics });
+  const events = await startEvents(config, { storage, openSession: services.openGatewaySession, linkAttachment: (id) => services.linkAttachment.execute(id), presence, redis, commits, signals: signals.bus, logger, metrics });
   const sweeps = new SweepLoop(storage.sweeper, { intervalMs: config.SWEEP_INTERVAL_MS, logger });
   sweeps.start();
   const tracing = tracingFromConfig(config);

@@ -72,6 +72,7 @@ async function start(stream?: EventStream): Promise<Harness> {
       commits,
       signals: world.signals,
       openSession: world.openGatewaySession,
+      linkAttachment: (id) => world.linkAttachment.execute(id),
       presence: presenceDeps(world, 'replica-test'),
       logger: pino({ level: 'silent' }),
       metrics: { attach: (sources) => void (lag = sources.eventReaderLag ?? lag), eventsDelivered: () => {}, slowConsumerClosed: () => {}, gatewayRefused: () => {} },

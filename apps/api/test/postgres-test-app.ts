@@ -2,6 +2,7 @@ import type { ChatDatabase } from '@chat/postgres';
 import { createPostgresDatabase, type TestDatabase } from '@chat/postgres/testing';
 import pino from 'pino';
 import { loadConfig } from '../src/config';
+import type { Adapters } from '../src/container';
 import { openStorage, type Storage } from '../src/storage/storage';
 import { buildTestApp, type TestApp } from './test-app';
 
@@ -14,7 +15,7 @@ export function aPostgresTestApp(): () => TestApp {
 }
 
 /** `aPostgresTestApp`, and its database, for a test that writes rows directly (many at once, say). */
-export function aPostgresTestAppWithDatabase(): { app: () => TestApp; db: () => ChatDatabase } {
+export function aPostgresTestAppWithDatabase(overrides: Partial<Adapters> = {}): { app: () => TestApp; db: () => ChatDatabase } {
   let database: TestDatabase | undefined;
   let storage: Storage | undefined;
   let app: TestApp | undefined;
@@ -24,7 +25,7 @@ export function aPostgresTestAppWithDatabase(): { app: () => TestApp; db: () => 
     // DATABASE_URL needs a JWT_SECRET (every replica signs with it); the test app's tokens use their own.
     const config = loadConfig({ DATABASE_URL: database.url, JWT_SECRET: 'postgres-test-secret-0123456789abcdefghij', SCRYPT_COST: '1024' });
     storage = await openStorage(config, pino({ level: 'silent' }), { onLeaseLost: () => undefined });
-    app = await buildTestApp({ stores: storage.stores, unitOfWork: storage.unitOfWork, history: storage.history, ids: storage.ids });
+    app = await buildTestApp({ stores: storage.stores, unitOfWork: storage.unitOfWork, history: storage.history, ids: storage.ids, ...overrides });
   }, 30_000);
 
   afterAll(async () => {

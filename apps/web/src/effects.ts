@@ -7,6 +7,7 @@ import { showTyping } from './actions/typing.js';
 import * as conversations from './actions/conversations.js';
 import * as messages from './actions/messages.js';
 import { addServer, openServer, refreshMembers, removeMember } from './actions/servers.js';
+import { jumpTo } from './actions/window.js';
 import { messageRevealed } from './model/blocks.js';
 import { nameOf } from './model/people.js';
 import type { Effect } from './model/state.js';
@@ -17,6 +18,7 @@ import { renderCompletion } from './views/completion.js';
 import type { Intents, ViewContext } from './views/intents.js';
 import { insertMessages, removeMessageNode, renderEveryMessage, renderHistoryEdge, renderMessage } from './views/messages.js';
 import { renderMembers } from './views/members.js';
+import { renderSearch } from './views/search.js';
 import { renderChannelHeader, renderChannelOpened, renderChannels, renderServer, renderServers } from './views/servers.js';
 import { renderConversation, renderConversations } from './views/conversations.js';
 
@@ -38,6 +40,7 @@ function intentsFor(page: Page): Intents {
     saveEdit: (message, content) => messages.saveEdit(page, message, content),
     deleteMessage: (message) => messages.deleteMessage(page, message),
     react: (message, emoji, add) => messages.react(page, message, emoji, add),
+    jumpTo: (channelId, messageId) => void page.attempt('Opening the message', () => jumpTo(page, channelId, messageId)),
     chooseMention: (user) => chooseMention(page, user),
   };
 }
@@ -65,7 +68,10 @@ function runEffect(page: Page, view: ViewContext, effect: Effect): void {
     case 'servers':
       return renderServers(view);
     case 'server':
-      return renderServer(view);
+      renderServer(view);
+      return renderSearch(view);
+    case 'search':
+      return renderSearch(view);
     case 'conversations':
       return renderConversations(view);
     case 'conversation':
@@ -86,7 +92,7 @@ function runEffect(page: Page, view: ViewContext, effect: Effect): void {
     case 'message':
       return renderMessage(view, effect.id);
     case 'removed':
-      return removeMessageNode(effect.id);
+      return removeMessageNode(view, effect.id);
     case 'every-message':
       return renderEveryMessage(view);
     case 'history-edge':

@@ -8,16 +8,20 @@ import { saveAccount } from './actions/account.js';
 import { composerChanged, composerKey } from './actions/composer.js';
 import { chooseStatus } from './actions/presence.js';
 import { markRead, markTarget } from './actions/read-states.js';
-import { loadOlder, send } from './actions/messages.js';
+import { loadOlder, send, showPresent } from './actions/messages.js';
+import { moreResults, search } from './actions/search.js';
+import { loadNewer } from './actions/window.js';
 import { createChannel } from './actions/channels.js';
 import { addRecipient, createGroup, leaveGroup, readEveryMemberList, renameGroup } from './actions/conversations.js';
 import { copyInvite, createInvite, createServer, join } from './actions/servers.js';
 import { logIn, logOut, signUp } from './actions/session.js';
 import { refreshTimes } from './dom.js';
+import { refreshDays } from './views/days.js';
 import { runEffects } from './effects.js';
 import { createMarker } from './marker.js';
 import { createPage } from './page.js';
 import { completionClosed } from './model/completion.js';
+import { searchClosed } from './model/search.js';
 import { groupChoiceProblem } from './model/people.js';
 import { openConversationOf, type ChosenStatus } from './model/state.js';
 import { newGroupChoice, renderNewGroupPeople } from './views/conversations.js';
@@ -89,13 +93,26 @@ el.leaveGroup.addEventListener('click', () => {
   if (confirm('Leave this group?')) inConversation('Leaving the group', (id) => leaveGroup(page, id));
 });
 
+onSubmit(el.searchForm, () => void page.attempt('Searching', () => search(page, el.searchInput.value)));
+el.moreResults.addEventListener('click', () => void page.attempt('Searching', () => moreResults(page)));
+el.closeSearch.addEventListener('click', () => {
+  page.apply(searchClosed(page.state));
+  el.searchInput.focus();
+});
+
 el.loadOlder.addEventListener('click', () => void page.attempt('Loading older messages', () => loadOlder(page)));
+el.loadNewer.addEventListener('click', () => void page.attempt('Loading newer messages', () => loadNewer(page)));
+el.jumpToPresent.addEventListener('click', () => void page.attempt('Loading the newest messages', () => showPresent(page)));
 // Scrolled to the end, or back to this tab: what shows there may now be read.
 document.addEventListener('visibilitychange', () => page.marker.soon());
 el.history.addEventListener('scroll', () => {
   page.marker.soon();
-  const { loadingOlder, reachedStart, messages } = page.state;
-  if (el.history.scrollTop < 40 && !loadingOlder && !reachedStart && messages.length > 0) void page.attempt('Loading older messages', () => loadOlder(page));
+  const { loadingOlder, reachedStart, loadingNewer, reachedEnd, messages } = page.state;
+  const { scrollTop, scrollHeight, clientHeight } = el.history;
+  if (messages.length === 0) return;
+  if (scrollTop < 40 && !loadingOlder && !reachedStart) void page.attempt('Loading older messages', () => loadOlder(page));
+  // An older stretch (a jump): scrolled to its end, the next newer page comes, until the present.
+  if (scrollHeight - scrollTop - clientHeight < 40 && !loadingNewer && !reachedEnd) void page.attempt('Loading newer messages', () => loadNewer(page));
 });
 
 onSubmit(el.composer, () => send(page));
@@ -111,7 +128,10 @@ el.composerInput.addEventListener('input', () => {
 el.myStatus.addEventListener('change', () => chooseStatus(page, el.myStatus.value as ChosenStatus));
 el.composerInput.addEventListener('blur', () => page.apply(completionClosed(page.state)));
 
-// Times say "today" or "Yesterday": they are written again as the day turns.
-setInterval(() => refreshTimes(el.messages), 60_000);
+// Times and day separators say "Today" or "Yesterday": they are written again as the day turns.
+setInterval(() => {
+  refreshTimes(el.messages);
+  refreshDays(el.messages);
+}, 60_000);
 
 page.endSession();

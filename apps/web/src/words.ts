@@ -34,6 +34,7 @@ const FIELD_NAMES: Record<string, string> = {
   recipientIds: 'People',
   displayName: 'Display name',
   avatar: 'Avatar URL',
+  q: 'Search',
 };
 
 /** The fields a problem's `errors` name. */

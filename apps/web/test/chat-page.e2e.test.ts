@@ -8,6 +8,7 @@ import { createRestClient, ok } from '@chat/client';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { startReplica, type Replica } from '../../api/test/replica-process.js';
 import { SwitchableProxy } from '../../../packages/client/test/switchable-proxy.js';
+import { containsText, eventually, hasAttribute, hasCount, hasText, hasValue, isHidden, isVisible } from './browser-assertions.js';
 
 /*
  * The chat page in Debian's Chromium, driven by playwright-core, against the built API as its own
@@ -901,30 +902,3 @@ suite('the chat page in Chromium', () => {
     }, 60_000);
   });
 });
-
-/** Retries a jest assertion until it holds (a web-first assertion, as Playwright Test has), or throws its last failure. */
-async function eventually(assertion: () => Promise<void> | void, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await assertion();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
-
-const hasCount = (locator: Locator, count: number, timeoutMs?: number) => eventually(async () => expect(await locator.count()).toBe(count), timeoutMs);
-const isVisible = (locator: Locator, timeoutMs = 10_000) => locator.first().waitFor({ state: 'visible', timeout: timeoutMs });
-const isHidden = (locator: Locator) => locator.first().waitFor({ state: 'hidden', timeout: 10_000 });
-const hasText = (locator: Locator, text: string | RegExp, timeoutMs?: number) =>
-  eventually(async () => {
-    const actual = (await locator.textContent()) ?? '';
-    if (typeof text === 'string') expect(actual).toBe(text);
-    else expect(actual).toMatch(text);
-  }, timeoutMs);
-const containsText = (locator: Locator, text: string) => eventually(async () => expect((await locator.textContent()) ?? '').toContain(text));
-const hasAttribute = (locator: Locator, name: string, value: string) => eventually(async () => expect(await locator.getAttribute(name)).toBe(value));
-const hasValue = (locator: Locator, value: string) => eventually(async () => expect(await locator.inputValue()).toBe(value));

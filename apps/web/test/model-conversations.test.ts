@@ -130,10 +130,10 @@ describe("the page's model: direct conversations", () => {
     expect(closed.effects).toEqual([{ kind: 'conversations' }]);
   });
 
-  it('gives everyone in a conversation sending and reactions, and no moderation: only authors delete', () => {
+  it('gives everyone in a conversation sending (with files) and reactions, and no moderation: only authors delete', () => {
     const open = openConversationState([dm]);
     const powers = powersOf(open);
-    expect([...powers.channel].sort()).toEqual(['ADD_REACTIONS', 'SEND_MESSAGES', 'VIEW_CHANNEL']);
+    expect([...powers.channel].sort()).toEqual(['ADD_REACTIONS', 'ATTACH_FILES', 'SEND_MESSAGES', 'VIEW_CHANNEL']);
     expect(powers.server.size).toBe(0);
     expect(mayDeleteMessage(bob.id, powers.channel, viewerOf(open))).toBe(false);
     expect(mayDeleteMessage(me.id, powers.channel, viewerOf(open))).toBe(true);

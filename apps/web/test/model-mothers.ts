@@ -78,6 +78,7 @@ export const message = (id: string, overrides: Partial<Message> = {}): Message =
   mentions: [],
   mentionRoles: [],
   mentionEveryone: false,
+  attachments: [],
   author: bob,
   reactions: [],
   ...overrides,

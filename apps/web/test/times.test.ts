@@ -1,4 +1,4 @@
-import { timeLabel } from '../src/times.js';
+import { dayLabel, dayStarts, timeLabel } from '../src/times.js';
 
 const inLondon = { locale: 'en-GB', timeZone: 'Europe/London' };
 // Wednesday 25 November 2026, 16:30 in London (UTC+0 in winter).
@@ -42,5 +42,31 @@ describe('when a message was sent, as the page says it', () => {
 
   it('shows a message from a clock that runs ahead as its date, never as "Yesterday"', () => {
     expect(timeLabel(new Date('2026-11-26T08:00:00Z'), now, inLondon).text).toBe('Thu 26 Nov 08:00');
+  });
+});
+
+describe('where a day begins in the list, and what its separator says', () => {
+  it('says "Today", "Yesterday", then the full date, by calendar days where the reader is', () => {
+    expect(dayLabel(new Date('2026-11-25T00:10:00Z'), now, inLondon)).toBe('Today');
+    expect(dayLabel(new Date('2026-11-24T23:59:00Z'), now, inLondon)).toBe('Yesterday');
+    // (ICU versions differ on the comma.)
+    expect(dayLabel(new Date('2026-11-02T09:15:00Z'), now, inLondon)).toMatch(/^Monday,? 2 November 2026$/);
+    expect(dayLabel(new Date('2026-11-25T02:00:00Z'), now, { locale: 'en-GB', timeZone: 'America/New_York' })).toBe('Yesterday');
+    expect(dayLabel(new Date('2026-11-02T09:15:00Z'), now, { locale: 'de-DE', timeZone: 'UTC' })).toBe('Montag, 2. November 2026');
+  });
+
+  it('starts a day at the first message and at each one sent on another day than the one before', () => {
+    const sent = (id: string, createdAt: string) => ({ id, createdAt });
+    const list = [
+      sent('1', '2026-11-23T10:00:00Z'),
+      sent('2', '2026-11-23T23:30:00Z'),
+      sent('3', '2026-11-24T00:30:00Z'),
+      sent('4', '2026-11-25T08:00:00Z'),
+      sent('5', '2026-11-25T09:00:00Z'),
+    ];
+    expect([...dayStarts(list, inLondon)]).toEqual(['1', '3', '4']);
+    // In New York 23:30 and 00:30 UTC are the same evening.
+    expect([...dayStarts(list, { timeZone: 'America/New_York' })]).toEqual(['1', '4']);
+    expect(dayStarts([], inLondon).size).toBe(0);
   });
 });

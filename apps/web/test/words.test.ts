@@ -37,6 +37,8 @@ describe('what the page tells a person when the API says no', () => {
     const problem = { detail: 'The request is invalid.', errors: [{ path: 'content', message: 'must not be only whitespace' }, { path: 'nonce', message: 'too long' }] };
     expect(describeError(failure(400, 'VALIDATION_FAILED', problem))).toBe('Please check: Message: must not be only whitespace; nonce: too long.');
     expect(describeError(failure(400, 'VALIDATION_FAILED', { detail: 'Body is not JSON.' }))).toBe('Please check what you entered: Body is not JSON.');
+    const noWords = { errors: [{ path: 'q', message: 'needs a letter or a digit' }] };
+    expect(describeError(failure(400, 'VALIDATION_FAILED', noWords), 'Searching')).toBe('Please check: Search: needs a letter or a digit.');
   });
 
   it('tells a wrong password from an ended session', () => {

@@ -3,6 +3,7 @@ export * from './requests';
 export * from './responses';
 export * from './conversation';
 export * from './message';
+export * from './message-attachments';
 export * from './read-state';
 export * from './events';
 export * from './event-json';

@@ -1,8 +1,10 @@
-import type { MessageView, ReactionState, SearchHits, SentMessage } from '@chat/domain';
+import type { MessageAttachment, MessageView, ReactionState, SearchHits, SentMessage } from '@chat/domain';
 import { z } from 'zod';
 import { id, timestamp, userSummaryFromJson, userSummaryJson, UserSummaryResponse } from './fields';
 import { MENTION_LIMIT } from '@chat/domain';
 import { date, num, obj, str, strs, type Json } from './read-json';
+import { AttachmentResponse } from './attachment';
+import { attachmentFromJson, messageAttachmentJson } from './message-attachments';
 
 /*
  * A message on the wire: its schema, the serializer that writes it and the reader that takes it
@@ -29,6 +31,9 @@ export const MessageResponse = z
     }),
     mentionEveryone: z.boolean().meta({
       description: 'The content says `@everyone` and its author holds MENTION_EVERYONE in the channel (never in a direct conversation, where it is plain text)',
+    }),
+    attachments: z.array(AttachmentResponse).meta({
+      description: 'The files it carries, in the order the send named them (empty when none); each `url` is signed afresh with every read of the message, and kept when its content is edited',
     }),
     author: UserSummaryResponse,
     reactions: z.array(ReactionSummaryResponse),
@@ -62,6 +67,7 @@ export const messageJson = (m: MessageView): MessageJson => ({
   mentions: [...m.mentions],
   mentionRoles: [...m.mentionRoles],
   mentionEveryone: m.mentionEveryone,
+  attachments: m.attachments.map(messageAttachmentJson),
   author: userSummaryJson(m.author),
   reactions: m.reactions.map((r) => ({ emoji: r.emoji, count: r.count, reacted: r.reacted })),
 });
@@ -94,6 +100,7 @@ export function messageFromJson(d: Json): MessageView {
     mentions: d.mentions === undefined ? [] : strs(d.mentions),
     mentionRoles: d.mentionRoles === undefined ? [] : strs(d.mentionRoles),
     mentionEveryone: d.mentionEveryone === true,
+    attachments: Array.isArray(d.attachments) ? d.attachments.map((a): MessageAttachment => attachmentFromJson(obj(a))) : [],
     author: userSummaryFromJson(author),
     reactions: reactions.map((r) => ({ emoji: str(r.emoji), count: num(r.count), reacted: r.reacted === true })),
   };

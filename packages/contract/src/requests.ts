@@ -36,6 +36,9 @@ import {
   ROLE_NAME,
   roleNameIssues,
   contentIssues,
+  attachmentIdsIssues,
+  sentContentIssues,
+  MAX_MESSAGE_ATTACHMENTS,
   emailIssues,
   emojiIssues,
   imageReferenceIssues,
@@ -277,10 +280,24 @@ export const ContentBody = z
 
 export const SendMessageBody = z
   .object({
-    content: ContentBody.shape.content,
+    content: text(`${MESSAGE_CONTENT.min}-${MESSAGE_CONTENT.max} characters (code points), not only whitespace; may be empty or left out when the message carries files`)
+      .superRefine(rule((value: string) => (value === '' ? [] : contentIssues(value))))
+      .optional(),
+    attachmentIds: z
+      .array(idParam('An upload of yours (`POST /api/attachments`) that no message holds yet'), { error: 'must be an array of attachment ids' })
+      .meta({
+        description: `At most ${MAX_MESSAGE_ATTACHMENTS} distinct ids: the files the message carries, in this order. Each must be one you uploaded and not yet attached (else 400 ATTACHMENT_UNAVAILABLE, and nothing is sent); needs ATTACH_FILES in the channel`,
+      })
+      .optional(),
     nonce: text(`At most ${NONCE.max} characters of the client's own choosing; echoed in the answer and in the message.created event`)
       .superRefine(rule((value) => nonceIssues(value)))
       .optional(),
+  })
+  .superRefine((body, ctx) => {
+    // Together: empty content is allowed only beside files, and the ids are judged as a list.
+    const ids = body.attachmentIds ?? [];
+    const issues = [...((body.content ?? '') === '' ? sentContentIssues('', ids.length) : []), ...attachmentIdsIssues(ids)];
+    for (const issue of issues) ctx.addIssue({ code: 'custom', path: issue.path.split('.').map((part) => (/^[0-9]+$/.test(part) ? Number(part) : part)), message: issue.message });
   })
   .meta({ id: 'SendMessageRequest' });
 

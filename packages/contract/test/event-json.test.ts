@@ -31,6 +31,7 @@ const message: MessageView = {
   mentions: ['3', '4'],
   mentionRoles: ['10'],
   mentionEveryone: true,
+  attachments: [],
   author: { id: '3', username: 'ann', displayName: null, avatar: null },
   reactions: [{ emoji: '👍', count: 2, reacted: false }],
 };
@@ -128,6 +129,7 @@ describe('the events’ JSON form', () => {
       mentions: ['3', '4'],
       mentionRoles: ['10'],
       mentionEveryone: true,
+      attachments: [],
       author: { id: '3', username: 'ann', displayName: null, avatar: null },
       reactions: [{ emoji: '👍', count: 2, reacted: false }],
       serverId: '10',

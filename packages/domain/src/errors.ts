@@ -64,6 +64,11 @@ export type DomainError =
   /** A download link that is not ours, or has expired: nothing is said of the file. */
   | { readonly kind: 'LinkInvalid' }
   | { readonly kind: 'AttachmentNotFound' }
+  /**
+   * A send named a file that is not the sender's to attach: unknown, someone else's, or already on a
+   * message. One kind for all three, so no one learns that another's id exists.
+   */
+  | { readonly kind: 'AttachmentUnavailable' }
   | { readonly kind: 'InvalidClient' }
   | { readonly kind: 'InvalidGrant' };
 

@@ -170,6 +170,7 @@ export type { ClientCredentials, GrantPorts } from './use-cases/applications/oau
 
 export * from './use-cases/attachments/upload-attachment';
 export * from './use-cases/attachments/open-attachment';
+export * from './use-cases/attachments/link-attachment';
 
 export * from './use-cases/gateway/open-gateway-session';
 export * from './use-cases/catalogue';

@@ -1,6 +1,9 @@
 import { messageJson } from '@chat/contract';
 import {
   messageCreated,
+  messageAttachmentOf,
+  ATTACHMENTS_UNAVAILABLE,
+  ATTACH_NEEDS,
   bitsOf,
   bitOf,
   has,
@@ -89,10 +92,15 @@ export class InMemoryMessageRepository implements MessageRepository {
     return { ok: true, value: ids === null ? null : this.render(ids, actor.userId) };
   }
 
-  async createAs(actor: Actor, message: Omit<Message, 'authorId'>, nonce: string | null): Promise<Gated<SendReceipt>> {
-    const gate = this.gate(actor, message.channelId, SEND_NEEDS);
+  async createAs(actor: Actor, message: Omit<Message, 'authorId'>, nonce: string | null, attachmentIds: readonly string[] = []): Promise<Gated<SendReceipt | typeof ATTACHMENTS_UNAVAILABLE>> {
+    const gate = this.gate(actor, message.channelId, attachmentIds.length > 0 ? ATTACH_NEEDS : SEND_NEEDS);
     if (!gate.ok) return gate;
-    const kept = keptMentions(message, this.mentionPlace(message.channelId, actor.userId));
+    // All or none, as the statement's claim: each the sender's, and never on a message (a deleted one's included).
+    const files = attachmentIds.map((id) => this.state.attachments.get(id));
+    if (!files.every((file) => file !== undefined && file.uploaderId === actor.userId && file.messageId === null)) return { ok: true, value: ATTACHMENTS_UNAVAILABLE };
+    const attachments = files.flatMap((file) => (file ? [messageAttachmentOf(file)] : []));
+    for (const file of files) if (file) this.state.attachments.set(file.id, { ...file, messageId: message.id });
+    const kept = { ...keptMentions(message, this.mentionPlace(message.channelId, actor.userId)), attachments };
     await this.create({ ...message, ...kept, authorId: actor.userId });
     // Sending marks the channel read up to the message sent, as the SQL statement does in the same statement.
     this.state.markRead(actor.userId, message.channelId, message.id);

@@ -8,6 +8,9 @@ const PURPOSE = 'chat attachment links v1';
 const STEP_SECONDS = 3600;
 
 const SIGNATURE = /^[A-Za-z0-9_-]{43}$/;
+
+/** Links kept for the current expiry (see `urlOf`): a page's worth many times over, and a bound. */
+const CACHED_LINKS = 50_000;
 const EXPIRES = /^[1-9][0-9]{0,11}$/;
 
 export interface HmacAttachmentLinksOptions {
@@ -30,6 +33,14 @@ export interface HmacAttachmentLinksOptions {
 export class HmacAttachmentLinks implements AttachmentLinks {
   private readonly keys: readonly Buffer[];
   private readonly basePath: string;
+  /**
+   * The links made for `cachedExpires`, by attachment id. Every read of a message signs its files
+   * again (a page of 50 messages with two files each is 100 HMACs, most of a page's cost), yet
+   * within an hour a link is the same text: so each is signed once an hour, and the cache is
+   * emptied when the expiry moves on (or when full).
+   */
+  private cachedExpires = 0;
+  private readonly cached = new Map<string, string>();
 
   constructor(private readonly options: HmacAttachmentLinksOptions) {
     this.keys = [options.secret, ...(options.previousSecret ? [options.previousSecret] : [])].map((secret) => createHmac('sha256', secret).update(PURPOSE).digest());
@@ -39,7 +50,16 @@ export class HmacAttachmentLinks implements AttachmentLinks {
   urlOf(attachmentId: string, now: Date): string {
     const step = Math.min(STEP_SECONDS, this.options.ttlSeconds);
     const expires = Math.ceil((Math.floor(now.getTime() / 1000) + this.options.ttlSeconds) / step) * step;
-    return `${this.basePath}/${attachmentId}?expires=${expires}&signature=${signature(this.keys[0]!, attachmentId, String(expires))}`;
+    if (expires !== this.cachedExpires || this.cached.size >= CACHED_LINKS) {
+      this.cached.clear();
+      this.cachedExpires = expires;
+    }
+    let url = this.cached.get(attachmentId);
+    if (url === undefined) {
+      url = `${this.basePath}/${attachmentId}?expires=${expires}&signature=${signature(this.keys[0]!, attachmentId, String(expires))}`;
+      this.cached.set(attachmentId, url);
+    }
+    return url;
   }
 
   verify({ attachmentId, expires, signature: given }: SignedLink, now: Date): boolean {

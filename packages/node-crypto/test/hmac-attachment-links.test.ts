@@ -23,6 +23,19 @@ describe('HmacAttachmentLinks', () => {
     expect(links.urlOf('123', new Date(NOW.getTime() + 60_000))).toBe(links.urlOf('123', NOW));
   });
 
+  it('answers from its cache the link it would sign afresh, and signs anew once the hour moves on', () => {
+    const cached = new HmacAttachmentLinks({ secret: SECRET, ttlSeconds: DAY });
+    const first = cached.urlOf('123', NOW);
+
+    expect(cached.urlOf('123', NOW)).toBe(first);
+    expect(new HmacAttachmentLinks({ secret: SECRET, ttlSeconds: DAY }).urlOf('123', NOW)).toBe(first);
+    expect(cached.urlOf('124', NOW)).not.toBe(first.replace('123', '124'));
+    const later = cached.urlOf('123', new Date(NOW.getTime() + 3600_000));
+    expect(Number(partsOf(later).expires) - Number(partsOf(first).expires)).toBe(3600);
+    expect(cached.verify(partsOf(later), NOW)).toBe(true);
+    expect(cached.urlOf('123', NOW)).toBe(first);
+  });
+
   it('verifies its own link until it expires, and not a second after', () => {
     const link = partsOf(links.urlOf('123', NOW));
     const expiry = Number(link.expires) * 1000;

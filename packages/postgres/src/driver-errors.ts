@@ -11,8 +11,9 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return code === '23505' && (constraint === undefined || name === constraint);
 }
 
-export function isForeignKeyViolation(error: unknown): boolean {
-  return asDriverError(error).code === '23503';
+export function isForeignKeyViolation(error: unknown, constraint?: string): boolean {
+  const { code, constraint: name } = asDriverError(error);
+  return code === '23503' && (constraint === undefined || name === constraint);
 }
 
 /**

@@ -11,7 +11,7 @@ const SWEEP_LOCK = 0x63686174_5377; // "chat", "Sw"
  * Deletes expired sessions, refresh tokens (spent or not) and idempotency keys, up to `batch` of each per call, in a
  * transaction that first takes a transaction-scoped advisory lock without waiting: while one
  * replica sweeps, the others' calls return at once with `held: false`. Then, in a transaction of its
- * own (a file store that is down must not undo the rest), the uploads never attached.
+ * own (a file store that is down must not undo the rest), the uploads never attached and the files of deleted messages.
  */
 export class KyselySweeper implements Sweeper {
   constructor(
@@ -36,10 +36,12 @@ export class KyselySweeper implements Sweeper {
   }
 
   /**
-   * Uploads older than `UNATTACHED_TTL_MS` that no message took: their rows are locked (an attach
-   * racing the sweep waits, then finds them gone), their files deleted, then the rows. Should the
-   * commit fail after the files went, the rows stay for the next sweep, whose deletes of files
-   * already gone are no error; a file is never left without its row.
+   * Uploads older than `UNATTACHED_TTL_MS` that no message took, and those whose message was deleted
+   * (the foreign key set `message_id` back to null; `attached_at` says a message had them, so they
+   * are never attached again): their rows are locked (an attach racing the sweep waits, then finds
+   * them gone), their files deleted, then the rows. Should the commit fail after the files went,
+   * the rows stay for the next sweep, whose deletes of files already gone are no error; a file is
+   * never left without its row. Both kinds are in the partial index of rows without a message.
    */
   private async sweepUploads(now: Date, batch: number): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
@@ -47,7 +49,7 @@ export class KyselySweeper implements Sweeper {
         .selectFrom('attachments')
         .select(['id', 'storage_key'])
         .where('message_id', 'is', null)
-        .where('created_at', '<', new Date(now.getTime() - UNATTACHED_TTL_MS))
+        .where((eb) => eb.or([eb('attached_at', 'is not', null), eb('created_at', '<', new Date(now.getTime() - UNATTACHED_TTL_MS))]))
         .orderBy('created_at')
         .limit(batch)
         .forUpdate()

@@ -18,6 +18,7 @@ import * as conversations from './migrations/2026-11-27T04-20-conversations';
 import * as mentions from './migrations/2026-11-28T00-00-mentions';
 import * as readStates from './migrations/2026-11-28T01-00-read-states';
 import * as attachments from './migrations/2026-11-28T02-00-attachments';
+import * as messageAttachments from './migrations/2026-11-28T04-30-message-attachments';
 import * as messageSearch from './migrations/2026-11-28T03-00-message-search';
 
 /** Every migration, keyed so that names sort by date. New ones are added here, never edited. */
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28T01-00-read-states': readStates,
   '2026-11-28T02-00-attachments': attachments,
   '2026-11-28T03-00-message-search': messageSearch,
+  '2026-11-28T04-30-message-attachments': messageAttachments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -181,6 +181,8 @@ export interface AttachmentsTable {
   storage_key: string;
   created_at: Timestamp;
   message_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When a message took it (never cleared): with `message_id` null, its message was deleted. */
+  attached_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface WorkerLeasesTable {

@@ -1,6 +1,6 @@
 import { UNATTACHED_TTL_MS, type Attachment, type FileStore, type Stores } from '@chat/domain';
 import { InMemoryFileStore } from '@chat/domain/testing';
-import { aSession, anAttachment, chunked, givenUser, someBytes } from '@chat/domain/testing/contracts';
+import { aMessage, aServerWithOwner, aSession, anAttachment, chunked, givenUser, someBytes } from '@chat/domain/testing/contracts';
 import { KyselySweeper, createKyselyStores, type Database } from '@chat/postgres';
 import type { Kysely } from 'kysely';
 import { createPgliteDatabase, createPostgresDatabase, describeWithPostgres, type TestDatabase } from './test-databases';
@@ -29,11 +29,13 @@ function describeUploadSweep(name: string, open: () => Promise<{ db: Kysely<Data
     it('deletes, row and file, the uploads no message took within the hour; keeps younger and attached ones', async () => {
       const stores = createKyselyStores(db);
       const files = new InMemoryFileStore();
-      const user = await givenUser(stores);
+      const { server, ownerUser: user } = await aServerWithOwner(stores);
+      const message = aMessage(server.defaultChannelId, user.id);
+      await stores.messages.create(message);
       const now = new Date();
       const stale = await givenUpload(stores, files, user.id, now, UNATTACHED_TTL_MS + 1);
       const young = await givenUpload(stores, files, user.id, now, UNATTACHED_TTL_MS - 1_000);
-      const attached = await givenUpload(stores, files, user.id, now, 2 * UNATTACHED_TTL_MS, { messageId: '123' });
+      const attached = await givenUpload(stores, files, user.id, now, 2 * UNATTACHED_TTL_MS, { messageId: message.id });
 
       const outcome = await new KyselySweeper(db, KEY_TTL, files).sweep(now);
 

@@ -30,6 +30,8 @@ export interface EventPipelinePorts {
   /** Typing, from every replica, handed to the gateway live. */
   readonly signals: Pick<SignalBus, 'subscribe'>;
   readonly openSession: OpenGatewaySession;
+  /** A fresh download link for a message's file (`LinkAttachment`), signed into frames. */
+  readonly linkAttachment: (attachmentId: string) => string;
   /** This replica's part in presence (see `PresenceTracker`). */
   readonly presence: PresenceDeps;
   readonly logger: Logger;
@@ -67,6 +69,7 @@ export function createEventPipeline(ports: EventPipelinePorts, options: EventPip
   const gateway = new Gateway(
     {
       openSession: ports.openSession,
+      linkAttachment: ports.linkAttachment,
       history: ports.history,
       readerPosition: () => reader.position,
       logId: log.logId,

@@ -18,6 +18,8 @@ export type RunningEvents = Omit<EventPipeline, 'start'>;
 export interface EventsDeps {
   readonly storage: Pick<Storage, 'relay' | 'history'>;
   readonly openSession: OpenGatewaySession;
+  /** A fresh download link for a message's file (`LinkAttachment`), signed into frames. */
+  readonly linkAttachment: (attachmentId: string) => string;
   readonly presence: PresenceDeps;
   /** The main Redis client; absent without REDIS_URL or REDIS_CLUSTER_NODES. */
   readonly redis: RedisClient | undefined;
@@ -44,6 +46,7 @@ export async function startEvents(config: Config, deps: EventsDeps): Promise<Run
       commits: deps.commits,
       signals: deps.signals,
       openSession: deps.openSession,
+      linkAttachment: deps.linkAttachment,
       presence: deps.presence,
       logger: deps.logger,
       ...(deps.metrics ? { metrics: deps.metrics } : {}),

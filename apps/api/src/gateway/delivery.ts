@@ -1,6 +1,6 @@
 import type { LoggedEvent } from '@chat/domain';
 import type { Connection } from './connection';
-import { clientEventJson, CLOSE, dispatch, formatCursor, NOT_SENT_AS_STORED, wireOf } from '@chat/contract';
+import { clientEventJson, CLOSE, dispatch, formatCursor, NOT_SENT_AS_STORED, signAttachmentUrls, wireOf } from '@chat/contract';
 
 export interface DeliveryOptions {
   /** The log's name, part of every cursor. */
@@ -9,6 +9,8 @@ export interface DeliveryOptions {
   readonly maxBufferBytes: number;
   readonly onDelivered?: () => void;
   readonly onSlowConsumerClosed?: () => void;
+  /** A fresh download link for a message's file (`LinkAttachment`): the log holds them unsigned. */
+  readonly linkAttachment: (attachmentId: string) => string;
 }
 
 /** Sending one event to one connection, for the replay and the fan-out alike. */
@@ -44,15 +46,21 @@ export class Delivery {
    * The event's dispatch frame: the same text for every connection it goes to. The stored text goes
    * in as it is when the log kept it in the wire form, under the route's type, undecoded; otherwise
    * the event is decoded and written again (null: this version cannot read it, so it is not sent).
+   * A message's files get their links signed here, once per frame (an event without files is
+   * looked at by one `indexOf`, and sent as it is).
    */
   frameOf(logged: LoggedEvent): string | null {
     const cursor = formatCursor(this.options.logId, logged.position);
     // One member's change of sight goes out under a client type, a user's change without its servers: written again.
     const wire = NOT_SENT_AS_STORED.has(logged.route.type) ? null : wireOf(logged);
-    if (wire !== null) return dispatch(logged.route.type, cursor, wire);
+    if (wire !== null) return dispatch(logged.route.type, cursor, this.signed(wire));
     const event = logged.event;
     if (event === null) return null;
     const { t, d } = clientEventJson(event);
-    return dispatch(t, cursor, JSON.stringify(d));
+    return dispatch(t, cursor, this.signed(JSON.stringify(d)));
+  }
+
+  private signed(data: string): string {
+    return signAttachmentUrls(data, this.options.linkAttachment);
   }
 }

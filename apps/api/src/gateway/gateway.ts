@@ -33,6 +33,8 @@ export interface GatewayDeps {
   /** This replica's part in presence: its id, and the use cases it drives as sockets come and go. */
   readonly presence: PresenceDeps;
   readonly logger: Logger;
+  /** A fresh download link for a message's file (`LinkAttachment`), signed into frames as they are made. */
+  readonly linkAttachment: (attachmentId: string) => string;
   /** Told of each event sent to a socket, and of each socket closed for reading too slowly (metrics). */
   readonly onDelivered?: () => void;
   readonly onSlowConsumerClosed?: () => void;
@@ -55,7 +57,7 @@ export class Gateway {
   constructor(deps: GatewayDeps, options: GatewayOptions) {
     this.logger = deps.logger;
     const doors = new Doors(options.doors);
-    const delivery = new Delivery({ logId: deps.logId, maxBufferBytes: options.maxBufferBytes, onDelivered: deps.onDelivered, onSlowConsumerClosed: deps.onSlowConsumerClosed });
+    const delivery = new Delivery({ logId: deps.logId, maxBufferBytes: options.maxBufferBytes, onDelivered: deps.onDelivered, onSlowConsumerClosed: deps.onSlowConsumerClosed, linkAttachment: deps.linkAttachment });
     this.fanOut = new FanOut(delivery, deps.logger);
     const presence = (this.presence = new PresenceTracker(deps.presence, options.heartbeatMs, deps.logger));
     const live = {

@@ -59,6 +59,14 @@ const PROBLEMS: { readonly [K in DomainErrorKind]: Mapping<K> } = {
   RoleNotFound: { status: 404, code: 'NOT_FOUND', detail: 'No such role in this server.' },
   ApplicationNotFound: { status: 404, code: 'NOT_FOUND', detail: 'No such application.' },
   AttachmentNotFound: { status: 404, code: 'NOT_FOUND', detail: 'No such attachment.' },
+  // 400, as Revolt answers a send naming an unknown attachment: the ids are the request's own input. One
+  // answer for unknown, someone else's and already used, so no id of another's is confirmed.
+  AttachmentUnavailable: {
+    status: 400,
+    code: 'ATTACHMENT_UNAVAILABLE',
+    detail: 'Each attachment must be one you uploaded and no message holds yet; nothing was sent.',
+    errors: () => [{ path: 'attachmentIds', message: 'names a file that is not yours to attach, or is already on a message' }],
+  },
   FileTooLarge: { status: 413, code: 'PAYLOAD_TOO_LARGE', detail: (error) => `The file is larger than ${error.max} bytes (ATTACHMENT_MAX_BYTES); nothing of it was kept.` },
   // Says nothing of the file: not whether it exists, nor whose it is.
   LinkInvalid: { status: 403, code: 'LINK_INVALID', detail: 'This link is not valid, or has expired; a fresh one comes with the message.' },

@@ -34,6 +34,12 @@ export interface EdgeOptions {
   readonly touch?: (actor: Actor) => Promise<unknown>;
   /** Where `Idempotency-Key`s live, for routes marked `idempotent`. */
   readonly idempotency?: IdempotencyStore;
+  /**
+   * Signs the files' links of the messages in an answer (`signAttachmentUrls`), as it is sent: the
+   * stored answers (the database's pages, a kept `Idempotency-Key` answer) hold them unsigned, so
+   * each read, a replay too, brings links fresh from then.
+   */
+  readonly signLinks?: (json: string) => string;
 }
 
 /** A route as its steps see it. `deferred`: its use case checks the session; the edge checked only the signature. */
@@ -150,7 +156,7 @@ const replayIdempotent: Step = (route) => {
       return answer(route, res, await renewal.renew({ ...callOf(res), useCase: useCases[renewal.useCase] }, JSON.parse(claim.body), claim.status));
     }
     if (claim.body === null) return void res.status(claim.status).end();
-    return sendJson(res, claim.status, claim.body);
+    return sendJson(res, claim.status, signed(route, claim.body));
   };
 };
 
@@ -184,8 +190,10 @@ async function answer(route: MountedRoute, res: Response, result: Reply): Promis
   if (route.edge.checkResponses) checkResponse(route.spec, result.status, 'json' in result ? JSON.parse(result.json) : result.body);
   const json = jsonOf(result);
   if (json === null) return void res.status(result.status).end();
-  sendJson(res, result.status, json);
+  sendJson(res, result.status, signed(route, json));
 }
+
+const signed = ({ edge }: MountedRoute, json: string): string => (edge.signLinks ? edge.signLinks(json) : json);
 
 function callOf(res: Response): RouteContext<unknown, unknown> {
   const call = res.locals.routeCall;

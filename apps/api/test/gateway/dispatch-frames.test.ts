@@ -24,6 +24,7 @@ const message: MessageView = {
   createdAt: new Date('2026-11-01T10:00:00.123Z'),
   editedAt: null,
   ...NO_MENTIONS,
+  attachments: [],
   author: { id: '3', username: 'ann', displayName: null, avatar: null },
   reactions: [{ emoji: '👍', count: 2, reacted: false }],
 };
@@ -39,7 +40,7 @@ const EVENTS: ChatEvent[] = [
   serverDeleted('10'),
 ];
 
-const delivery = new Delivery({ logId: 'abc', maxBufferBytes: 1 << 20 });
+const delivery = new Delivery({ logId: 'abc', maxBufferBytes: 1 << 20, linkAttachment: (id) => `/api/attachments/${id}?signed` });
 
 /** The frame as the gateway wrote it before it spliced stored text: the event written again. */
 const written = (position: number, event: ChatEvent) =>
@@ -63,6 +64,16 @@ describe('dispatch frames', () => {
 
     expect(frame).toBe(written(43, messageCreated('10', { ...message, content: 'hi', reactions: [] }, null)));
     expect(frame).not.toContain('nonce');
+  });
+
+  it("signs a message's file links into the frame, the stored text and the event written again alike", () => {
+    const withFile = messageCreated('10', { ...message, attachments: [{ id: '77', filename: 'a.png', contentType: 'image/png', size: 1, width: 1, height: 1 }] }, null);
+    const signed = '/api/attachments/77?signed';
+
+    for (const logged of [lazilyDecoded(48, 'e-48', withFile.type, JSON.stringify(eventJson(withFile).d)), { position: 48, id: '48', route: routeOf(withFile), event: withFile }]) {
+      const frame = JSON.parse(delivery.frameOf(logged) ?? '');
+      expect(frame.d.attachments).toEqual([{ id: '77', filename: 'a.png', contentType: 'image/png', size: 1, width: 1, height: 1, url: signed }]);
+    }
   });
 
   it('writes an event without stored text (the in-memory log) from the event', () => {

@@ -34,7 +34,7 @@ export const SNAPSHOT: GatewaySnapshot = {
   readStates: [],
 };
 
-export const aFanOut = (): FanOut => new FanOut(new Delivery({ logId: 'abc', maxBufferBytes: 1 << 20 }), pino({ level: 'silent' }));
+export const aFanOut = (): FanOut => new FanOut(new Delivery({ logId: 'abc', maxBufferBytes: 1 << 20, linkAttachment: (id) => `/api/attachments/${id}?signed` }), pino({ level: 'silent' }));
 
 /** A connection of `userId`, a member of `servers` (the channels of `sight.hidden` out of its sight), opening its session. */
 export function opening(userId: string, servers: string[], sight?: ChannelSight): RecordingSocket & { connection: Connection } {

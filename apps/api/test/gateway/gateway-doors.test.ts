@@ -39,6 +39,7 @@ async function start(options: Partial<GatewayOptions> = {}): Promise<Harness> {
   const gateway = new Gateway(
     {
       openSession: world.openGatewaySession,
+      linkAttachment: (id) => world.linkAttachment.execute(id),
       history: world.history,
       readerPosition: () => world.events().length,
       logId: 'memory',

@@ -38,6 +38,7 @@ export async function startWorldGateway(): Promise<Harness> {
   const gateway = new Gateway(
     {
       openSession: world.openGatewaySession,
+      linkAttachment: (id) => world.linkAttachment.execute(id),
       history: { after: async (position, limit) => stored(world, position, Math.min(handed, position + limit)) },
       readerPosition: () => handed,
       logId: 'memory',

@@ -3,13 +3,13 @@ import { ok, type Message } from '@chat/client';
 import { addMessages, edited, editing, loadingOlder, pageLoaded, removeMessage } from '../model/messages.js';
 import { channelOpened, loadEnded, loadStarted } from '../model/events.js';
 import { firstPageShown } from '../model/read-states.js';
-import { channelOf } from '../model/state.js';
+import { channelOf, type ChatState, type Step } from '../model/state.js';
 import type { Page } from '../page.js';
 
-const PAGE = 50;
+export const PAGE = 50;
 
 /** Fetches and shows a page of the open channel; the events that waited meanwhile apply after it. */
-async function loading(page: Page, fetchAndShow: () => Promise<void>): Promise<void> {
+export async function loading(page: Page, fetchAndShow: () => Promise<void>): Promise<void> {
   page.apply(loadStarted(page.state));
   try {
     await fetchAndShow();
@@ -18,8 +18,11 @@ async function loading(page: Page, fetchAndShow: () => Promise<void>): Promise<v
   }
 }
 
-const messagesOf = (page: Page, channelId: string, before?: string) =>
-  ok(page.client().GET('/api/channels/{channelId}/messages', { params: { path: { channelId }, query: { limit: String(PAGE), ...(before ? { before } : {}) } } }));
+/** Where a page is read from: the newest (none), just older or newer than a message, or around one. */
+export type Cursor = { readonly before: string } | { readonly after: string } | { readonly around: string } | Record<string, never>;
+
+export const messagesOf = (page: Page, channelId: string, cursor: Cursor = {}) =>
+  ok(page.client().GET('/api/channels/{channelId}/messages', { params: { path: { channelId }, query: { limit: String(PAGE), ...cursor } } }));
 
 export async function openChannel(page: Page, channelId: string): Promise<void> {
   if (!channelOf(page.state, channelId)) return;
@@ -39,24 +42,44 @@ export async function showFirstPage(page: Page, channelId: string): Promise<void
   });
 }
 
-/** Loads the page just older than the oldest shown, keeping what is in view where it was. */
-export async function loadOlder(page: Page): Promise<void> {
-  const { channelId, reachedStart, messages, opening } = page.state;
-  const oldest = messages[0];
-  if (!channelId || page.state.loadingOlder || reachedStart || !oldest) return;
-  const history = page.el.history;
-  page.apply(loadingOlder(page.state, true));
+/** "Jump to present": the open channel opened again on its newest page, as when it was first opened. */
+export async function showPresent(page: Page): Promise<void> {
+  const channelId = page.state.channelId;
+  if (!channelId) return;
+  const opened = channelOpened(page.state, channelId);
+  if (opened.state === page.state) return;
+  page.apply(opened);
+  await showFirstPage(page, channelId);
+}
+
+/**
+ * Reads the page next to those shown (`cursor`: older or newer), with `flag` saying one is on its way,
+ * and shows it by `show`; one that lands after another channel (or stretch) opened is dropped.
+ */
+export async function loadBeside(page: Page, flag: (state: ChatState, loading: boolean) => Step, cursor: Cursor, show: (messages: readonly Message[]) => void): Promise<void> {
+  const { channelId, opening } = page.state;
+  if (!channelId) return;
+  page.apply(flag(page.state, true));
   try {
     await loading(page, async () => {
-      const older = await messagesOf(page, channelId, oldest.id);
-      if (page.state.opening !== opening) return;
-      const fromBottom = history.scrollHeight - history.scrollTop;
-      page.apply(pageLoaded(page.state, older, PAGE));
-      history.scrollTop = history.scrollHeight - fromBottom;
+      const messages = await messagesOf(page, channelId, cursor);
+      if (page.state.opening === opening) show(messages);
     });
   } finally {
-    page.apply(loadingOlder(page.state, false));
+    page.apply(flag(page.state, false));
   }
+}
+
+/** Loads the page just older than the oldest shown, keeping what is in view where it was. */
+export async function loadOlder(page: Page): Promise<void> {
+  const oldest = page.state.messages[0];
+  if (page.state.loadingOlder || page.state.reachedStart || !oldest) return;
+  const history = page.el.history;
+  await loadBeside(page, loadingOlder, { before: oldest.id }, (older) => {
+    const fromBottom = history.scrollHeight - history.scrollTop;
+    page.apply(pageLoaded(page.state, older, PAGE));
+    history.scrollTop = history.scrollHeight - fromBottom;
+  });
 }
 
 export function send(page: Page): void {
@@ -69,7 +92,10 @@ export function send(page: Page): void {
     page.typing.sent(channelId);
     // Cleared only once sent: a refused message stays in the box to fix or resend.
     if (composerInput.value === content) composerInput.value = '';
-    if (page.state.channelId === channelId) page.apply(addMessages(page.state, [sent]));
+    // Sent from an older stretch (a jump), the channel goes back to the present, where the message is.
+    if (page.state.channelId !== channelId) return;
+    if (!page.state.reachedEnd) return showPresent(page);
+    page.apply(addMessages(page.state, [sent]));
     history.scrollTop = history.scrollHeight;
   });
 }

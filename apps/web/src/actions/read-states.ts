@@ -12,9 +12,10 @@ function newestInView(page: Page): boolean {
 
 /** What would be marked now: the open channel, with something unread in it, up to its newest message, when that shows. */
 export function markTarget(page: Page): MarkTarget | undefined {
-  const { channelId, messages, readStates } = page.state;
+  const { channelId, messages, readStates, reachedEnd } = page.state;
   const newest = messages.at(-1);
-  if (!channelId || !newest || !readStates.has(channelId) || !newestInView(page)) return undefined;
+  // An older stretch (a jump) is not the channel's end: what is newer is still unread.
+  if (!channelId || !newest || !reachedEnd || !readStates.has(channelId) || !newestInView(page)) return undefined;
   return { channelId, messageId: newest.id };
 }
 

@@ -6,8 +6,9 @@
 import type { Message } from '@chat/client';
 import { compareIds } from './messages.js';
 import { nameOf } from './people.js';
-import { newSinceOnOpening, readStatesGone } from './read-states.js';
+import { readStatesGone } from './read-states.js';
 import { conversationOf, openConversationOf, step, unchanged, when, type ChatState, type Conversation, type Effect, type Step } from './state.js';
+import { windowOpened } from './window.js';
 
 /** A group's name; else the others' names ("Bob Smith, cara"); a group everyone else left: "Only you". */
 export function conversationName(conversation: Conversation, meId: string | undefined): string {
@@ -79,7 +80,7 @@ function closeConversation(state: ChatState, gone: Conversation): Step {
 /** Shows a conversation (no server open): empty, with its first page on the way. Unchanged when this person is not in it. */
 export function conversationOpened(state: ChatState, id: string): Step {
   if (!conversationOf(state, id)) return unchanged(state);
-  const next: ChatState = { ...state, serverId: undefined, channelId: id, newSince: newSinceOnOpening(state, id), opening: state.opening + 1, messages: [], reachedStart: false, editing: undefined, waiting: [], completion: undefined };
+  const next: ChatState = { ...windowOpened(state, id), serverId: undefined };
   return step(next, { kind: 'servers' }, { kind: 'server' }, { kind: 'conversations' }, { kind: 'conversation' }, { kind: 'channel' }, ...when(state.completion !== undefined, { kind: 'completion' }));
 }
 

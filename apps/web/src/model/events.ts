@@ -9,13 +9,14 @@ import { memberUpdated, roleChanged, roleDeleted } from './roles.js';
 import { memberJoined, memberLeft, serverDeleted, serverUpdated } from './servers.js';
 import { presenceUpdated } from './presence.js';
 import { typingEnded, typingStarted } from './typing.js';
-import { countsMayChange, messageCounted, newSinceOnOpening, readMarked, readStatesGone } from './read-states.js';
+import { countsMayChange, messageCounted, readMarked, readStatesGone } from './read-states.js';
 import { chain, channelOf, step, unchanged, when, type ChatState, type Effect, type GatewayEvent, type Step } from './state.js';
+import { windowOpened } from './window.js';
 
 /** Shows a channel: empty, with its first page on the way (`loadStarted`). Unchanged when the open server has no such channel. */
 export function channelOpened(state: ChatState, channelId: string): Step {
   if (!channelOf(state, channelId)) return unchanged(state);
-  const next: ChatState = { ...state, channelId, newSince: newSinceOnOpening(state, channelId), opening: state.opening + 1, messages: [], reachedStart: false, editing: undefined, waiting: [], completion: undefined };
+  const next = windowOpened(state, channelId);
   // The server list sums its channels' marks, the open one's aside: it changes when the open channel had some, or this one has.
   const marksMoved = state.readStates.has(channelId) || state.readStates.has(state.channelId ?? '');
   return step(next, { kind: 'channel' }, { kind: 'channels' }, ...when(marksMoved, { kind: 'servers' }), ...when(state.completion !== undefined, { kind: 'completion' }));
@@ -111,6 +112,8 @@ export function applyEvent(state: ChatState, event: GatewayEvent): Step {
 function messageCreated(state: ChatState, event: Extract<GatewayEvent, { type: 'message.created' }>): Step {
   const message = event.data;
   return whenLoaded(state, event, message.channelId, () => {
+    // An older stretch shows: the message is read with the newer pages, not put after a gap.
+    if (!state.reachedEnd) return unchanged(state);
     const added = addMessages(state, [message]);
     // Said once to screen readers (the list itself is not a live region); a blocked user's, folded, is not read out.
     const text = isBlocked(state, message.author.id) ? 'Message from a blocked user' : announcement(`${nameOf(message.author)}: ${readableText(state, message)}`);

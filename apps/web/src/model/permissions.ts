@@ -68,8 +68,8 @@ export interface Powers {
   readonly rank: number;
 }
 
-/** What everyone in a direct conversation holds there (the API's rule): read, send, react; no moderation, so only authors delete. */
-export const CONVERSATION_PERMISSIONS: Permissions = new Set<Permission>(['VIEW_CHANNEL', 'SEND_MESSAGES', 'ADD_REACTIONS']);
+/** What everyone in a direct conversation holds there (the API's rule): read, send (with files), react; no moderation, so only authors delete. */
+export const CONVERSATION_PERMISSIONS: Permissions = new Set<Permission>(['VIEW_CHANNEL', 'SEND_MESSAGES', 'ADD_REACTIONS', 'ATTACH_FILES']);
 
 export function powersOf(state: ChatState): Powers {
   if (openConversationOf(state)) return { server: NONE, channel: CONVERSATION_PERMISSIONS, rank: 0 };

@@ -80,6 +80,17 @@ export interface ChatState {
   readonly messages: readonly Message[];
   readonly reachedStart: boolean;
   readonly loadingOlder: boolean;
+  /**
+   * The channel's newest message is loaded, so live messages join the list. False while an older
+   * stretch shows (a jump to a search hit, `model/window.ts`): a live message is not put there,
+   * the newer pages are read as the person scrolls down (`after`), or all at once by "Jump to present".
+   */
+  readonly reachedEnd: boolean;
+  readonly loadingNewer: boolean;
+  /** The message jumped to (a search hit): marked until the channel is opened again. */
+  readonly highlighted?: string;
+  /** The last search of a server and its hits (`model/search.ts`); shown while that server is open. */
+  readonly search?: SearchState;
   /** The message whose edit form is open. */
   readonly editing?: string;
   /** Bumped on every channel opened: a page that comes back for an earlier opening is dropped. */
@@ -99,6 +110,14 @@ export interface ChatState {
   readonly myStatus: ChosenStatus;
   /** The people offered for the `@word` being typed in the composer (`model/completion.ts`); none when no list is open. */
   readonly completion?: Completion;
+}
+
+/** A search of a server's messages, newest hits first, as `GET /api/servers/:id/messages/search` gives them. */
+export interface SearchState {
+  readonly serverId: string;
+  readonly query: string;
+  readonly messages: readonly Message[];
+  readonly hasMore: boolean;
 }
 
 /** What follows a change: a part of the page to draw again, something to say, or a read to make. */
@@ -128,6 +147,8 @@ export type Effect =
   /** Who may delete or react to what changed (the open channel's permissions). */
   | { readonly kind: 'every-message' }
   | { readonly kind: 'history-edge' }
+  /** The search's results (or none shown). */
+  | { readonly kind: 'search' }
   /** The line that says who is typing in the open channel. */
   | { readonly kind: 'typing' }
   /** Mark the open channel read up to its newest message, soon, if it is in view (`actions/read-states.ts`). */
@@ -160,6 +181,8 @@ export const signedOut: ChatState = {
   messages: [],
   reachedStart: false,
   loadingOlder: false,
+  reachedEnd: true,
+  loadingNewer: false,
   opening: 0,
   loads: 0,
   waiting: [],

@@ -21,6 +21,8 @@ export interface Intents {
   saveEdit(message: Message, content: string): void;
   deleteMessage(message: Message): void;
   react(message: Message, emoji: string, add: boolean): void;
+  /** Opens the channel on the page around the message (a search hit), marked. */
+  jumpTo(channelId: string, messageId: string): void;
   /** Writes a mention of this person in place of the `@word` being typed in the composer. */
   chooseMention(user: UserSummary): void;
 }

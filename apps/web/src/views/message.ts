@@ -28,9 +28,16 @@ export function messageNode(view: ViewContext, message: Message): HTMLLIElement 
   const blocked = isBlocked(view.state, message.author.id);
   // One that asks for this viewer (by name, a role of theirs, or everyone) stands out as a whole, and says so in words.
   const mentioned = !blocked && mentionsMe(view.state, message);
+  // The message jumped to (a search hit) stands out, and takes focus there (`tabindex`).
+  const highlighted = view.state.highlighted === message.id;
   return h(
     'li',
-    { id: `message-${message.id}`, className: ['message', own ? 'own' : blocked ? 'blocked' : '', mentioned ? 'mentioned' : ''].filter(Boolean).join(' ') },
+    {
+      id: `message-${message.id}`,
+      className: ['message', own ? 'own' : blocked ? 'blocked' : '', mentioned ? 'mentioned' : '', highlighted ? 'highlighted' : ''].filter(Boolean).join(' '),
+      tabindex: highlighted ? -1 : undefined,
+      'aria-current': highlighted ? 'true' : undefined,
+    },
     h(
       'p',
       { className: 'meta' },

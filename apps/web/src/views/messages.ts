@@ -2,6 +2,7 @@
 import { h } from '../dom.js';
 import { firstNewId } from '../model/read-states.js';
 import { messageOf } from '../model/state.js';
+import { placeDaySeparators } from './days.js';
 import type { ViewContext } from './intents.js';
 import { messageNode } from './message.js';
 
@@ -20,6 +21,7 @@ export function insertMessages(view: ViewContext, ids: readonly string[]): void 
     el.messages.insertBefore(messageNode(view, message), next ? nodeOf(next.id) : null);
   }
   renderHistoryEdge(view);
+  placeDaySeparators(view);
   placeNewLine(view);
   if (nearBottom) el.history.scrollTop = el.history.scrollHeight;
 }
@@ -32,10 +34,18 @@ export function placeNewLine({ state }: ViewContext): void {
   if (!node) return void line?.remove();
   if (line?.parentElement === node) return;
   line?.remove();
-  node.prepend(h('p', { className: 'new-messages', role: 'separator', 'aria-label': 'New messages' }, h('span', {}, 'New messages')));
+  const newLine = h('p', { className: 'new-messages', role: 'separator', 'aria-label': 'New messages' }, h('span', {}, 'New messages'));
+  // Under the day's separator, when the message begins a day.
+  const day = node.querySelector(':scope > .day-separator');
+  if (day) day.after(newLine);
+  else node.prepend(newLine);
 }
 
-export const removeMessageNode = (id: string): void => nodeOf(id)?.remove();
+/** Takes a message out; the one after it may now begin a day. */
+export function removeMessageNode(view: ViewContext, id: string): void {
+  nodeOf(id)?.remove();
+  placeDaySeparators(view);
+}
 
 /** Draws a message again, keeping focus, an edit in progress and an open reaction picker. */
 export function renderMessage(view: ViewContext, id: string): void {
@@ -52,6 +62,9 @@ export function renderMessage(view: ViewContext, id: string): void {
   if (draft && fresh) fresh.replaceWith(draft);
   const pickerOpen = old.querySelector('details.add-reaction')?.hasAttribute('open') ?? false;
   if (pickerOpen) node.querySelector('details.add-reaction')?.setAttribute('open', '');
+  // Its day does not change: the separator above it (if any) moves over.
+  const day = old.querySelector(':scope > .day-separator');
+  if (day) node.prepend(day);
   old.replaceWith(node);
   placeNewLine(view);
   if (focused && draft?.contains(focused)) focused.focus();
@@ -66,4 +79,8 @@ export function renderHistoryEdge({ el, state }: ViewContext): void {
   el.loadOlder.hidden = state.reachedStart;
   el.loadOlder.disabled = state.loadingOlder;
   el.historyStart.hidden = !state.reachedStart;
+  // An older stretch shows (a jump): newer pages by the button or by scrolling down, or the present at once.
+  el.loadNewer.hidden = state.reachedEnd;
+  el.loadNewer.disabled = state.loadingNewer;
+  el.olderStretch.hidden = state.reachedEnd;
 }

@@ -1235,8 +1235,25 @@ export interface components {
             mentionRoles: string[];
             /** @description The content says `@everyone` and its author holds MENTION_EVERYONE in the channel (never in a direct conversation, where it is plain text) */
             mentionEveryone: boolean;
+            /** @description The files it carries, in the order the send named them (empty when none); each `url` is signed afresh with every read of the message, and kept when its content is edited */
+            attachments: components["schemas"]["Attachment"][];
             author: components["schemas"]["UserSummary"];
             reactions: components["schemas"]["ReactionSummary"][];
+        };
+        Attachment: {
+            /** @description Snowflake id: a decimal string, ordered by creation time */
+            id: string;
+            /** @description The name it was uploaded with, sanitised (no path, no control characters, at most 255 bytes): for display and saving only */
+            filename: string;
+            /** @description Sniffed from its bytes, never taken from the client; `application/octet-stream` when unknown */
+            contentType: string;
+            /** @description In bytes */
+            size: number;
+            /** @description In pixels, for PNG, JPEG, GIF and WebP images (as shown, EXIF orientation applied); else null */
+            width: number | null;
+            height: number | null;
+            /** @description Downloads it without a token (so `<img src>` works), relative to the API: signed, and valid for ATTACHMENT_URL_TTL_SECONDS (24 hours) rounded up to the hour. PNG, JPEG, GIF and WebP are shown inline; everything else downloads as `application/octet-stream`. */
+            url: string;
         };
         ReactionSummary: {
             emoji: string;
@@ -1262,14 +1279,18 @@ export interface components {
             mentionRoles: string[];
             /** @description The content says `@everyone` and its author holds MENTION_EVERYONE in the channel (never in a direct conversation, where it is plain text) */
             mentionEveryone: boolean;
+            /** @description The files it carries, in the order the send named them (empty when none); each `url` is signed afresh with every read of the message, and kept when its content is edited */
+            attachments: components["schemas"]["Attachment"][];
             author: components["schemas"]["UserSummary"];
             reactions: components["schemas"]["ReactionSummary"][];
             /** @description The request's nonce, when it had one */
             nonce?: string;
         };
         SendMessageRequest: {
-            /** @description 1-2000 characters (code points), not only whitespace */
-            content: string;
+            /** @description 1-2000 characters (code points), not only whitespace; may be empty or left out when the message carries files */
+            content?: string;
+            /** @description At most 10 distinct ids: the files the message carries, in this order. Each must be one you uploaded and not yet attached (else 400 ATTACHMENT_UNAVAILABLE, and nothing is sent); needs ATTACH_FILES in the channel */
+            attachmentIds?: string[];
             /** @description At most 64 characters of the client's own choosing; echoed in the answer and in the message.created event */
             nonce?: string;
         };
@@ -1349,21 +1370,6 @@ export interface components {
             error: "invalid_request" | "invalid_client" | "invalid_grant" | "unsupported_grant_type";
             error_description?: string;
             request_id?: string;
-        };
-        Attachment: {
-            /** @description Snowflake id: a decimal string, ordered by creation time */
-            id: string;
-            /** @description The name it was uploaded with, sanitised (no path, no control characters, at most 255 bytes): for display and saving only */
-            filename: string;
-            /** @description Sniffed from its bytes, never taken from the client; `application/octet-stream` when unknown */
-            contentType: string;
-            /** @description In bytes */
-            size: number;
-            /** @description In pixels, for PNG, JPEG, GIF and WebP images (as shown, EXIF orientation applied); else null */
-            width: number | null;
-            height: number | null;
-            /** @description Downloads it without a token (so `<img src>` works), relative to the API: signed, and valid for ATTACHMENT_URL_TTL_SECONDS (24 hours) rounded up to the hour. PNG, JPEG, GIF and WebP are shown inline; everything else downloads as `application/octet-stream`. */
-            url: string;
         };
     };
     responses: never;
@@ -4871,7 +4877,7 @@ export interface operations {
                     "application/json": components["schemas"]["SentMessage"];
                 };
             };
-            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED or MALFORMED_JSON) */
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED or MALFORMED_JSON or ATTACHMENT_UNAVAILABLE) */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -184,12 +184,29 @@ export interface components {
             mentionRoles: string[];
             /** @description The content says `@everyone` and its author holds MENTION_EVERYONE in the channel (never in a direct conversation, where it is plain text) */
             mentionEveryone: boolean;
+            /** @description The files it carries, in the order the send named them (empty when none); each `url` is signed afresh with every read of the message, and kept when its content is edited */
+            attachments: components["schemas"]["Attachment"][];
             author: components["schemas"]["UserSummary"];
             reactions: components["schemas"]["ReactionSummary"][];
             /** @description The server; left out in a direct conversation */
             serverId?: string;
             /** @description The sender’s nonce from the POST, when it gave one */
             nonce?: string;
+        };
+        Attachment: {
+            /** @description Snowflake id: a decimal string, ordered by creation time */
+            id: string;
+            /** @description The name it was uploaded with, sanitised (no path, no control characters, at most 255 bytes): for display and saving only */
+            filename: string;
+            /** @description Sniffed from its bytes, never taken from the client; `application/octet-stream` when unknown */
+            contentType: string;
+            /** @description In bytes */
+            size: number;
+            /** @description In pixels, for PNG, JPEG, GIF and WebP images (as shown, EXIF orientation applied); else null */
+            width: number | null;
+            height: number | null;
+            /** @description Downloads it without a token (so `<img src>` works), relative to the API: signed, and valid for ATTACHMENT_URL_TTL_SECONDS (24 hours) rounded up to the hour. PNG, JPEG, GIF and WebP are shown inline; everything else downloads as `application/octet-stream`. */
+            url: string;
         };
         ReactionSummary: {
             emoji: string;

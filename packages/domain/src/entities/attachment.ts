@@ -30,6 +30,17 @@ export interface AttachmentView {
   readonly url: string;
 }
 
+/**
+ * An attachment as a message holds it: what is known of the file when it was attached, without a
+ * link (links expire; a fresh one is signed at the edge whenever the message is read: `signAttachmentUrls`).
+ */
+export type MessageAttachment = Omit<AttachmentView, 'url'>;
+
+/** How many files one message may carry. */
+export const MAX_MESSAGE_ATTACHMENTS = 10;
+
+export const messageAttachmentOf = ({ id, filename, contentType, size, width, height }: Attachment): MessageAttachment => ({ id, filename, contentType, size, width, height });
+
 /** `ATTACHMENT_MAX_BYTES`'s default: 25 MiB. */
 export const ATTACHMENT_MAX_BYTES = 25 * 1024 * 1024;
 

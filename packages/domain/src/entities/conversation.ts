@@ -43,10 +43,10 @@ export const MAX_GROUP_RECIPIENTS = 10;
 export const READY_PRIVATE_CHANNELS = 100;
 
 /**
- * What every recipient may do in a conversation: read, write and react. Nobody moderates another's
+ * What every recipient may do in a conversation: read, write (with files) and react. Nobody moderates another's
  * messages (only the author deletes one), and nobody manages it but through the recipient routes.
  */
-export const CONVERSATION_PERMISSIONS: PermissionBits = bitsOf(['VIEW_CHANNEL', 'SEND_MESSAGES', 'ADD_REACTIONS']);
+export const CONVERSATION_PERMISSIONS: PermissionBits = bitsOf(['VIEW_CHANNEL', 'SEND_MESSAGES', 'ADD_REACTIONS', 'ATTACH_FILES']);
 
 /** The pair's key of a one-to-one: the same from either side. */
 export const pairKey = (a: Id, b: Id): string => (BigInt(a) < BigInt(b) ? `${a}:${b}` : `${b}:${a}`);

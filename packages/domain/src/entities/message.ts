@@ -1,4 +1,5 @@
 import type { Id } from '../ids';
+import type { MessageAttachment } from './attachment';
 import type { UserSummary } from './user';
 
 export interface Message {
@@ -14,6 +15,11 @@ export interface Message {
   readonly mentionRoles: readonly Id[];
   /** `@everyone` by an author holding `MENTION_EVERYONE` in the channel (a direct conversation has no roles: never). */
   readonly mentionEveryone: boolean;
+  /**
+   * The files it carries, in the order the send named them: each one the author uploaded and no
+   * other message took, claimed by the send's own statement. An edit keeps them.
+   */
+  readonly attachments: readonly MessageAttachment[];
 }
 
 /**
@@ -33,6 +39,7 @@ export const newMessage = (sent: Pick<Message, 'id' | 'channelId' | 'content' | 
   ...sent,
   editedAt: null,
   ...mentions,
+  attachments: [],
 });
 
 /** One emoji on one message, as the viewer sees it. */
@@ -52,6 +59,7 @@ export interface MessageView {
   readonly mentions: readonly Id[];
   readonly mentionRoles: readonly Id[];
   readonly mentionEveryone: boolean;
+  readonly attachments: readonly MessageAttachment[];
   readonly author: UserSummary;
   readonly reactions: readonly ReactionSummary[];
 }

@@ -1,3 +1,4 @@
+import type { MessageAttachment } from '../entities/attachment';
 import type { Message, MessageMentions, MessageView, Reaction, ReactionState } from '../entities/message';
 import type { PermissionBits } from '../entities/permissions';
 import type { Actor } from '../entities/session';
@@ -49,8 +50,14 @@ declare const rendered: unique symbol;
 /** A page of messages as the wire's JSON text, made by a store: opaque to the domain, sent as it is. */
 export type RenderedPage = string & { readonly [rendered]: true };
 
-/** What a send stored that only the store knew: the author as a member, and the mentions the rules kept. */
-export type SendReceipt = MessageMentions & { readonly author: UserSummary };
+/**
+ * What a send stored that only the store knew: the author as a member, the mentions the rules kept
+ * and the files it claimed (in the order asked).
+ */
+export type SendReceipt = MessageMentions & { readonly author: UserSummary; readonly attachments: readonly MessageAttachment[] };
+
+/** The gate opened but not every file asked for could be claimed (see `createAs`): nothing was written. */
+export const ATTACHMENTS_UNAVAILABLE = 'AttachmentsUnavailable';
 
 /** `MessageNotFound`: the message was deleted between the caller's check and the reaction. */
 export type AddReactionOutcome = 'added' | 'already' | 'TooManyReactions' | 'TooManyReactionsInAll' | 'MessageNotFound';
@@ -89,8 +96,15 @@ export interface MessageRepository {
    * its server and `nonce`); answers the author as a member. The message's mentions are what its
    * content asks for (`mentionsIn`); it is stored with what `keptMentions` keeps of them, the
    * author's permissions being those the check read, and answers those.
+   *
+   * `attachmentIds` (distinct, at most `MAX_MESSAGE_ATTACHMENTS`): the uploads the message carries,
+   * claimed in the same statement, all or none: each must be the actor's and never attached to any
+   * message (one deleted since included). Naming any needs `ATTACH_FILES` too (refused as a gate
+   * is, with the permissions read). Should one not be claimable, nothing at all is written and the
+   * answer is `ATTACHMENTS_UNAVAILABLE`. The message holds what was known of each file
+   * (`MessageAttachment`), in the order named.
    */
-  createAs(actor: Actor, message: Omit<Message, 'authorId'>, nonce: string | null): Promise<Gated<SendReceipt>>;
+  createAs(actor: Actor, message: Omit<Message, 'authorId'>, nonce: string | null, attachmentIds?: readonly Id[]): Promise<Gated<SendReceipt | typeof ATTACHMENTS_UNAVAILABLE>>;
   /**
    * A new content by the message's author, and its mentions: of those `asked` (`mentionsIn` of the
    * content), what `keptMentions` keeps, as the channel and the author's permissions stand now.

@@ -1,3 +1,8 @@
+import { MAX_MESSAGE_ATTACHMENTS } from '../entities/attachment';
+import type { Issue } from '../errors';
+import { isId } from '../ids';
+import { contentIssues } from './message-rules';
+
 /** A file name is kept in at most this many bytes of UTF-8 (what most file systems allow). */
 export const FILENAME_MAX_BYTES = 255;
 
@@ -46,4 +51,24 @@ export function sanitizeFilename(raw: string): string {
   const extension = EXTENSION.exec(clean)?.[0] ?? '';
   const stem = cutToBytes(clean.slice(0, clean.length - extension.length), FILENAME_MAX_BYTES - utf8Length(extension)).trimEnd();
   return stem === '' ? UNNAMED_FILE : `${stem}${extension}`;
+}
+
+/**
+ * The attachments a send names: at most `MAX_MESSAGE_ATTACHMENTS` ids, each an id and named once.
+ * Whether each is the sender's and still free is the store's to tell (`createAs`).
+ */
+export function attachmentIdsIssues(ids: readonly string[], path = 'attachmentIds'): Issue[] {
+  if (ids.length > MAX_MESSAGE_ATTACHMENTS) return [{ path, message: `must hold at most ${MAX_MESSAGE_ATTACHMENTS} ids` }];
+  const issues: Issue[] = [];
+  ids.forEach((id, index) => {
+    if (!isId(id)) issues.push({ path: `${path}.${index}`, message: 'must be an attachment id' });
+    else if (ids.indexOf(id) !== index) issues.push({ path: `${path}.${index}`, message: 'names an attachment already named' });
+  });
+  return issues;
+}
+
+/** A send's content: as any message's, or empty when it carries files (a bare screenshot). */
+export function sentContentIssues(content: string, attachmentCount: number, path = 'content'): Issue[] {
+  if (content !== '') return contentIssues(content, path);
+  return attachmentCount > 0 ? [] : [{ path, message: 'must not be empty when the message carries no files' }];
 }

@@ -56,3 +56,5 @@ export const mayGrant = (held: PermissionBits, bits: PermissionBits): boolean =>
  */
 export const READ_NEEDS = ['VIEW_CHANNEL'] as const satisfies readonly Permission[];
 export const SEND_NEEDS = ['VIEW_CHANNEL', 'SEND_MESSAGES'] as const satisfies readonly Permission[];
+/** A send that carries files (`attachmentIds`) needs `ATTACH_FILES` as well. */
+export const ATTACH_NEEDS = [...SEND_NEEDS, 'ATTACH_FILES'] as const satisfies readonly Permission[];

@@ -18,6 +18,7 @@ import type { UnitOfWork } from '../ports/unit-of-work';
 import type { AttachmentLinks } from '../ports/attachment-links';
 import type { FileInspector } from '../ports/file-inspector';
 import type { FileStore } from '../ports/file-store';
+import { LinkAttachment } from './attachments/link-attachment';
 import { OpenAttachment } from './attachments/open-attachment';
 import { UploadAttachment } from './attachments/upload-attachment';
 import { Authenticate } from './accounts/authenticate';
@@ -220,6 +221,7 @@ export function createUseCases(ports: UseCasePorts) {
     listBlocks: new ListBlocks(blocks),
     uploadAttachment: new UploadAttachment({ stores, unitOfWork, files, inspector, links, ids, clock, quotas, ...(ports.attachmentMaxBytes ? { maxBytes: ports.attachmentMaxBytes } : {}) }),
     openAttachment: new OpenAttachment(stores.attachments, files, links, clock),
+    linkAttachment: new LinkAttachment(links, clock),
   } as const;
 }
 

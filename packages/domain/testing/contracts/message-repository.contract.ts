@@ -17,6 +17,7 @@ import { describeMessageGate } from './message-gate.contract';
 import { describeMessagePermissions } from './message-permissions.contract';
 import { describeMessagePages } from './message-pages.contract';
 import { describeMessageMentions } from './message-mentions.contract';
+import { describeMessageAttachments } from './message-attachments.contract';
 import { describeMessageReactions } from './message-reactions.contract';
 
 /** What every `MessageRepository` must do. */
@@ -98,6 +99,7 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
     describeMessageGate(ctx);
     describeMessagePermissions(ctx);
     describeMessageMentions(ctx);
+    describeMessageAttachments(ctx);
 
     describe('updateContent', () => {
       it('sets the content and editedAt, and keeps everything else', async () => {

@@ -1,3 +1,5 @@
+import { attachmentFromJson } from '@chat/contract';
+import { ATTACHMENTS_UNAVAILABLE, has } from '@chat/domain';
 import type {
   Actor,
   AddReactionOutcome,
@@ -15,7 +17,7 @@ import type {
   SendReceipt,
 } from '@chat/domain';
 import { sql, type Kysely } from 'kysely';
-import { isDatabaseUnavailable } from '../driver-errors';
+import { isDatabaseUnavailable, isForeignKeyViolation } from '../driver-errors';
 import { inTransaction } from '../in-transaction';
 import { SameTurnBatcher } from '../same-turn-batcher';
 import type { Database } from '../schema';
@@ -89,13 +91,27 @@ export class KyselyMessageRepository implements MessageRepository {
    * One statement: the gate, and the insert only if it opens. Sends that arrive in the same turn of
    * the event loop share one statement, each row with its own gate (see `sends`).
    */
-  async createAs(actor: Actor, message: Omit<Message, 'authorId'>, nonce: string | null): Promise<Gated<SendReceipt>> {
-    const row = await this.sends.submit(createValues(actor, message, nonce));
-    const gate = gateOf(row);
+  async createAs(actor: Actor, message: Omit<Message, 'authorId'>, nonce: string | null, attachmentIds: readonly string[] = []): Promise<Gated<SendReceipt | typeof ATTACHMENTS_UNAVAILABLE>> {
+    let row: SentRow;
+    try {
+      row = await this.sends.submit(createValues(actor, message, nonce, attachmentIds));
+    } catch (error) {
+      // A race for one of its files, lost: the statement took some and wrote nothing (see `claimAttachments`).
+      if (isForeignKeyViolation(error, 'attachments_message_id_fkey')) return { ok: true, value: ATTACHMENTS_UNAVAILABLE };
+      throw error;
+    }
+    const gate = gateOf(row, attachmentIds.length === 0 || has(row.permissions, 'ATTACH_FILES'));
     if (!gate.ok) return gate;
+    if (row.claimed_count !== attachmentIds.length) return { ok: true, value: ATTACHMENTS_UNAVAILABLE };
     return {
       ok: true,
-      value: { mentions: row.kept_mentions ?? [], mentionRoles: row.kept_mention_roles ?? [], mentionEveryone: row.kept_mention_everyone === true, author: gate.value },
+      value: {
+        mentions: row.kept_mentions ?? [],
+        mentionRoles: row.kept_mention_roles ?? [],
+        mentionEveryone: row.kept_mention_everyone === true,
+        attachments: (row.claimed_attachments ?? []).map(attachmentFromJson),
+        author: gate.value,
+      },
     };
   }
 

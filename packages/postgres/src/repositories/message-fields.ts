@@ -1,4 +1,5 @@
-import type { Message } from '@chat/domain';
+import { attachmentFromJson, messageAttachmentJson } from '@chat/contract';
+import type { Message, MessageAttachment } from '@chat/domain';
 import { sql, type ColumnType, type RawBuilder } from 'kysely';
 
 /*
@@ -22,6 +23,11 @@ const KINDS = {
   boolean: { type: 'boolean', cast: 'boolean', json: (e: Sql): Part[] => [e] },
   /** Bigint ids: an array of strings of digits, `array_to_json` writing it compact as `JSON.stringify` does. */
   ids: { type: 'bigint[]', cast: 'bigint[]', json: (e: Sql): Part[] => [sql`array_to_json(${e}::text[])::text`] },
+  /**
+   * A message's files: a `json` value holding their wire text (`messageAttachmentJson`, links
+   * unsigned), which `json` keeps byte for byte, so the renderers write it as it is.
+   */
+  attachments: { type: 'json', cast: 'json', json: (e: Sql): Part[] => [sql`${e}::text`] },
 } as const;
 
 type Kind = keyof typeof KINDS;
@@ -31,6 +37,7 @@ interface Values {
   date: Date;
   boolean: boolean;
   ids: readonly string[];
+  attachments: readonly MessageAttachment[];
 }
 
 interface Field {
@@ -43,8 +50,9 @@ interface Field {
    * What a new message stores: the send's own value (default), the actor's id, null, or `kept`:
    * what the rules keep of the send's value (a mention, see `keptMentions`), which the statement
    * computes. A literal is written into the statements' text rather than sent as a parameter.
+   * `claimed`: what the statement's claim of the send's files took (`CLAIMED`, see the send statements).
    */
-  readonly created?: 'actor' | 'null' | 'kept';
+  readonly created?: 'actor' | 'null' | 'kept' | 'claimed';
 }
 
 export const MESSAGE_FIELDS = {
@@ -57,6 +65,7 @@ export const MESSAGE_FIELDS = {
   mentions: { column: 'mentions', kind: 'ids', json: 'mentions', created: 'kept' },
   mentionRoles: { column: 'mention_roles', kind: 'ids', json: 'mentionRoles', created: 'kept' },
   mentionEveryone: { column: 'mention_everyone', kind: 'boolean', json: 'mentionEveryone', created: 'kept' },
+  attachments: { column: 'attachments', kind: 'attachments', json: 'attachments', created: 'claimed' },
 } as const satisfies { readonly [K in keyof Message]: Field };
 
 type Fields = typeof MESSAGE_FIELDS;
@@ -69,7 +78,13 @@ const agrees: [Mismatched] extends [never] ? true : Mismatched = true;
 void agrees;
 
 /** The `messages` table as Kysely sees it; the id is never updated. */
-export type MessagesTable = { [K in Key as Fields[K]['column']]: K extends 'id' ? ColumnType<string, string, never> : Message[K] };
+export type MessagesTable = {
+  [K in Key as Fields[K]['column']]: K extends 'id'
+    ? ColumnType<string, string, never>
+    : Fields[K]['kind'] extends 'attachments'
+      ? ColumnType<Message[K], Message[K] | string | undefined, Message[K] | string> // json: written as its wire text (`toRow`), '[]' by default
+      : Message[K];
+};
 /** A row of `messages` as read. */
 export type MessageRow = { [K in Key as Fields[K]['column']]: Message[K] };
 
@@ -79,13 +94,24 @@ const field = (key: Key): Field => MESSAGE_FIELDS[key];
 /** The columns, in insert order. */
 export const MESSAGE_COLUMNS = KEYS.map((key) => field(key).column) as Fields[Key]['column'][];
 
-export const toRow = (message: Message): MessageRow => Object.fromEntries(KEYS.map((key) => [field(key).column, message[key]])) as MessageRow;
+/** A value as a parameter: the files as their wire text (the driver would send an array as a PostgreSQL array). */
+const param = (key: Key, value: unknown): unknown =>
+  field(key).kind === 'attachments' ? JSON.stringify((value as readonly MessageAttachment[]).map(messageAttachmentJson)) : value;
+
+/** A column's value as the entity's: the files read back from their wire form (the driver parses json), links left behind. */
+const read = (key: Key, value: unknown): unknown =>
+  field(key).kind === 'attachments' ? (value as Record<string, unknown>[]).map(attachmentFromJson) : value;
+
+export const toRow = (message: Message): MessageRow => Object.fromEntries(KEYS.map((key) => [field(key).column, param(key, message[key])])) as MessageRow;
 export const fromRow = (row: MessageRow): Message =>
-  Object.fromEntries(KEYS.map((key) => [key, (row as Record<string, unknown>)[field(key).column]])) as unknown as Message;
+  Object.fromEntries(KEYS.map((key) => [key, read(key, (row as Record<string, unknown>)[field(key).column])])) as unknown as Message;
 
 /** The fields a send supplies itself, sent as parameters (the rest are the actor or a literal); `kept` ones too, as asked. */
-export type SentKey = { [K in Key]: Fields[K] extends { created: 'actor' | 'null' } ? never : K }[Key];
+export type SentKey = { [K in Key]: Fields[K] extends { created: 'actor' | 'null' | 'claimed' } ? never : K }[Key];
 export const SENT_KEYS = KEYS.filter((key) => field(key).created === undefined || field(key).created === 'kept') as SentKey[];
+
+/** The column of the send statements' claim that holds what a new message stores in a `claimed` field. */
+export const CLAIMED = 'claimed_attachments';
 /** The fields whose stored value the statement computes from the send's (`created: 'kept'`). */
 export type KeptKey = { [K in Key]: Fields[K] extends { created: 'kept' } ? K : never }[Key];
 export const isKept = (key: Key): key is KeptKey => field(key).created === 'kept';
@@ -106,7 +132,12 @@ export const batchedOf = (key: Key): { type: string; encode: (value: unknown) =>
  * the send's own fields (for `kept` ones, what the statement kept), `actor` for the author, `null` for the rest.
  */
 export const insertedValues = (sent: (key: SentKey) => Sql, actor: Sql): Sql =>
-  sql.join(KEYS.map((key) => (field(key).created === 'actor' ? actor : field(key).created === 'null' ? sql`null` : sent(key as SentKey))));
+  sql.join(
+    KEYS.map((key) => {
+      const { created } = field(key);
+      return created === 'actor' ? actor : created === 'null' ? sql`null` : created === 'claimed' ? sql.raw(CLAIMED) : sent(key as SentKey);
+    }),
+  );
 
 /** A piece of a JSON text: a literal, or a SQL expression of text. */
 export type Part = string | Sql;

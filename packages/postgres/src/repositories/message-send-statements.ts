@@ -1,24 +1,35 @@
-import { SEND_NEEDS, type Message } from '@chat/domain';
+import { SEND_NEEDS, type Id, type Message } from '@chat/domain';
 import { sql, type RawBuilder } from 'kysely';
 import { PrecompiledStatement, preparedMark } from '../prepared-statements';
 import { authorJson } from './author-json';
-import { batchedOf, concat, fieldsJson, insertedValues, isKept, MESSAGE_COLUMNS, MESSAGE_FIELDS, SENT_KEYS, sqlTypeOf, type SentKey } from './message-fields';
+import { claimAttachments, claimedColumns, NOTHING_CLAIMED, sentOnly, type ClaimedRow } from './attachment-claim-sql';
+import { batchedOf, CLAIMED, concat, fieldsJson, insertedValues, isKept, MESSAGE_COLUMNS, MESSAGE_FIELDS, SENT_KEYS, sqlTypeOf, type SentKey } from './message-fields';
 import { gateOpens, gateQuery, type GateRow } from './message-sql';
 import { keptColumns, permissionsAllowEveryone, type KeptRow } from './mention-sql';
 
 /* The gated send's statements: one send, and the sends of one event-loop turn in one statement. */
 
-/** One send: the actor, the fields the send supplies (`SENT_KEYS`), the nonce. */
-export type CreateValues = { sessionId: string; userId: string } & Pick<Message, SentKey> & { nonce: string | null };
+/**
+ * One send: the actor, the fields the send supplies (`SENT_KEYS`), the nonce, the files it names
+ * (undefined for none: a statement of another shape, without the claim, so a send without files
+ * costs what it did before files).
+ */
+export type CreateValues = { sessionId: string; userId: string } & Pick<Message, SentKey> & { nonce: string | null; attachmentIds: readonly Id[] | undefined };
 
 /** A send's values as the statements take them, in the order they are compiled in. */
-export const createValues = (actor: { sessionId: string; userId: string }, message: Omit<Message, 'authorId'>, nonce: string | null): CreateValues =>
-  ({ sessionId: actor.sessionId, userId: actor.userId, ...Object.fromEntries(SENT_KEYS.map((key) => [key, message[key]])), nonce }) as CreateValues;
+export const createValues = (actor: { sessionId: string; userId: string }, message: Omit<Message, 'authorId'>, nonce: string | null, attachmentIds: readonly Id[] = []): CreateValues =>
+  ({
+    sessionId: actor.sessionId,
+    userId: actor.userId,
+    ...Object.fromEntries(SENT_KEYS.map((key) => [key, message[key]])),
+    nonce,
+    attachmentIds: attachmentIds.length > 0 ? attachmentIds : undefined,
+  }) as CreateValues;
 
-type Row = Record<SentKey | 'userId' | 'nonce', unknown>;
+type Row = Record<SentKey | 'userId' | 'nonce' | 'attachments', unknown>;
 
-/** What a send answers with: its gate's row, and the mentions it kept (null where the gate stayed shut). */
-export type SentRow = GateRow & KeptRow;
+/** What a send answers with: its gate's row, the mentions it kept and the files it claimed (null where the gate stayed shut). */
+export type SentRow = GateRow & KeptRow & ClaimedRow;
 
 /** A kept field's column in the statements (`keptColumns`), or the send's own value's. */
 const storedColumn = (key: SentKey): string => (isKept(key) ? `kept_${MESSAGE_FIELDS[key].column}` : MESSAGE_FIELDS[key].column);
@@ -80,27 +91,35 @@ export const CREATE = new PrecompiledStatement<CreateValues, SentRow>(
       )}
       from gate where ${gateOpens}
     ),
+    ${
+      values.attachmentIds === undefined
+        ? sql`sent as (select *, ${NOTHING_CLAIMED} from gate where ${gateOpens}),`
+        : sql`sends as (select ${values.id}::bigint as id, ${values.createdAt}::timestamptz as created_at, ${values.userId}::bigint as user_id, ${values.attachmentIds}::bigint[] as attachment_ids, 1 as n, gate.* from gate),
+    ${claimAttachments('sends')},
+    sent as (select * from sends join claimed using (n) where ${sentOnly}),`
+    }
     stored as (
       insert into messages (${columns})
       select ${insertedValues(sentValue(values), sql`${values.userId}::bigint`)}
-      from gate, kept where ${gateOpens}
+      from sent, kept
       returning id
     ),
     logged as (
       insert into events (type, server_id, channel_id, payload)
       select 'message.created', coalesce(server_id, ${values.channelId}::bigint), ${values.channelId}::bigint,
-             ${messageCreatedPayload({ ...values, ...Object.fromEntries(SENT_KEYS.filter(isKept).map((key) => [key, sql.raw(storedColumn(key))])) })}
-      from gate, kept where ${gateOpens}
+             ${messageCreatedPayload({ ...values, ...Object.fromEntries(SENT_KEYS.filter(isKept).map((key) => [key, sql.raw(storedColumn(key))])), attachments: sql.raw(CLAIMED) })}
+      from sent, kept
     ),
-    marked as (${markSent(sql`select ${values.userId}::bigint, ${values.channelId}::bigint, ${values.id}::bigint from gate where ${gateOpens}`)})
-    select ${SENT_GATE_COLUMNS}, ${KEPT_COLUMNS} from gate left join kept on true`,
+    marked as (${markSent(sql`select ${values.userId}::bigint, ${values.channelId}::bigint, ${values.id}::bigint from sent`)})
+    select ${SENT_GATE_COLUMNS}, ${KEPT_COLUMNS}, ${claimedColumns}
+    from gate left join kept on true ${values.attachmentIds === undefined ? sql`cross join (select ${NOTHING_CLAIMED}) claimed` : sql`left join claimed on true`}`,
 );
 
 /**
  * `CreateValues` of several sends, column by column, for `unnest`: `ids`, `channelIds`, ... (an
  * array of ids as the text of its literal: see `batchedOf`).
  */
-export type CreateColumns = { sessionIds: string[]; userIds: string[] } & { [K in SentKey as `${K}s`]: unknown[] } & { nonces: (string | null)[] };
+export type CreateColumns = { sessionIds: string[]; userIds: string[] } & { [K in SentKey as `${K}s`]: unknown[] } & { nonces: (string | null)[]; attachmentIds: string[] | undefined };
 
 export const columnsOf = (batch: readonly CreateValues[]): CreateColumns =>
   ({
@@ -108,6 +127,8 @@ export const columnsOf = (batch: readonly CreateValues[]): CreateColumns =>
     userIds: batch.map((send) => send.userId),
     ...Object.fromEntries(SENT_KEYS.map((key) => [`${key}s`, batch.map((send) => batchedOf(key).encode(send[key]))])),
     nonces: batch.map((send) => send.nonce),
+    // Undefined when no send of the batch names a file: the shape without the claim.
+    attachmentIds: batch.some((send) => send.attachmentIds !== undefined) ? batch.map((send) => `{${(send.attachmentIds ?? []).join(',')}}`) : undefined,
   }) as CreateColumns;
 
 /** The unnest's arrays, the names of its columns (the actor's, the send's fields', the nonce) and the columns as their types. */
@@ -121,6 +142,8 @@ const unnested = (values: CreateColumns) => {
       return [values[`${key}s`], type, name, read(name)];
     }),
     [values.nonces, 'text', 'nonce', 'nonce'],
+    // Ids as the text of an array literal, as `batchedOf` sends an array of ids.
+    ...(values.attachmentIds === undefined ? [] : [[values.attachmentIds, 'text', 'attachment_ids', 'attachment_ids::bigint[] as attachment_ids'] as [unknown, string, string, string]]),
   ];
   return {
     arrays: sql.join(arrays.map(([array, type]) => sql`${array}::${sql.raw(type)}[]`)),
@@ -145,20 +168,27 @@ export const CREATE_MANY = new PrecompiledStatement<CreateColumns, SentRow>((val
       cross join lateral (${gateQuery({ sessionId: sql`b.session_id`, userId: sql`b.user_id` }, sql`b.channel_id`, SEND_NEEDS)}) g
       left join lateral (select ${keptColumns(asked, sql`b.channel_id`, permissionsAllowEveryone)} where ${gateOpens}) k on true
     ),
+    ${
+      values.attachmentIds === undefined
+        ? sql`sent as (select *, ${NOTHING_CLAIMED} from gated where ${gateOpens}),`
+        : sql`${claimAttachments('gated')},
+    sent as (select * from gated join claimed using (n) where ${sentOnly}),`
+    }
     stored as (
       insert into messages (${columns})
       select ${insertedValues((key) => column(storedColumn(key)), column('user_id'))}
-      from gated where ${gateOpens}
+      from sent
       returning id
     ),
     logged as (
       insert into events (type, server_id, channel_id, payload)
       select 'message.created', coalesce(server_id, channel_id), channel_id,
-             ${messageCreatedPayload({ ...Object.fromEntries(SENT_KEYS.map((key) => [key, column(storedColumn(key))])), userId: column('user_id'), nonce: column('nonce') } as Row)}
-      from gated where ${gateOpens}
+             ${messageCreatedPayload({ ...Object.fromEntries(SENT_KEYS.map((key) => [key, column(storedColumn(key))])), userId: column('user_id'), nonce: column('nonce'), attachments: column(CLAIMED) } as Row)}
+      from sent
       order by n
     ),
     -- One row per author and channel (an upsert may not touch a row twice): their newest send.
-    marked as (${markSent(sql`select user_id, channel_id, max(id) from gated where ${gateOpens} group by user_id, channel_id order by user_id, channel_id`)})
-    select ${SENT_GATE_COLUMNS}, ${KEPT_COLUMNS} from gated order by n`;
+    marked as (${markSent(sql`select user_id, channel_id, max(id) from sent group by user_id, channel_id order by user_id, channel_id`)})
+    select ${SENT_GATE_COLUMNS}, ${KEPT_COLUMNS}, ${claimedColumns}
+    from gated ${values.attachmentIds === undefined ? sql`cross join (select ${NOTHING_CLAIMED}) claimed` : sql`join claimed using (n)`} order by n`;
 });

@@ -116,8 +116,11 @@ const blockedBetween = (userId: Operand) => sql`
 /** The gate's condition in a statement over `gate`'s rows: the work is done only where it opens. */
 export const gateOpens = sql`live and member_id is not null and allowed`;
 
-/** The gate's row as facts; the statement did its work only when all of them hold. */
-export function gateOf(row: GateRow | undefined): Gated<UserSummary> {
+/**
+ * The gate's row as facts; the statement did its work only when all of them hold. `more`: what the
+ * statement needed beyond the gate's own needs (a send's files: ATTACH_FILES) was held too.
+ */
+export function gateOf(row: GateRow | undefined, more = true): Gated<UserSummary> {
   const member = (row?.member_id ?? null) !== null && (row?.member_username ?? null) !== null;
   const facts = {
     sessionLive: row?.live === true,
@@ -127,6 +130,6 @@ export function gateOf(row: GateRow | undefined): Gated<UserSummary> {
     conversation: row?.conversation === true,
     blocked: row?.blocked === true,
   };
-  if (facts.sessionLive && facts.channelFound && facts.member && row?.allowed === true) return { ok: true, value: { id: row.member_id!, username: row.member_username!, displayName: row.member_display_name ?? null, avatar: row.member_avatar ?? null } };
+  if (facts.sessionLive && facts.channelFound && facts.member && row?.allowed === true && more) return { ok: true, value: { id: row.member_id!, username: row.member_username!, displayName: row.member_display_name ?? null, avatar: row.member_avatar ?? null } };
   return { ok: false, facts };
 }

@@ -3,13 +3,14 @@ import type { Actor } from '../../entities/session';
 import { validationFailed } from '../../errors';
 import type { Clock } from '../../ports/clock';
 import type { IdGenerator } from '../../ports/id-generator';
-import type { MessageRepository } from '../../ports/message-repository';
+import { ATTACHMENTS_UNAVAILABLE, type MessageRepository } from '../../ports/message-repository';
 import { isId } from '../../ids';
 import { fail, ok, type Outcome } from '../../result';
-import { contentIssues, nonceIssues } from '../../rules/message-rules';
+import { nonceIssues } from '../../rules/message-rules';
+import { attachmentIdsIssues, sentContentIssues } from '../../rules/attachment-rules';
 import { mentionsIn } from '../../rules/mention-rules';
 import { fromGate } from '../access';
-import { SEND_NEEDS } from '../../rules/permission-rules';
+import { ATTACH_NEEDS, SEND_NEEDS } from '../../rules/permission-rules';
 
 /** The stored message, and the sender's nonce to echo back (null when none was given). */
 export interface SentMessage {
@@ -17,12 +18,20 @@ export interface SentMessage {
   readonly nonce: string | null;
 }
 
+export interface SendInput {
+  /** May be empty (or left out) when the message carries files. */
+  readonly content?: string | undefined;
+  readonly nonce?: string | undefined;
+  /** Uploads of the sender's, not yet on any message (`MAX_MESSAGE_ATTACHMENTS` at most). */
+  readonly attachmentIds?: readonly string[] | undefined;
+}
+
 /**
- * Takes the token's claims: the session, membership, insert and its `message.created` event are one
- * atomic statement.
+ * Takes the token's claims: the session, membership, the files' claim, insert and its
+ * `message.created` event are one atomic statement.
  */
 export class SendMessage {
-  static readonly errors = ['ValidationFailed', 'InvalidToken', 'ChannelNotFound', 'NotAMember', 'NotARecipient', 'MissingPermission', 'Blocked'] as const;
+  static readonly errors = ['ValidationFailed', 'InvalidToken', 'ChannelNotFound', 'NotAMember', 'NotARecipient', 'MissingPermission', 'Blocked', 'AttachmentUnavailable'] as const;
   /** As GetMessages': the session is checked in the insert's statement, not for input refused before it. */
   static readonly checksSession = true;
 
@@ -32,18 +41,21 @@ export class SendMessage {
     private readonly clock: Clock,
   ) {}
 
-  async execute(actor: Actor, channelId: string, input: { readonly content: string; readonly nonce?: string | undefined }): Outcome<SentMessage, typeof SendMessage.errors> {
-    const issues = [...contentIssues(input.content), ...nonceIssues(input.nonce)];
+  async execute(actor: Actor, channelId: string, input: SendInput): Outcome<SentMessage, typeof SendMessage.errors> {
+    const content = input.content ?? '';
+    const attachmentIds = input.attachmentIds ?? [];
+    const issues = [...sentContentIssues(content, attachmentIds.length), ...nonceIssues(input.nonce), ...attachmentIdsIssues(attachmentIds)];
     if (issues.length > 0) return fail(validationFailed(issues));
     if (!isId(channelId)) return fail({ kind: 'ChannelNotFound' });
 
     const nonce = input.nonce ?? null;
-    const message = newMessage({ id: this.ids.next(), channelId, content: input.content, createdAt: this.clock.now() }, mentionsIn(input.content));
-    const gated = await this.messages.createAs(actor, message, nonce);
+    const message = newMessage({ id: this.ids.next(), channelId, content, createdAt: this.clock.now() }, mentionsIn(content));
+    const gated = await this.messages.createAs(actor, message, nonce, attachmentIds);
     // A one-to-one where either blocked the other: its recipients read it, nobody writes there.
     if (!gated.ok && gated.facts.blocked && gated.facts.sessionLive && gated.facts.member) return fail({ kind: 'Blocked' });
-    const stored = fromGate(gated, SEND_NEEDS);
+    const stored = fromGate(gated, attachmentIds.length > 0 ? ATTACH_NEEDS : SEND_NEEDS);
     if (!stored.ok) return stored;
+    if (stored.value === ATTACHMENTS_UNAVAILABLE) return fail({ kind: 'AttachmentUnavailable' });
     const { author, ...kept } = stored.value;
     return ok({ message: { ...message, ...kept, author, reactions: [] }, nonce });
   }

@@ -17,6 +17,7 @@ describe('EditMessage', () => {
       createdAt: sent.createdAt,
       editedAt: world.clock.now(),
       ...NO_MENTIONS,
+      attachments: [],
       author: sent.author,
       reactions: [],
     });

@@ -22,6 +22,7 @@ describe('SendMessage', () => {
       mentions: [],
       mentionRoles: [],
       mentionEveryone: false,
+      attachments: [],
       author: { id: member.userId, username, displayName: null, avatar: null },
       reactions: [],
     });
@@ -41,6 +42,7 @@ describe('SendMessage', () => {
       createdAt: world.clock.now(),
       editedAt: null,
       ...NO_MENTIONS,
+      attachments: [],
       author: { id: member.userId, username, displayName: null, avatar: null },
       reactions: [],
     };
@@ -64,7 +66,7 @@ describe('SendMessage', () => {
   });
 
   it.each([
-    ['empty', '', 'must be 1-2000 characters'],
+    ['empty (with no files)', '', 'must not be empty when the message carries no files'],
     ['2001 characters', 'x'.repeat(2001), 'must be 1-2000 characters'],
     ['2001 emoji', '😀'.repeat(2001), 'must be 1-2000 characters'],
     ['only whitespace', ' \n\t ', 'must not be only whitespace'],
