@@ -17,8 +17,10 @@
 //   opened and closed and a settle period, ÷ all connections) is reported too: it also holds the
 //   heap V8 grows when an idle process gets busy, which moved it by a factor of two between runs.
 //
-// Run alone: `node bench/gateway.cjs [--quick] [--side=ours|socketio]` (builds nothing: `pnpm build`
-// first). It creates and drops a database of its own, like run.cjs; run.cjs calls `runGateway`.
+// Run alone: `node bench/gateway.cjs [--quick] [--side=ours|socketio] [--memory-only] [--idle=N]`
+// (builds nothing: `pnpm build` first); `--memory-only` skips the fan-out, `--idle=N` opens N idle
+// connections (all members of the one server: how long N identifies take shows presence's cost).
+// It creates and drops a database of its own, like run.cjs; run.cjs calls `runGateway`.
 const { startServer } = require('./processes.cjs');
 const { execFileSync, fork } = require('node:child_process');
 const { readFileSync } = require('node:fs');
@@ -373,8 +375,9 @@ async function dropRedisKeys(redisUrl, prefix) {
  * The whole gateway part on the database at `url` (migrated; this seeds its own users into it).
  * Returns per side { fanOut, memory }; a side left out of `sides` is absent.
  */
-async function runGateway({ db, url, redisUrl, quick, sides = ['ours', 'socketio'], log = console.log }) {
+async function runGateway({ db, url, redisUrl, quick, sides = ['ours', 'socketio'], log = console.log, memoryOnly = false, idle }) {
   let plan = quick ? PLANS.quick : PLANS.full;
+  if (idle) plan = { ...plan, idle };
   // Each process (server, clients) holds one descriptor per connection; it inherits this limit.
   const openFiles = Number(/Max open files\s+(\d+)/.exec(readFileSync('/proc/self/limits', 'utf8'))?.[1] ?? Infinity);
   if (openFiles < plan.idle + 500) {
@@ -390,7 +393,7 @@ async function runGateway({ db, url, redisUrl, quick, sides = ['ours', 'socketio
   try {
     const envs = sides.map((name) => ({ url, redisUrl, prefix: `bench-gw-${name}-${process.pid}:` }));
     prefixes.push(...envs.map((e) => e.prefix));
-    const fanOuts = await fanOut(sides.map((name) => SIDES[name]), envs, tokens, channelId, plan, log);
+    const fanOuts = memoryOnly ? [] : await fanOut(sides.map((name) => SIDES[name]), envs, tokens, channelId, plan, log);
     for (const [i, name] of sides.entries()) results[name] = { fanOut: fanOuts[i] };
     for (const name of sides) {
       const prefix = `bench-gw-${name}-${process.pid}-mem:`;
@@ -403,7 +406,7 @@ async function runGateway({ db, url, redisUrl, quick, sides = ['ours', 'socketio
   return { plan, results, seeded };
 }
 
-module.exports = { runGateway, seedGateway, dropRedisKeys, PLANS, SIDES, openFanOut, closeFanOut, fanOutRound, fanOutResult, cpuMicros, percentile };
+module.exports = { runGateway, seedGateway, dropRedisKeys, PLANS, SIDES, FIRST_USER, SERVER_ID, openFanOut, closeFanOut, fanOutRound, fanOutResult, cpuMicros, percentile };
 
 /**
  * Runs `part` on a database of its own (created, migrated, dropped after), as `node bench/X.cjs` does:
@@ -442,9 +445,11 @@ module.exports.runAlone = runAlone;
 
 if (require.main === module) {
   const only = process.argv.find((a) => a.startsWith('--side='))?.slice('--side='.length);
+  const idle = Number(process.argv.find((a) => a.startsWith('--idle='))?.slice('--idle='.length)) || undefined;
+  const memoryOnly = process.argv.includes('--memory-only');
   runAlone('gw', async ({ db, url, redisUrl, quick }) => {
-    const { results } = await runGateway({ db, url, redisUrl, quick, sides: only ? [only] : undefined });
-    if (results.ours && results.socketio) {
+    const { results } = await runGateway({ db, url, redisUrl, quick, sides: only ? [only] : undefined, memoryOnly, idle });
+    if (results.ours?.fanOut && results.socketio?.fanOut) {
       const o = results.ours;
       const s = results.socketio;
       console.log(`p99 ours ÷ socket.io: ${(o.fanOut.p99 / s.fanOut.p99).toFixed(2)}; memory per connection ours ÷ socket.io: ${(o.memory.kibPerConnection / s.memory.kibPerConnection).toFixed(2)}`);

@@ -1,5 +1,6 @@
 // Presence fan-out (issue #30): 1,000 users online in one server, on two replicas of our API sharing
-// PostgreSQL and Redis. Changers (clients of both replicas in turn) send the gateway op `presence`,
+// PostgreSQL and Redis (999 clients and the message yardstick's sender: a server of more than 1,000
+// members hears no presence.updated, so the server is cut to 1,000). Changers (clients of both replicas in turn) send the gateway op `presence`,
 // alternating idle and online, at `rate` changes per second; every other client should get each
 // change as `presence.updated`. Reported: p50/p99 from the changer's write to each receipt (both
 // stamped on CLOCK_MONOTONIC, shared by the machine's processes), the share delivered, and the
@@ -9,11 +10,12 @@
 //
 // `node bench/presence.cjs [--quick]` (build first: `npx tsc -b tsconfig.build.json`); it creates and
 // drops a database of its own. pnpm bench runs it after the gateway part (`runPresence`).
-const { runAlone, seedGateway, dropRedisKeys, SIDES, openFanOut, closeFanOut, fanOutRound, fanOutResult, cpuMicros, percentile } = require('./gateway.cjs');
+const { runAlone, seedGateway, dropRedisKeys, SIDES, openFanOut, closeFanOut, fanOutRound, fanOutResult, cpuMicros, percentile, FIRST_USER, SERVER_ID } = require('./gateway.cjs');
+const { sql } = require('kysely');
 
 const PLANS = {
   quick: { clients: 100, changes: 40, changers: 10, rate: 20, messages: 20, connectConcurrency: 50 },
-  full: { clients: 1_000, changes: 200, changers: 20, rate: 10, messages: 100, connectConcurrency: 100 },
+  full: { clients: 999, changes: 200, changers: 20, rate: 10, messages: 100, connectConcurrency: 100 },
 };
 const now = () => Number(process.hrtime.bigint() / 1000n) / 1000;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -80,6 +82,8 @@ async function runPresence({ db, url, redisUrl, quick, seeded, log = console.log
   const { Redis } = require('ioredis');
   const plan = quick ? PLANS.quick : PLANS.full;
   const { tokens, channelId } = seeded ?? (await seedGateway(db, plan.clients + 1));
+  // The gateway part's server is larger: only the sender and the clients stay members of it.
+  await sql`delete from members where server_id = ${SERVER_ID} and user_id >= ${FIRST_USER + plan.clients + 1}`.execute(db);
   const prefix = `bench-presence-${process.pid}:`;
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
   let state;

@@ -12,7 +12,7 @@ describe('GET /api/servers/:serverId/members?presence=true', () => {
     const { owner, member, server } = await t.aServerWithMember();
     const third = await t.register();
     await t.join(third, server.id, owner);
-    await t.adapters.presence.enter('replica-1', 60_000, new Map([[owner.id, 1], [third.id, 1]]));
+    await t.adapters.presence.enter('replica-1', 60_000, new Map([[owner.id, { count: 1, places: [server.id] }], [third.id, { count: 1, places: [server.id] }]]));
     await t.adapters.presence.choose(third.id, 'invisible');
 
     const res = await t.http().get(`/api/servers/${server.id}/members?presence=true`).set('Authorization', member.token);

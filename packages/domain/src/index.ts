@@ -90,6 +90,7 @@ export * from './use-cases/presence/connect-socket';
 export * from './use-cases/presence/disconnect-socket';
 export * from './use-cases/presence/set-presence';
 export * from './use-cases/presence/keep-presence';
+export * from './use-cases/presence/move-presence';
 export * from './use-cases/presence/read-presences';
 export * from './use-cases/channel-sight';
 export * from './use-cases/accounts/register';

@@ -37,12 +37,8 @@ export class InMemoryMemberRepository implements MemberRepository {
     return [...this.state.members].flatMap(([serverId, members]) => (members.has(userId) ? [serverId] : [])).sort(compareIds);
   }
 
-  async memberIdsIn(serverIds: readonly string[], maxMembers: number): Promise<string[]> {
-    const small = serverIds.flatMap((serverId) => {
-      const members = this.state.members.get(serverId);
-      return members && members.size <= maxMembers ? [...members.keys()] : [];
-    });
-    return [...new Set(small)];
+  async serversOver(ids: readonly string[], maxMembers: number): Promise<string[]> {
+    return [...new Set(ids)].filter((id) => (this.state.members.get(id)?.size ?? 0) > maxMembers);
   }
 
   private roleIdsOf(serverId: string, userId: string): string[] {

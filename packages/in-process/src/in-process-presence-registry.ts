@@ -1,4 +1,4 @@
-import { shownStatus, type ChosenStatus, type Clock, type Id, type Lost, type Presence, type PresenceRegistry, type ShownStatus } from '@chat/domain';
+import { shownStatus, type ChosenStatus, type Clock, type HeldSockets, type Id, type Lost, type Presence, type PresenceRegistry, type ShownStatus } from '@chat/domain';
 
 interface Replica {
   /** When its heartbeat runs out (epoch ms, on `clock`). */
@@ -15,16 +15,22 @@ export class InProcessPresenceRegistry implements PresenceRegistry {
   /** Each user with a socket: how many on each replica. */
   private readonly users = new Map<Id, Map<string, number>>();
   private readonly chosen = new Map<Id, ChosenStatus>();
+  /** Each place: the users with a socket heard in it; and each such user's places (to forget them with their last socket). */
+  private readonly placed = new Map<Id, Set<Id>>();
+  private readonly placesOf = new Map<Id, Set<Id>>();
 
   constructor(private readonly clock: Clock) {}
 
-  async enter(replicaId: string, ttlMs: number, sockets: ReadonlyMap<Id, number>): Promise<Presence[]> {
-    const held = new Map([...sockets].filter(([, count]) => count > 0));
-    const touched = [...(this.replicas.get(replicaId)?.sockets.keys() ?? []), ...held.keys()];
+  async enter(replicaId: string, ttlMs: number, sockets: ReadonlyMap<Id, HeldSockets>): Promise<Presence[]> {
+    const held = [...sockets].filter(([, { count }]) => count > 0);
+    const touched = [...(this.replicas.get(replicaId)?.sockets.keys() ?? []), ...held.map(([userId]) => userId)];
     return this.changing(touched, () => {
       this.drop(replicaId);
-      this.replicas.set(replicaId, { until: this.now() + ttlMs, sockets: held });
-      for (const [userId, count] of held) this.add(userId, replicaId, count);
+      this.replicas.set(replicaId, { until: this.now() + ttlMs, sockets: new Map(held.map(([userId, { count }]) => [userId, count])) });
+      for (const [userId, { count, places }] of held) {
+        this.add(userId, replicaId, count);
+        for (const placeId of places) this.place(userId, placeId);
+      }
     });
   }
 
@@ -34,13 +40,14 @@ export class InProcessPresenceRegistry implements PresenceRegistry {
     return replica !== undefined;
   }
 
-  async connect(replicaId: string, userId: Id, chosen?: ChosenStatus): Promise<Presence[] | Lost> {
+  async connect(replicaId: string, userId: Id, places: readonly Id[], chosen?: ChosenStatus): Promise<Presence[] | Lost> {
     const replica = this.replicas.get(replicaId);
     if (!replica) return 'lost';
     return this.changing([userId], () => {
       if (chosen) this.chosen.set(userId, chosen);
       replica.sockets.set(userId, (replica.sockets.get(userId) ?? 0) + 1);
       this.add(userId, replicaId, 1);
+      for (const placeId of places) this.place(userId, placeId);
     });
   }
 
@@ -67,11 +74,24 @@ export class InProcessPresenceRegistry implements PresenceRegistry {
     return dead.flatMap(([replicaId, replica]) => this.changing([...replica.sockets.keys()], () => this.drop(replicaId)));
   }
 
+  async joinPlace(userId: Id, placeId: Id): Promise<void> {
+    if (this.users.has(userId)) this.place(userId, placeId);
+  }
+
+  async leavePlace(userId: Id, placeId: Id): Promise<void> {
+    removeFrom(this.placed, placeId, userId);
+    removeFrom(this.placesOf, userId, placeId);
+  }
+
   async present(userIds: readonly Id[]): Promise<Presence[]> {
     return userIds.flatMap((userId) => {
       const status = this.shown(userId);
       return status === 'offline' ? [] : [{ userId, status }];
     });
+  }
+
+  async presentIn(placeIds: readonly Id[]): Promise<Presence[]> {
+    return this.present([...new Set(placeIds.flatMap((placeId) => [...(this.placed.get(placeId) ?? [])]))]);
   }
 
   private now(): number {
@@ -84,14 +104,14 @@ export class InProcessPresenceRegistry implements PresenceRegistry {
 
   /**
    * Runs `change`, and answers the users among `touched` whose shown status it changed. What a user
-   * chose is forgotten once their last socket is gone after it (not in the middle of it: `enter`
+   * chose, and where they are heard, are forgotten once their last socket is gone after it (not in the middle of it: `enter`
    * takes a replica's sockets away before it gives them back).
    */
   private changing(touched: readonly Id[], change: () => void): Presence[] {
     const before = new Map(touched.map((userId) => [userId, this.shown(userId)]));
     change();
     return [...before].flatMap(([userId, was]) => {
-      if (!this.users.has(userId)) this.chosen.delete(userId);
+      if (!this.users.has(userId)) this.forget(userId);
       const status = this.shown(userId);
       return status === was ? [] : [{ userId, status }];
     });
@@ -107,9 +127,32 @@ export class InProcessPresenceRegistry implements PresenceRegistry {
     else this.users.delete(userId);
   }
 
+  private place(userId: Id, placeId: Id): void {
+    addTo(this.placed, placeId, userId);
+    addTo(this.placesOf, userId, placeId);
+  }
+
+  /** The user's last socket is gone: what they chose, and where they were heard. */
+  private forget(userId: Id): void {
+    this.chosen.delete(userId);
+    for (const placeId of this.placesOf.get(userId) ?? []) removeFrom(this.placed, placeId, userId);
+    this.placesOf.delete(userId);
+  }
+
   private drop(replicaId: string): void {
     const replica = this.replicas.get(replicaId);
     this.replicas.delete(replicaId);
     for (const [userId, count] of replica?.sockets ?? []) this.add(userId, replicaId, -count);
   }
+}
+
+function addTo(map: Map<Id, Set<Id>>, key: Id, value: Id): void {
+  const set = map.get(key);
+  if (set) set.add(value);
+  else map.set(key, new Set([value]));
+}
+
+function removeFrom(map: Map<Id, Set<Id>>, key: Id, value: Id): void {
+  const set = map.get(key);
+  if (set?.delete(value) && set.size === 0) map.delete(key);
 }

@@ -6,6 +6,7 @@ import { describeWithPostgres } from './test-databases';
 /** Nobody is online in these races: a join announces no one. */
 const NOBODY_ONLINE = { present: async () => [] };
 const NO_SIGNALS: SignalBus = { publish: async () => undefined, subscribe: () => () => undefined };
+const NO_LARGE_SERVERS = { serversOver: async () => [] };
 
 const clock = { now: () => new Date() };
 
@@ -27,7 +28,7 @@ describeWithPostgres('moderation races on PostgreSQL end consistent', () => {
 
     const [joining, banning] = await race(
       join,
-      new JoinByInvite(join.unitOfWork, clock, NOBODY_ONLINE, NO_SIGNALS).execute(outsider, code),
+      new JoinByInvite(join.unitOfWork, clock, NOBODY_ONLINE, NO_SIGNALS, NO_LARGE_SERVERS).execute(outsider, code),
       () => new BanMember(db.plain, clock).execute(owner, serverId, outsider.userId, {}),
     );
 
@@ -44,7 +45,7 @@ describeWithPostgres('moderation races on PostgreSQL end consistent', () => {
     const [banning, joining] = await race(
       ban,
       new BanMember(ban.unitOfWork, clock).execute(owner, serverId, outsider.userId, {}),
-      () => new JoinByInvite(db.plain, clock, NOBODY_ONLINE, NO_SIGNALS).execute(outsider, code),
+      () => new JoinByInvite(db.plain, clock, NOBODY_ONLINE, NO_SIGNALS, NO_LARGE_SERVERS).execute(outsider, code),
     );
 
     expect(banning.ok).toBe(true);

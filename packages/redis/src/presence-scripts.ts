@@ -1,10 +1,13 @@
 /*
  * The presence registry's scripts: each runs whole, so a change and what it changed are one step
- * for every replica. Keys under `ARGV[1]` (the prefix): `replicas` (a set), and for each replica
- * `hb:<replica>` (its heartbeat, expiring) and `on:<replica>` (user → sockets there); for each user
- * with a socket `user:<user>` (replica → sockets), `chosen:<user>` and `shown:<user>` (what others
- * see; absent: offline). Keys are built here rather than passed, so these run on one Redis, not a
- * Cluster. Each answers the users whose shown status changed, as a flat list: user, status, …
+ * for every replica. Keys under `ARGV[1]` (the prefix, which ends in the hash tag `{presence}:`, so
+ * that on a Redis Cluster every key of the registry is in one slot and each script may touch any):
+ * `replicas` (a set), and for each replica `hb:<replica>` (its heartbeat, expiring) and
+ * `on:<replica>` (user → sockets there); for each user with a socket `user:<user>` (replica →
+ * sockets), `chosen:<user>`, `shown:<user>` (what others see; absent: offline) and `places:<user>`
+ * (the places they are heard in); for each place `in:<place>` (its users with a socket). Keys are
+ * built here rather than passed (all in the one slot). Each change answers the users whose shown
+ * status changed, as a flat list: user, status, …
  */
 
 const PRELUDE = `
@@ -23,6 +26,8 @@ local function settle(u, before)
     if now == 'invisible' then now = 'offline' end
   else
     redis.call('DEL', P .. 'chosen:' .. u)
+    for _, p in ipairs(redis.call('SMEMBERS', P .. 'places:' .. u)) do redis.call('SREM', P .. 'in:' .. p, u) end
+    redis.call('DEL', P .. 'places:' .. u)
   end
   if now == 'offline' then redis.call('DEL', P .. 'shown:' .. u) else redis.call('SET', P .. 'shown:' .. u, now) end
   if now ~= before then
@@ -30,12 +35,16 @@ local function settle(u, before)
     table.insert(changes, now)
   end
 end
+local function place(u, p)
+  redis.call('SADD', P .. 'places:' .. u, p)
+  redis.call('SADD', P .. 'in:' .. p, u)
+end
 local function known(r)
   return redis.call('SISMEMBER', P .. 'replicas', r) == 1
 end
 `;
 
-/** ARGV: prefix, replica, ttl, then user, count, user, count, … */
+/** ARGV: prefix, replica, ttl, then user, count, places (ids joined by spaces), user, count, places, … */
 export const ENTER = `${PRELUDE}
 local R = ARGV[2]
 local before, order = {}, {}
@@ -51,10 +60,11 @@ for i = 1, #old, 2 do
   add(old[i], R, -tonumber(old[i + 1]))
 end
 redis.call('DEL', P .. 'on:' .. R)
-for i = 4, #ARGV, 2 do
+for i = 4, #ARGV, 3 do
   note(ARGV[i])
   add(ARGV[i], R, tonumber(ARGV[i + 1]))
   redis.call('HSET', P .. 'on:' .. R, ARGV[i], ARGV[i + 1])
+  for p in string.gmatch(ARGV[i + 2], '%S+') do place(ARGV[i], p) end
 end
 for _, u in ipairs(order) do settle(u, before[u]) end
 redis.call('SADD', P .. 'replicas', R)
@@ -67,7 +77,7 @@ if not known(ARGV[2]) then return 0 end
 redis.call('SET', P .. 'hb:' .. ARGV[2], '1', 'PX', ARGV[3])
 return 1`;
 
-/** ARGV: prefix, replica, user, chosen status ('' to keep). 'lost' when the replica was reaped. */
+/** ARGV: prefix, replica, user, chosen status ('' to keep), then the places they are heard in. 'lost' when the replica was reaped. */
 export const CONNECT = `${PRELUDE}
 local R, u = ARGV[2], ARGV[3]
 if not known(R) then return 'lost' end
@@ -75,6 +85,7 @@ local before = was(u)
 if ARGV[4] ~= '' then redis.call('SET', P .. 'chosen:' .. u, ARGV[4]) end
 add(u, R, 1)
 redis.call('HINCRBY', P .. 'on:' .. R, u, 1)
+for i = 5, #ARGV do place(u, ARGV[i]) end
 settle(u, before)
 return changes`;
 
@@ -114,3 +125,36 @@ for _, r in ipairs(redis.call('SMEMBERS', P .. 'replicas')) do
   end
 end
 return changes`;
+
+
+/** ARGV: prefix, user, place. Only for a user with a socket: the last one gone takes their places with it. */
+export const JOIN_PLACE = `${PRELUDE}
+local u = ARGV[2]
+if redis.call('EXISTS', P .. 'user:' .. u) == 1 then place(u, ARGV[3]) end
+return 0`;
+
+/** ARGV: prefix, user, place. */
+export const LEAVE_PLACE = `${PRELUDE}
+redis.call('SREM', P .. 'places:' .. ARGV[2], ARGV[3])
+redis.call('SREM', P .. 'in:' .. ARGV[3], ARGV[2])
+return 0`;
+
+/**
+ * ARGV: prefix, then places. Reads only: who is heard in them, each once, with what they show
+ * (offline ones left out). Read in Redis rather than sent back set by set: one answer per call.
+ */
+export const PRESENT_IN = `${PRELUDE}
+local seen, found = {}, {}
+for i = 2, #ARGV do
+  for _, u in ipairs(redis.call('SMEMBERS', P .. 'in:' .. ARGV[i])) do
+    if not seen[u] then
+      seen[u] = true
+      local s = redis.call('GET', P .. 'shown:' .. u)
+      if s then
+        table.insert(found, u)
+        table.insert(found, s)
+      end
+    end
+  end
+end
+return found`;

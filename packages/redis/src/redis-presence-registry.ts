@@ -1,6 +1,6 @@
-import { CHOSEN_STATUSES, type ChosenStatus, type Id, type Lost, type Presence, type PresenceRegistry, type ShownStatus } from '@chat/domain';
+import { CHOSEN_STATUSES, type ChosenStatus, type HeldSockets, type Id, type Lost, type Presence, type PresenceRegistry, type ShownStatus } from '@chat/domain';
 import type { RedisClient } from './redis-client';
-import { BEAT, CHOOSE, CONNECT, DISCONNECT, ENTER, REAP } from './presence-scripts';
+import { BEAT, CHOOSE, CONNECT, DISCONNECT, ENTER, JOIN_PLACE, LEAVE_PLACE, PRESENT_IN, REAP } from './presence-scripts';
 import { RedisScript } from './redis-script';
 
 /** Users read in one `MGET`. */
@@ -36,13 +36,17 @@ export class RedisPresenceRegistry implements PresenceRegistry {
     private readonly redis: RedisClient,
     prefix: string,
   ) {
-    this.prefix = `${prefix}presence:`;
+    // One hash tag for every key: a script touches one slot on a Redis Cluster (see presence-scripts.ts).
+    this.prefix = `${prefix}{presence}:`;
     const script = (lua: string) => new RedisScript(redis, lua);
-    this.scripts = { enter: script(ENTER), beat: script(BEAT), connect: script(CONNECT), disconnect: script(DISCONNECT), choose: script(CHOOSE), reap: script(REAP) };
+    this.scripts = {
+      ...{ enter: script(ENTER), beat: script(BEAT), connect: script(CONNECT), disconnect: script(DISCONNECT), choose: script(CHOOSE), reap: script(REAP) },
+      ...{ joinPlace: script(JOIN_PLACE), leavePlace: script(LEAVE_PLACE), presentIn: script(PRESENT_IN) },
+    };
   }
 
-  async enter(replicaId: string, ttlMs: number, sockets: ReadonlyMap<Id, number>): Promise<Presence[]> {
-    const held = [...sockets].filter(([, count]) => count > 0).flatMap(([userId, count]) => [userId, count]);
+  async enter(replicaId: string, ttlMs: number, sockets: ReadonlyMap<Id, HeldSockets>): Promise<Presence[]> {
+    const held = [...sockets].filter(([, { count }]) => count > 0).flatMap(([userId, { count, places }]) => [userId, count, places.join(' ')]);
     return presences(await this.scripts.enter.run(this.prefix, replicaId, ttlMs, ...held));
   }
 
@@ -50,8 +54,8 @@ export class RedisPresenceRegistry implements PresenceRegistry {
     return (await this.scripts.beat.run(this.prefix, replicaId, ttlMs)) === 1;
   }
 
-  async connect(replicaId: string, userId: Id, chosen?: ChosenStatus): Promise<Presence[] | Lost> {
-    return presencesOrLost(await this.scripts.connect.run(this.prefix, replicaId, userId, chosen ?? ''));
+  async connect(replicaId: string, userId: Id, places: readonly Id[], chosen?: ChosenStatus): Promise<Presence[] | Lost> {
+    return presencesOrLost(await this.scripts.connect.run(this.prefix, replicaId, userId, chosen ?? '', ...places));
   }
 
   async disconnect(replicaId: string, userId: Id): Promise<Presence[] | Lost> {
@@ -66,6 +70,19 @@ export class RedisPresenceRegistry implements PresenceRegistry {
 
   async reap(): Promise<Presence[]> {
     return presences(await this.scripts.reap.run(this.prefix));
+  }
+
+  async joinPlace(userId: Id, placeId: Id): Promise<void> {
+    await this.scripts.joinPlace.run(this.prefix, userId, placeId);
+  }
+
+  async leavePlace(userId: Id, placeId: Id): Promise<void> {
+    await this.scripts.leavePlace.run(this.prefix, userId, placeId);
+  }
+
+  async presentIn(placeIds: readonly Id[]): Promise<Presence[]> {
+    if (placeIds.length === 0) return [];
+    return presences(await this.scripts.presentIn.run(this.prefix, ...placeIds));
   }
 
   async present(userIds: readonly Id[]): Promise<Presence[]> {

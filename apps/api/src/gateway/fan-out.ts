@@ -19,9 +19,11 @@ export class FanOut {
   /** Connections opening a session: the few that hold signals (see `expect`). */
   private readonly syncing = new Set<Connection>();
 
+  /** `moved`: told when a live connection comes into a server's (or conversation's) index, or goes out of it. */
   constructor(
     private readonly delivery: Delivery,
     private readonly logger: Logger,
+    private readonly moved: (connection: Connection, placeId: Id, hears: boolean) => void = () => {},
   ) {}
 
   /** A caught-up connection goes live: from here on `deliver` reaches it; the signals held for it go first. */
@@ -147,11 +149,15 @@ export class FanOut {
   private index(connection: Connection, serverId: Id): void {
     if (connection.state === 'live' && connection.audience?.sees(serverId)) {
       addTo(this.byServer, serverId, connection);
-      if (!connection.indexed.includes(serverId)) connection.indexed.push(serverId);
+      if (connection.indexed.includes(serverId)) return;
+      connection.indexed.push(serverId);
+      this.moved(connection, serverId, true);
     } else {
       removeFrom(this.byServer, serverId, connection);
       const at = connection.indexed.indexOf(serverId);
-      if (at >= 0) connection.indexed.splice(at, 1);
+      if (at < 0) return;
+      connection.indexed.splice(at, 1);
+      this.moved(connection, serverId, false);
     }
   }
 }

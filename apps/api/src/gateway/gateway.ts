@@ -58,8 +58,8 @@ export class Gateway {
     this.logger = deps.logger;
     const doors = new Doors(options.doors);
     const delivery = new Delivery({ logId: deps.logId, maxBufferBytes: options.maxBufferBytes, onDelivered: deps.onDelivered, onSlowConsumerClosed: deps.onSlowConsumerClosed, linkAttachment: deps.linkAttachment });
-    this.fanOut = new FanOut(delivery, deps.logger);
     const presence = (this.presence = new PresenceTracker(deps.presence, options.heartbeatMs, deps.logger));
+    this.fanOut = new FanOut(delivery, deps.logger, (connection, placeId, hears) => presence.moved(connection, placeId, hears));
     const live = {
       join: (connection: Connection) => {
         this.fanOut.join(connection);

@@ -1,4 +1,4 @@
-import type { ChosenStatus, ConnectSocket, DisconnectSocket, Id, KeepPresence, ReadPresences, SetPresence, UseCases } from '@chat/domain';
+import type { ChosenStatus, ConnectSocket, DisconnectSocket, HeldSockets, Id, KeepPresence, MovePresence, ReadPresences, SetPresence, UseCases } from '@chat/domain';
 import type { Logger } from 'pino';
 import type { Connection } from './connection';
 
@@ -9,16 +9,21 @@ export interface PresenceDeps {
   readonly disconnectSocket: Pick<DisconnectSocket, 'execute'>;
   readonly setPresence: Pick<SetPresence, 'execute'>;
   readonly keepPresence: Pick<KeepPresence, 'execute'>;
+  readonly movePresence: Pick<MovePresence, 'execute'>;
   readonly readPresences: Pick<ReadPresences, 'execute'>;
 }
 
 /** The presence use cases of the catalogue, for the replica `replicaId`. */
-export const presenceDeps = (useCases: Pick<UseCases, 'connectSocket' | 'disconnectSocket' | 'setPresence' | 'keepPresence' | 'readPresences'>, replicaId: string): PresenceDeps => ({
+export const presenceDeps = (
+  useCases: Pick<UseCases, 'connectSocket' | 'disconnectSocket' | 'setPresence' | 'keepPresence' | 'movePresence' | 'readPresences'>,
+  replicaId: string,
+): PresenceDeps => ({
   replicaId,
   connectSocket: useCases.connectSocket,
   disconnectSocket: useCases.disconnectSocket,
   setPresence: useCases.setPresence,
   keepPresence: useCases.keepPresence,
+  movePresence: useCases.movePresence,
   readPresences: useCases.readPresences,
 });
 
@@ -29,10 +34,12 @@ export const presenceDeps = (useCases: Pick<UseCases, 'connectSocket' | 'disconn
  * change the registry could not take (Redis away) leaves the record unsure: the next beat enters it
  * anew, whole. A stopping replica neither says goodbye nor disconnects its sockets one by one: its
  * clients resume elsewhere, and its record runs out behind them, so nobody is shown offline and
- * online again for a restart.
+ * online again for a restart. Where each user is heard goes with their sockets: the places their
+ * connection hears in when it goes live, then each one it comes to hear in or stops (`moved`).
  */
 export class PresenceTracker {
-  private readonly sockets = new Map<Id, number>();
+  /** This replica's counted connections, by user (most hold one). */
+  private readonly sockets = new Map<Id, Connection[]>();
   private timer: NodeJS.Timeout | undefined;
   private unsure = true;
   private stopped = false;
@@ -60,7 +67,9 @@ export class PresenceTracker {
     const { audience } = connection;
     if (this.stopped || !audience || connection.present) return;
     connection.present = true;
-    this.sockets.set(audience.userId, (this.sockets.get(audience.userId) ?? 0) + 1);
+    const mine = this.sockets.get(audience.userId);
+    if (mine) mine.push(connection);
+    else this.sockets.set(audience.userId, [connection]);
     this.run(() => this.deps.connectSocket.execute(this.deps.replicaId, audience.userId, audience.servers(), connection.chosen));
   }
 
@@ -69,9 +78,10 @@ export class PresenceTracker {
     const { audience } = connection;
     if (this.stopped || !audience || !connection.present) return;
     connection.present = false;
-    const held = (this.sockets.get(audience.userId) ?? 1) - 1;
-    if (held > 0) this.sockets.set(audience.userId, held);
-    else this.sockets.delete(audience.userId);
+    const mine = this.sockets.get(audience.userId) ?? [];
+    const at = mine.indexOf(connection);
+    if (at >= 0) mine.splice(at, 1);
+    if (mine.length === 0) this.sockets.delete(audience.userId);
     this.run(() => this.deps.disconnectSocket.execute(this.deps.replicaId, audience.userId, audience.servers()));
   }
 
@@ -82,6 +92,16 @@ export class PresenceTracker {
     if (this.stopped || !audience || !connection.present) return;
     this.run(async () => {
       await this.deps.setPresence.execute(audience.userId, status, audience.servers());
+      return 'done';
+    });
+  }
+
+  /** A counted connection came to hear in a place (a server, a conversation), or stopped. */
+  moved(connection: Connection, placeId: Id, hears: boolean): void {
+    const { audience } = connection;
+    if (this.stopped || !audience || !connection.present) return;
+    this.run(async () => {
+      await this.deps.movePresence.execute(audience.userId, placeId, hears);
       return 'done';
     });
   }
@@ -109,13 +129,23 @@ export class PresenceTracker {
     const fresh = this.unsure;
     this.unsure = false;
     try {
-      await this.deps.keepPresence.execute(this.deps.replicaId, this.heartbeatMs, () => this.sockets, fresh);
+      await this.deps.keepPresence.execute(this.deps.replicaId, this.heartbeatMs, () => this.held(), fresh);
       if (this.failing) this.logger.info('presence is kept again');
       this.failing = false;
     } catch (error) {
       this.unsure = true;
       this.report(error);
     }
+  }
+
+  /** What the registry's record of this replica is to be: each user's sockets, and the places any of them hears in. */
+  private held(): Map<Id, HeldSockets> {
+    const held = new Map<Id, HeldSockets>();
+    for (const [userId, connections] of this.sockets) {
+      const places = new Set(connections.flatMap((connection) => connection.audience?.servers() ?? []));
+      held.set(userId, { count: connections.length, places: [...places] });
+    }
+    return held;
   }
 
   private report(error: unknown): void {

@@ -1,5 +1,8 @@
 import type { StoredLoggedEvent } from '@chat/contract';
-import { memberLeft, messageCreated, NO_MENTIONS } from '@chat/domain';
+import { memberJoined, memberLeft, messageCreated, NO_MENTIONS } from '@chat/domain';
+import pino from 'pino';
+import { Delivery } from '../../src/gateway/delivery';
+import { FanOut } from '../../src/gateway/fan-out';
 import { aFanOut, live, stored } from './fan-out-helpers';
 
 const SERVER = '10';
@@ -50,5 +53,26 @@ describe('the fan-out', () => {
 
     expect(stays?.sent).toEqual([left.frame, after.frame]);
     expect(leaves?.sent).toEqual([left.frame]);
+  });
+
+  it('tells of each place a live connection comes into or goes out of, once: its servers as it goes live, then a join and a leave of its user', () => {
+    const moves: [string, string, boolean][] = [];
+    const fanOut = new FanOut(new Delivery({ logId: 'abc', maxBufferBytes: 1 << 20 }), pino({ level: 'silent' }), (connection, placeId, hears) =>
+      moves.push([connection.audience?.userId ?? '?', placeId, hears]),
+    );
+    live(fanOut, '1', [SERVER]);
+    live(fanOut, '2', [SERVER]);
+    const user = { id: '1', username: 'ann', displayName: null, avatar: null };
+    const joined = stored(1, memberJoined({ serverId: '11', userId: '1', joinedAt: new Date('2026-11-01T10:00:00.000Z'), user, roleIds: [] }));
+    const left = stored(3, memberLeft(SERVER, '1', 'kick'));
+
+    fanOut.deliver([joined.logged, stored(2, said).logged, left.logged]);
+
+    expect(moves).toEqual([
+      ['1', SERVER, true],
+      ['2', SERVER, true],
+      ['1', '11', true],
+      ['1', SERVER, false],
+    ]);
   });
 });

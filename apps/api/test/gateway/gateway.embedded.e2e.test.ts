@@ -10,7 +10,7 @@ import { contents, deliversInRestShape, leaveIsolation, logoutCloses, receivedAl
 import { conversationIsolation } from './conversation-scenarios';
 import { sightIsolation } from './sight-scenarios';
 import { profileChangeReachesSharersOnce } from './profile-scenarios';
-import { presenceAcrossTheGateway, typingReachesThoseWhoSee } from './signal-scenarios';
+import { presenceAcrossTheGateway, presenceFollowsMembership, typingReachesThoseWhoSee } from './signal-scenarios';
 
 /* The embedded default: no DATABASE_URL, no REDIS_URL, one process on PGlite under DATA_DIR. */
 describe('the gateway on the embedded default (PGlite under DATA_DIR, no Redis)', () => {
@@ -147,6 +147,10 @@ describe('the gateway on the embedded default (PGlite under DATA_DIR, no Redis)'
   it('shows a user online while they hold a socket, as they choose, to those who share a server, then offline; ready and the members route say so too', async () => {
     await presenceAcrossTheGateway(clients, here());
   }, 20_000);
+
+  it('lists in ready a user online who joins a server, and not once they leave, are kicked or banned', async () => {
+    await presenceFollowsMembership(clients, here());
+  }, 30_000);
 
   it('resumes across a restart: from a cursor of before the restart it replays exactly the 5 messages sent after it', async () => {
     const sender = await register(replica.url, 'sender');

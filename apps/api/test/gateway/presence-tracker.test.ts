@@ -13,6 +13,9 @@ function aConnection(userId: string): Connection {
   return connection;
 }
 
+/** Which of `userIds` are among `presences`, in id order. */
+const inPlace = (presences: readonly { userId: string }[], ...userIds: string[]) => presences.map(({ userId }) => userId).filter((userId) => userIds.includes(userId)).sort();
+
 /** Until what the tracker started (without waiting) has settled. */
 const until = async (check: () => Promise<boolean>) => {
   for (const deadline = Date.now() + 2_000; !(await check()); ) {
@@ -75,6 +78,27 @@ describe('a replica’s presence tracker', () => {
     tracker.stop();
 
     expect({ reaped, now: [await statusOf('2'), await statusOf('3'), await statusOf('4')] }).toEqual({ reaped: ['offline', 'offline'], now: ['online', 'online', 'online'] });
+    // Entered again with where each is heard: ready finds them in their server.
+    expect(inPlace(await world.presence.presentIn(['10']), '2', '3', '4')).toEqual(['2', '3', '4']);
+  });
+
+  it('tells the registry where its counted connections are heard: their places once live, then each they come into or leave', async () => {
+    const tracker = new PresenceTracker(presenceDeps(world, 'placing'), HEARTBEAT_MS, pino({ level: 'silent' }));
+    tracker.start();
+    const connection = aConnection('6');
+    const heard = async () => [inPlace(await world.presence.presentIn(['10']), '6'), inPlace(await world.presence.presentIn(['11']), '6')];
+
+    tracker.moved(connection, '11', true);
+    const uncounted = await heard();
+    tracker.joined(connection);
+    await until(async () => (await statusOf('6')) === 'online');
+    const live = await heard();
+    tracker.moved(connection, '11', true);
+    tracker.moved(connection, '10', false);
+    await until(async () => (await heard())[0]?.length === 0);
+    tracker.stop();
+
+    expect({ uncounted, live, moved: await heard() }).toEqual({ uncounted: [[], []], live: [['6'], []], moved: [[], ['6']] });
   });
 
   it('once stopped, leaves its sockets to run out with its record: closing them changes nothing', async () => {

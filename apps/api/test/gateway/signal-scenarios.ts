@@ -1,5 +1,5 @@
 import type { Clients, Frame, GatewayClient } from './gateway-client';
-import { call, createServer, getJson, join, register, send } from './rest';
+import { ban, call, createServer, getJson, join, kick, leave, register, send, sleep, type User } from './rest';
 import { isCreated, type Where } from './scenarios';
 
 /*
@@ -116,4 +116,61 @@ export async function presenceAcrossTheGateway(clients: Clients, { write, read }
     code: 4002,
     reason: 'a malformed presence frame: d.status must be online, idle, dnd or invisible',
   });
+}
+
+/**
+ * A user online on `write` before they belong to a server: once they join it, a member's `ready`
+ * (on `read`) lists them; once they leave, are kicked or banned, it does not; each join again lists
+ * them. The registry learns it from the user's own connection hearing their join or leave.
+ */
+export async function presenceFollowsMembership(clients: Clients, { write, read }: Where): Promise<void> {
+  const owner = await register(write, 'host');
+  const roamer = await register(write, 'roamer');
+  const server = await createServer(write, owner, 'Membership');
+  const roaming = await clients.open(write);
+  await roaming.identify(roamer.token);
+  const isMine = (type: string) => (f: Frame): boolean => f.op === 'dispatch' && f.t === type && (f.d?.serverId ?? f.d?.member?.serverId) === server.id && (f.d?.userId ?? f.d?.member?.userId) === roamer.id;
+  const listed = async (expected: boolean): Promise<boolean> => {
+    // The registry hears of it just after the roamer's socket did: asked again for a while.
+    for (let tries = 0; ; tries++) {
+      const seen = await listsRoamer(clients, read, owner, roamer.id);
+      if (seen === expected || tries === 30) return seen;
+      await sleep(100);
+    }
+  };
+  const steps: [string, boolean][] = [];
+  const step = async (name: string, change: () => Promise<void>, type: string, expected: boolean) => {
+    await change();
+    await roaming.next(isMine(type), 10_000, `${name}, to the roamer`);
+    steps.push([name, await listed(expected)]);
+  };
+
+  steps.push(['before joining', await listsRoamer(clients, read, owner, roamer.id)]);
+  await step('joined', () => join(write, roamer, server.id, owner), 'member.joined', true);
+  await step('left', () => leave(write, roamer, server.id), 'member.left', false);
+  await step('joined again', () => join(write, roamer, server.id, owner), 'member.joined', true);
+  await step('kicked', () => kick(write, owner, server.id, roamer.id), 'member.left', false);
+  await step('joined once more', () => join(write, roamer, server.id, owner), 'member.joined', true);
+  await step('banned', () => ban(write, owner, server.id, roamer.id), 'member.left', false);
+
+  expect(steps).toEqual([
+    ['before joining', false],
+    ['joined', true],
+    ['left', false],
+    ['joined again', true],
+    ['kicked', false],
+    ['joined once more', true],
+    ['banned', false],
+  ]);
+}
+
+/** Whether a fresh socket of `watcher`'s on `url` is told in its `ready` that `userId` is present. */
+async function listsRoamer(clients: Clients, url: string, watcher: User, userId: string): Promise<boolean> {
+  const socket = await clients.open(url);
+  try {
+    const ready = await socket.identify(watcher.token);
+    return ready.d.presences.some((presence: { userId: string }) => presence.userId === userId);
+  } finally {
+    socket.close();
+  }
 }

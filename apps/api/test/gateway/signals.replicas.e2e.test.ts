@@ -4,7 +4,7 @@ import { describeEachRedis, uniquePrefix } from '../redis-testing';
 import { Clients, type Frame } from './gateway-client';
 import { replicaPair } from './replica-pair';
 import { createServer, join, register } from './rest';
-import { presenceAcrossTheGateway, typingReachesThoseWhoSee } from './signal-scenarios';
+import { presenceAcrossTheGateway, presenceFollowsMembership, typingReachesThoseWhoSee } from './signal-scenarios';
 
 /** A short heartbeat, so a dead replica's users are seen offline soon: the clients beat three times an interval. */
 const HEARTBEAT_MS = 1_000;
@@ -36,6 +36,10 @@ describeWithPostgres('signals between two replicas', () => describeEachRedis('sh
   it('shows a user online on B from their socket on A, as they choose on either, then offline once both closed; ready and the members route agree', async () => {
     await presenceAcrossTheGateway(clients, { write: pair.a.url, read: pair.b.url, resumeOn: pair.a.url });
   }, 20_000);
+
+  it('lists in ready a user online who joins a server, and not once they leave, are kicked or banned', async () => {
+    await presenceFollowsMembership(clients, { write: pair.a.url, read: pair.b.url, resumeOn: pair.a.url });
+  }, 30_000);
 
   it('shows a user offline within two heartbeat intervals when the replica holding their socket is killed, and only once', async () => {
     const c = await startReplica(pair.env);

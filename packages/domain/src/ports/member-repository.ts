@@ -21,8 +21,8 @@ export interface MemberRepository {
   /** The ids of the servers the user belongs to, in id order. */
   serverIdsOf(userId: Id): Promise<Id[]>;
   /**
-   * The user ids of the members of those of these servers that have at most `maxMembers` members
-   * (a larger one is left out, at the cost of counting it only that far), each once, in no order.
+   * Those of these ids that are servers of more than `maxMembers` members, each once, in no order
+   * (each counted only that far; a conversation's id, or an unknown one, is none).
    */
-  memberIdsIn(serverIds: readonly Id[], maxMembers: number): Promise<Id[]>;
+  serversOver(ids: readonly Id[], maxMembers: number): Promise<Id[]>;
 }

@@ -4,6 +4,12 @@ import type { Id } from '../ids';
 /** This replica's record was removed (its heartbeat ran out): it must `enter` again with every socket it holds. */
 export type Lost = 'lost';
 
+/** One user's identified sockets on one replica, and the places (servers, conversations) they hear in there. */
+export interface HeldSockets {
+  readonly count: number;
+  readonly places: readonly Id[];
+}
+
 /**
  * Who holds identified gateway sockets, on which replica, and what each user chose to show: shared
  * by every replica (Redis), never kept by one alone. A user with a socket on any replica shows what
@@ -11,20 +17,34 @@ export type Lost = 'lost';
  * that held it stopped beating. Each change answers the users whose shown status it changed, and
  * to what: every change is answered once, to the one who made it (a dead replica's, to the first
  * who reaped it), so each is told once.
+ *
+ * It also keeps, for each place (a server, a conversation), who with a socket hears in it, as their
+ * connections tell: added by `connect`, `enter` and `joinPlace`, removed by `leavePlace` and with
+ * the user's last socket (closed or reaped). So `presentIn` reads a place's present users without
+ * its member list, at a cost in proportion to those connected, not to its members.
  */
 export interface PresenceRegistry {
-  /** The replica's record becomes `sockets` (user id → how many), its heartbeat good for `ttlMs`. */
-  enter(replicaId: string, ttlMs: number, sockets: ReadonlyMap<Id, number>): Promise<Presence[]>;
+  /** The replica's record becomes `sockets` (by user), its heartbeat good for `ttlMs`. */
+  enter(replicaId: string, ttlMs: number, sockets: ReadonlyMap<Id, HeldSockets>): Promise<Presence[]>;
   /** Keeps the replica's record for `ttlMs` more; false when it was removed (then `enter` again). */
   beat(replicaId: string, ttlMs: number): Promise<boolean>;
-  /** One more socket of the user on the replica; `chosen`, what they show from now (else what they chose before, or `online`). */
-  connect(replicaId: string, userId: Id, chosen?: ChosenStatus): Promise<Presence[] | Lost>;
-  /** One socket fewer; the user's last gone, what they chose is forgotten. */
+  /**
+   * One more socket of the user on the replica, which hears in `places`; `chosen`, what they show
+   * from now (else what they chose before, or `online`).
+   */
+  connect(replicaId: string, userId: Id, places: readonly Id[], chosen?: ChosenStatus): Promise<Presence[] | Lost>;
+  /** One socket fewer; the user's last gone, what they chose and where they were heard are forgotten. */
   disconnect(replicaId: string, userId: Id): Promise<Presence[] | Lost>;
   /** What a user with a socket shows from now; nothing for one without (they are offline). */
   choose(userId: Id, status: ChosenStatus): Promise<Presence[]>;
   /** Removes every replica whose heartbeat ran out, with its sockets. */
   reap(): Promise<Presence[]>;
+  /** A connection of the user (with a socket) came to hear in the place: a join, a conversation opened. Nothing for one without. */
+  joinPlace(userId: Id, placeId: Id): Promise<void>;
+  /** A connection of the user stopped hearing in the place: a leave, a kick, a ban, a conversation closed. */
+  leavePlace(userId: Id, placeId: Id): Promise<void>;
   /** The users among these who show something other than `offline`, with it; in no particular order. */
   present(userIds: readonly Id[]): Promise<Presence[]>;
+  /** The users heard in any of these places who show something other than `offline`, each once, with it; in no particular order. */
+  presentIn(placeIds: readonly Id[]): Promise<Presence[]>;
 }

@@ -50,6 +50,7 @@ import { OpenGatewaySession } from './gateway/open-gateway-session';
 import { ConnectSocket } from './presence/connect-socket';
 import { DisconnectSocket } from './presence/disconnect-socket';
 import { KeepPresence } from './presence/keep-presence';
+import { MovePresence } from './presence/move-presence';
 import { ReadPresences } from './presence/read-presences';
 import { SetPresence } from './presence/set-presence';
 import { AddReaction } from './messages/add-reaction';
@@ -158,10 +159,11 @@ export function createUseCases(ports: UseCasePorts) {
     updateAccount: new UpdateAccount(unitOfWork),
     getUserProfile: new GetUserProfile(users),
     openGatewaySession: new OpenGatewaySession(authenticate, history),
-    connectSocket: new ConnectSocket(presence, signals),
-    disconnectSocket: new DisconnectSocket(presence, signals),
-    setPresence: new SetPresence(presence, signals),
+    connectSocket: new ConnectSocket(presence, signals, members),
+    disconnectSocket: new DisconnectSocket(presence, signals, members),
+    setPresence: new SetPresence(presence, signals, members),
     keepPresence: new KeepPresence(presence, signals, stores),
+    movePresence: new MovePresence(presence),
     readPresences: new ReadPresences(presence, stores),
     listMyServers: new ListMyServers(servers),
     createServer: new CreateServer(unitOfWork, ids, clock, quotas),
@@ -190,7 +192,7 @@ export function createUseCases(ports: UseCasePorts) {
     createInvite: new CreateInvite(unitOfWork, inviteCodes, clock, quotas),
     listInvites: new ListInvites(stores, clock),
     revokeInvite: new RevokeInvite(unitOfWork),
-    joinByInvite: new JoinByInvite(unitOfWork, clock, presence, signals),
+    joinByInvite: new JoinByInvite(unitOfWork, clock, presence, signals, members),
     previewInvite: new PreviewInvite(stores, clock),
     openConversation: new OpenConversation(unitOfWork, ids, clock, quotas),
     listConversations: new ListConversations(stores.conversations),

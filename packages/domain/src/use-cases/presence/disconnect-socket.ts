@@ -1,5 +1,6 @@
 import type { Id } from '../../ids';
 import type { Lost, PresenceRegistry } from '../../ports/presence-registry';
+import type { MemberRepository } from '../../ports/member-repository';
 import type { SignalBus } from '../../ports/signal-bus';
 import { announce } from './announce';
 
@@ -11,13 +12,14 @@ export class DisconnectSocket {
   constructor(
     private readonly presence: PresenceRegistry,
     private readonly signals: SignalBus,
+    private readonly members: Pick<MemberRepository, 'serversOver'>,
   ) {}
 
   /** `heardIn`: the user's servers and conversations, as their connection knew them. */
   async execute(replicaId: string, userId: Id, heardIn: readonly Id[]): Promise<'done' | Lost> {
     const changes = await this.presence.disconnect(replicaId, userId);
     if (changes === 'lost') return changes;
-    await announce(this.signals, changes, async () => heardIn);
+    await announce(this.signals, this.members, changes, async () => heardIn);
     return 'done';
   }
 }

@@ -1,5 +1,5 @@
 import type { Id } from '../../ids';
-import type { PresenceRegistry } from '../../ports/presence-registry';
+import type { HeldSockets, PresenceRegistry } from '../../ports/presence-registry';
 import type { SignalBus } from '../../ports/signal-bus';
 import type { Stores } from '../../ports/stores';
 import { heardIn } from '../heard-in';
@@ -18,10 +18,10 @@ export class KeepPresence {
     private readonly stores: Pick<Stores, 'members' | 'conversations'>,
   ) {}
 
-  /** `sockets`: this replica's identified sockets by user, as it holds them when asked; `fresh`: enter anew whatever the record says. */
-  async execute(replicaId: string, ttlMs: number, sockets: () => ReadonlyMap<Id, number>, fresh: boolean): Promise<void> {
+  /** `sockets`: this replica's identified sockets by user (and where they are heard), as it holds them when asked; `fresh`: enter anew whatever the record says. */
+  async execute(replicaId: string, ttlMs: number, sockets: () => ReadonlyMap<Id, HeldSockets>, fresh: boolean): Promise<void> {
     const enter = fresh || !(await this.presence.beat(replicaId, ttlMs));
     const entered = enter ? await this.presence.enter(replicaId, ttlMs, sockets()) : [];
-    await announce(this.signals, [...entered, ...(await this.presence.reap())], (userId) => heardIn(this.stores, userId));
+    await announce(this.signals, this.stores.members, [...entered, ...(await this.presence.reap())], (userId) => heardIn(this.stores, userId));
   }
 }

@@ -8,18 +8,27 @@ import type { Stores } from '../../ports/stores';
  * What a connection starts from: the presences (not offline) of the members of its user's servers
  * of up to `READY_PRESENCE_MEMBERS` members, and of the recipients of their conversations, the user
  * excepted. A larger server's are read a page at a time (`GET /api/servers/:id/members?presence=true`).
+ * A server's are read from who the registry holds connected in it, never from its member list: an
+ * identify costs what the connected cost, and thousands at once make little garbage.
  */
 export class ReadPresences {
   constructor(
-    private readonly presence: PresenceRegistry,
+    private readonly presence: Pick<PresenceRegistry, 'present' | 'presentIn'>,
     private readonly stores: Pick<Stores, 'members'>,
   ) {}
 
   async execute(userId: Id, snapshot: Pick<GatewaySnapshot, 'servers' | 'privateChannels'>): Promise<Presence[]> {
     const serverIds = snapshot.servers.map(({ server }) => server.id);
-    const recipientIds = snapshot.privateChannels.flatMap(({ recipients }) => recipients.map(({ id }) => id));
-    const others = new Set([...(await this.stores.members.memberIdsIn(serverIds, READY_PRESENCE_MEMBERS)), ...recipientIds]);
-    others.delete(userId);
-    return others.size === 0 ? [] : this.presence.present([...others]);
+    const recipientIds = new Set(snapshot.privateChannels.flatMap(({ recipients }) => recipients.map(({ id }) => id)));
+    recipientIds.delete(userId);
+    const large = new Set(serverIds.length === 0 ? [] : await this.stores.members.serversOver(serverIds, READY_PRESENCE_MEMBERS));
+    const small = serverIds.filter((serverId) => !large.has(serverId));
+    const [inServers, recipients] = await Promise.all([
+      small.length === 0 ? [] : this.presence.presentIn(small),
+      recipientIds.size === 0 ? [] : this.presence.present([...recipientIds]),
+    ]);
+    const byUser = new Map([...inServers, ...recipients].map((presence) => [presence.userId, presence]));
+    byUser.delete(userId);
+    return [...byUser.values()];
   }
 }

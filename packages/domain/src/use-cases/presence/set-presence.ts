@@ -1,6 +1,7 @@
 import type { ChosenStatus } from '../../entities/presence';
 import type { Id } from '../../ids';
 import type { PresenceRegistry } from '../../ports/presence-registry';
+import type { MemberRepository } from '../../ports/member-repository';
 import type { SignalBus } from '../../ports/signal-bus';
 import { announce } from './announce';
 
@@ -9,9 +10,10 @@ export class SetPresence {
   constructor(
     private readonly presence: PresenceRegistry,
     private readonly signals: SignalBus,
+    private readonly members: Pick<MemberRepository, 'serversOver'>,
   ) {}
 
   async execute(userId: Id, status: ChosenStatus, heardIn: readonly Id[]): Promise<void> {
-    await announce(this.signals, await this.presence.choose(userId, status), async () => heardIn);
+    await announce(this.signals, this.members, await this.presence.choose(userId, status), async () => heardIn);
   }
 }

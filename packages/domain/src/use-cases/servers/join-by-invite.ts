@@ -3,6 +3,7 @@ import type { Server } from '../../entities/server';
 import type { Actor } from '../../entities/session';
 import { memberJoined } from '../../events/chat-event';
 import type { Clock } from '../../ports/clock';
+import type { MemberRepository } from '../../ports/member-repository';
 import type { PresenceRegistry } from '../../ports/presence-registry';
 import type { SignalBus } from '../../ports/signal-bus';
 import type { UnitOfWork } from '../../ports/unit-of-work';
@@ -19,7 +20,7 @@ export const INVITE_CODE = /^[A-Za-z0-9_-]{1,64}$/;
  * of the server joins again with any of its invites not yet revoked, live or not: nothing happens. The
  * server is held against a concurrent ban, so a ban and a join at the same moment end banned. A
  * newcomer who is online (or idle, dnd) is announced to the server once they are in, so its members
- * see them as they are, as they see everyone else.
+ * see them as they are, as they see everyone else (but in a server too large to hear presence).
  */
 export class JoinByInvite {
   static readonly errors = ['InviteNotFound', 'InvalidToken'] as const;
@@ -29,6 +30,7 @@ export class JoinByInvite {
     private readonly clock: Clock,
     private readonly presence: Pick<PresenceRegistry, 'present'>,
     private readonly signals: SignalBus,
+    private readonly members: Pick<MemberRepository, 'serversOver'>,
   ) {}
 
   async execute(actor: Actor, code: string): Outcome<Server, typeof JoinByInvite.errors> {
@@ -42,7 +44,7 @@ export class JoinByInvite {
   /** After the join committed: best effort, as every presence is (the registry or the bus may be away; the join stands). */
   private async announceNewcomer(userId: string, serverId: string): Promise<void> {
     try {
-      await announce(this.signals, await this.presence.present([userId]), async () => [serverId]);
+      await announce(this.signals, this.members, await this.presence.present([userId]), async () => [serverId]);
     } catch {
       // Members read presences with the member list (`?presence=true`) too.
     }

@@ -1,8 +1,19 @@
-import { expectOk } from '@chat/domain/testing';
+import { PRESENCE_FAN_OUT_MEMBERS, type Actor, type GatewaySnapshot, type HeldSockets, type Presence } from '@chat/domain';
+import { expectOk, type TestWorld } from '@chat/domain/testing';
 import { aServerWithCastAndDm } from '../../helpers';
 
 const TTL = 30_000;
-const none = new Map<string, number>();
+const none = new Map<string, HeldSockets>();
+/** One user's sockets on a replica, heard nowhere unless said. */
+const one = (userId: string, count = 1, places: string[] = []) => new Map([[userId, { count, places }]]);
+
+const sorted = (presences: readonly Presence[]) => [...presences].sort((x, y) => x.userId.localeCompare(y.userId));
+
+async function snapshotOf(world: TestWorld, actor: Actor): Promise<GatewaySnapshot> {
+  const snapshot = await world.history.snapshot(actor, null);
+  if (!snapshot) throw new Error('no snapshot');
+  return snapshot;
+}
 
 describe('presence', () => {
   it('shows a user online from their first socket on any replica to their last, to where they are heard', async () => {
@@ -41,16 +52,16 @@ describe('presence', () => {
 
   it('reaps a replica that stopped beating, once, telling where its users are heard (their servers and conversations)', async () => {
     const { world, owner, member, server, dm, heard } = await aServerWithCastAndDm();
-    await world.keepPresence.execute('dies', TTL, () => new Map([[member.userId, 1]]), true);
-    await world.keepPresence.execute('lives', TTL, () => new Map([[owner.userId, 1]]), true);
+    await world.keepPresence.execute('dies', TTL, () => one(member.userId, 1), true);
+    await world.keepPresence.execute('lives', TTL, () => one(owner.userId, 1), true);
     heard.length = 0;
 
     world.clock.advance(TTL / 2);
-    await world.keepPresence.execute('lives', TTL, () => new Map([[owner.userId, 1]]), false);
+    await world.keepPresence.execute('lives', TTL, () => one(owner.userId, 1), false);
     const early = heard.length;
     world.clock.advance(TTL / 2);
-    await world.keepPresence.execute('lives', TTL, () => new Map([[owner.userId, 1]]), false);
-    await world.keepPresence.execute('lives', TTL, () => new Map([[owner.userId, 1]]), false);
+    await world.keepPresence.execute('lives', TTL, () => one(owner.userId, 1), false);
+    await world.keepPresence.execute('lives', TTL, () => one(owner.userId, 1), false);
 
     expect({ early, heard }).toEqual({ early: 0, heard: [{ type: 'presence.updated', userId: member.userId, status: 'offline', serverIds: [server.id, dm.id] }] });
     expect(await world.connectSocket.execute('dies', member.userId, [server.id])).toBe('lost');
@@ -58,7 +69,7 @@ describe('presence', () => {
 
   it('lets a reaped replica that still lives enter again, with its sockets: its users are online again', async () => {
     const { world, member, server, dm, heard } = await aServerWithCastAndDm();
-    const sockets = new Map([[member.userId, 2]]);
+    const sockets = one(member.userId, 2);
     await world.keepPresence.execute('slow', TTL, () => sockets, true);
     world.clock.advance(TTL);
     await world.keepPresence.execute('other', TTL, () => none, true);
@@ -73,16 +84,46 @@ describe('presence', () => {
     const { world, owner, member, outsider, server } = await aServerWithCastAndDm();
     const [other, quiet] = [await world.aMemberOf(server, owner), await world.aMemberOf(server, owner)];
     await world.keepPresence.execute('a', TTL, () => none, true);
-    for (const [user, status] of [[owner, 'idle'], [member, 'online'], [other, 'dnd'], [quiet, 'invisible'], [outsider, 'online']] as const) {
-      await world.connectSocket.execute('a', user.userId, [], status);
-    }
-    const snapshot = await world.history.snapshot(member, null);
-    if (!snapshot) throw new Error('no snapshot');
+    // Where each is heard, as their connection would say; the owner is found as the conversation's recipient.
+    const connected = [[owner, 'idle', []], [member, 'online', [server.id]], [other, 'dnd', [server.id]], [quiet, 'invisible', [server.id]], [outsider, 'online', []]] as const;
+    for (const [user, status, places] of connected) await world.connectSocket.execute('a', user.userId, places, status);
 
-    const presences = await world.readPresences.execute(member.userId, snapshot);
+    const presences = await world.readPresences.execute(member.userId, await snapshotOf(world, member));
 
-    const byId = (x: { userId: string }, y: { userId: string }) => x.userId.localeCompare(y.userId);
-    expect([...presences].sort(byId)).toEqual([{ userId: owner.userId, status: 'idle' }, { userId: other.userId, status: 'dnd' }].sort(byId));
+    expect(sorted(presences)).toEqual(sorted([{ userId: owner.userId, status: 'idle' }, { userId: other.userId, status: 'dnd' }]));
+  });
+
+  it('lists for ready a member whose connection came to hear in the server after it connected, and not one whose stopped', async () => {
+    const { world, owner, member, server } = await aServerWithCastAndDm();
+    const [newcomer, leaver] = [await world.aMemberOf(server, owner), await world.aMemberOf(server, owner)];
+    await world.keepPresence.execute('a', TTL, () => none, true);
+    await world.connectSocket.execute('a', newcomer.userId, []);
+    await world.connectSocket.execute('a', leaver.userId, [server.id]);
+    const before = await world.readPresences.execute(member.userId, await snapshotOf(world, member));
+
+    await world.movePresence.execute(newcomer.userId, server.id, true);
+    await world.movePresence.execute(leaver.userId, server.id, false);
+
+    expect({ before, after: await world.readPresences.execute(member.userId, await snapshotOf(world, member)) }).toEqual({
+      before: [{ userId: leaver.userId, status: 'online' }],
+      after: [{ userId: newcomer.userId, status: 'online' }],
+    });
+  });
+
+  it('tells no presence in a server of more than 1,000 members, nor lists it in ready: its conversations still hear and list', async () => {
+    const { world, owner, member, server, dm, heard } = await aServerWithCastAndDm();
+    for (let i = 0; i < PRESENCE_FAN_OUT_MEMBERS; i++) await world.stores.members.add({ serverId: server.id, userId: `9${i}`, joinedAt: new Date() });
+    await world.keepPresence.execute('a', TTL, () => none, true);
+
+    await world.connectSocket.execute('a', member.userId, [server.id, dm.id]);
+    await world.connectSocket.execute('a', owner.userId, [server.id], 'idle');
+    await world.setPresence.execute(owner.userId, 'dnd', [server.id]);
+    const presences = await world.readPresences.execute(member.userId, await snapshotOf(world, member));
+
+    expect({ heard, presences }).toEqual({
+      heard: [{ type: 'presence.updated', userId: member.userId, status: 'online', serverIds: [dm.id] }],
+      presences: [{ userId: owner.userId, status: 'dnd' }],
+    });
   });
 
   it('lists members with what they show when asked, offline for those without a socket', async () => {

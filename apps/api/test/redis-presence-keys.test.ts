@@ -1,0 +1,32 @@
+import { RedisPresenceRegistry, type Redis } from '@chat/redis';
+import { connect, describeWithRedis, uniquePrefix } from './redis-testing';
+
+/** A key's Redis Cluster hash tag: what is between its first `{` and the first `}` after it, if not empty; else the whole key. */
+function hashTag(key: string): string {
+  const open = key.indexOf('{');
+  const close = open < 0 ? -1 : key.indexOf('}', open + 1);
+  return close > open + 1 ? key.slice(open + 1, close) : key;
+}
+
+describeWithRedis('the Redis presence registry’s keys', () => {
+  let redis: Redis;
+  beforeAll(async () => {
+    redis = await connect();
+  });
+  afterAll(() => redis.disconnect());
+
+  it('all carry the {presence} hash tag, so every script touches one Cluster slot', async () => {
+    const prefix = uniquePrefix();
+    const registry = new RedisPresenceRegistry(redis, prefix);
+    await registry.enter('replica-a', 60_000, new Map([['1', { count: 1, places: ['10', '11'] }]]));
+    await registry.connect('replica-a', '2', ['10'], 'idle');
+    await registry.joinPlace('2', '12');
+    await registry.choose('1', 'dnd');
+
+    const keys = await redis.keys(`${prefix}*`);
+
+    expect(keys.length).toBeGreaterThan(10);
+    expect(keys.filter((key) => hashTag(key) !== 'presence')).toEqual([]);
+    await redis.del(...keys);
+  });
+});
