@@ -34,7 +34,9 @@ export const SNAPSHOT: GatewaySnapshot = {
   readStates: [],
 };
 
-export const aFanOut = (): FanOut => new FanOut(new Delivery({ logId: 'abc', maxBufferBytes: 1 << 20, linkAttachment: (id) => `/api/attachments/${id}?signed` }), pino({ level: 'silent' }));
+/** A fan-out over a delivery that signs links as `?signed`; `moved` hears of each place a connection comes into or goes out of. */
+export const aFanOut = (moved?: ConstructorParameters<typeof FanOut>[2]): FanOut =>
+  new FanOut(new Delivery({ logId: 'abc', maxBufferBytes: 1 << 20, linkAttachment: (id) => `/api/attachments/${id}?signed` }), pino({ level: 'silent' }), moved);
 
 /** A connection of `userId`, a member of `servers` (the channels of `sight.hidden` out of its sight), opening its session. */
 export function opening(userId: string, servers: string[], sight?: ChannelSight): RecordingSocket & { connection: Connection } {

@@ -1,8 +1,5 @@
 import type { StoredLoggedEvent } from '@chat/contract';
 import { memberJoined, memberLeft, messageCreated, NO_MENTIONS } from '@chat/domain';
-import pino from 'pino';
-import { Delivery } from '../../src/gateway/delivery';
-import { FanOut } from '../../src/gateway/fan-out';
 import { aFanOut, live, stored } from './fan-out-helpers';
 
 const SERVER = '10';
@@ -57,9 +54,7 @@ describe('the fan-out', () => {
 
   it('tells of each place a live connection comes into or goes out of, once: its servers as it goes live, then a join and a leave of its user', () => {
     const moves: [string, string, boolean][] = [];
-    const fanOut = new FanOut(new Delivery({ logId: 'abc', maxBufferBytes: 1 << 20 }), pino({ level: 'silent' }), (connection, placeId, hears) =>
-      moves.push([connection.audience?.userId ?? '?', placeId, hears]),
-    );
+    const fanOut = aFanOut((connection, placeId, hears) => moves.push([connection.audience?.userId ?? '?', placeId, hears]));
     live(fanOut, '1', [SERVER]);
     live(fanOut, '2', [SERVER]);
     const user = { id: '1', username: 'ann', displayName: null, avatar: null };
