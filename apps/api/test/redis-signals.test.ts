@@ -7,8 +7,7 @@ import { TcpProxy } from './tcp-proxy';
 /*
  * On a cluster, signals go by plain PUBLISH/SUBSCRIBE, which the cluster passes to every node: the
  * bus subscribes on any node (ioredis picks one, and another after a failover). The throttle's
- * key is one per claim. Presence's scripts are not cluster-safe yet (their keys are made inside
- * the script): their contract runs on one Redis only.
+ * key is one per claim. Presence's scripts keep every key under one hash tag, and run on its node.
  */
 describeEachRedis('signals on the real Redis', (shape) => {
   const opened: RedisClient[] = [];
@@ -34,12 +33,10 @@ describeEachRedis('signals on the real Redis', (shape) => {
     pass: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   }));
 
-  if (shape.name === 'single') {
-    describePresenceRegistryContract('Redis scripts', async () => ({
-      registry: new RedisPresenceRegistry(await client(), uniquePrefix()),
-      pass: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-    }));
-  }
+  describePresenceRegistryContract('Redis scripts', async () => ({
+    registry: new RedisPresenceRegistry(await client(), uniquePrefix()),
+    pass: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  }));
 
   it('carries a signal from one replica’s bus to another’s on the same prefix, and not to one on another prefix', async () => {
     const prefix = uniquePrefix();

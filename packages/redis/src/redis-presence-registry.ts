@@ -38,7 +38,7 @@ export class RedisPresenceRegistry implements PresenceRegistry {
   ) {
     // One hash tag for every key: a script touches one slot on a Redis Cluster (see presence-scripts.ts).
     this.prefix = `${prefix}{presence}:`;
-    const script = (lua: string) => new RedisScript(redis, lua);
+    const script = (lua: string) => new RedisScript(redis, lua, this.prefix);
     this.scripts = {
       ...{ enter: script(ENTER), beat: script(BEAT), connect: script(CONNECT), disconnect: script(DISCONNECT), choose: script(CHOOSE), reap: script(REAP) },
       ...{ joinPlace: script(JOIN_PLACE), leavePlace: script(LEAVE_PLACE), presentIn: script(PRESENT_IN) },

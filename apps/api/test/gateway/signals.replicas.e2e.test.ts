@@ -12,8 +12,7 @@ const HEARTBEAT_MS = 1_000;
 /*
  * A and B: two replicas on one PostgreSQL and one Redis (their own key prefix), passing signals
  * between them and keeping presence together, with a heartbeat of a second; then the same on the
- * Redis Cluster, typing only: presence is left out there until its scripts are cluster-safe (their
- * keys are made inside the script).
+ * Redis Cluster.
  */
 describeWithPostgres('signals between two replicas', () => describeEachRedis('sharing PostgreSQL and Redis', (shape) => {
   const clients = new Clients(HEARTBEAT_MS / 3);
@@ -30,8 +29,6 @@ describeWithPostgres('signals between two replicas', () => describeEachRedis('sh
   it('typing through A is heard live on B by those who see the channel, not by the typist or a stranger; a resume on A does not replay it', async () => {
     await typingReachesThoseWhoSee(clients, { write: pair.a.url, read: pair.b.url, resumeOn: pair.a.url });
   }, 20_000);
-
-  if (shape.name === 'cluster') return;
 
   it('shows a user online on B from their socket on A, as they choose on either, then offline once both closed; ready and the members route agree', async () => {
     await presenceAcrossTheGateway(clients, { write: pair.a.url, read: pair.b.url, resumeOn: pair.a.url });
