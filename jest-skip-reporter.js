@@ -21,6 +21,7 @@ class SkipReporter {
     if (process.env.TEST_POSTGRES_UP !== '1') reasons.push('PostgreSQL was not reachable (TEST_DATABASE_URL)');
     if (process.env.TEST_PG_REPLICA_UP !== '1') reasons.push('no PostgreSQL streaming replica was reachable (TEST_PG_REPLICA_URL; .ci/pg-replica starts one)');
     if (process.env.TEST_REDIS_UP !== '1') reasons.push('Redis was not reachable (TEST_REDIS_URL)');
+    if (process.env.TEST_REDIS_CLUSTER_UP !== '1') reasons.push('the Redis Cluster was not reachable (TEST_REDIS_CLUSTER_NODES; .ci/redis-cluster starts one)');
     if (process.env.TEST_S3_UP !== '1') reasons.push('no S3-protocol server was reachable (TEST_S3_URL; .ci/run starts s3rver)');
     const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
     if (!existsSync(chromium)) reasons.push(`Chromium is not at ${chromium} (apt-get install -y chromium, or set CHROMIUM_PATH)`);

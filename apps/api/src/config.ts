@@ -20,6 +20,13 @@ const url = (protocols: readonly string[]) =>
     }
   }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
 
+/** `host:port`: a host name, an IPv4 address or a bracketed IPv6 one, and a port. */
+const CLUSTER_NODE = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):([0-9]{1,5})$/;
+const isClusterNode = (value: string): boolean => {
+  const port = Number(CLUSTER_NODE.exec(value)?.[2]);
+  return port >= 1 && port <= 65535;
+};
+
 /** `*`, or what `new URL(x).origin` gives back unchanged: a scheme, a host and maybe a port, no path. */
 const isOrigin = (value: string): boolean => {
   if (value === '*') return true;
@@ -56,6 +63,16 @@ const envSchema = z.object({
   /** A replica further behind than this is out of rotation until it catches up. */
   DATABASE_REPLICA_MAX_LAG_MS: integer(100, 600_000).default(2_000),
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
+  /** A Redis Cluster's seed nodes, `host:port,host:port,…`: every Redis use on the cluster instead of one Redis. */
+  REDIS_CLUSTER_NODES: z
+    .string()
+    .transform((value) => value.split(',').map((node) => node.trim()).filter((node) => node !== ''))
+    .pipe(z.array(z.string().refine(isClusterNode, 'must be a comma-separated list of host:port (a cluster\'s seed nodes)')).min(1, 'must name at least one host:port'))
+    .transform((nodes) => nodes.map((node) => {
+      const [, host = '', port] = CLUSTER_NODE.exec(node) ?? [];
+      return { host: host.replace(/^\[|\]$/g, ''), port: Number(port) };
+    }))
+    .optional(),
   DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
   REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{0,64}$/, 'may hold only letters, digits, ":", "_" and "-"').default('chat:'),
   RATE_LIMIT_SEND_MESSAGE: rateLimit('15/10s'),
@@ -144,6 +161,9 @@ const envSchema = z.object({
 });
 
 const configSchema = envSchema.superRefine((config, ctx) => {
+  if (config.REDIS_URL && config.REDIS_CLUSTER_NODES) {
+    ctx.addIssue({ code: 'custom', path: ['REDIS_CLUSTER_NODES'], message: 'and REDIS_URL are both set: set one (REDIS_URL for a single Redis, REDIS_CLUSTER_NODES for a Redis Cluster)' });
+  }
   if (config.DATABASE_URL && !config.JWT_SECRET) {
     ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when DATABASE_URL is set: every replica must sign with it' });
   }

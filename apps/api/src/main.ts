@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { Express } from 'express';
 import { KyselyIdempotencyStore, pingDatabase } from '@chat/postgres';
-import { createRedisClient, whenReady, type Redis } from '@chat/redis';
+import { createRedisClient, whenReady, type RedisClient, type RedisTarget } from '@chat/redis';
 import type { Logger } from 'pino';
 import { createApp, type AppOptions, type Lifecycle } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -23,6 +23,7 @@ import { tracingFromConfig } from './observability/tracing-config';
 import type { Tracing } from './observability/tracing';
 import { IDEMPOTENCY_ABANDONED_MS, IDEMPOTENCY_KEY_TTL_MS } from './http/idempotency';
 import { stopOnSignals } from './shutdown';
+import { redisTargetOf } from './redis-target';
 
 function readConfig(): Config {
   try {
@@ -37,10 +38,10 @@ function readConfig(): Config {
 }
 
 /** Connection trouble is logged once per outage; the limiters report what it means for them. */
-function connectRedis(url: string, logger: Logger): Redis {
+function connectRedis(target: RedisTarget, logger: Logger): RedisClient {
   let reported = false;
   const redis = createRedisClient({
-    url,
+    ...target,
     onError: (error) => {
       if (!reported) logger.warn({ err: error }, 'cannot reach Redis; retrying in the background');
       reported = true;
@@ -53,17 +54,18 @@ function connectRedis(url: string, logger: Logger): Redis {
   return redis;
 }
 
-/** Redis when REDIS_URL is set: served once it answers, so the first requests count; an absent Redis only delays the start. */
-async function openRedis(config: Config, logger: Logger, metrics: Metrics): Promise<Redis | undefined> {
-  if (!config.REDIS_URL) return undefined;
-  const redis = connectRedis(config.REDIS_URL, logger);
+/** Redis when REDIS_URL or REDIS_CLUSTER_NODES is set: served once it answers, so the first requests count; an absent Redis only delays the start. */
+async function openRedis(config: Config, logger: Logger, metrics: Metrics): Promise<RedisClient | undefined> {
+  const target = redisTargetOf(config);
+  if (!target) return undefined;
+  const redis = connectRedis(target, logger);
   await whenReady(redis, 3_000);
   metrics.attach({ redisUp: () => redis.status === 'ready' });
   return redis;
 }
 
 /** The edge's options: limiters, idempotency keys in the database, and what `/ready` asks. */
-function appOptions(config: Config, parts: { storage: Storage; redis: Redis | undefined; adapters: Adapters; events: RunningEvents; metrics: Metrics; tracing: Tracing | undefined; logger: Logger; lifecycle: Lifecycle }): AppOptions {
+function appOptions(config: Config, parts: { storage: Storage; redis: RedisClient | undefined; adapters: Adapters; events: RunningEvents; metrics: Metrics; tracing: Tracing | undefined; logger: Logger; lifecycle: Lifecycle }): AppOptions {
   const { storage, redis, metrics, tracing, logger } = parts;
   return {
     logger,

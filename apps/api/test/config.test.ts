@@ -127,6 +127,22 @@ describe('loadConfig', () => {
     expect(problems.find((p) => p.startsWith('PORT'))).toBe('PORT must be an integer 0-65535 (got "eighty")');
   });
 
+  it('reads REDIS_CLUSTER_NODES as host:port seed nodes, and refuses it beside REDIS_URL', () => {
+    expect(loadConfig({ REDIS_CLUSTER_NODES: 'redis-0.cache:6379, 10.0.0.8:7001,[::1]:7002' }).REDIS_CLUSTER_NODES).toEqual([
+      { host: 'redis-0.cache', port: 6379 },
+      { host: '10.0.0.8', port: 7001 },
+      { host: '::1', port: 7002 },
+    ]);
+    expect(problemsOf({ REDIS_CLUSTER_NODES: 'redis://cache:6379' })).toEqual([
+      'REDIS_CLUSTER_NODES must be a comma-separated list of host:port (a cluster\'s seed nodes) (got "redis://cache:6379")',
+    ]);
+    expect(problemsOf({ REDIS_CLUSTER_NODES: 'cache:0' })).toHaveLength(1);
+    expect(problemsOf({ REDIS_CLUSTER_NODES: ' , ' })).toEqual(['REDIS_CLUSTER_NODES must name at least one host:port (got " , ")']);
+    expect(problemsOf({ REDIS_URL: 'redis://cache:6379', REDIS_CLUSTER_NODES: 'cache:7001' })).toEqual([
+      'REDIS_CLUSTER_NODES and REDIS_URL are both set: set one (REDIS_URL for a single Redis, REDIS_CLUSTER_NODES for a Redis Cluster) (got "cache:7001")',
+    ]);
+  });
+
   it('requires JWT_SECRET with DATABASE_URL, since every replica must sign with the same key', () => {
     expect(problemsOf({ DATABASE_URL: 'postgres://db/chat' })).toEqual([
       'JWT_SECRET is required when DATABASE_URL is set: every replica must sign with it',

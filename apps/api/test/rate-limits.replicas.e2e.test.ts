@@ -1,10 +1,10 @@
 import { createPostgresDatabase, describeWithPostgres, type TestDatabase } from '@chat/postgres/testing';
 import request from 'supertest';
-import { describeWithRedis, redisUrl, uniquePrefix } from './redis-testing';
+import { describeEachRedis, uniquePrefix } from './redis-testing';
 import { startReplica, type Replica } from './replica-process';
 
 describeWithPostgres('the message limit across two replicas', () => {
-  describeWithRedis('sharing Redis', () => {
+  describeEachRedis('sharing Redis', (shape) => {
     let database: TestDatabase;
     let a: Replica;
     let b: Replica;
@@ -13,7 +13,7 @@ describeWithPostgres('the message limit across two replicas', () => {
       database = await createPostgresDatabase();
       const env = {
         DATABASE_URL: database.url,
-        REDIS_URL: redisUrl(),
+        ...shape.env(),
         REDIS_KEY_PREFIX: uniquePrefix(),
         JWT_SECRET: 'replicas-share-this-secret-0123456789abcdef',
         // Logins below come from one address: only the per-account limit is under test.

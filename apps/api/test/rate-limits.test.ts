@@ -1,8 +1,8 @@
 import { loginNamesOf } from '@chat/domain';
 import { JoseDeviceTokens } from '@chat/jose';
-import type { Redis } from '@chat/redis';
+import { isCluster, type RedisClient } from '@chat/redis';
 import { buildTestApp, problemBody, type TestApp, type TestUser } from './test-app';
-import { connect, describeWithRedis, itWithPrivateRedis, limitersFor, startPrivateRedis, uniquePrefix } from './redis-testing';
+import { connect, describeEachRedis, itWithPrivateRedis, limitersFor, startPrivateRedis, uniquePrefix } from './redis-testing';
 import { accountKey } from '../src/rate-limits/login-lane';
 
 const send = (t: TestApp, token: string, channelId: string, content = 'hi') =>
@@ -11,10 +11,10 @@ const send = (t: TestApp, token: string, channelId: string, content = 'hi') =>
 const login = (t: TestApp, password: string, headers: Record<string, string> = {}) =>
   t.http().post('/api/users/login').set(headers).send({ username: 'target', password });
 
-describeWithRedis('rate limits shared through the real Redis', () => {
-  let redis: Redis;
+describeEachRedis('rate limits shared through the real Redis', (shape) => {
+  let redis: RedisClient;
   beforeAll(async () => {
-    redis = await connect();
+    redis = await shape.connect();
   });
   afterAll(async () => {
     await redis.quit();
@@ -23,24 +23,38 @@ describeWithRedis('rate limits shared through the real Redis', () => {
   const appWith = async (env: Record<string, string> = {}, trustProxy = 0) =>
     buildTestApp({}, { rateLimiters: limitersFor({ REDIS_KEY_PREFIX: uniquePrefix(), ...env }, redis), trustProxy });
 
-  // On a Redis of its own: flushing the scripts of a developer's server is not a test's to do.
-  itWithPrivateRedis('keeps counting when Redis forgets its scripts (a restart does), for sends that arrive together', async () => {
-    const server = await startPrivateRedis();
-    const own = await connect(server.url);
-    try {
-      const t = await buildTestApp({}, { rateLimiters: limitersFor({ REDIS_KEY_PREFIX: uniquePrefix(), RATE_LIMIT_SEND_MESSAGE: '4/10s' }, own) });
-      const { owner, channelId } = await t.aServerWithMember();
-      expect((await send(t, owner.token, channelId)).status).toBe(201);
+  /** Sends that arrive together right after Redis forgot its scripts are still counted. */
+  const countsAfterScriptsFlushed = async (client: RedisClient, flush: () => Promise<unknown>) => {
+    const t = await buildTestApp({}, { rateLimiters: limitersFor({ REDIS_KEY_PREFIX: uniquePrefix(), RATE_LIMIT_SEND_MESSAGE: '4/10s' }, client) });
+    const { owner, channelId } = await t.aServerWithMember();
+    expect((await send(t, owner.token, channelId)).status).toBe(201);
 
-      await own.call('SCRIPT', 'FLUSH');
-      // Sent at once, so several may meet the missing script (and share a pipelined write) before it is loaded again.
-      const statuses = await Promise.all([1, 2, 3, 4].map((i) => send(t, owner.token, channelId, `again ${i}`).then((res) => res.status)));
-      expect(statuses.sort()).toEqual([201, 201, 201, 429]);
-    } finally {
-      own.disconnect();
-      await server.stop();
-    }
-  }, 20_000);
+    await flush();
+    // Sent at once, so several may meet the missing script (and share a pipelined write) before it is loaded again.
+    const statuses = await Promise.all([1, 2, 3, 4].map((i) => send(t, owner.token, channelId, `again ${i}`).then((res) => res.status)));
+    expect(statuses.sort()).toEqual([201, 201, 201, 429]);
+  };
+
+  if (shape.name === 'single') {
+    // On a Redis of its own: flushing the scripts of a developer's server is not a test's to do.
+    itWithPrivateRedis('keeps counting when Redis forgets its scripts (a restart does), for sends that arrive together', async () => {
+      const server = await startPrivateRedis();
+      const own = await connect(server.url);
+      try {
+        await countsAfterScriptsFlushed(own, () => own.call('SCRIPT', 'FLUSH'));
+      } finally {
+        own.disconnect();
+        await server.stop();
+      }
+    }, 20_000);
+  } else {
+    // The test cluster is the tests' own; a replica promoted by a failover starts with no scripts alike.
+    it('keeps counting when every master forgets its scripts (a failover does), for sends that arrive together', async () => {
+      if (!isCluster(redis)) throw new Error('not a cluster');
+      const cluster = redis;
+      await countsAfterScriptsFlushed(cluster, () => Promise.all(cluster.nodes('master').map((node) => node.script('FLUSH'))));
+    }, 20_000);
+  }
 
   it('accepts 15 messages in 10 s per user, refuses the 16th with 429 and stores nothing', async () => {
     const t = await appWith();

@@ -1,21 +1,10 @@
-import { eventJson } from '@chat/contract';
-import { channelLost, messageCreated, NO_MENTIONS, memberLeft, routeOf, sessionRevoked, type ChatEvent, type EncodedEvent, type LoggedEvent } from '@chat/domain';
-import { createBlockingRedisClient, RedisEventStream, unpack, whenReady, type Redis } from '@chat/redis';
-import { connect, describeWithRedis, redisUrl, uniquePrefix } from './redis-testing';
-
-const AWKWARD = ['two\nlines', 'ünïcödé 🎉 and " quotes', '12 message.created 3\n{}', '', ' '.repeat(300)];
-
-const said = (content: string, i: number): ChatEvent =>
-  messageCreated('7', { id: String(500 + i), channelId: '8', content, createdAt: new Date(Date.UTC(2026, 10, 23)), editedAt: null, ...NO_MENTIONS, attachments: [], author: { id: '9', username: 'ann', displayName: null, avatar: null }, reactions: [] }, null);
-
-const encoded = (position: number, event: ChatEvent): EncodedEvent => {
-  const { t, d } = eventJson(event);
-  return { position, id: String(1000 + position), ...routeOf(event), type: t, data: JSON.stringify(d) };
-};
+import { channelLost, memberLeft, routeOf, sessionRevoked, type EncodedEvent, type LoggedEvent } from '@chat/domain';
+import { RedisEventStream, unpack } from '@chat/redis';
+import { describeEachRedis, uniquePrefix } from './redis-testing';
+import { AWKWARD, encoded, said, seen, streamsOn } from './stream-events';
 
 const packedOf = (events: readonly EncodedEvent[]) =>
   events.map(({ id, type, serverId, subjectId, channelId, data }) => `${id} ${type} ${serverId ?? '-'} ${subjectId ?? '-'} ${channelId ?? '-'} ${data.length}\n${data}`).join('');
-const seen = (events: readonly LoggedEvent[]) => events.map(({ position, id, event }) => ({ position, id, event }));
 /** The routes as read, without decoding a thing. */
 const routes = (events: readonly LoggedEvent[]) => events.map(({ route }) => route);
 
@@ -50,30 +39,17 @@ describe('a packed stream entry', () => {
   });
 });
 
-describeWithRedis('the Redis event stream', () => {
-  let redis: Redis;
-  let blocking: Redis;
-
-  beforeAll(async () => {
-    redis = await connect();
-    blocking = createBlockingRedisClient(redisUrl(), 200);
-    // It queues nothing while it connects (as in the API): wait for it.
-    if (!(await whenReady(blocking, 5_000))) throw new Error('the blocking Redis client did not connect');
-  });
-
-  afterAll(() => {
-    redis.disconnect();
-    blocking.disconnect();
-  });
+describeEachRedis('the Redis event stream', (shape) => {
+  const on = streamsOn(shape, (redis, blocking, prefix) => new RedisEventStream(redis, blocking, prefix, 'log1'));
 
   it('carries a pass as one entry and reads on from any position, inside a pass or between two', async () => {
     const prefix = uniquePrefix();
-    const stream = new RedisEventStream(redis, blocking, prefix, 'log1');
+    const stream = on.stream(prefix);
     const events = [...AWKWARD.slice(0, 3).map((content, i) => said(content, i)), memberLeft('7', '9', 'leave'), said(AWKWARD[3]!, 3)];
     await stream.publish(events.slice(0, 3).map((event, i) => encoded(i + 1, event)));
     await stream.publish(events.slice(3).map((event, i) => encoded(i + 4, event)));
 
-    expect(await redis.xlen(`${prefix}events:v4:log1`)).toBe(2);
+    expect(await on.redis().xlen(`${prefix}events:v4:log1`)).toBe(2);
     expect(routes(await stream.read(0, 10))).toEqual(events.map(routeOf));
     expect(seen(await stream.read(0, 10))).toEqual(events.map((event, i) => ({ position: i + 1, id: String(1001 + i), event })));
     expect((await stream.read(2, 10)).map(({ position }) => position)).toEqual([3, 4, 5]);
@@ -82,7 +58,7 @@ describeWithRedis('the Redis event stream', () => {
   });
 
   it('takes a pass published twice once, and refuses positions that do not follow each other', async () => {
-    const stream = new RedisEventStream(redis, blocking, uniquePrefix(), 'log1');
+    const stream = on.stream(uniquePrefix());
     const pass = [encoded(1, said('a', 1)), encoded(2, said('b', 2))];
     await stream.publish(pass);
     await stream.publish(pass);

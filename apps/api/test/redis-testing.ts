@@ -1,7 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
-import { createRedisClient, whenReady, type Redis } from '@chat/redis';
+import { join } from 'node:path';
+import { createRedisClient, whenReady, type Cluster, type ClusterNode, type Redis, type RedisClient, type RedisTarget } from '@chat/redis';
 import pino, { type Logger } from 'pino';
 import { loadConfig } from '../src/config';
 import type { RateLimiters } from '../src/http/rate-limits';
@@ -25,7 +26,7 @@ export function capturingLogger(): { logger: Logger; lines: () => { level: numbe
   return { logger, lines: () => raw.map((line) => JSON.parse(line)) };
 }
 
-export function limitersFor(env: Record<string, string>, redis: Redis | undefined, logger: Logger = pino({ level: 'silent' })): RateLimiters {
+export function limitersFor(env: Record<string, string>, redis: RedisClient | undefined, logger: Logger = pino({ level: 'silent' })): RateLimiters {
   return createRateLimiters(loadConfig(env), redis, logger, { devices: testDevices });
 }
 
@@ -33,6 +34,54 @@ export async function connect(url = redisUrl()): Promise<Redis> {
   const client = createRedisClient({ url });
   if (!(await whenReady(client, 5_000))) throw new Error(`Redis at ${url} did not become ready`);
   return client;
+}
+
+/** The test cluster's seed nodes (`.ci/redis-cluster` starts one; the global setup says whether it answered). */
+export const clusterNodes = (): ClusterNode[] =>
+  (process.env.TEST_REDIS_CLUSTER_NODES ?? '127.0.0.1:7001,127.0.0.1:7002,127.0.0.1:7003').split(',').map((node) => {
+    const [host = '', port = ''] = node.trim().split(':');
+    return { host, port: Number(port) };
+  });
+
+/** The value a replica's REDIS_CLUSTER_NODES takes for the test cluster. */
+export const clusterNodesSetting = (): string => clusterNodes().map(({ host, port }) => `${host}:${port}`).join(',');
+
+export const redisClusterUp = (): boolean => process.env.TEST_REDIS_CLUSTER_UP === '1';
+
+export async function connectCluster(): Promise<Cluster> {
+  const client = createRedisClient({ nodes: clusterNodes() });
+  if (!(await whenReady(client, 5_000))) throw new Error(`the Redis Cluster at ${clusterNodesSetting()} did not become ready`);
+  return client;
+}
+
+/** A shape of Redis a suite runs against: one server, or a cluster. */
+export interface RedisShape {
+  readonly name: 'single' | 'cluster';
+  connect(): Promise<RedisClient>;
+  /** Where it is, for a client of the test's own making. */
+  target(): RedisTarget;
+  /** The replica settings that reach it. */
+  env(): Record<string, string>;
+}
+
+const SHAPES: readonly (RedisShape & { readonly title: string; up(): boolean })[] = [
+  { name: 'single', title: 'one Redis', up: redisUp, connect: () => connect(), target: () => ({ url: redisUrl() }), env: () => ({ REDIS_URL: redisUrl() }) },
+  {
+    name: 'cluster',
+    title: 'a Redis Cluster',
+    up: redisClusterUp,
+    connect: connectCluster,
+    target: () => ({ nodes: clusterNodes() }),
+    env: () => ({ REDIS_CLUSTER_NODES: clusterNodesSetting() }),
+  },
+];
+
+/**
+ * The suite once on the real Redis and once on the real Redis Cluster, `(<shape>)` after its title;
+ * a shape that did not answer the global setup is skipped loudly (never in CI: the setup fails).
+ */
+export function describeEachRedis(title: string, suite: (shape: RedisShape) => void): void {
+  for (const shape of SHAPES) (shape.up() ? describe : describe.skip)(`${title} (${shape.title})`, () => suite(shape));
 }
 
 /** Whether Debian's `redis-server` can be started here (for a server a test may restart or flush). */
@@ -78,4 +127,17 @@ export async function startPrivateRedis(): Promise<{ readonly url: string; stop(
       await exited;
     },
   };
+}
+
+const CLUSTER_SCRIPT = join(__dirname, '..', '..', '..', '.ci', 'redis-cluster');
+
+/**
+ * A Redis Cluster of the test's own (3 masters, 3 replicas, from `.ci/redis-cluster`) on the six
+ * ports from `firstPort`: for what must never be done to the shared one (killing a master).
+ */
+export function startPrivateCluster(firstPort: number): { readonly nodes: string; stop(): void } {
+  const env = { ...process.env, REDIS_CLUSTER_FIRST_PORT: String(firstPort) };
+  const started = spawnSync(CLUSTER_SCRIPT, [], { env, encoding: 'utf8' });
+  if (started.status !== 0) throw new Error(`the private cluster did not start: ${started.stderr}`);
+  return { nodes: started.stdout.trim(), stop: () => void spawnSync(CLUSTER_SCRIPT, ['stop'], { env }) };
 }

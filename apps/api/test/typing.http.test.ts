@@ -1,7 +1,7 @@
 import type { Signal } from '@chat/domain';
-import type { Redis } from '@chat/redis';
+import type { RedisClient } from '@chat/redis';
 import { buildTestApp, problemBody, type TestApp, type TestUser } from './test-app';
-import { connect, describeWithRedis, limitersFor, uniquePrefix } from './redis-testing';
+import { describeEachRedis, limitersFor, uniquePrefix } from './redis-testing';
 
 const typing = (t: TestApp, user: TestUser | undefined, channelId: string) => {
   const post = t.http().post(`/api/channels/${channelId}/typing`);
@@ -71,10 +71,10 @@ describe('POST /api/channels/:channelId/typing', () => {
   });
 });
 
-describeWithRedis('typing under its own limit (RATE_LIMIT_TYPING)', () => {
-  let redis: Redis;
+describeEachRedis('typing under its own limit (RATE_LIMIT_TYPING)', (shape) => {
+  let redis: RedisClient;
   beforeAll(async () => {
-    redis = await connect();
+    redis = await shape.connect();
   });
   afterAll(async () => {
     await redis.quit();

@@ -1,11 +1,14 @@
 import { lazilyDecoded } from '@chat/contract';
 import type { EncodedEvent, EventStream, LoggedEvent } from '@chat/domain';
-import { Redis } from 'ioredis';
+import { createRedisClient, type RedisClient, type RedisTarget } from './redis-client';
+
+/** Redis refused an entry id at or below the stream's last: another relay published that pass. */
+export const isAlreadyThere = (error: Error): boolean => /equal or smaller/.test(error.message);
 
 /** The stream keeps a live tail only: replays read the database's log, which the stream mirrors. */
-const KEEP_EVENTS = 10_000;
-const READ_COUNT = 20;
-const EXPIRE_MS = 24 * 3_600_000;
+export const KEEP_EVENTS = 10_000;
+export const READ_COUNT = 20;
+export const EXPIRE_MS = 24 * 3_600_000;
 
 /**
  * The bus between replicas: a Redis Stream with one entry per relay pass, whose id is the pass's
@@ -22,9 +25,9 @@ export class RedisEventStream implements EventStream {
   private readonly key: string;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     /** A connection of its own: a blocking read holds it. */
-    private readonly reader: Redis,
+    private readonly reader: RedisClient,
     prefix: string,
     logId: string,
   ) {
@@ -43,7 +46,7 @@ export class RedisEventStream implements EventStream {
     pipeline.pexpire(this.key, EXPIRE_MS);
     const results = (await pipeline.exec()) ?? [];
     // An id at or below the last one is already there (another relay published it): that is success.
-    const failed = results.find(([error]) => error && !/equal or smaller/.test(error.message));
+    const failed = results.find(([error]) => error && !isAlreadyThere(error));
     if (failed?.[0]) throw failed[0];
   }
 
@@ -64,7 +67,7 @@ export class RedisEventStream implements EventStream {
  * route's null (ids and types hold no space or newline). The route travels with the text so that a
  * reader routes without decoding (format v4; v3 had no channel, v2 no route).
  */
-function pack(events: readonly EncodedEvent[]): string {
+export function pack(events: readonly EncodedEvent[]): string {
   let packed = '';
   for (const { id, type, serverId, subjectId, channelId, data } of events) {
     packed += `${id} ${type} ${serverId ?? '-'} ${subjectId ?? '-'} ${channelId ?? '-'} ${data.length}\n${data}`;
@@ -76,12 +79,18 @@ const routeId = (field: string): string | null => (field === '-' ? null : field)
 
 /** Appends the events of `packed` (the first at position `first`) that come after `after`. */
 export function unpack(packed: string, first: number, after: number, into: LoggedEvent[]): void {
+  unpackAt(packed, (i) => first + i, after, into);
+}
+
+/** Appends the events of `packed`, the `i`th at position `positionOf(i)`, that come after `after`. */
+export function unpackAt(packed: string, positionOf: (i: number) => number, after: number, into: LoggedEvent[]): void {
   let at = 0;
-  for (let position = first; at < packed.length; position += 1) {
+  for (let i = 0; at < packed.length; i += 1) {
+    const position = positionOf(i);
     const newline = packed.indexOf('\n', at);
     const head = newline < 0 ? [] : packed.slice(at, newline).split(' ');
     const length = Number(head[5]);
-    if (head.length !== 6 || !Number.isInteger(length) || newline + 1 + length > packed.length) {
+    if (head.length !== 6 || !Number.isInteger(length) || !Number.isInteger(position) || newline + 1 + length > packed.length) {
       throw new Error(`a malformed stream entry at position ${position}`);
     }
     const [id = '', type = '', serverId = '-', subjectId = '-', channelId = '-'] = head;
@@ -96,14 +105,6 @@ export function unpack(packed: string, first: number, after: number, into: Logge
 }
 
 /** A client for blocking reads: like `createRedisClient`'s, with room for the block in its timeout. */
-export function createBlockingRedisClient(url: string, blockMs: number, onError?: (error: Error) => void): Redis {
-  const client = new Redis(url, {
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    commandTimeout: blockMs + 2_000,
-    connectTimeout: 2_000,
-    retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
-  });
-  client.on('error', (error: Error) => onError?.(error));
-  return client;
+export function createBlockingRedisClient(target: RedisTarget, blockMs: number, onError?: (error: Error) => void): RedisClient {
+  return createRedisClient({ ...target, commandTimeoutMs: blockMs + 2_000, ...(onError ? { onError } : {}) });
 }

@@ -1,5 +1,5 @@
 import { CHOSEN_STATUSES, type ChosenStatus, type HeldSockets, type Id, type Lost, type Presence, type PresenceRegistry, type ShownStatus } from '@chat/domain';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-client';
 import { BEAT, CHOOSE, CONNECT, DISCONNECT, ENTER, JOIN_PLACE, LEAVE_PLACE, PRESENT_IN, REAP } from './presence-scripts';
 import { RedisScript } from './redis-script';
 
@@ -24,7 +24,7 @@ function presences(reply: unknown): Presence[] {
 const presencesOrLost = (reply: unknown): Presence[] | Lost => (reply === 'lost' ? 'lost' : presences(reply));
 
 /**
- * Presence in Redis, shared by every replica: each change one script (see `presence-scripts.ts`),
+ * Presence in RedisClient, shared by every replica: each change one script (see `presence-scripts.ts`),
  * so two replicas never both see a user's last socket go, and a dead replica is reaped once, by
  * whichever replica asks first after its heartbeat key expired (Redis's clock decides, not theirs).
  */
@@ -33,12 +33,12 @@ export class RedisPresenceRegistry implements PresenceRegistry {
   private readonly scripts;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     prefix: string,
   ) {
     // One hash tag for every key: a script touches one slot on a Redis Cluster (see presence-scripts.ts).
     this.prefix = `${prefix}{presence}:`;
-    const script = (lua: string) => new RedisScript(redis, lua);
+    const script = (lua: string) => new RedisScript(redis, lua, this.prefix);
     this.scripts = {
       ...{ enter: script(ENTER), beat: script(BEAT), connect: script(CONNECT), disconnect: script(DISCONNECT), choose: script(CHOOSE), reap: script(REAP) },
       ...{ joinPlace: script(JOIN_PLACE), leavePlace: script(LEAVE_PLACE), presentIn: script(PRESENT_IN) },

@@ -1,18 +1,25 @@
-import type { Redis } from 'ioredis';
+import { isNoScript, loadScript } from './load-script';
+import type { RedisClient } from './redis-client';
 
-const isNoScript = (error: unknown): boolean => error instanceof Error && /^NOSCRIPT\b/.test(error.message);
-
-/** A Lua script run by its hash (`EVALSHA`), loaded once, and again if Redis forgot it (a restart, `SCRIPT FLUSH`). */
+/**
+ * A Lua script run by its hash (`EVALSHA`), loaded once (into every master of a cluster), and again
+ * if Redis forgot it (a restart, `SCRIPT FLUSH`, a replica promoted). A script that builds its keys
+ * itself, all under one hash tag, names `slotKey` (any key of that tag): it is passed as the only
+ * `KEYS[1]`, which the script need not read, so that a cluster runs it on the node of that slot; the
+ * arguments stay `ARGV` as they were.
+ */
 export class RedisScript {
   private sha: Promise<string> | undefined;
 
   constructor(
-    private readonly client: Redis,
+    private readonly client: RedisClient,
     private readonly lua: string,
+    private readonly slotKey?: string,
   ) {}
 
   async run(...args: (string | number)[]): Promise<unknown> {
-    const attempt = async () => this.client.evalsha(await (this.sha ??= this.load()), 0, ...args);
+    const keys = this.slotKey === undefined ? [0] : [1, this.slotKey];
+    const attempt = async () => this.client.evalsha(await (this.sha ??= this.load()), ...(keys as [number]), ...args);
     try {
       return await attempt();
     } catch (error) {
@@ -22,9 +29,7 @@ export class RedisScript {
     }
   }
 
-  private async load(): Promise<string> {
-    const sha = await this.client.script('LOAD', this.lua);
-    if (typeof sha !== 'string') throw new TypeError('unexpected reply from Redis');
-    return sha;
+  private load(): Promise<string> {
+    return loadScript(this.client, this.lua);
   }
 }

@@ -1,6 +1,6 @@
 import { signalFromWire, signalWire } from '@chat/contract';
 import type { Signal, SignalBus } from '@chat/domain';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-client';
 import { Outage, type OutageEvents } from './outage';
 
 /**
@@ -9,6 +9,11 @@ import { Outage, type OutageEvents } from './outage';
  * Stream: a signal is worth nothing a few seconds on, so nothing is kept for a reader who was away.
  * While Redis is away, signals are lost (reported once through `outage`): a typing indicator is not
  * worth an error.
+ *
+ * On a Redis Cluster, plain PUBLISH/SUBSCRIBE, not sharded pub/sub (SPUBLISH, Redis 7): the cluster
+ * passes each message to every node, and ioredis subscribes on any one of them (another after a
+ * failover). With this one channel, sharding would put every signal on one shard anyway; it pays
+ * once signals are spread over channels by server, as the events are.
  */
 export class RedisSignalBus implements SignalBus {
   private readonly channel: string;
@@ -16,9 +21,9 @@ export class RedisSignalBus implements SignalBus {
   private readonly outage: Outage;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     /** A connection of its own: one that subscribes can do nothing else. */
-    private readonly subscriber: Redis,
+    private readonly subscriber: RedisClient,
     prefix: string,
     outage?: OutageEvents,
   ) {

@@ -1,5 +1,5 @@
 import type { Throttle } from '@chat/domain';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-client';
 import { Outage, type OutageEvents } from './outage';
 
 /**
@@ -11,7 +11,7 @@ export class RedisThrottle implements Throttle {
   private readonly outage: Outage;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
     outage?: OutageEvents,
   ) {

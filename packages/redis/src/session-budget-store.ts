@@ -1,4 +1,5 @@
-import type { Redis } from 'ioredis';
+import { isCluster, isNoScript, loadScript } from './load-script';
+import type { RedisClient } from './redis-client';
 import type { ClientRateLimitInfo, Options, Store } from 'express-rate-limit';
 
 /**
@@ -24,7 +25,7 @@ function tighter(session: ClientRateLimitInfo, spent: ClientRateLimitInfo | unde
   return { totalHits: next, resetTime: spent.resetTime };
 }
 
-/** Over two stores of any kind (in memory when there is no Redis). */
+/** Over two stores of any kind (in memory when there is no RedisClient). */
 export class PairedStore implements Store {
   readonly localKeys: boolean;
 
@@ -67,21 +68,23 @@ else
 end
 return { hits, ttl, tonumber(redis.call('GET', KEYS[2]) or '0'), redis.call('PTTL', KEYS[2]) }`;
 
-const isNoScript = (error: unknown): boolean => error instanceof Error && /^NOSCRIPT\b/.test(error.message);
-
 function integers(reply: unknown): number[] {
   if (!Array.isArray(reply) || reply.length !== 4 || !reply.every((value) => typeof value === 'number')) throw new TypeError('unexpected reply from Redis');
   return reply;
 }
 
-/** The same in Redis: one round trip a request, whichever replica it reaches. */
+/**
+ * The same in Redis: one round trip a request, whichever replica it reaches. On a cluster both keys
+ * carry the budget's hash tag (`<prefix>{<budget>}<session>`, `<budget prefix>{<budget>}`), so the
+ * script's two keys share a slot; the budget's own store must tag its keys alike (`hashTagged`).
+ */
 export class RedisSessionBudgetStore implements Store {
   readonly localKeys = false;
   private windowMs = 60_000;
   private sha: Promise<string> | undefined;
 
   constructor(
-    private readonly client: Redis,
+    private readonly client: RedisClient,
     readonly prefix: string,
     private readonly budgetPrefix: string,
   ) {}
@@ -93,14 +96,13 @@ export class RedisSessionBudgetStore implements Store {
   }
 
   async increment(key: string): Promise<ClientRateLimitInfo> {
-    const [sessionKey, budgetKey] = splitPair(key);
-    const keys = [`${this.prefix}${sessionKey}`, `${this.budgetPrefix}${budgetKey}`];
+    const keys = this.keysOf(key);
     const run = async () => this.client.evalsha(await (this.sha ??= this.load()), 2, ...keys, this.windowMs);
     let reply: unknown;
     try {
       reply = await run();
     } catch (error) {
-      // Redis forgot its scripts (a restart, SCRIPT FLUSH): load it again, once.
+      // Redis forgot its scripts (a restart, SCRIPT FLUSH, a replica promoted): load it again, once.
       if (!isNoScript(error)) throw error;
       this.sha = this.load();
       reply = await run();
@@ -111,16 +113,21 @@ export class RedisSessionBudgetStore implements Store {
   }
 
   async decrement(key: string): Promise<void> {
-    await this.client.decr(`${this.prefix}${splitPair(key)[0]}`);
+    await this.client.decr(this.keysOf(key)[0]);
   }
 
   async resetKey(key: string): Promise<void> {
-    await this.client.del(`${this.prefix}${splitPair(key)[0]}`);
+    await this.client.del(this.keysOf(key)[0]);
   }
 
-  private async load(): Promise<string> {
-    const sha = await this.client.script('LOAD', SCRIPT);
-    if (typeof sha !== 'string') throw new TypeError('unexpected reply from Redis');
-    return sha;
+  /** The session's key and the budget's. */
+  private keysOf(key: string): [string, string] {
+    const [sessionKey, budgetKey] = splitPair(key);
+    if (!isCluster(this.client)) return [`${this.prefix}${sessionKey}`, `${this.budgetPrefix}${budgetKey}`];
+    return [`${this.prefix}{${budgetKey}}${sessionKey}`, `${this.budgetPrefix}{${budgetKey}}`];
+  }
+
+  private load(): Promise<string> {
+    return loadScript(this.client, SCRIPT);
   }
 }

@@ -1,7 +1,8 @@
-import type { OpenGatewaySession, SignalBus } from '@chat/domain';
-import { createBlockingRedisClient, RedisEventStream, whenReady, type Redis } from '@chat/redis';
+import type { EventStream, OpenGatewaySession, SignalBus } from '@chat/domain';
+import { createBlockingRedisClient, RedisEventStream, ShardedRedisEventStream, whenReady, type RedisClient } from '@chat/redis';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
+import { redisTargetOf } from '../redis-target';
 import type { GatewayOptions } from '../gateway/gateway';
 import type { PresenceDeps } from '../gateway/presence-tracker';
 import type { Metrics } from '../observability/metrics';
@@ -20,8 +21,8 @@ export interface EventsDeps {
   /** A fresh download link for a message's file (`LinkAttachment`), signed into frames. */
   readonly linkAttachment: (attachmentId: string) => string;
   readonly presence: PresenceDeps;
-  /** The main Redis client; absent without REDIS_URL. */
-  readonly redis: Redis | undefined;
+  /** The main Redis client; absent without REDIS_URL or REDIS_CLUSTER_NODES. */
+  readonly redis: RedisClient | undefined;
   readonly commits: CommitSignal;
   readonly signals: Pick<SignalBus, 'subscribe'>;
   readonly logger: Logger;
@@ -67,13 +68,18 @@ export async function startEvents(config: Config, deps: EventsDeps): Promise<Run
   };
 }
 
-/** The stream over a connection of its own, since a blocking read holds it. */
-async function openEventStream(config: Config, redis: Redis | undefined, logId: string): Promise<{ stream: RedisEventStream; connection: Redis } | undefined> {
-  if (!redis || !config.REDIS_URL) return undefined;
+/**
+ * The stream over a connection of its own, since a blocking read holds it: one stream key on one
+ * Redis, the events sharded by server over several keys on a cluster (spread over its masters).
+ */
+async function openEventStream(config: Config, redis: RedisClient | undefined, logId: string): Promise<{ stream: EventStream; connection: RedisClient } | undefined> {
+  const target = redisTargetOf(config);
+  if (!redis || !target) return undefined;
   // Its errors are the main client's too, which reports them; the reader says what they mean.
-  const connection = createBlockingRedisClient(config.REDIS_URL, BLOCK_MS, () => {});
+  const connection = createBlockingRedisClient(target, BLOCK_MS, () => {});
   await whenReady(connection, 3_000);
-  return { stream: new RedisEventStream(redis, connection, config.REDIS_KEY_PREFIX, logId), connection };
+  const Stream = 'nodes' in target ? ShardedRedisEventStream : RedisEventStream;
+  return { stream: new Stream(redis, connection, config.REDIS_KEY_PREFIX, logId), connection };
 }
 
 function gatewayOptions(config: Config): GatewayOptions {

@@ -1,5 +1,5 @@
 import type { Actor, DeviceTokens } from '@chat/domain';
-import { createRedisStore, PairedStore, RedisSessionBudgetStore, ResilientStore, type OutagePolicy, type Redis } from '@chat/redis';
+import { createRedisStore, PairedStore, RedisSessionBudgetStore, ResilientStore, type OutagePolicy, type RedisClient } from '@chat/redis';
 import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, MemoryStore, rateLimit, type RateLimitInfo, type Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
@@ -90,12 +90,12 @@ function resilient(name: string, plan: LimiterPlan, shared: Store, logger: Logge
 
 const prefixOf = (config: Config, name: string): string => `${config.REDIS_KEY_PREFIX}rl:${name}:`;
 
-function storeFor(name: string, plan: LimiterPlan, config: Config, redis: Redis | undefined, logger: Logger): Store {
+function storeFor(name: string, plan: LimiterPlan, config: Config, redis: RedisClient | undefined, logger: Logger): Store {
   return redis ? resilient(name, plan, createRedisStore(redis, prefixOf(config, name)), logger) : new MemoryStore();
 }
 
 /** A `live-user` limiter's two stores: sessions counted with the budget read, and the budget. */
-function liveStores(name: RateLimitName, plan: LimiterPlan, config: Config, redis: Redis | undefined, logger: Logger): { store: Store; budgetStore: Store } {
+function liveStores(name: RateLimitName, plan: LimiterPlan, config: Config, redis: RedisClient | undefined, logger: Logger): { store: Store; budgetStore: Store } {
   if (!redis) {
     const budgetStore = new MemoryStore();
     return { store: new PairedStore(new MemoryStore(), budgetStore), budgetStore };
@@ -103,7 +103,7 @@ function liveStores(name: RateLimitName, plan: LimiterPlan, config: Config, redi
   const prefix = prefixOf(config, name);
   return {
     store: resilient(name, plan, new RedisSessionBudgetStore(redis, prefix, `${prefix}spent:`), logger),
-    budgetStore: resilient(name, plan, createRedisStore(redis, `${prefix}spent:`), logger, true),
+    budgetStore: resilient(name, plan, createRedisStore(redis, `${prefix}spent:`, { hashTagged: true }), logger, true),
   };
 }
 
@@ -125,7 +125,7 @@ export interface RateLimitOptions {
 }
 
 /** The interface's limits, one limiter and one store per endpoint; shared through Redis when configured. */
-export function createRateLimiters(config: Config, redis: Redis | undefined, logger: Logger, { devices, onRefused }: RateLimitOptions): RateLimiters {
+export function createRateLimiters(config: Config, redis: RedisClient | undefined, logger: Logger, { devices, onRefused }: RateLimitOptions): RateLimiters {
   const limiters: RateLimiters = {};
   const all = plans(config);
   for (const name of LIMITED) {
@@ -188,7 +188,7 @@ function networkLimiter(
   plan: LimiterPlan,
   { limit, windowMs }: Setting,
   config: Config,
-  redis: Redis | undefined,
+  redis: RedisClient | undefined,
   logger: Logger,
   onRefused: ((limiter: string) => void) | undefined,
 ): RequestHandler {

@@ -1,8 +1,9 @@
 import type { Clock, PresenceRegistry, SignalBus, Throttle } from '@chat/domain';
 import { InProcessPresenceRegistry, InProcessSignalBus, InProcessThrottle } from '@chat/in-process';
-import { createRedisClient, RedisPresenceRegistry, RedisSignalBus, RedisThrottle, whenReady, type OutageEvents, type Redis } from '@chat/redis';
+import { createRedisClient, RedisPresenceRegistry, RedisSignalBus, RedisThrottle, whenReady, type OutageEvents, type RedisClient } from '@chat/redis';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
+import { redisTargetOf } from '../redis-target';
 
 /** What passes between replicas without the log (typing, presence): the bus, the throttle of what goes on it, who is connected where, and how to let go of them. */
 export interface Signals {
@@ -18,12 +19,13 @@ export interface Signals {
  * process), all three in this process's memory. Several replicas without Redis would neither hear
  * each other's signals nor know each other's sockets: they need it, as their rate limits do.
  */
-export async function openSignals(config: Config, redis: Redis | undefined, clock: Clock, logger: Logger): Promise<Signals> {
-  if (!redis || !config.REDIS_URL) {
+export async function openSignals(config: Config, redis: RedisClient | undefined, clock: Clock, logger: Logger): Promise<Signals> {
+  const target = redisTargetOf(config);
+  if (!redis || !target) {
     return { bus: new InProcessSignalBus(), throttle: new InProcessThrottle(clock), presence: new InProcessPresenceRegistry(clock), close: () => {} };
   }
   // Its errors are the main client's too, which reports them; the bus says what they mean.
-  const subscriber = createRedisClient({ url: config.REDIS_URL, onError: () => {} });
+  const subscriber = createRedisClient({ ...target, onError: () => {} });
   await whenReady(subscriber, 3_000);
   const outage = reported(logger);
   const bus = new RedisSignalBus(redis, subscriber, config.REDIS_KEY_PREFIX, outage);

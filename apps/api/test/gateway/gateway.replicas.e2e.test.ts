@@ -8,10 +8,8 @@ import { redisUp, redisUrl, uniquePrefix } from '../redis-testing';
 import { TcpProxy } from '../tcp-proxy';
 import { Clients, type Frame, type GatewayClient } from './gateway-client';
 import { createServer, join, kernelQueuedBytes, register, rssBytes, send, sleep } from './rest';
-import { contents, deliversInRestShape, leaveIsolation, logoutCloses, receivedAll } from './scenarios';
-import { conversationIsolation } from './conversation-scenarios';
-import { sightIsolation } from './sight-scenarios';
-import { profileChangeReachesSharersOnce } from './profile-scenarios';
+import { contents, receivedAll, resumesAfterKill } from './scenarios';
+import { itCrossesReplicas } from './cross-replica-its';
 
 /** `describe` when both the real PostgreSQL and Redis answered the global setup, a loud skip otherwise (never in CI). */
 const describeWithPostgresAndRedis: jest.Describe = (postgresUp() && redisUp() ? describe : describe.skip) as jest.Describe;
@@ -57,33 +55,7 @@ describeWithPostgresAndRedis('the gateway on two replicas sharing PostgreSQL and
     await redisProxy.cut();
   }, 60_000);
 
-  it('delivers a message sent through A to a client on B as message.created with the REST body, its serverId and the sender’s nonce', async () => {
-    await deliversInRestShape(clients, { write: a.url, read: b.url, resumeOn: a.url });
-  }, 30_000);
-
-  it('after a leave, the leaver gets its own member.left and none of the next 20 messages, live on B or on resume on A', async () => {
-    await leaveIsolation(clients, { write: a.url, read: b.url, resumeOn: a.url });
-  }, 60_000);
-
-  it('after a kick by the owner, the kicked member gets its own member.left (reason kick) and nothing more, live on B or on resume on A', async () => {
-    await leaveIsolation(clients, { write: a.url, read: b.url, resumeOn: a.url }, 'kick');
-  }, 60_000);
-
-  it('after a ban by the owner, the banned member gets its own member.left (reason ban) and nothing more, live on B or on resume on A', async () => {
-    await leaveIsolation(clients, { write: a.url, read: b.url, resumeOn: a.url }, 'ban');
-  }, 60_000);
-
-  it('sends the events of a private channel only to those who can see it: a role taken away through A is channel.deleted on B, then nothing of it, live or on resume on A', async () => {
-    await sightIsolation(clients, { write: a.url, read: b.url, resumeOn: a.url });
-  }, 60_000);
-
-  it('sends a direct conversation’s events to its recipients only, through A to B; one removed from a group gets channel.deleted, then nothing of it, live on B or on resume on A', async () => {
-    await conversationIsolation(clients, { write: a.url, read: b.url, resumeOn: a.url });
-  }, 60_000);
-
-  it('sends user.updated from a change through A once to a co-member of two servers on B, live and on resume on A; never to a stranger', async () => {
-    await profileChangeReachesSharersOnce(clients, { write: a.url, read: b.url, resumeOn: a.url });
-  }, 60_000);
+  itCrossesReplicas(clients, () => ({ write: a.url, read: b.url, resumeOn: a.url }));
 
   it('delivers server.updated from a change through A to a member on B, in the REST shape of the server', async () => {
     const owner = await register(a.url, 'owner');
@@ -98,10 +70,6 @@ describeWithPostgresAndRedis('the gateway on two replicas sharing PostgreSQL and
     const update = await watching.next((f) => f.t === 'server.updated', 10_000, 'server.updated');
     expect(update.d).toEqual(patched.body);
     expect(update.d).toMatchObject({ id: server.id, name: 'After', banner: 'https://cdn.example.com/b.png' });
-  }, 30_000);
-
-  it('closes the socket on B with 4004 when the session logs out through A', async () => {
-    await logoutCloses(clients, { write: a.url, read: b.url, resumeOn: a.url });
   }, 30_000);
 
   it('does not dispatch after ready a join that ready already shows, even when its event is placed in the log after the snapshot', async () => {
@@ -149,35 +117,14 @@ describeWithPostgresAndRedis('the gateway on two replicas sharing PostgreSQL and
   }, 30_000);
 
   it('a client whose replica is SIGKILLed mid-stream resumes on the other and gets every message once, in order', async () => {
-    const sender = await register(a.url, 'sender');
-    const reader = await register(a.url, 'reader');
-    const server = await createServer(a.url, sender, 'Killed');
-    await join(a.url, reader, server.id, sender);
-
-    const onB = await clients.open(b.url);
-    const ready = await onB.identify(reader.token);
-    const sent = Array.from({ length: 150 }, (_, i) => `flowing ${i}`);
-    let killed: Promise<number | null> | undefined;
-    const sending = (async () => {
-      for (const [i, content] of sent.entries()) {
-        await send(a.url, sender, server.defaultChannelId, content);
-        if (i === 49) killed = b.stop('SIGKILL');
-      }
-    })();
-
-    await onB.closed(30_000);
-    await killed;
-    const restarted = startReplica(envB()); // the other tests' B, started while this one goes on
+    let restarted: Promise<Replica> | undefined;
     try {
-      const onA = await clients.open(a.url);
-      await onA.resume(reader.token, onB.lastCursor() ?? (ready.d.cursor as string));
-      await sending;
-      await receivedAll(onA, sent, 20_000);
-
-      const received = contents([...onB.dispatches(), ...onA.dispatches()]);
-      expect({ beforeTheKill: onB.dispatches().length > 0, received }).toEqual({ beforeTheKill: true, received: sent });
+      await resumesAfterKill(clients, { write: a.url, read: b.url, resumeOn: a.url }, async () => {
+        await b.stop('SIGKILL');
+        restarted = startReplica(envB()); // the other tests' B, started while this one goes on
+      });
     } finally {
-      b = await restarted;
+      if (restarted) b = await restarted;
     }
   }, 90_000);
 

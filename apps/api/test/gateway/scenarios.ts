@@ -147,3 +147,35 @@ export async function logoutCloses(clients: Clients, { write, read }: Where): Pr
   again.send({ op: 'identify', d: { token: user.token } });
   expect({ code: await again.closed(5_000), frames: again.frames.map((f) => f.op) }).toEqual({ code: 4004, frames: ['hello'] });
 }
+
+/**
+ * A reader on `read` while 150 messages go through `write`; `kill` ends `read`'s replica after the
+ * 50th. The reader resumes on `resumeOn` from its last cursor and has every message once, in order.
+ */
+export async function resumesAfterKill(clients: Clients, { write, read, resumeOn }: Where, kill: () => Promise<unknown>): Promise<void> {
+  const sender = await register(write, 'sender');
+  const reader = await register(write, 'reader');
+  const server = await createServer(write, sender, 'Killed');
+  await join(write, reader, server.id, sender);
+
+  const onRead = await clients.open(read);
+  const ready = await onRead.identify(reader.token);
+  const sent = Array.from({ length: 150 }, (_, i) => `flowing ${i}`);
+  let killed: Promise<unknown> | undefined;
+  const sending = (async () => {
+    for (const [i, content] of sent.entries()) {
+      await send(write, sender, server.defaultChannelId, content);
+      if (i === 49) killed = kill();
+    }
+  })();
+
+  await onRead.closed(30_000);
+  await killed;
+  const resumed = await clients.open(resumeOn);
+  await resumed.resume(reader.token, onRead.lastCursor() ?? (ready.d.cursor as string));
+  await sending;
+  await receivedAll(resumed, sent, 20_000);
+
+  const received = contents([...onRead.dispatches(), ...resumed.dispatches()]);
+  expect({ beforeTheKill: onRead.dispatches().length > 0, received }).toEqual({ beforeTheKill: true, received: sent });
+}

@@ -1,67 +1,49 @@
-import { createPostgresDatabase, postgresUp, type TestDatabase } from '@chat/postgres/testing';
-import { startReplica, type Replica } from '../replica-process';
-import { redisUp, uniquePrefix } from '../redis-testing';
+import { describeWithPostgres } from '@chat/postgres/testing';
+import { startReplica } from '../replica-process';
+import { describeEachRedis, uniquePrefix } from '../redis-testing';
 import { Clients, type Frame } from './gateway-client';
+import { replicaPair } from './replica-pair';
 import { createServer, join, register } from './rest';
 import { presenceAcrossTheGateway, presenceFollowsMembership, typingReachesThoseWhoSee } from './signal-scenarios';
-
-/** `describe` when both the real PostgreSQL and Redis answered the global setup, a loud skip otherwise (never in CI). */
-const describeWithPostgresAndRedis: jest.Describe = (postgresUp() && redisUp() ? describe : describe.skip) as jest.Describe;
 
 /** A short heartbeat, so a dead replica's users are seen offline soon: the clients beat three times an interval. */
 const HEARTBEAT_MS = 1_000;
 
 /*
  * A and B: two replicas on one PostgreSQL and one Redis (their own key prefix), passing signals
- * between them and keeping presence together, with a heartbeat of a second.
+ * between them and keeping presence together, with a heartbeat of a second; then the same on the
+ * Redis Cluster.
  */
-describeWithPostgresAndRedis('signals between two replicas sharing PostgreSQL and Redis', () => {
+describeWithPostgres('signals between two replicas', () => describeEachRedis('sharing PostgreSQL and Redis', (shape) => {
   const clients = new Clients(HEARTBEAT_MS / 3);
-  let database: TestDatabase;
-  let env: Record<string, string>;
-  let a: Replica;
-  let b: Replica;
-
-  beforeAll(async () => {
-    database = await createPostgresDatabase();
-    env = {
-      DATABASE_URL: database.url,
-      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-      REDIS_KEY_PREFIX: uniquePrefix(),
-      JWT_SECRET: 'signal-replicas-share-this-secret-0123456789',
-      RATE_LIMIT_REGISTER: '1000/1h',
-      RATE_LIMIT_LOGIN: '1000/60s',
-      GATEWAY_HEARTBEAT_MS: String(HEARTBEAT_MS),
-    };
-    [a, b] = await Promise.all([startReplica(env), startReplica(env)]);
-  }, 60_000);
-
-  afterEach(() => clients.closeAll());
-
-  afterAll(async () => {
-    clients.closeAll();
-    await Promise.all([a?.stop(), b?.stop()]);
-    await database?.drop();
-  }, 60_000);
+  const pair = replicaPair(clients, (databaseUrl) => ({
+    DATABASE_URL: databaseUrl,
+    ...shape.env(),
+    REDIS_KEY_PREFIX: uniquePrefix(),
+    JWT_SECRET: 'signal-replicas-share-this-secret-0123456789',
+    RATE_LIMIT_REGISTER: '1000/1h',
+    RATE_LIMIT_LOGIN: '1000/60s',
+    GATEWAY_HEARTBEAT_MS: String(HEARTBEAT_MS),
+  }));
 
   it('typing through A is heard live on B by those who see the channel, not by the typist or a stranger; a resume on A does not replay it', async () => {
-    await typingReachesThoseWhoSee(clients, { write: a.url, read: b.url, resumeOn: a.url });
+    await typingReachesThoseWhoSee(clients, { write: pair.a.url, read: pair.b.url, resumeOn: pair.a.url });
   }, 20_000);
 
   it('shows a user online on B from their socket on A, as they choose on either, then offline once both closed; ready and the members route agree', async () => {
-    await presenceAcrossTheGateway(clients, { write: a.url, read: b.url, resumeOn: a.url });
+    await presenceAcrossTheGateway(clients, { write: pair.a.url, read: pair.b.url, resumeOn: pair.a.url });
   }, 20_000);
 
   it('lists in ready a user online who joins a server, and not once they leave, are kicked or banned', async () => {
-    await presenceFollowsMembership(clients, { write: a.url, read: b.url, resumeOn: a.url });
+    await presenceFollowsMembership(clients, { write: pair.a.url, read: pair.b.url, resumeOn: pair.a.url });
   }, 30_000);
 
   it('shows a user offline within two heartbeat intervals when the replica holding their socket is killed, and only once', async () => {
-    const c = await startReplica(env);
-    const [user, watcher] = [await register(a.url, 'doomed'), await register(a.url, 'watcher')];
-    const server = await createServer(a.url, watcher, 'Kill');
-    await join(a.url, user, server.id, watcher);
-    const watching = await clients.open(a.url);
+    const c = await startReplica(pair.env);
+    const [user, watcher] = [await register(pair.a.url, 'doomed'), await register(pair.a.url, 'watcher')];
+    const server = await createServer(pair.a.url, watcher, 'Kill');
+    await join(pair.a.url, user, server.id, watcher);
+    const watching = await clients.open(pair.a.url);
     await watching.identify(watcher.token);
     const onC = await clients.open(c.url);
     await onC.identify(user.token);
@@ -78,4 +60,4 @@ describeWithPostgresAndRedis('signals between two replicas sharing PostgreSQL an
     expect(took).toBeLessThan(2 * HEARTBEAT_MS);
     expect(watching.signals().filter((f) => f.d?.userId === user.id).map((f) => f.d.status)).toEqual(['online', 'offline']);
   }, 20_000);
-});
+}));

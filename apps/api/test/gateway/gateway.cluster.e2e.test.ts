@@ -1,0 +1,50 @@
+import { postgresUp } from '@chat/postgres/testing';
+import { clusterNodesSetting, connectCluster, redisClusterUp, uniquePrefix } from '../redis-testing';
+import { Clients } from './gateway-client';
+import { itCrossesReplicas } from './cross-replica-its';
+import { replicaPair } from './replica-pair';
+import { deliversInRestShape, resumesAfterKill } from './scenarios';
+
+/** `describe` when the real PostgreSQL and Redis Cluster answered the global setup, a loud skip otherwise (never in CI). */
+const describeWithPostgresAndCluster: jest.Describe = (postgresUp() && redisClusterUp() ? describe : describe.skip) as jest.Describe;
+
+/*
+ * A and B: two replicas on one PostgreSQL, sharing the bus through the Redis Cluster
+ * (REDIS_CLUSTER_NODES): the event stream, logout's fan-out (a session.revoked event on it) and
+ * a resume on the other replica after one is killed. The gateway's every case runs on one Redis in
+ * gateway.replicas.e2e.test.ts; these are the ones that cross replicas through Redis.
+ */
+describeWithPostgresAndCluster('the gateway on two replicas sharing PostgreSQL and a Redis Cluster', () => {
+  const clients = new Clients();
+  const pair = replicaPair(clients, (databaseUrl) => ({
+    DATABASE_URL: databaseUrl,
+    REDIS_CLUSTER_NODES: clusterNodesSetting(),
+    REDIS_KEY_PREFIX: uniquePrefix(),
+    JWT_SECRET: 'gateway-cluster-share-this-secret-0123456789',
+    RATE_LIMIT_SEND_MESSAGE: '100000/10s',
+    RATE_LIMIT_REGISTER: '1000/1h',
+    RATE_LIMIT_LOGIN: '1000/60s',
+  }));
+
+  itCrossesReplicas(clients, () => ({ write: pair.a.url, read: pair.b.url, resumeOn: pair.a.url }));
+
+  it('carries the events through the cluster’s sharded streams, not only the database (the readers’ fallback)', async () => {
+    await deliversInRestShape(clients, { write: pair.a.url, read: pair.b.url, resumeOn: pair.a.url });
+    const cluster = await connectCluster();
+    try {
+      const keys = (await Promise.all(cluster.nodes('master').map((node) => node.keys(`${pair.env.REDIS_KEY_PREFIX}events:*`)))).flat();
+      expect(keys.filter((key) => /events:v5:.*:index$/.test(key))).toHaveLength(1);
+      expect(keys.filter((key) => /events:v5:\{s\d+\}:/.test(key)).length).toBeGreaterThan(0);
+      expect(keys.every((key) => key.includes('events:v5:'))).toBe(true);
+      for (const key of keys) expect(await cluster.xlen(key)).toBeGreaterThan(0);
+      // Neither replica fell back to the database to publish or to read.
+      expect([...pair.a.logs, ...pair.b.logs].filter((line) => /(read|publish)(ing)? events (from|to) Redis/.test(line))).toEqual([]);
+    } finally {
+      cluster.disconnect();
+    }
+  }, 30_000);
+
+  it('a client whose replica is SIGKILLed mid-stream resumes on the other and gets every message once, in order', async () => {
+    await resumesAfterKill(clients, { write: pair.a.url, read: pair.b.url, resumeOn: pair.a.url }, () => pair.b.stop('SIGKILL'));
+  }, 90_000);
+});

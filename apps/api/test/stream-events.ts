@@ -1,0 +1,43 @@
+import { eventJson } from '@chat/contract';
+import { messageCreated, NO_MENTIONS, routeOf, type ChatEvent, type EncodedEvent, type EventStream, type LoggedEvent } from '@chat/domain';
+import { createBlockingRedisClient, whenReady, type RedisClient } from '@chat/redis';
+import type { RedisShape } from './redis-testing';
+
+/** Events for the stream adapters' tests: awkward contents, encoded as the relay hands them on. */
+export const AWKWARD = ['two\nlines', 'ünïcödé 🎉 and " quotes', '12 message.created 3\n{}', '', ' '.repeat(300)];
+
+/** A message in channel 8 of server 7, or in a channel of `serverId`'s own (`null`: a conversation's, 80). */
+export const said = (content: string, i: number, serverId: string | null = '7'): ChatEvent =>
+  messageCreated(serverId, { id: String(500 + i), channelId: serverId === '7' ? '8' : `8${serverId ?? '0'}`, content, createdAt: new Date(Date.UTC(2026, 10, 23)), editedAt: null, ...NO_MENTIONS, attachments: [], author: { id: '9', username: 'ann', displayName: null, avatar: null }, reactions: [] }, null);
+
+export const encoded = (position: number, event: ChatEvent): EncodedEvent => {
+  const { t, d } = eventJson(event);
+  return { position, id: String(1000 + position), ...routeOf(event), type: t, data: JSON.stringify(d) };
+};
+
+/** What a reader got, decoded. */
+export const seen = (events: readonly LoggedEvent[]) => events.map(({ position, id, event }) => ({ position, id, event }));
+
+/**
+ * A suite's two clients on `shape` (the stream's, and one for blocking reads), opened before its
+ * tests and closed after, and the streams it makes over them under a prefix.
+ */
+export function streamsOn<S extends EventStream>(shape: RedisShape, make: (redis: RedisClient, blocking: RedisClient, prefix: string) => S): { stream(prefix: string): S; redis(): RedisClient } {
+  let redis: RedisClient | undefined;
+  let blocking: RedisClient | undefined;
+  beforeAll(async () => {
+    redis = await shape.connect();
+    blocking = createBlockingRedisClient(shape.target(), 200);
+    // It queues nothing while it connects (as in the API): wait for it.
+    if (!(await whenReady(blocking, 5_000))) throw new Error('the blocking Redis client did not connect');
+  });
+  afterAll(() => {
+    redis?.disconnect();
+    blocking?.disconnect();
+  });
+  const opened = (client: RedisClient | undefined): RedisClient => {
+    if (!client) throw new Error('the Redis clients are opened before the tests');
+    return client;
+  };
+  return { stream: (prefix) => make(opened(redis), opened(blocking), prefix), redis: () => opened(redis) };
+}
