@@ -5,6 +5,7 @@
  * state; the views draw from it.
  */
 import type { components, GatewayEvents, Member, Message, Server } from '@chat/client';
+import type { Upload } from './uploads.js';
 
 /** Who is looking. The page logs in with a password, which only people have; bots use the API. */
 export interface Viewer {
@@ -110,6 +111,8 @@ export interface ChatState {
   readonly myStatus: ChosenStatus;
   /** The people offered for the `@word` being typed in the composer (`model/completion.ts`); none when no list is open. */
   readonly completion?: Completion;
+  /** Files being attached in the composer, each with the channel it was chosen in (`model/uploads.ts`). */
+  readonly uploads: readonly Upload[];
 }
 
 /** A search of a server's messages, newest hits first, as `GET /api/servers/:id/messages/search` gives them. */
@@ -157,6 +160,8 @@ export type Effect =
   | { readonly kind: 'fetch-read-states' }
   /** The composer's list of people to mention (opened, moved, closed). */
   | { readonly kind: 'completion' }
+  /** The files being attached, as chips above the composer. */
+  | { readonly kind: 'uploads' }
   | { readonly kind: 'fetch-server'; readonly serverId: string }
   | { readonly kind: 'fetch-members'; readonly serverId: string }
   /** Read the member list again, with what each shows, soon: a burst of arrivals makes one read. */
@@ -191,6 +196,7 @@ export const signedOut: ChatState = {
   typing: new Map(),
   presences: new Map(),
   myStatus: 'online',
+  uploads: [],
 };
 
 export const signedIn = (state: ChatState, me: Me): ChatState => ({ ...state, me });
