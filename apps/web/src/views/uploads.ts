@@ -19,7 +19,8 @@ function chip(upload: Upload, remove: () => void): HTMLLIElement {
   return h(
     'li',
     { className: `upload ${state}`, 'data-upload': upload.key },
-    h('span', { className: 'upload-name' }, upload.filename),
+    // Once uploaded, the name as the API keeps it (its last path segment, sanitised): the one the message will show.
+    h('span', { className: 'upload-name' }, upload.attachment?.filename ?? upload.filename),
     h('span', { className: 'hint' }, ` ${sizeInWords(upload.size)}`),
     state === 'uploading' && h('progress', { max: 100, value: percent, 'aria-label': `Uploading ${upload.filename}: ${percent}%` }),
     state === 'failed' && h('span', { className: 'upload-problem' }, upload.problem),
