@@ -3,16 +3,10 @@
  * attachment becomes in a message, an image drawn inline in a box reserved at its shown size, or a
  * download link. Only the raster types the API serves inline are drawn: anything else downloads.
  */
+import type { Attachment } from '@chat/client';
 
-/** The part of an attachment this needs (the SDK's `Attachment`, kept structural so this module imports nothing). */
-export interface AttachmentLike {
-  readonly filename: string;
-  readonly contentType: string;
-  readonly size: number;
-  readonly width: number | null;
-  readonly height: number | null;
-  readonly url: string;
-}
+/** The part of the SDK's `Attachment` this needs (a type only: nothing of the SDK runs here). */
+export type AttachmentLike = Pick<Attachment, 'filename' | 'contentType' | 'size' | 'width' | 'height' | 'url'>;
 
 /** "0 bytes", "1 byte", "900 bytes", "1.5 KB", "12 KB", "3.2 MB", "1 GB" (1 KB = 1024 bytes, one decimal under 10). */
 export function sizeInWords(bytes: number): string {

@@ -4,8 +4,7 @@
  * parts of the page to draw again, and the few reads it must make. Only `page.ts` keeps the current
  * state; the views draw from it.
  */
-import type { components, GatewayEvents, Member, Message, Server } from '@chat/client';
-import type { Upload } from './uploads.js';
+import type { Attachment, components, GatewayEvents, Member, Message, Server } from '@chat/client';
 
 /** Who is looking. The page logs in with a password, which only people have; bots use the API. */
 export interface Viewer {
@@ -54,6 +53,21 @@ export interface Completion {
   readonly end: number;
   readonly options: readonly UserSummary[];
   readonly active: number;
+}
+
+/** A file being attached in the composer (`model/uploads.ts`). */
+export interface Upload {
+  /** The page's own name for it, before the API gives an id. */
+  readonly key: string;
+  readonly channelId: string;
+  readonly filename: string;
+  readonly size: number;
+  /** Bytes sent so far. */
+  readonly sent: number;
+  /** Once uploaded. */
+  readonly attachment?: Attachment;
+  /** Why it failed, in words. */
+  readonly problem?: string;
 }
 
 /** What someone shows: `offline` with no socket anywhere, or invisible. */

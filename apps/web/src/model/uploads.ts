@@ -5,21 +5,7 @@
  * finished ones (`readyIn`). Pure: the uploads themselves are `actions/uploads.ts`.
  */
 import type { Attachment } from '@chat/client';
-import { step, unchanged, type ChatState, type Step } from './state.js';
-
-export interface Upload {
-  /** The page's own name for it, before the API gives an id. */
-  readonly key: string;
-  readonly channelId: string;
-  readonly filename: string;
-  readonly size: number;
-  /** Bytes sent so far. */
-  readonly sent: number;
-  /** Once uploaded. */
-  readonly attachment?: Attachment;
-  /** Why it failed, in words. */
-  readonly problem?: string;
-}
+import { step, unchanged, type ChatState, type Step, type Upload } from './state.js';
 
 /** The most files one message carries (the API's limit). */
 export const MAX_ATTACHMENTS = 10;

@@ -3,7 +3,8 @@ import { mayAttach } from '../controls.js';
 import { h } from '../dom.js';
 import { percentOf, sizeInWords } from '../files.js';
 import { powersOf } from '../model/permissions.js';
-import { uploadsIn, type Upload } from '../model/uploads.js';
+import type { Upload } from '../model/state.js';
+import { uploadsIn } from '../model/uploads.js';
 import type { ViewContext } from './intents.js';
 
 export function renderUploads({ el, state, intents }: ViewContext): void {
