@@ -100,7 +100,10 @@ suite('files on the chat page', () => {
     const cdp = await ann.context().newCDPSession(ann);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 100_000 });
-    await ann.locator('#attach-input').setInputFiles({ name: 'noise.png', mimeType: 'image/png', buffer: image });
+    // The button opens the file chooser (its input is hidden).
+    const [chooser] = await Promise.all([ann.waitForEvent('filechooser'), ann.getByRole('button', { name: 'Attach files' }).click()]);
+    expect(chooser.isMultiple()).toBe(true);
+    await chooser.setFiles({ name: 'noise.png', mimeType: 'image/png', buffer: image });
     await hasCount(chips(ann), 1);
     const progress = chips(ann).locator('progress');
     await isVisible(progress);
