@@ -4,7 +4,9 @@ import { addMessages, edited, editing, loadingOlder, pageLoaded, removeMessage }
 import { channelOpened, loadEnded, loadStarted } from '../model/events.js';
 import { firstPageShown } from '../model/read-states.js';
 import { channelOf, type ChatState, type Step } from '../model/state.js';
+import { readyIn, uploadingIn, uploadsRemoved } from '../model/uploads.js';
 import type { Page } from '../page.js';
+import { showErrorText } from '../views/feedback.js';
 
 export const PAGE = 50;
 
@@ -82,16 +84,24 @@ export async function loadOlder(page: Page): Promise<void> {
   });
 }
 
+/** Sends the box's text with the channel's uploaded files (the text may be empty when there are files). */
 export function send(page: Page): void {
   const { composerInput, history } = page.el;
   const channelId = page.state.channelId;
   const content = composerInput.value;
-  if (!channelId || content === '') return;
+  if (!channelId) return;
+  // Sent before its files are up, the message would go without them.
+  if (uploadingIn(page.state, channelId)) return showErrorText(page.el, 'Please wait until your files are uploaded (or remove them).');
+  const files = readyIn(page.state, channelId);
+  if (content === '' && files.length === 0) return;
+  const attachmentIds = files.flatMap(({ attachment }) => (attachment ? [attachment.id] : []));
   void page.attempt('Sending', async () => {
-    const sent = await ok(page.client().POST('/api/channels/{channelId}/messages', { params: { path: { channelId } }, body: { content } }));
+    const body = attachmentIds.length > 0 ? { content, attachmentIds } : { content };
+    const sent = await ok(page.client().POST('/api/channels/{channelId}/messages', { params: { path: { channelId } }, body }));
     page.typing.sent(channelId);
-    // Cleared only once sent: a refused message stays in the box to fix or resend.
+    // Cleared only once sent: a refused message stays in the box, with its files, to fix or resend.
     if (composerInput.value === content) composerInput.value = '';
+    page.apply(uploadsRemoved(page.state, files.map(({ key }) => key)));
     // Sent from an older stretch (a jump), the channel goes back to the present, where the message is.
     if (page.state.channelId !== channelId) return;
     if (!page.state.reachedEnd) return showPresent(page);
