@@ -33,7 +33,7 @@ const message: MessageView = {
   content: 'hi',
   createdAt: new Date('2026-11-01T10:00:00.000Z'),
   editedAt: null,
-  ...NO_MENTIONS,
+  ...NO_MENTIONS, replyTo: null,
   author: { id: '3', username: 'ann', displayName: null, avatar: null },
   reactions: [{ emoji: '👍', count: 1, reacted: false }],
 };

@@ -49,10 +49,15 @@ describe('health and the API description', () => {
       expect.objectContaining({
         type: 'object',
         required: ['content'],
-        properties: { content: expect.objectContaining({ type: 'string' }), nonce: expect.objectContaining({ type: 'string' }) },
+        properties: {
+          content: expect.objectContaining({ type: 'string' }),
+          nonce: expect.objectContaining({ type: 'string' }),
+          replyTo: expect.objectContaining({ type: 'string' }),
+          mentionAuthor: expect.objectContaining({ type: 'boolean' }),
+        },
       }),
     );
-    expect(body.components.schemas.Message.required).toEqual(['id', 'channelId', 'content', 'createdAt', 'editedAt', 'mentions', 'mentionRoles', 'mentionEveryone', 'author', 'reactions']);
+    expect(body.components.schemas.Message.required).toEqual(['id', 'channelId', 'content', 'createdAt', 'editedAt', 'mentions', 'mentionRoles', 'mentionEveryone', 'replyTo', 'author', 'reactions']);
     const query = body.paths['/api/channels/{channelId}/messages'].get.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`);
     expect(query).toEqual(['path:channelId', 'query:limit', 'query:before', 'query:after', 'query:around']);
   });

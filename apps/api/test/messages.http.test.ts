@@ -35,6 +35,7 @@ describe('messages over HTTP', () => {
     mentions: [],
     mentionRoles: [],
     mentionEveryone: false,
+    replyTo: null,
     author: { id: fields.author.id, username: fields.author.username, displayName: null, avatar: null },
     reactions: [],
   });
@@ -62,7 +63,7 @@ describe('messages over HTTP', () => {
       const { member, channelId } = await t.aServerWithMember();
       const res = await post(member, channelId, { content: 'hello there' });
       expect(statusAndBody(res)).toEqual({ status: 201, body: messageJson({ channelId, content: 'hello there', author: member }) });
-      expect(Object.keys(res.body).sort()).toEqual(['author', 'channelId', 'content', 'createdAt', 'editedAt', 'id', 'mentionEveryone', 'mentionRoles', 'mentions', 'reactions']);
+      expect(Object.keys(res.body).sort()).toEqual(['author', 'channelId', 'content', 'createdAt', 'editedAt', 'id', 'mentionEveryone', 'mentionRoles', 'mentions', 'reactions', 'replyTo']);
       expect(Object.keys(res.body.author).sort()).toEqual(['avatar', 'displayName', 'id', 'username']);
     });
 

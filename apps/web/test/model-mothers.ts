@@ -78,6 +78,7 @@ export const message = (id: string, overrides: Partial<Message> = {}): Message =
   mentions: [],
   mentionRoles: [],
   mentionEveryone: false,
+  replyTo: null,
   author: bob,
   reactions: [],
   ...overrides,

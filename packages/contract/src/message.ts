@@ -1,7 +1,7 @@
-import type { MessageView, ReactionState, SearchHits, SentMessage } from '@chat/domain';
+import type { MessageView, ReactionState, ReplyPreview, SearchHits, SentMessage } from '@chat/domain';
 import { z } from 'zod';
 import { id, timestamp, userSummaryFromJson, userSummaryJson, UserSummaryResponse } from './fields';
-import { MENTION_LIMIT } from '@chat/domain';
+import { MENTION_LIMIT, REPLY_PREVIEW_LENGTH } from '@chat/domain';
 import { date, num, obj, str, strs, type Json } from './read-json';
 
 /*
@@ -13,6 +13,17 @@ import { date, num, obj, str, strs, type Json } from './read-json';
 export const ReactionSummaryResponse = z
   .object({ emoji: z.string(), count: z.number().int(), reacted: z.boolean().meta({ description: 'Whether the caller reacted' }) })
   .meta({ id: 'ReactionSummary' });
+
+export const ReplyPreviewResponse = z
+  .union([
+    z.object({
+      id,
+      author: z.object({ id, username: z.string() }),
+      content: z.string().meta({ description: `Its first ${REPLY_PREVIEW_LENGTH} characters` }),
+    }),
+    z.object({ id, deleted: z.literal(true) }).meta({ description: 'It was deleted since' }),
+  ])
+  .meta({ id: 'ReplyPreview', description: 'The message of the same channel this one answers, as it is when read (as it was when sent, in message.created)' });
 
 export const MessageResponse = z
   .object({
@@ -30,6 +41,7 @@ export const MessageResponse = z
     mentionEveryone: z.boolean().meta({
       description: 'The content says `@everyone` and its author holds MENTION_EVERYONE in the channel (never in a direct conversation, where it is plain text)',
     }),
+    replyTo: ReplyPreviewResponse.nullable(),
     author: UserSummaryResponse,
     reactions: z.array(ReactionSummaryResponse),
   })
@@ -62,9 +74,13 @@ export const messageJson = (m: MessageView): MessageJson => ({
   mentions: [...m.mentions],
   mentionRoles: [...m.mentionRoles],
   mentionEveryone: m.mentionEveryone,
+  replyTo: m.replyTo === null ? null : replyPreviewJson(m.replyTo),
   author: userSummaryJson(m.author),
   reactions: m.reactions.map((r) => ({ emoji: r.emoji, count: r.count, reacted: r.reacted })),
 });
+
+const replyPreviewJson = (r: ReplyPreview): z.output<typeof ReplyPreviewResponse> =>
+  'deleted' in r ? { id: r.id, deleted: true } : { id: r.id, author: { id: r.author.id, username: r.author.username }, content: r.content };
 
 export const sentMessageJson = ({ message, nonce }: SentMessage): z.output<typeof SentMessageResponse> => ({
   ...messageJson(message),
@@ -81,7 +97,10 @@ export const reactionStateJson = (r: ReactionState): z.output<typeof ReactionSta
 /** A search's answer as JSON text: its hits as the store rendered them (a page's messages), and `hasMore`. */
 export const messageSearchJson = ({ messages, hasMore }: SearchHits): string => `{"messages":${messages},"hasMore":${hasMore}}`;
 
-/** `messageJson` read back (from an event's data, which has more keys); one logged before mentions mentions nobody. */
+const replyPreviewFromJson = (r: Json): ReplyPreview =>
+  r.deleted === true ? { id: str(r.id), deleted: true } : { id: str(r.id), author: { id: str(obj(r.author).id), username: str(obj(r.author).username) }, content: str(r.content) };
+
+/** `messageJson` read back (from an event's data, which has more keys); one logged before mentions mentions nobody, before replies answers none. */
 export function messageFromJson(d: Json): MessageView {
   const author = obj(d.author);
   const reactions = Array.isArray(d.reactions) ? d.reactions.map(obj) : [];
@@ -94,6 +113,7 @@ export function messageFromJson(d: Json): MessageView {
     mentions: d.mentions === undefined ? [] : strs(d.mentions),
     mentionRoles: d.mentionRoles === undefined ? [] : strs(d.mentionRoles),
     mentionEveryone: d.mentionEveryone === true,
+    replyTo: d.replyTo === undefined || d.replyTo === null ? null : replyPreviewFromJson(obj(d.replyTo)),
     author: userSummaryFromJson(author),
     reactions: reactions.map((r) => ({ emoji: str(r.emoji), count: num(r.count), reacted: r.reacted === true })),
   };

@@ -31,12 +31,14 @@ const message: MessageView = {
   mentions: ['3', '4'],
   mentionRoles: ['10'],
   mentionEveryone: true,
+  replyTo: { id: '90', author: { id: '4', username: 'bob' }, content: 'earlier "words" 😀' },
   author: { id: '3', username: 'ann', displayName: null, avatar: null },
   reactions: [{ emoji: '👍', count: 2, reacted: false }],
 };
 
 const EVENTS = [
   messageCreated('10', message, 'n-1'),
+  messageCreated('10', { ...message, id: '101', replyTo: { id: '91', deleted: true } }, null),
   messageCreated('10', message, null),
   messageUpdated('10', { ...message, editedAt: new Date('2026-11-01T10:05:00.000Z') }),
   messageDeleted('10', '20', '100'),
@@ -128,6 +130,7 @@ describe('the events’ JSON form', () => {
       mentions: ['3', '4'],
       mentionRoles: ['10'],
       mentionEveryone: true,
+      replyTo: { id: '90', author: { id: '4', username: 'bob' }, content: 'earlier "words" 😀' },
       author: { id: '3', username: 'ann', displayName: null, avatar: null },
       reactions: [{ emoji: '👍', count: 2, reacted: false }],
       serverId: '10',
@@ -137,7 +140,7 @@ describe('the events’ JSON form', () => {
   });
 
   it('gives reaction events the contract’s flat shape', () => {
-    expect(eventJson(EVENTS[4]!)).toEqual({
+    expect(eventJson(EVENTS[5]!)).toEqual({
       t: 'reaction.added',
       d: { messageId: '100', channelId: '20', serverId: '10', emoji: '👍', count: 2, userId: '3' },
     });
@@ -193,7 +196,7 @@ describe('the events’ JSON form', () => {
     const logged = lazilyDecoded(7, 'e-7', 'message.created', fromSql);
 
     expect(logged.wire).toBeNull();
-    expect(logged.event).toEqual(messageCreated('10', { ...message, ...NO_MENTIONS, content: 'a " : b', reactions: [] }, null));
+    expect(logged.event).toEqual(messageCreated('10', { ...message, ...NO_MENTIONS, replyTo: null, content: 'a " : b', reactions: [] }, null));
   });
 
   it('routes by the stored route without decoding, and from the content when none was stored', () => {

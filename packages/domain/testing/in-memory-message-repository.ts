@@ -5,6 +5,10 @@ import {
   bitOf,
   has,
   keptMentions,
+  previewOf,
+  withRepliedAuthor,
+  type ReplyPreview,
+  type ReplyTargetMissing,
   type MentionPlace,
   type MessageMentions,
   type SendReceipt,
@@ -89,17 +93,30 @@ export class InMemoryMessageRepository implements MessageRepository {
     return { ok: true, value: ids === null ? null : this.render(ids, actor.userId) };
   }
 
-  async createAs(actor: Actor, message: Omit<Message, 'authorId'>, nonce: string | null): Promise<Gated<SendReceipt>> {
+  async createAs(actor: Actor, message: Omit<Message, 'authorId'>, nonce: string | null, mentionAuthor = true): Promise<Gated<SendReceipt | ReplyTargetMissing>> {
     const gate = this.gate(actor, message.channelId, SEND_NEEDS);
     if (!gate.ok) return gate;
-    const kept = keptMentions(message, this.mentionPlace(message.channelId, actor.userId));
+    const answered = message.replyTo === null ? undefined : this.state.messages.get(message.replyTo);
+    if (message.replyTo !== null && answered?.channelId !== message.channelId) return { ok: true, value: 'ReplyTargetMissing' };
+    const asked = answered && mentionAuthor ? withRepliedAuthor(message, answered.authorId, actor.userId) : message;
+    const kept = keptMentions(asked, this.mentionPlace(message.channelId, actor.userId));
     await this.create({ ...message, ...kept, authorId: actor.userId });
     // Sending marks the channel read up to the message sent, as the SQL statement does in the same statement.
     this.state.markRead(actor.userId, message.channelId, message.id);
     // A conversation's message belongs to no server.
     const serverId = this.state.channels.get(message.channelId)?.serverId ?? null;
-    this.state.events.push(messageCreated(serverId, { ...message, ...kept, author: gate.value, reactions: [] }, nonce));
-    return { ok: true, value: { ...kept, author: gate.value } };
+    const replyTo = this.replyPreview(message.replyTo);
+    this.state.events.push(messageCreated(serverId, { ...message, ...kept, replyTo, author: gate.value, reactions: [] }, nonce));
+    return { ok: true, value: { ...kept, replyTo, author: gate.value } };
+  }
+
+  /** The message a reply answers as a reader sees it now: its author and the start of its content, or, deleted since, its id alone. */
+  private replyPreview(replyTo: string | null): ReplyPreview | null {
+    if (replyTo === null) return null;
+    const answered = this.state.messages.get(replyTo);
+    const author = answered && this.state.users.get(answered.authorId);
+    if (!answered || !author) return { id: replyTo, deleted: true };
+    return { id: answered.id, author: { id: author.id, username: author.username }, content: previewOf(answered.content) };
   }
 
   /** What `keptMentions` needs to know of the channel, with `authorId`'s permissions there (none for a non-member). */
@@ -192,10 +209,10 @@ export class InMemoryMessageRepository implements MessageRepository {
   }
 
   private toView(message: Message, viewerId: string): MessageView {
-    // The message's own fields are carried as they are, so a new field needs no edit here.
-    const { authorId, ...fields } = message;
+    // The message's own fields are carried as they are, so a new field needs no edit here (but for what it points to).
+    const { authorId, replyTo, ...fields } = message;
     const author = this.state.users.get(authorId);
-    return { ...fields, author: summaryOrBlank(author, authorId), reactions: this.summaries(message.id, viewerId) };
+    return { ...fields, replyTo: this.replyPreview(replyTo), author: summaryOrBlank(author, authorId), reactions: this.summaries(message.id, viewerId) };
   }
 
   /** One entry per emoji, in the order each emoji was first used on the message. */

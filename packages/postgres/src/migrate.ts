@@ -19,6 +19,7 @@ import * as mentions from './migrations/2026-11-28T00-00-mentions';
 import * as readStates from './migrations/2026-11-28T01-00-read-states';
 import * as attachments from './migrations/2026-11-28T02-00-attachments';
 import * as messageSearch from './migrations/2026-11-28T03-00-message-search';
+import * as messageReplies from './migrations/2026-11-28T05-00-message-replies';
 
 /** Every migration, keyed so that names sort by date. New ones are added here, never edited. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28T01-00-read-states': readStates,
   '2026-11-28T02-00-attachments': attachments,
   '2026-11-28T03-00-message-search': messageSearch,
+  '2026-11-28T05-00-message-replies': messageReplies,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1235,8 +1235,26 @@ export interface components {
             mentionRoles: string[];
             /** @description The content says `@everyone` and its author holds MENTION_EVERYONE in the channel (never in a direct conversation, where it is plain text) */
             mentionEveryone: boolean;
+            replyTo: components["schemas"]["ReplyPreview"] | null;
             author: components["schemas"]["UserSummary"];
             reactions: components["schemas"]["ReactionSummary"][];
+        };
+        /** @description The message of the same channel this one answers, as it is when read (as it was when sent, in message.created) */
+        ReplyPreview: {
+            /** @description Snowflake id: a decimal string, ordered by creation time */
+            id: string;
+            author: {
+                /** @description Snowflake id: a decimal string, ordered by creation time */
+                id: string;
+                username: string;
+            };
+            /** @description Its first 200 characters */
+            content: string;
+        } | {
+            /** @description Snowflake id: a decimal string, ordered by creation time */
+            id: string;
+            /** @constant */
+            deleted: true;
         };
         ReactionSummary: {
             emoji: string;
@@ -1262,6 +1280,7 @@ export interface components {
             mentionRoles: string[];
             /** @description The content says `@everyone` and its author holds MENTION_EVERYONE in the channel (never in a direct conversation, where it is plain text) */
             mentionEveryone: boolean;
+            replyTo: components["schemas"]["ReplyPreview"] | null;
             author: components["schemas"]["UserSummary"];
             reactions: components["schemas"]["ReactionSummary"][];
             /** @description The request's nonce, when it had one */
@@ -1272,6 +1291,10 @@ export interface components {
             content: string;
             /** @description At most 64 characters of the client's own choosing; echoed in the answer and in the message.created event */
             nonce?: string;
+            /** @description A message of this channel to answer: the message then shows it (`replyTo`), and mentions its author */
+            replyTo?: string;
+            /** @description With `replyTo`: false leaves the answered author out of `mentions` (default true) */
+            mentionAuthor?: boolean;
         };
         MessageContent: {
             /** @description 1-2000 characters (code points), not only whitespace */

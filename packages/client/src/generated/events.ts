@@ -184,12 +184,30 @@ export interface components {
             mentionRoles: string[];
             /** @description The content says `@everyone` and its author holds MENTION_EVERYONE in the channel (never in a direct conversation, where it is plain text) */
             mentionEveryone: boolean;
+            replyTo: components["schemas"]["ReplyPreview"] | null;
             author: components["schemas"]["UserSummary"];
             reactions: components["schemas"]["ReactionSummary"][];
             /** @description The server; left out in a direct conversation */
             serverId?: string;
             /** @description The sender’s nonce from the POST, when it gave one */
             nonce?: string;
+        };
+        /** @description The message of the same channel this one answers, as it is when read (as it was when sent, in message.created) */
+        ReplyPreview: {
+            /** @description Snowflake id: a decimal string, ordered by creation time */
+            id: string;
+            author: {
+                /** @description Snowflake id: a decimal string, ordered by creation time */
+                id: string;
+                username: string;
+            };
+            /** @description Its first 200 characters */
+            content: string;
+        } | {
+            /** @description Snowflake id: a decimal string, ordered by creation time */
+            id: string;
+            /** @constant */
+            deleted: true;
         };
         ReactionSummary: {
             emoji: string;

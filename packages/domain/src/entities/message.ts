@@ -14,6 +14,8 @@ export interface Message {
   readonly mentionRoles: readonly Id[];
   /** `@everyone` by an author holding `MENTION_EVERYONE` in the channel (a direct conversation has no roles: never). */
   readonly mentionEveryone: boolean;
+  /** The message of the same channel it answers (which may have been deleted since), or null. */
+  readonly replyTo: Id | null;
 }
 
 /**
@@ -29,11 +31,29 @@ export const NO_MENTIONS: MessageMentions = { mentions: [], mentionRoles: [], me
  * What a new message holds in a new field is said here, so the send and the tests that make
  * messages need no edit for it.
  */
-export const newMessage = (sent: Pick<Message, 'id' | 'channelId' | 'content' | 'createdAt'>, mentions: MessageMentions = NO_MENTIONS): Omit<Message, 'authorId'> => ({
+export const newMessage = (
+  sent: Pick<Message, 'id' | 'channelId' | 'content' | 'createdAt'> & Partial<Pick<Message, 'replyTo'>>,
+  mentions: MessageMentions = NO_MENTIONS,
+): Omit<Message, 'authorId'> => ({
+  replyTo: null,
   ...sent,
   editedAt: null,
   ...mentions,
 });
+
+/** How much of the content of the message answered a reply shows: its first 200 characters (Unicode code points). */
+export const REPLY_PREVIEW_LENGTH = 200;
+
+/**
+ * The message a reply answers, as a reader sees it: its author and the start of its content, read
+ * when the reply is read; or only its id, once it was deleted.
+ */
+export type ReplyPreview =
+  | { readonly id: Id; readonly author: Pick<UserSummary, 'id' | 'username'>; readonly content: string }
+  | { readonly id: Id; readonly deleted: true };
+
+/** The start of a content as a reply's preview shows it (`REPLY_PREVIEW_LENGTH` code points, as SQL's `left` counts). */
+export const previewOf = (content: string): string => [...content].slice(0, REPLY_PREVIEW_LENGTH).join('');
 
 /** One emoji on one message, as the viewer sees it. */
 export interface ReactionSummary {
@@ -52,6 +72,7 @@ export interface MessageView {
   readonly mentions: readonly Id[];
   readonly mentionRoles: readonly Id[];
   readonly mentionEveryone: boolean;
+  readonly replyTo: ReplyPreview | null;
   readonly author: UserSummary;
   readonly reactions: readonly ReactionSummary[];
 }

@@ -1,4 +1,4 @@
-import type { Message, MessageMentions, MessageView, Reaction, ReactionState } from '../entities/message';
+import type { Message, MessageMentions, MessageView, Reaction, ReactionState, ReplyPreview } from '../entities/message';
 import type { PermissionBits } from '../entities/permissions';
 import type { Actor } from '../entities/session';
 import type { UserSummary } from '../entities/user';
@@ -49,8 +49,14 @@ declare const rendered: unique symbol;
 /** A page of messages as the wire's JSON text, made by a store: opaque to the domain, sent as it is. */
 export type RenderedPage = string & { readonly [rendered]: true };
 
-/** What a send stored that only the store knew: the author as a member, and the mentions the rules kept. */
-export type SendReceipt = MessageMentions & { readonly author: UserSummary };
+/**
+ * What a send stored that only the store knew: the author as a member, the mentions the rules kept,
+ * and the message it replies to as it stood then.
+ */
+export type SendReceipt = MessageMentions & { readonly author: UserSummary; readonly replyTo: ReplyPreview | null };
+
+/** A send refused for its reply: the channel holds no message `replyTo` (another channel's, or none). Nothing was stored. */
+export type ReplyTargetMissing = 'ReplyTargetMissing';
 
 /** `MessageNotFound`: the message was deleted between the caller's check and the reaction. */
 export type AddReactionOutcome = 'added' | 'already' | 'TooManyReactions' | 'TooManyReactionsInAll' | 'MessageNotFound';
@@ -89,8 +95,11 @@ export interface MessageRepository {
    * its server and `nonce`); answers the author as a member. The message's mentions are what its
    * content asks for (`mentionsIn`); it is stored with what `keptMentions` keeps of them, the
    * author's permissions being those the check read, and answers those.
+   * A reply (`replyTo` set) is stored only if the channel holds that message, checked in the same
+   * look-up (else `ReplyTargetMissing`, told only once the gate has opened); unless `mentionAuthor`
+   * is false, it asks to mention that message's author too (`withRepliedAuthor`).
    */
-  createAs(actor: Actor, message: Omit<Message, 'authorId'>, nonce: string | null): Promise<Gated<SendReceipt>>;
+  createAs(actor: Actor, message: Omit<Message, 'authorId'>, nonce: string | null, mentionAuthor?: boolean): Promise<Gated<SendReceipt | ReplyTargetMissing>>;
   /**
    * A new content by the message's author, and its mentions: of those `asked` (`mentionsIn` of the
    * content), what `keptMentions` keeps, as the channel and the author's permissions stand now.

@@ -3,7 +3,7 @@
  * tests and never emptied (a real PostgreSQL), so every value made here is new: fresh ids, fresh
  * usernames and emails, fresh invite codes. Nothing here assumes an empty store.
  */
-import { DEFAULT_CHANNEL_NAME, everyoneRoleOf, type Actor, type Channel, type Conversation, type Id, type Invite, type Member, type Message, type MessageMentions, newMessage, NO_MENTIONS, type SendReceipt, type NewServer, type Reaction, type Server, type Session, type Stores, summarizeUser, type User, type UserSummary } from '../../src';
+import { DEFAULT_CHANNEL_NAME, everyoneRoleOf, type Actor, type Channel, type Conversation, type Id, type Invite, type Member, type Message, type MessageMentions, newMessage, NO_MENTIONS, type SendReceipt, type NewServer, type Reaction, type ReplyPreview, type Server, type Session, type Stores, summarizeUser, type User, type UserSummary } from '../../src';
 
 /** 2020-01-01T00:00:00Z: ids count milliseconds from here, which keeps them far inside 64 bits. */
 const ID_EPOCH = 1_577_836_800_000n;
@@ -203,7 +203,7 @@ export async function aChannelWithAuthor(stores: Stores): Promise<{ server: Serv
 export const summaryOf = (user: User): UserSummary => summarizeUser(user);
 
 /** What `createAs` answers for a send by `author` that kept `mentions` (by default, none). */
-export const receiptOf = (author: User, mentions: MessageMentions = NO_MENTIONS): SendReceipt => ({ ...mentions, author: summarizeUser(author) });
+export const receiptOf = (author: User, mentions: MessageMentions = NO_MENTIONS, replyTo: ReplyPreview | null = null): SendReceipt => ({ ...mentions, replyTo, author: summarizeUser(author) });
 
 /**
  * Stores a test can seed messages into directly (no session, no gate, no event): every message

@@ -1,10 +1,12 @@
 import type { MessageJson } from '@chat/contract';
-import type { Actor, Channel, Gated, Id, Message, MessageCursor, MessageView, ReactionSummary, Server, User } from '../../src';
+import type { Actor, Channel, Gated, Id, Message, MessageCursor, MessageView, ReactionSummary, ReplyPreview, Server, User } from '../../src';
 import type { SeedableStores } from './fixtures';
 import { summaryOf, withoutAuthor } from './fixtures';
 
-export const viewOf = (message: Message, author: User, reactions: ReactionSummary[] = []): MessageView => ({
+/** The message as a reader sees it; a reply's preview must be given (`replyTo`), as only a store can read it. */
+export const viewOf = (message: Message, author: User, reactions: ReactionSummary[] = [], replyTo: ReplyPreview | null = null): MessageView => ({
   ...withoutAuthor(message),
+  replyTo,
   author: summaryOf(author),
   reactions,
 });

@@ -18,6 +18,7 @@ import { describeMessagePermissions } from './message-permissions.contract';
 import { describeMessagePages } from './message-pages.contract';
 import { describeMessageMentions } from './message-mentions.contract';
 import { describeMessageReactions } from './message-reactions.contract';
+import { describeMessageReplies } from './message-replies.contract';
 
 /** What every `MessageRepository` must do. */
 export function describeMessageRepositoryContract(name: string, makeStores: () => Promise<SeedableStores>): void {
@@ -98,6 +99,7 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
     describeMessageGate(ctx);
     describeMessagePermissions(ctx);
     describeMessageMentions(ctx);
+    describeMessageReplies(ctx);
 
     describe('updateContent', () => {
       it('sets the content and editedAt, and keeps everything else', async () => {

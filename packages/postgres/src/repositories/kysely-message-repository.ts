@@ -12,6 +12,7 @@ import type {
   RenderedPage,
   Reaction,
   ReactionState,
+  ReplyTargetMissing,
   SendReceipt,
 } from '@chat/domain';
 import { sql, type Kysely } from 'kysely';
@@ -23,6 +24,7 @@ import { pageValues, PAGE_JSON } from './message-page-statements';
 import { fromRow, MESSAGE_COLUMNS, toRow } from './message-fields';
 import { columnsOf, CREATE, CREATE_MANY, createValues, type CreateValues, type SentRow } from './message-send-statements';
 import { gateOf, reactionsOf, toView } from './message-sql';
+import { repliedMessage, replyPreviewOf, type RepliedColumns } from './reply-sql';
 import { authorMayMentionEveryone, keptColumns } from './mention-sql';
 
 /** What the message store tells its owner, for the logs. */
@@ -89,13 +91,20 @@ export class KyselyMessageRepository implements MessageRepository {
    * One statement: the gate, and the insert only if it opens. Sends that arrive in the same turn of
    * the event loop share one statement, each row with its own gate (see `sends`).
    */
-  async createAs(actor: Actor, message: Omit<Message, 'authorId'>, nonce: string | null): Promise<Gated<SendReceipt>> {
-    const row = await this.sends.submit(createValues(actor, message, nonce));
+  async createAs(actor: Actor, message: Omit<Message, 'authorId'>, nonce: string | null, mentionAuthor = true): Promise<Gated<SendReceipt | ReplyTargetMissing>> {
+    const row = await this.sends.submit(createValues(actor, message, nonce, mentionAuthor));
     const gate = gateOf(row);
     if (!gate.ok) return gate;
+    if (row.reply_found !== true) return { ok: true, value: 'ReplyTargetMissing' };
     return {
       ok: true,
-      value: { mentions: row.kept_mentions ?? [], mentionRoles: row.kept_mention_roles ?? [], mentionEveryone: row.kept_mention_everyone === true, author: gate.value },
+      value: {
+        mentions: row.kept_mentions ?? [],
+        mentionRoles: row.kept_mention_roles ?? [],
+        mentionEveryone: row.kept_mention_everyone === true,
+        replyTo: replyPreviewOf(message.replyTo, row),
+        author: gate.value,
+      },
     };
   }
 
@@ -203,6 +212,17 @@ export class KyselyMessageRepository implements MessageRepository {
     return this.db
       .selectFrom('messages as m')
       .innerJoin('users as u', 'u.id', 'm.author_id')
-      .select([...MESSAGE_COLUMNS.map((column) => `m.${column}` as const), 'u.username', 'u.display_name', 'u.avatar', reactionsOf(viewerId).as('reactions')]);
+      .leftJoinLateral(sql<RepliedColumns>`(${repliedMessage(sql`m.reply_to`)})`.as('rt'), (join) => join.onTrue())
+      .select([
+        ...MESSAGE_COLUMNS.map((column) => `m.${column}` as const),
+        'u.username',
+        'u.display_name',
+        'u.avatar',
+        reactionsOf(viewerId).as('reactions'),
+        'rt.reply_id',
+        'rt.reply_author_id',
+        'rt.reply_username',
+        'rt.reply_content',
+      ]);
   }
 }

@@ -45,6 +45,11 @@ interface Field {
    * computes. A literal is written into the statements' text rather than sent as a parameter.
    */
   readonly created?: 'actor' | 'null' | 'kept';
+  /**
+   * Its JSON is not its value but what the value points to, read with it (a reply's message): the
+   * statement that writes the JSON supplies that text (`fieldsJson`'s `joined`).
+   */
+  readonly joined?: true;
 }
 
 export const MESSAGE_FIELDS = {
@@ -57,6 +62,7 @@ export const MESSAGE_FIELDS = {
   mentions: { column: 'mentions', kind: 'ids', json: 'mentions', created: 'kept' },
   mentionRoles: { column: 'mention_roles', kind: 'ids', json: 'mentionRoles', created: 'kept' },
   mentionEveryone: { column: 'mention_everyone', kind: 'boolean', json: 'mentionEveryone', created: 'kept' },
+  replyTo: { column: 'reply_to', kind: 'id', nullable: true, json: 'replyTo', joined: true },
 } as const satisfies { readonly [K in keyof Message]: Field };
 
 type Fields = typeof MESSAGE_FIELDS;
@@ -112,17 +118,22 @@ export const insertedValues = (sent: (key: SentKey) => Sql, actor: Sql): Sql =>
 export type Part = string | Sql;
 type Sql = RawBuilder<unknown>;
 
+/** The fields whose JSON is what they point to (`joined`). */
+export type JoinedKey = { [K in Key]: Fields[K] extends { joined: true } ? K : never }[Key];
+
 /**
  * The message's fields as JSON text up to the author: `{"id":"...","channelId":...`. `valueOf`
- * gives each field's SQL expression; a new message's `null` fields are written as `null`.
+ * gives each field's SQL expression, `joined` the JSON text of a `joined` one; a new message's
+ * `null` fields are written as `null`.
  */
-export function fieldsJson(valueOf: (key: Key, cast: string) => Sql, fresh: boolean): Part[] {
+export function fieldsJson(valueOf: (key: Key, cast: string) => Sql, fresh: boolean, joined: (key: JoinedKey) => Part[]): Part[] {
   const parts: Part[] = [];
   for (const key of KEYS) {
     const { json, kind, nullable, created } = field(key);
     if (json === false) continue;
     parts.push(`${parts.length === 0 ? '{' : ','}"${json}":`);
-    if (fresh && created === 'null') parts.push('null');
+    if (field(key).joined) parts.push(...joined(key as JoinedKey));
+    else if (fresh && created === 'null') parts.push('null');
     else if (nullable) parts.push(orNull(KINDS[kind].json(valueOf(key, KINDS[kind].cast))));
     else parts.push(...KINDS[kind].json(valueOf(key, KINDS[kind].cast)));
   }

@@ -5,20 +5,27 @@ import { authorJson } from './author-json';
 import { batchedOf, concat, fieldsJson, insertedValues, isKept, MESSAGE_COLUMNS, MESSAGE_FIELDS, SENT_KEYS, sqlTypeOf, type SentKey } from './message-fields';
 import { gateOpens, gateQuery, type GateRow } from './message-sql';
 import { keptColumns, permissionsAllowEveryone, type KeptRow } from './mention-sql';
+import { repliedMessage, replyJson, withRepliedAuthor, type RepliedColumns } from './reply-sql';
 
 /* The gated send's statements: one send, and the sends of one event-loop turn in one statement. */
 
-/** One send: the actor, the fields the send supplies (`SENT_KEYS`), the nonce. */
-export type CreateValues = { sessionId: string; userId: string } & Pick<Message, SentKey> & { nonce: string | null };
+/** One send: the actor, the fields the send supplies (`SENT_KEYS`), the nonce, whether a reply mentions the author it answers. */
+export type CreateValues = { sessionId: string; userId: string } & Pick<Message, SentKey> & { nonce: string | null; mentionAuthor: boolean };
 
 /** A send's values as the statements take them, in the order they are compiled in. */
-export const createValues = (actor: { sessionId: string; userId: string }, message: Omit<Message, 'authorId'>, nonce: string | null): CreateValues =>
-  ({ sessionId: actor.sessionId, userId: actor.userId, ...Object.fromEntries(SENT_KEYS.map((key) => [key, message[key]])), nonce }) as CreateValues;
+export const createValues = (actor: { sessionId: string; userId: string }, message: Omit<Message, 'authorId'>, nonce: string | null, mentionAuthor: boolean): CreateValues =>
+  ({ sessionId: actor.sessionId, userId: actor.userId, ...Object.fromEntries(SENT_KEYS.map((key) => [key, message[key]])), nonce, mentionAuthor }) as CreateValues;
 
 type Row = Record<SentKey | 'userId' | 'nonce', unknown>;
 
-/** What a send answers with: its gate's row, and the mentions it kept (null where the gate stayed shut). */
-export type SentRow = GateRow & KeptRow;
+/** The message a reply answers, as the send read it (`repliedMessage`); `reply_found`: false when the channel holds no such message. */
+export type ReplyRow = RepliedColumns & { reply_found: boolean | null };
+
+/** What a send answers with: its gate's row, the mentions it kept and the reply it read (null where the gate stayed shut). */
+export type SentRow = GateRow & KeptRow & ReplyRow;
+
+/** Where a send is stored: the gate opens and its reply, if any, answers a message of the channel. */
+const sendOpens = sql`${gateOpens} and reply_found`;
 
 /** A kept field's column in the statements (`keptColumns`), or the send's own value's. */
 const storedColumn = (key: SentKey): string => (isKept(key) ? `kept_${MESSAGE_FIELDS[key].column}` : MESSAGE_FIELDS[key].column);
@@ -31,9 +38,9 @@ const storedColumn = (key: SentKey): string => (isKept(key) ? `kept_${MESSAGE_FI
  * each colon and write `"nonce" : null`. Strings go through `to_json`, which escapes as
  * `JSON.stringify` does; ids are digits. The property test `wire-form.property.test.ts` holds it to that.
  */
-export const messageCreatedPayload = (row: Row) =>
+export const messageCreatedPayload = (row: Row, reply: string) =>
   concat([
-    ...fieldsJson((key, cast) => sql`${row[key as SentKey]}::${sql.raw(cast)}`, true),
+    ...fieldsJson((key, cast) => sql`${row[key as SentKey]}::${sql.raw(cast)}`, true, () => replyJson(sql`${row.replyTo}::bigint`, reply)),
     ...authorJson({ id: sql`${row.userId}::text`, username: sql`member_username`, displayName: sql`member_display_name`, avatar: sql`member_avatar` }),
     ',"reactions":[]',
     // A direct conversation's message belongs to no server: no `serverId` key.
@@ -58,41 +65,48 @@ const markSent = (marks: RawBuilder<unknown>) => sql`
 /** The gate's columns a send answers with: its facts, and the author it wrote (see `gateOf`). */
 const SENT_GATE_COLUMNS = sql.raw('live, found, member_id, member_username, member_display_name, member_avatar, permissions, allowed, conversation, blocked');
 
-const KEPT_COLUMNS = sql.raw('kept_mentions, kept_mention_roles, kept_mention_everyone');
+const KEPT_COLUMNS = sql.raw('kept_mentions, kept_mention_roles, kept_mention_everyone, reply_found, reply_id, reply_author_id, reply_username, reply_content');
 
 /** A send's own value as a parameter of its type, or the column `kept` holds for a kept field. */
 const sentValue = (values: CreateValues) => (key: SentKey) =>
   isKept(key) ? sql.raw(storedColumn(key)) : sql`${values[key]}::${sql.raw(sqlTypeOf(key))}`;
 
 /**
- * The gate, then (only where it opens) the mentions the rules keep (`kept`, see `keptColumns`: the
- * users who see the channel, the server's roles, `@everyone` by the gate's own permission bits),
- * then the insert and the event.
+ * The gate, then (only where it opens) the message a reply answers, read in this channel
+ * (`repliedMessage`), and the mentions the rules keep (`kept`, see `keptColumns`: the users who see
+ * the channel, the answered author among them, the server's roles, `@everyone` by the gate's own
+ * permission bits), then the insert and the event, only where the reply found its message.
  */
 export const CREATE = new PrecompiledStatement<CreateValues, SentRow>(
   (values) => sql`${sql.raw(preparedMark('create_as'))}
     with gate as (${gateQuery(values, values.channelId, SEND_NEEDS)}),
     kept as (
       select ${keptColumns(
-        { mentions: sql`${values.mentions}::bigint[]`, mentionRoles: sql`${values.mentionRoles}::bigint[]`, mentionEveryone: sql`${values.mentionEveryone}::boolean` },
+        {
+          mentions: withRepliedAuthor(sql`${values.mentions}::bigint[]`, sql`rp.reply_author_id`, sql`${values.mentionAuthor}::boolean`, sql`${values.userId}::bigint`),
+          mentionRoles: sql`${values.mentionRoles}::bigint[]`,
+          mentionEveryone: sql`${values.mentionEveryone}::boolean`,
+        },
         values.channelId,
         permissionsAllowEveryone,
-      )}
-      from gate where ${gateOpens}
+      )},
+        (${values.replyTo}::bigint is null or rp.reply_id is not null) as reply_found, rp.*
+      from gate left join (${repliedMessage(sql`${values.replyTo}::bigint`, sql`${values.channelId}::bigint`)}) rp on true
+      where ${gateOpens}
     ),
     stored as (
       insert into messages (${columns})
       select ${insertedValues(sentValue(values), sql`${values.userId}::bigint`)}
-      from gate, kept where ${gateOpens}
+      from gate, kept where ${sendOpens}
       returning id
     ),
     logged as (
       insert into events (type, server_id, channel_id, payload)
       select 'message.created', coalesce(server_id, ${values.channelId}::bigint), ${values.channelId}::bigint,
-             ${messageCreatedPayload({ ...values, ...Object.fromEntries(SENT_KEYS.filter(isKept).map((key) => [key, sql.raw(storedColumn(key))])) })}
-      from gate, kept where ${gateOpens}
+             ${messageCreatedPayload({ ...values, ...Object.fromEntries(SENT_KEYS.filter(isKept).map((key) => [key, sql.raw(storedColumn(key))])) }, 'kept')}
+      from gate, kept where ${sendOpens}
     ),
-    marked as (${markSent(sql`select ${values.userId}::bigint, ${values.channelId}::bigint, ${values.id}::bigint from gate where ${gateOpens}`)})
+    marked as (${markSent(sql`select ${values.userId}::bigint, ${values.channelId}::bigint, ${values.id}::bigint from gate, kept where ${sendOpens}`)})
     select ${SENT_GATE_COLUMNS}, ${KEPT_COLUMNS} from gate left join kept on true`,
 );
 
@@ -100,7 +114,7 @@ export const CREATE = new PrecompiledStatement<CreateValues, SentRow>(
  * `CreateValues` of several sends, column by column, for `unnest`: `ids`, `channelIds`, ... (an
  * array of ids as the text of its literal: see `batchedOf`).
  */
-export type CreateColumns = { sessionIds: string[]; userIds: string[] } & { [K in SentKey as `${K}s`]: unknown[] } & { nonces: (string | null)[] };
+export type CreateColumns = { sessionIds: string[]; userIds: string[] } & { [K in SentKey as `${K}s`]: unknown[] } & { nonces: (string | null)[]; mentionAuthors: boolean[] };
 
 export const columnsOf = (batch: readonly CreateValues[]): CreateColumns =>
   ({
@@ -108,6 +122,7 @@ export const columnsOf = (batch: readonly CreateValues[]): CreateColumns =>
     userIds: batch.map((send) => send.userId),
     ...Object.fromEntries(SENT_KEYS.map((key) => [`${key}s`, batch.map((send) => batchedOf(key).encode(send[key]))])),
     nonces: batch.map((send) => send.nonce),
+    mentionAuthors: batch.map((send) => send.mentionAuthor),
   }) as CreateColumns;
 
 /** The unnest's arrays, the names of its columns (the actor's, the send's fields', the nonce) and the columns as their types. */
@@ -121,6 +136,7 @@ const unnested = (values: CreateColumns) => {
       return [values[`${key}s`], type, name, read(name)];
     }),
     [values.nonces, 'text', 'nonce', 'nonce'],
+    [values.mentionAuthors, 'boolean', 'mention_author', 'mention_author'],
   ];
   return {
     arrays: sql.join(arrays.map(([array, type]) => sql`${array}::${sql.raw(type)}[]`)),
@@ -133,32 +149,39 @@ const unnested = (values: CreateColumns) => {
 export const CREATE_MANY = new PrecompiledStatement<CreateColumns, SentRow>((values) => {
   const { arrays, names, typed } = unnested(values);
   const column = (name: string): RawBuilder<unknown> => sql.raw(name);
-  const asked = { mentions: sql`b.mentions`, mentionRoles: sql`b.mention_roles`, mentionEveryone: sql`b.mention_everyone` };
+  const asked = {
+    mentions: withRepliedAuthor(sql`b.mentions`, sql`rp.reply_author_id`, sql`b.mention_author`, sql`b.user_id`),
+    mentionRoles: sql`b.mention_roles`,
+    mentionEveryone: sql`b.mention_everyone`,
+  };
   return sql`${sql.raw(preparedMark('create_many_as'))}
     with sends as (
       select ${typed}, n from unnest(${arrays})
         with ordinality as b (${names}, n)
     ),
     gated as (
-      select b.*, g.*, k.*
+      select b.*, g.*, rp.*, k.*
       from sends b
       cross join lateral (${gateQuery({ sessionId: sql`b.session_id`, userId: sql`b.user_id` }, sql`b.channel_id`, SEND_NEEDS)}) g
-      left join lateral (select ${keptColumns(asked, sql`b.channel_id`, permissionsAllowEveryone)} where ${gateOpens}) k on true
+      left join lateral (${repliedMessage(sql`b.reply_to`, sql`b.channel_id`)}) rp on ${gateOpens}
+      left join lateral (
+        select ${keptColumns(asked, sql`b.channel_id`, permissionsAllowEveryone)}, (b.reply_to is null or rp.reply_id is not null) as reply_found where ${gateOpens}
+      ) k on true
     ),
     stored as (
       insert into messages (${columns})
       select ${insertedValues((key) => column(storedColumn(key)), column('user_id'))}
-      from gated where ${gateOpens}
+      from gated where ${sendOpens}
       returning id
     ),
     logged as (
       insert into events (type, server_id, channel_id, payload)
       select 'message.created', coalesce(server_id, channel_id), channel_id,
-             ${messageCreatedPayload({ ...Object.fromEntries(SENT_KEYS.map((key) => [key, column(storedColumn(key))])), userId: column('user_id'), nonce: column('nonce') } as Row)}
-      from gated where ${gateOpens}
+             ${messageCreatedPayload({ ...Object.fromEntries(SENT_KEYS.map((key) => [key, column(storedColumn(key))])), userId: column('user_id'), nonce: column('nonce') } as Row, 'gated')}
+      from gated where ${sendOpens}
       order by n
     ),
     -- One row per author and channel (an upsert may not touch a row twice): their newest send.
-    marked as (${markSent(sql`select user_id, channel_id, max(id) from gated where ${gateOpens} group by user_id, channel_id order by user_id, channel_id`)})
+    marked as (${markSent(sql`select user_id, channel_id, max(id) from gated where ${sendOpens} group by user_id, channel_id order by user_id, channel_id`)})
     select ${SENT_GATE_COLUMNS}, ${KEPT_COLUMNS} from gated order by n`;
 });

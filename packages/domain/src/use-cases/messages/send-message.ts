@@ -32,19 +32,35 @@ export class SendMessage {
     private readonly clock: Clock,
   ) {}
 
-  async execute(actor: Actor, channelId: string, input: { readonly content: string; readonly nonce?: string | undefined }): Outcome<SentMessage, typeof SendMessage.errors> {
-    const issues = [...contentIssues(input.content), ...nonceIssues(input.nonce)];
+  async execute(actor: Actor, channelId: string, input: SendMessageInput): Outcome<SentMessage, typeof SendMessage.errors> {
+    const issues = [...contentIssues(input.content), ...nonceIssues(input.nonce), ...replyIssues(input.replyTo)];
     if (issues.length > 0) return fail(validationFailed(issues));
     if (!isId(channelId)) return fail({ kind: 'ChannelNotFound' });
 
     const nonce = input.nonce ?? null;
-    const message = newMessage({ id: this.ids.next(), channelId, content: input.content, createdAt: this.clock.now() }, mentionsIn(input.content));
-    const gated = await this.messages.createAs(actor, message, nonce);
+    const sent = { id: this.ids.next(), channelId, content: input.content, createdAt: this.clock.now(), replyTo: input.replyTo ?? null };
+    const message = newMessage(sent, mentionsIn(input.content));
+    const gated = await this.messages.createAs(actor, message, nonce, input.mentionAuthor !== false);
     // A one-to-one where either blocked the other: its recipients read it, nobody writes there.
     if (!gated.ok && gated.facts.blocked && gated.facts.sessionLive && gated.facts.member) return fail({ kind: 'Blocked' });
     const stored = fromGate(gated, SEND_NEEDS);
     if (!stored.ok) return stored;
+    if (stored.value === 'ReplyTargetMissing') return fail(validationFailed([{ path: 'replyTo', message: REPLY_TARGET_MISSING }]));
     const { author, ...kept } = stored.value;
     return ok({ message: { ...message, ...kept, author, reactions: [] }, nonce });
   }
 }
+
+export interface SendMessageInput {
+  readonly content: string;
+  readonly nonce?: string | undefined;
+  /** The message of this channel it answers. */
+  readonly replyTo?: string | undefined;
+  /** A reply mentions the author it answers unless this is false. */
+  readonly mentionAuthor?: boolean | undefined;
+}
+
+const REPLY_TARGET_MISSING = 'must be a message of this channel';
+
+/** A reply's target must at least be an id; whether the channel holds it, the send's statement finds out. */
+const replyIssues = (replyTo: string | undefined) => (replyTo === undefined || isId(replyTo) ? [] : [{ path: 'replyTo', message: REPLY_TARGET_MISSING }]);

@@ -17,6 +17,7 @@ describe('EditMessage', () => {
       createdAt: sent.createdAt,
       editedAt: world.clock.now(),
       ...NO_MENTIONS,
+      replyTo: null,
       author: sent.author,
       reactions: [],
     });

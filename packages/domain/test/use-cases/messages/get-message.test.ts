@@ -16,6 +16,7 @@ describe('GetMessage', () => {
         createdAt: world.clock.now(),
         editedAt: null,
         ...NO_MENTIONS,
+        replyTo: null,
         author: { id: owner.userId, username: 'owner', displayName: null, avatar: null },
         reactions: [],
       },

@@ -22,6 +22,7 @@ describe('SendMessage', () => {
       mentions: [],
       mentionRoles: [],
       mentionEveryone: false,
+      replyTo: null,
       author: { id: member.userId, username, displayName: null, avatar: null },
       reactions: [],
     });
@@ -40,7 +41,7 @@ describe('SendMessage', () => {
       content: '  spaced  out  ',
       createdAt: world.clock.now(),
       editedAt: null,
-      ...NO_MENTIONS,
+      ...NO_MENTIONS, replyTo: null,
       author: { id: member.userId, username, displayName: null, avatar: null },
       reactions: [],
     };
