@@ -57,7 +57,7 @@ describe('health and the API description', () => {
         },
       }),
     );
-    expect(body.components.schemas.Message.required).toEqual(['id', 'channelId', 'content', 'createdAt', 'editedAt', 'mentions', 'mentionRoles', 'mentionEveryone', 'replyTo', 'author', 'reactions']);
+    expect(body.components.schemas.Message.required).toEqual(['id', 'channelId', 'content', 'createdAt', 'editedAt', 'mentions', 'mentionRoles', 'mentionEveryone', 'replyTo', 'pinned', 'author', 'reactions']);
     const query = body.paths['/api/channels/{channelId}/messages'].get.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`);
     expect(query).toEqual(['path:channelId', 'query:limit', 'query:before', 'query:after', 'query:around']);
   });

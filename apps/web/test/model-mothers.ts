@@ -79,6 +79,7 @@ export const message = (id: string, overrides: Partial<Message> = {}): Message =
   mentionRoles: [],
   mentionEveryone: false,
   replyTo: null,
+  pinned: false,
   author: bob,
   reactions: [],
   ...overrides,

@@ -42,6 +42,7 @@ export const MessageResponse = z
       description: 'The content says `@everyone` and its author holds MENTION_EVERYONE in the channel (never in a direct conversation, where it is plain text)',
     }),
     replyTo: ReplyPreviewResponse.nullable(),
+    pinned: z.boolean().meta({ description: 'It is pinned in its channel (GET /api/channels/{channelId}/pins lists those)' }),
     author: UserSummaryResponse,
     reactions: z.array(ReactionSummaryResponse),
   })
@@ -75,6 +76,7 @@ export const messageJson = (m: MessageView): MessageJson => ({
   mentionRoles: [...m.mentionRoles],
   mentionEveryone: m.mentionEveryone,
   replyTo: m.replyTo === null ? null : replyPreviewJson(m.replyTo),
+  pinned: m.pinned,
   author: userSummaryJson(m.author),
   reactions: m.reactions.map((r) => ({ emoji: r.emoji, count: r.count, reacted: r.reacted })),
 });
@@ -114,6 +116,7 @@ export function messageFromJson(d: Json): MessageView {
     mentionRoles: d.mentionRoles === undefined ? [] : strs(d.mentionRoles),
     mentionEveryone: d.mentionEveryone === true,
     replyTo: d.replyTo === undefined || d.replyTo === null ? null : replyPreviewFromJson(obj(d.replyTo)),
+    pinned: d.pinned === true,
     author: userSummaryFromJson(author),
     reactions: reactions.map((r) => ({ emoji: str(r.emoji), count: num(r.count), reacted: r.reacted === true })),
   };

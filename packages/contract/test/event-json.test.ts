@@ -32,6 +32,7 @@ const message: MessageView = {
   mentionRoles: ['10'],
   mentionEveryone: true,
   replyTo: { id: '90', author: { id: '4', username: 'bob' }, content: 'earlier "words" 😀' },
+  pinned: true,
   author: { id: '3', username: 'ann', displayName: null, avatar: null },
   reactions: [{ emoji: '👍', count: 2, reacted: false }],
 };
@@ -131,6 +132,7 @@ describe('the events’ JSON form', () => {
       mentionRoles: ['10'],
       mentionEveryone: true,
       replyTo: { id: '90', author: { id: '4', username: 'bob' }, content: 'earlier "words" 😀' },
+      pinned: true,
       author: { id: '3', username: 'ann', displayName: null, avatar: null },
       reactions: [{ emoji: '👍', count: 2, reacted: false }],
       serverId: '10',
@@ -196,7 +198,7 @@ describe('the events’ JSON form', () => {
     const logged = lazilyDecoded(7, 'e-7', 'message.created', fromSql);
 
     expect(logged.wire).toBeNull();
-    expect(logged.event).toEqual(messageCreated('10', { ...message, ...NO_MENTIONS, replyTo: null, content: 'a " : b', reactions: [] }, null));
+    expect(logged.event).toEqual(messageCreated('10', { ...message, ...NO_MENTIONS, replyTo: null, pinned: false, content: 'a " : b', reactions: [] }, null));
   });
 
   it('routes by the stored route without decoding, and from the content when none was stored', () => {

@@ -6,9 +6,12 @@ import {
   has,
   keptMentions,
   previewOf,
+  sentView,
   withRepliedAuthor,
   type ReplyPreview,
   type ReplyTargetMissing,
+  type PinOutcome,
+  compareIds,
   type MentionPlace,
   type MessageMentions,
   type SendReceipt,
@@ -105,9 +108,9 @@ export class InMemoryMessageRepository implements MessageRepository {
     this.state.markRead(actor.userId, message.channelId, message.id);
     // A conversation's message belongs to no server.
     const serverId = this.state.channels.get(message.channelId)?.serverId ?? null;
-    const replyTo = this.replyPreview(message.replyTo);
-    this.state.events.push(messageCreated(serverId, { ...message, ...kept, replyTo, author: gate.value, reactions: [] }, nonce));
-    return { ok: true, value: { ...kept, replyTo, author: gate.value } };
+    const receipt = { ...kept, replyTo: this.replyPreview(message.replyTo), author: gate.value };
+    this.state.events.push(messageCreated(serverId, sentView(message, receipt), nonce));
+    return { ok: true, value: receipt };
   }
 
   /** The message a reply answers as a reader sees it now: its author and the start of its content, or, deleted since, its id alone. */
@@ -160,6 +163,34 @@ export class InMemoryMessageRepository implements MessageRepository {
     return user ? summarizeUser(user) : null;
   }
 
+  async pin(channelId: string, messageId: string, at: Date, cap: number): Promise<PinOutcome> {
+    const message = this.state.messages.get(messageId);
+    if (message?.channelId !== channelId) return 'MessageNotFound';
+    if (message.pinnedAt !== null) return 'already';
+    if (this.pinnedIn(channelId).length >= cap) return 'TooManyPins';
+    this.state.messages.set(messageId, { ...message, pinnedAt: at });
+    return 'pinned';
+  }
+
+  async unpin(channelId: string, messageId: string): Promise<'unpinned' | 'absent'> {
+    const message = this.state.messages.get(messageId);
+    if (message?.channelId !== channelId || message.pinnedAt === null) return 'absent';
+    this.state.messages.set(messageId, { ...message, pinnedAt: null });
+    return 'unpinned';
+  }
+
+  async pinsJsonAs(actor: Actor, channelId: string): Promise<Gated<RenderedPage>> {
+    const gate = this.gate(actor, channelId, READ_NEEDS);
+    if (!gate.ok) return gate;
+    return { ok: true, value: this.render(this.pinnedIn(channelId).map((m) => m.id), actor.userId) };
+  }
+
+  /** The channel's pinned messages, most recently pinned first, the newest message first among those pinned at once. */
+  private pinnedIn(channelId: string): Message[] {
+    const pinned = (this.state.channelMessages.get(channelId) ?? []).map((id) => this.state.messages.get(id) as Message).filter((m) => m.pinnedAt !== null);
+    return pinned.sort((a, b) => (b.pinnedAt?.getTime() ?? 0) - (a.pinnedAt?.getTime() ?? 0) || compareIds(b.id, a.id));
+  }
+
   async updateContent(id: string, content: string, editedAt: Date, asked: MessageMentions): Promise<void> {
     const message = this.state.messages.get(id);
     if (message) this.state.messages.set(id, { ...message, content, editedAt, ...keptMentions(asked, this.mentionPlace(message.channelId, message.authorId)) });
@@ -210,9 +241,9 @@ export class InMemoryMessageRepository implements MessageRepository {
 
   private toView(message: Message, viewerId: string): MessageView {
     // The message's own fields are carried as they are, so a new field needs no edit here (but for what it points to).
-    const { authorId, replyTo, ...fields } = message;
+    const { authorId, replyTo, pinnedAt, ...fields } = message;
     const author = this.state.users.get(authorId);
-    return { ...fields, replyTo: this.replyPreview(replyTo), author: summaryOrBlank(author, authorId), reactions: this.summaries(message.id, viewerId) };
+    return { ...fields, replyTo: this.replyPreview(replyTo), pinned: pinnedAt !== null, author: summaryOrBlank(author, authorId), reactions: this.summaries(message.id, viewerId) };
   }
 
   /** One entry per emoji, in the order each emoji was first used on the message. */

@@ -20,6 +20,7 @@ import * as readStates from './migrations/2026-11-28T01-00-read-states';
 import * as attachments from './migrations/2026-11-28T02-00-attachments';
 import * as messageSearch from './migrations/2026-11-28T03-00-message-search';
 import * as messageReplies from './migrations/2026-11-28T05-00-message-replies';
+import * as messagePins from './migrations/2026-11-28T05-10-message-pins';
 
 /** Every migration, keyed so that names sort by date. New ones are added here, never edited. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28T02-00-attachments': attachments,
   '2026-11-28T03-00-message-search': messageSearch,
   '2026-11-28T05-00-message-replies': messageReplies,
+  '2026-11-28T05-10-message-pins': messagePins,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -67,6 +67,8 @@ export interface SendPlan {
   readonly edit: { readonly content: string; readonly mentions: MentionPlan; readonly at: Date } | null;
   /** It answers the scenario's first send (the first answers none), mentioning its author or not. */
   readonly reply: { readonly mentionAuthor: boolean } | null;
+  /** It is pinned once everything is sent. */
+  readonly pinned: boolean;
 }
 
 export interface ReactionPlan {
@@ -101,6 +103,7 @@ export function scenarioOf(people: number): fc.Arbitrary<Scenario> {
     sender: person,
     edit: fc.option(fc.record({ content: text(10), mentions, at: moment }), { nil: null }),
     reply: fc.option(fc.record({ mentionAuthor: fc.boolean() }), { nil: null }),
+    pinned: fc.boolean(),
   });
   return fc.record({
     sends: fc.array(send, { minLength: 1, maxLength: 8 }),

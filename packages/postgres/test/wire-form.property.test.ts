@@ -6,6 +6,7 @@ import {
   ALL_PERMISSIONS,
   EVERYONE_DEFAULT,
   keptMentions,
+  MAX_PINS,
   mentionsIn,
   messageCreated,
   newMessage,
@@ -123,6 +124,7 @@ async function play(stores: Stores, cast: Cast, scenario: Scenario, where: 'chan
     byEmoji.set(emoji, (byEmoji.get(emoji) ?? new Set()).add(userId));
   }
 
+  for (const { plan, id } of sent) if (plan.pinned) expect(await stores.messages.pin(channelId, id, plan.createdAt, MAX_PINS)).toBe('pinned');
   if (scenario.deleteFirst) expect(await stores.messages.delete(first!.id)).toBe('deleted');
 
   const viewerId = cast.people[scenario.viewer]!.summary.id;
@@ -133,9 +135,10 @@ async function play(stores: Stores, cast: Cast, scenario: Scenario, where: 'chan
     .filter(({ id }) => !(scenario.deleteFirst && id === first!.id))
     .map((one) => ({
       // An edit asks for its content's mentions alone (the store is told nothing of the reply).
-      ...newMessage({ id: one.id, channelId, content: written(one.plan.edit ?? one.plan), createdAt: one.plan.createdAt, replyTo: one.replyTo }, kept(one.plan.edit ? mentionsIn(written(one.plan.edit)) : asked(written(one.plan), one), one.plan.sender)),
+      ...fieldsOf(newMessage({ id: one.id, channelId, content: written(one.plan.edit ?? one.plan), createdAt: one.plan.createdAt }, kept(one.plan.edit ? mentionsIn(written(one.plan.edit)) : asked(written(one.plan), one), one.plan.sender))),
       editedAt: one.plan.edit?.at ?? null,
       replyTo: one.replyTo === null ? null : now,
+      pinned: one.plan.pinned,
       author: one.author.summary,
       reactions: [...reactions.get(one.id)!].map(([emoji, users]) => ({ emoji, count: users.size, reacted: users.has(viewerId) })),
     }));
@@ -143,8 +146,9 @@ async function play(stores: Stores, cast: Cast, scenario: Scenario, where: 'chan
     messageCreated(
       serverId,
       {
-        ...newMessage({ id: one.id, channelId, content: written(one.plan), createdAt: one.plan.createdAt }, kept(asked(written(one.plan), one), one.plan.sender)),
+        ...fieldsOf(newMessage({ id: one.id, channelId, content: written(one.plan), createdAt: one.plan.createdAt }, kept(asked(written(one.plan), one), one.plan.sender))),
         replyTo: one.replyTo === null ? null : preview(written(first!.plan)),
+        pinned: false,
         author: one.author.summary,
         reactions: [],
       },
@@ -153,6 +157,9 @@ async function play(stores: Stores, cast: Cast, scenario: Scenario, where: 'chan
   );
   return { channelId, views, created };
 }
+
+/** A new message's own fields, as a view carries them (what it points to and whether it is pinned, a view says otherwise). */
+const fieldsOf = ({ replyTo: _replyTo, pinnedAt: _pinnedAt, ...fields }: ReturnType<typeof newMessage>) => fields;
 
 /** A user of no server, and a role of none. */
 const NOBODY = '1';
@@ -250,7 +257,7 @@ function describeWireForm(name: string, open: () => Promise<{ db: Kysely<Databas
       const summary = cast.people[0]!.summary;
       // A field added since reads back as a new message holds it (the reader's default), hence newMessage.
       const sent = newMessage({ id: freshId(), channelId: freshId(), content: 'old "row" \u2028', createdAt: new Date('2026-11-01T10:00:00.123Z') });
-      const view: MessageView = { ...sent, replyTo: null, author: summary, reactions: [] };
+      const view: MessageView = { ...fieldsOf(sent), replyTo: null, pinned: false, author: summary, reactions: [] };
       const before = await history.after(0, 1_000_000);
       // The text the statement wrote until now: json_build_object's, spaces and "nonce" : null.
       await sql`

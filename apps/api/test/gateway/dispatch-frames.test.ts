@@ -23,7 +23,7 @@ const message: MessageView = {
   content: 'hi "there" \u2028 😀 \\ </script>',
   createdAt: new Date('2026-11-01T10:00:00.123Z'),
   editedAt: null,
-  ...NO_MENTIONS, replyTo: null,
+  ...NO_MENTIONS, replyTo: null, pinned: false,
   author: { id: '3', username: 'ann', displayName: null, avatar: null },
   reactions: [{ emoji: '👍', count: 2, reacted: false }],
 };

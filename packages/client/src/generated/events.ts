@@ -185,6 +185,8 @@ export interface components {
             /** @description The content says `@everyone` and its author holds MENTION_EVERYONE in the channel (never in a direct conversation, where it is plain text) */
             mentionEveryone: boolean;
             replyTo: components["schemas"]["ReplyPreview"] | null;
+            /** @description It is pinned in its channel (GET /api/channels/{channelId}/pins lists those) */
+            pinned: boolean;
             author: components["schemas"]["UserSummary"];
             reactions: components["schemas"]["ReactionSummary"][];
             /** @description The server; left out in a direct conversation */
@@ -222,6 +224,17 @@ export interface components {
             channelId: string;
             /** @description The server; left out in a direct conversation */
             serverId?: string;
+        };
+        /** @description A message was pinned in its channel, or unpinned: its `pinned` is now true, or false */
+        MessagePinEvent: {
+            /** @description Snowflake id: a decimal string, ordered by creation time */
+            channelId: string;
+            /** @description The server; left out in a direct conversation */
+            serverId?: string;
+            /** @description Snowflake id: a decimal string, ordered by creation time */
+            messageId: string;
+            /** @description Who pinned it (message.pinned) or unpinned it (message.unpinned) */
+            pinnedBy: string;
         };
         /** @description The emoji’s count after the change, and who reacted or un-reacted */
         ReactionEvent: {
@@ -381,6 +394,10 @@ export interface EventMap {
     "message.updated": components["schemas"]["MessageEvent"];
     /** Dispatch `message.deleted`: `d` is the REST shape. Only members of the event's server get it. */
     "message.deleted": components["schemas"]["MessageDeletedEvent"];
+    /** Dispatch `message.pinned`: `d` is the REST shape. Only members of the event's server get it. */
+    "message.pinned": components["schemas"]["MessagePinEvent"];
+    /** Dispatch `message.unpinned`: `d` is the REST shape. Only members of the event's server get it. */
+    "message.unpinned": components["schemas"]["MessagePinEvent"];
     /** Dispatch `reaction.added`: `d` is the REST shape. Only members of the event's server get it. */
     "reaction.added": components["schemas"]["ReactionEvent"];
     /** Dispatch `reaction.removed`: `d` is the REST shape. Only members of the event's server get it. */
@@ -423,6 +440,8 @@ export const EVENT_TYPES: Readonly<Record<keyof EventMap, true>> = {
     "message.created": true,
     "message.updated": true,
     "message.deleted": true,
+    "message.pinned": true,
+    "message.unpinned": true,
     "reaction.added": true,
     "reaction.removed": true,
     "reaction.cleared": true,

@@ -16,6 +16,8 @@ export interface Message {
   readonly mentionEveryone: boolean;
   /** The message of the same channel it answers (which may have been deleted since), or null. */
   readonly replyTo: Id | null;
+  /** When it was pinned in its channel; null while it is not. */
+  readonly pinnedAt: Date | null;
 }
 
 /**
@@ -38,6 +40,7 @@ export const newMessage = (
   replyTo: null,
   ...sent,
   editedAt: null,
+  pinnedAt: null,
   ...mentions,
 });
 
@@ -73,6 +76,7 @@ export interface MessageView {
   readonly mentionRoles: readonly Id[];
   readonly mentionEveryone: boolean;
   readonly replyTo: ReplyPreview | null;
+  readonly pinned: boolean;
   readonly author: UserSummary;
   readonly reactions: readonly ReactionSummary[];
 }
@@ -92,5 +96,7 @@ export interface ReactionState {
 }
 
 export const MAX_DISTINCT_REACTIONS = 20;
+/** The pinned messages one channel (or conversation) may hold. */
+export const MAX_PINS = 50;
 /** Every user's reactions to one message, all emoji together: what one message may hold in all. */
 export const MAX_REACTIONS_PER_MESSAGE = 5000;

@@ -58,6 +58,9 @@ export type SendReceipt = MessageMentions & { readonly author: UserSummary; read
 /** A send refused for its reply: the channel holds no message `replyTo` (another channel's, or none). Nothing was stored. */
 export type ReplyTargetMissing = 'ReplyTargetMissing';
 
+/** `MessageNotFound`: the channel holds no such message (it was deleted between the caller's check and the pin). */
+export type PinOutcome = 'pinned' | 'already' | 'TooManyPins' | 'MessageNotFound';
+
 /** `MessageNotFound`: the message was deleted between the caller's check and the reaction. */
 export type AddReactionOutcome = 'added' | 'already' | 'TooManyReactions' | 'TooManyReactionsInAll' | 'MessageNotFound';
 
@@ -105,6 +108,19 @@ export interface MessageRepository {
    * content), what `keptMentions` keeps, as the channel and the author's permissions stand now.
    */
   updateContent(id: Id, content: string, editedAt: Date, asked: MessageMentions): Promise<void>;
+  /**
+   * Pins message `messageId` of channel `channelId` at `at`: `already` if it is pinned, `TooManyPins`
+   * when the channel holds `cap` pinned messages, `MessageNotFound` when the channel holds no such
+   * message. Serialized with the channel's other pins, so the cap holds under races.
+   */
+  pin(channelId: Id, messageId: Id, at: Date, cap: number): Promise<PinOutcome>;
+  /** Unpins it; `absent` when it was not pinned (or is no message of the channel). */
+  unpin(channelId: Id, messageId: Id): Promise<'unpinned' | 'absent'>;
+  /**
+   * The channel's pinned messages (at most `MAX_PINS`), most recently pinned first (of those pinned
+   * at once, the newest message first), gated and rendered as `pageJsonAs`'s page is.
+   */
+  pinsJsonAs(actor: Actor, channelId: Id): Promise<Gated<RenderedPage>>;
   /** `absent`: already gone (a delete racing this one won). */
   delete(id: Id): Promise<'deleted' | 'absent'>;
   /** Atomic: both caps hold even under concurrent reactions. */

@@ -4,12 +4,10 @@ import type { SeedableStores } from './fixtures';
 import { summaryOf, withoutAuthor } from './fixtures';
 
 /** The message as a reader sees it; a reply's preview must be given (`replyTo`), as only a store can read it. */
-export const viewOf = (message: Message, author: User, reactions: ReactionSummary[] = [], replyTo: ReplyPreview | null = null): MessageView => ({
-  ...withoutAuthor(message),
-  replyTo,
-  author: summaryOf(author),
-  reactions,
-});
+export const viewOf = (message: Message, author: User, reactions: ReactionSummary[] = [], replyTo: ReplyPreview | null = null): MessageView => {
+  const { pinnedAt, ...fields } = withoutAuthor(message);
+  return { ...fields, replyTo, pinned: pinnedAt !== null, author: summaryOf(author), reactions };
+};
 
 export const idsOf = (items: readonly { readonly id: Id }[]): Id[] => items.map((item) => item.id);
 

@@ -19,6 +19,7 @@ import { describeMessagePages } from './message-pages.contract';
 import { describeMessageMentions } from './message-mentions.contract';
 import { describeMessageReactions } from './message-reactions.contract';
 import { describeMessageReplies } from './message-replies.contract';
+import { describeMessagePins } from './message-pins.contract';
 
 /** What every `MessageRepository` must do. */
 export function describeMessageRepositoryContract(name: string, makeStores: () => Promise<SeedableStores>): void {
@@ -74,8 +75,11 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
         const reader = await givenUser(stores);
         const message = await givenMessage(stores, channel.id, author.id, { createdAt: at(5) });
 
+        const { pinnedAt: _pinnedAt, ...fields } = withoutAuthor(message);
         expect(await stores.messages.view(message.id, reader.id)).toEqual({
-          ...withoutAuthor(message),
+          ...fields,
+          replyTo: null,
+          pinned: false,
           id: message.id,
           channelId: channel.id,
           content: message.content,
@@ -100,6 +104,7 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
     describeMessagePermissions(ctx);
     describeMessageMentions(ctx);
     describeMessageReplies(ctx);
+    describeMessagePins(ctx);
 
     describe('updateContent', () => {
       it('sets the content and editedAt, and keeps everything else', async () => {

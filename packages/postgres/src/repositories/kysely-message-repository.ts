@@ -13,6 +13,7 @@ import type {
   Reaction,
   ReactionState,
   ReplyTargetMissing,
+  PinOutcome,
   SendReceipt,
 } from '@chat/domain';
 import { sql, type Kysely } from 'kysely';
@@ -21,6 +22,7 @@ import { inTransaction } from '../in-transaction';
 import { SameTurnBatcher } from '../same-turn-batcher';
 import type { Database } from '../schema';
 import { pageValues, PAGE_JSON } from './message-page-statements';
+import { holdPinsOf, PINS_JSON, pinState, pinsValues } from './message-pin-statements';
 import { fromRow, MESSAGE_COLUMNS, toRow } from './message-fields';
 import { columnsOf, CREATE, CREATE_MANY, createValues, type CreateValues, type SentRow } from './message-send-statements';
 import { gateOf, reactionsOf, toView } from './message-sql';
@@ -128,6 +130,37 @@ export class KyselyMessageRepository implements MessageRepository {
       onRetryAlone: (error, size) => this.events.onBatchRetriedAlone?.(error, size),
     },
   );
+
+  /** Serialized with the channel's other pins (`holdPinsOf`), so the cap holds under races. */
+  async pin(channelId: string, messageId: string, at: Date, cap: number): Promise<PinOutcome> {
+    return inTransaction(this.db, async (trx) => {
+      await holdPinsOf(channelId).execute(trx);
+      const state = (await pinState(channelId, messageId).execute(trx)).rows[0];
+      if (state?.pinned === null || state === undefined) return 'MessageNotFound';
+      if (state.pinned) return 'already';
+      if (state.count >= cap) return 'TooManyPins';
+      await trx.updateTable('messages').set({ pinned_at: at }).where('id', '=', messageId).execute();
+      return 'pinned';
+    });
+  }
+
+  async unpin(channelId: string, messageId: string): Promise<'unpinned' | 'absent'> {
+    const result = await this.db
+      .updateTable('messages')
+      .set({ pinned_at: null })
+      .where('id', '=', messageId)
+      .where('channel_id', '=', channelId)
+      .where('pinned_at', 'is not', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n ? 'unpinned' : 'absent';
+  }
+
+  /** One statement, as a page: the gate and, only if it opens, the channel's pinned messages rendered (see `PINS_JSON`). */
+  async pinsJsonAs(actor: Actor, channelId: string): Promise<Gated<RenderedPage>> {
+    const { rows } = await PINS_JSON.execute(this.db, pinsValues(actor, channelId));
+    const gate = gateOf(rows[0]);
+    return gate.ok ? { ok: true, value: (rows[0]?.body ?? '[]') as RenderedPage } : gate;
+  }
 
   /** One statement: the content, and the mentions kept as a send keeps them (`keptColumns`), the author's permissions read there. */
   async updateContent(id: string, content: string, editedAt: Date, asked: MessageMentions): Promise<void> {

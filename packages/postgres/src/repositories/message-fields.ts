@@ -22,6 +22,8 @@ const KINDS = {
   boolean: { type: 'boolean', cast: 'boolean', json: (e: Sql): Part[] => [e] },
   /** Bigint ids: an array of strings of digits, `array_to_json` writing it compact as `JSON.stringify` does. */
   ids: { type: 'bigint[]', cast: 'bigint[]', json: (e: Sql): Part[] => [sql`array_to_json(${e}::text[])::text`] },
+  /** A moment that may not have come (null): the JSON says only whether it did, `true` or `false`; `none` is a new message's. */
+  mark: { type: 'timestamptz', cast: 'timestamptz', json: (e: Sql): Part[] => [sql`(${e} is not null)`], none: 'false' },
 } as const;
 
 type Kind = keyof typeof KINDS;
@@ -31,6 +33,7 @@ interface Values {
   date: Date;
   boolean: boolean;
   ids: readonly string[];
+  mark: Date | null;
 }
 
 interface Field {
@@ -63,6 +66,7 @@ export const MESSAGE_FIELDS = {
   mentionRoles: { column: 'mention_roles', kind: 'ids', json: 'mentionRoles', created: 'kept' },
   mentionEveryone: { column: 'mention_everyone', kind: 'boolean', json: 'mentionEveryone', created: 'kept' },
   replyTo: { column: 'reply_to', kind: 'id', nullable: true, json: 'replyTo', joined: true },
+  pinnedAt: { column: 'pinned_at', kind: 'mark', json: 'pinned', created: 'null' },
 } as const satisfies { readonly [K in keyof Message]: Field };
 
 type Fields = typeof MESSAGE_FIELDS;
@@ -133,12 +137,18 @@ export function fieldsJson(valueOf: (key: Key, cast: string) => Sql, fresh: bool
     if (json === false) continue;
     parts.push(`${parts.length === 0 ? '{' : ','}"${json}":`);
     if (field(key).joined) parts.push(...joined(key as JoinedKey));
-    else if (fresh && created === 'null') parts.push('null');
+    else if (fresh && created === 'null') parts.push(noneOf(kind));
     else if (nullable) parts.push(orNull(KINDS[kind].json(valueOf(key, KINDS[kind].cast))));
     else parts.push(...KINDS[kind].json(valueOf(key, KINDS[kind].cast)));
   }
   return parts;
 }
+
+/** What a new message's JSON says of a field it holds nothing in: `null`, or its kind's own word for none. */
+const noneOf = (kind: Kind): string => {
+  const written: { readonly type: string; readonly none?: string } = KINDS[kind];
+  return written.none ?? 'null';
+};
 
 /** A nullable value's JSON: its text, or `null` (the concatenation is null when the value is). */
 const orNull = (parts: Part[]): Sql => sql`coalesce(${parts.length === 1 ? sql`${concat(parts)}::text` : concat(parts)}, 'null')`;

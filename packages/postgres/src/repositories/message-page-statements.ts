@@ -92,7 +92,8 @@ const PAGE_MESSAGE = concat([
 ]);
 
 /**
- * The messages of CTE `page` as the interface's JSON array, in id order `direction`: each message's
+ * The messages of CTE `page` as the interface's JSON array, in id order `direction` (`pinned`: the
+ * most recently pinned first, then the newest): each message's
  * reactions joined in order of first use (`lists`), then the messages, with `string_agg`'s delimiter
  * as the comma between elements. Strings go through `to_json`, which escapes as `JSON.stringify`
  * does, so the text is exactly `JSON.stringify` of the `messageViewJson` values (the contract
@@ -101,8 +102,8 @@ const PAGE_MESSAGE = concat([
  * reply's message is read as the page is read (deleted since: `{"id":…,"deleted":true}`), by primary
  * key and only where `reply_to` is set: an index probe with a null key reads nothing.
  */
-export const pageBody = (direction: 'asc' | 'desc') => sql`(
-  select '[' || coalesce(string_agg(${PAGE_MESSAGE}, ',' order by p.id ${sql.raw(direction)}), '') || ']'
+export const pageBody = (direction: 'asc' | 'desc' | 'pinned') => sql`(
+  select '[' || coalesce(string_agg(${PAGE_MESSAGE}, ',' order by ${sql.raw(direction === 'pinned' ? 'p.pinned_at desc, p.id desc' : `p.id ${direction}`)}), '') || ']'
   from page p
   join users u on u.id = p.author_id
   left join lists l on l.message_id = p.id

@@ -10,10 +10,11 @@ export type ViewRow = MessageRow & { username: string; display_name: string | nu
 
 /** The row as the entity, then as a reader sees it: the author's id and name together, the reply's preview, the reactions. */
 export const toView = (row: ViewRow): MessageView => {
-  const { authorId, replyTo, ...fields } = fromRow(row);
+  const { authorId, replyTo, pinnedAt, ...fields } = fromRow(row);
   return {
     ...fields,
     replyTo: replyPreviewOf(replyTo, row),
+    pinned: pinnedAt !== null,
     author: { id: authorId, username: row.username, displayName: row.display_name, avatar: row.avatar },
     reactions: row.reactions,
   };

@@ -1,15 +1,23 @@
-import { newMessage, type MessageView } from '../../entities/message';
+import { newMessage, type Message, type MessageView } from '../../entities/message';
 import type { Actor } from '../../entities/session';
 import { validationFailed } from '../../errors';
 import type { Clock } from '../../ports/clock';
 import type { IdGenerator } from '../../ports/id-generator';
-import type { MessageRepository } from '../../ports/message-repository';
+import type { MessageRepository, SendReceipt } from '../../ports/message-repository';
 import { isId } from '../../ids';
 import { fail, ok, type Outcome } from '../../result';
 import { contentIssues, nonceIssues } from '../../rules/message-rules';
 import { mentionsIn } from '../../rules/mention-rules';
 import { fromGate } from '../access';
 import { SEND_NEEDS } from '../../rules/permission-rules';
+
+/** A message just stored as a reader sees it: what the store kept of it (`receipt`), not pinned, no reactions yet. */
+export const sentView = ({ pinnedAt: _pinnedAt, ...message }: Omit<Message, 'authorId'>, receipt: SendReceipt): MessageView => ({
+  ...message,
+  ...receipt,
+  pinned: false,
+  reactions: [],
+});
 
 /** The stored message, and the sender's nonce to echo back (null when none was given). */
 export interface SentMessage {
@@ -46,8 +54,7 @@ export class SendMessage {
     const stored = fromGate(gated, SEND_NEEDS);
     if (!stored.ok) return stored;
     if (stored.value === 'ReplyTargetMissing') return fail(validationFailed([{ path: 'replyTo', message: REPLY_TARGET_MISSING }]));
-    const { author, ...kept } = stored.value;
-    return ok({ message: { ...message, ...kept, author, reactions: [] }, nonce });
+    return ok({ message: sentView(message, stored.value), nonce });
   }
 }
 

@@ -18,6 +18,7 @@ describe('EditMessage', () => {
       editedAt: world.clock.now(),
       ...NO_MENTIONS,
       replyTo: null,
+      pinned: false,
       author: sent.author,
       reactions: [],
     });

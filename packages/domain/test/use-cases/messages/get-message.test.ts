@@ -17,6 +17,7 @@ describe('GetMessage', () => {
         editedAt: null,
         ...NO_MENTIONS,
         replyTo: null,
+        pinned: false,
         author: { id: owner.userId, username: 'owner', displayName: null, avatar: null },
         reactions: [],
       },

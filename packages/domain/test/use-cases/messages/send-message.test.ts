@@ -23,6 +23,7 @@ describe('SendMessage', () => {
       mentionRoles: [],
       mentionEveryone: false,
       replyTo: null,
+      pinned: false,
       author: { id: member.userId, username, displayName: null, avatar: null },
       reactions: [],
     });
@@ -41,7 +42,7 @@ describe('SendMessage', () => {
       content: '  spaced  out  ',
       createdAt: world.clock.now(),
       editedAt: null,
-      ...NO_MENTIONS, replyTo: null,
+      ...NO_MENTIONS, replyTo: null, pinned: false,
       author: { id: member.userId, username, displayName: null, avatar: null },
       reactions: [],
     };
