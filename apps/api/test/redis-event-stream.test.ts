@@ -6,7 +6,7 @@ import { connect, describeWithRedis, redisUrl, uniquePrefix } from './redis-test
 const AWKWARD = ['two\nlines', 'ünïcödé 🎉 and " quotes', '12 message.created 3\n{}', '', ' '.repeat(300)];
 
 const said = (content: string, i: number): ChatEvent =>
-  messageCreated('7', { id: String(500 + i), channelId: '8', content, createdAt: new Date(Date.UTC(2026, 10, 23)), editedAt: null, ...NO_MENTIONS, attachments: [], author: { id: '9', username: 'ann', displayName: null, avatar: null }, reactions: [] }, null);
+  messageCreated('7', { id: String(500 + i), channelId: '8', content, createdAt: new Date(Date.UTC(2026, 10, 23)), editedAt: null, ...NO_MENTIONS, attachments: [], replyTo: null, pinned: false, author: { id: '9', username: 'ann', displayName: null, avatar: null }, reactions: [] }, null);
 
 const encoded = (position: number, event: ChatEvent): EncodedEvent => {
   const { t, d } = eventJson(event);
