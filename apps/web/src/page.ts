@@ -7,6 +7,7 @@
 import { ChatApiError, type GatewayConnection, type RestClient } from '@chat/client';
 import { createCoalescer, type Coalescer } from './coalesce.js';
 import type { Marker } from './marker.js';
+import { createSendQueue, type SendQueue } from './send-queue.js';
 import { createTypingSender, type TypingSender } from './typing-sender.js';
 import { sessionEnded, signedOut, type ChatState, type Effect, type Step } from './model/state.js';
 import type { Elements } from './views/elements.js';
@@ -34,6 +35,8 @@ export interface Page {
   readonly marker: Marker;
   /** Tells the others this person is typing, at most every 8 s per channel. */
   readonly typing: TypingSender;
+  /** Sends this person's messages one at a time, in the order sent (`send-queue.ts`). */
+  readonly sends: SendQueue;
   endSession(message?: string): void;
   /** The signed-in REST client (throws when signed out). */
   client(): RestClient;
@@ -75,6 +78,7 @@ export function createPage(el: Elements, run: (page: Page, effects: readonly Eff
       return marks;
     },
     // Typing is best-effort: a refusal (a channel one cannot send in, a 429) is not worth a word.
+    sends: createSendQueue(),
     typing: createTypingSender((channelId) => void page.rest?.POST('/api/channels/{channelId}/typing', { params: { path: { channelId } } }).catch(() => undefined)),
     endSession(message) {
       page.soon.cancelAll();

@@ -331,9 +331,12 @@ suite('the chat page in Chromium', () => {
     await proxy.start();
     await hasText(status(bob), 'Connected', 30_000);
     await hasCount(message(bob, 'Missed while away 3'), 1, 15_000);
-    const texts = await bob.locator('#messages > li .content').allTextContents();
-    const missed = texts.filter((text) => text.startsWith('Missed while away'));
-    expect(missed).toEqual(['Missed while away 1', 'Missed while away 2', 'Missed while away 3']);
+    // In the order Alice sent them, on both pages: her page sends one at a time, so the API numbers them in that order.
+    for (const page of [bob, alice]) {
+      const texts = await page.locator('#messages > li .content').allTextContents();
+      const missed = texts.filter((text) => text.startsWith('Missed while away'));
+      expect(missed).toEqual(['Missed while away 1', 'Missed while away 2', 'Missed while away 3']);
+    }
     // And the page still sends and receives after it.
     await send(bob, 'Bob, back again');
     await hasCount(message(alice, 'Bob, back again'), 1);

@@ -1,5 +1,5 @@
 import { channelOpened, loadEnded, loadStarted } from '../src/model/events.js';
-import { addMessages, edited, editing, pageLoaded } from '../src/model/messages.js';
+import { addMessages, drawnAfter, edited, editing, pageLoaded } from '../src/model/messages.js';
 import { applyAll, me, message, openChannelState } from './model-mothers.js';
 
 const ids = (state: { messages: readonly { id: string }[] }) => state.messages.map(({ id }) => id);
@@ -103,5 +103,43 @@ describe("the page's model: the open channel's messages", () => {
     expect(state.editing).toBeUndefined();
     expect(state.messages[0]?.content).toBe('better');
     expect(effects).toEqual([{ kind: 'message', id: '1' }]);
+  });
+});
+
+describe("the page's model: where a new message is drawn", () => {
+  /** The list as drawn: `added` effects run in turn against `state`, each message put where `drawnAfter` says. */
+  function draw(state: readonly { id: string }[], added: readonly (readonly string[])[]): string[] {
+    const shown: string[] = [];
+    for (const ids of added) {
+      // As `insertMessages` does: the state's messages last first, those of this effect not drawn yet.
+      for (let index = state.length - 1; index >= 0; index -= 1) {
+        const id = state[index]!.id;
+        if (!ids.includes(id) || shown.includes(id)) continue;
+        const before = drawnAfter(state, index, (other) => shown.includes(other));
+        shown.splice(before === undefined ? shown.length : shown.indexOf(before), 0, id);
+      }
+    }
+    return shown;
+  }
+
+  it('puts messages in id order when events that waited for a page are drawn together, whatever order they came in', () => {
+    // Three messages came while a page was on its way, the newest first (the gateway's order is the
+    // order the API committed them, not their ids'): replayed at once, each one's `added` runs
+    // against the state after all three.
+    const waited = ['3', '1', '2'].map((id) => ({ type: 'message.created' as const, data: { ...message(id), serverId: '10' } }));
+    const loadingState = applyAll(loadStarted(openChannelState([message('0')])).state, ...waited).state;
+    const { state, effects } = loadEnded(loadingState);
+    expect(ids(state)).toEqual(['0', '1', '2', '3']);
+    const added = effects.flatMap((effect) => (effect.kind === 'added' ? [effect.ids] : []));
+    expect(added).toEqual([['3'], ['1'], ['2']]);
+    expect(draw(state.messages, [['0'], ...added])).toEqual(['0', '1', '2', '3']);
+  });
+
+  it('puts a message before the first later one drawn, or at the end', () => {
+    const state = ['1', '2', '3', '4'].map((id) => ({ id }));
+    expect(drawnAfter(state, 0, (id) => id === '3')).toBe('3');
+    expect(drawnAfter(state, 1, (id) => id === '2' || id === '4')).toBe('4');
+    expect(drawnAfter(state, 2, () => false)).toBeUndefined();
+    expect(drawnAfter(state, 3, () => true)).toBeUndefined();
   });
 });

@@ -97,7 +97,8 @@ export function send(page: Page): void {
   const attachmentIds = files.flatMap(({ attachment }) => (attachment ? [attachment.id] : []));
   void page.attempt('Sending', async () => {
     const body = attachmentIds.length > 0 ? { content, attachmentIds } : { content };
-    const sent = await ok(page.client().POST('/api/channels/{channelId}/messages', { params: { path: { channelId } }, body }));
+    // Once those sent before it are answered: the API numbers messages in the order it takes them.
+    const sent = await page.sends(() => ok(page.client().POST('/api/channels/{channelId}/messages', { params: { path: { channelId } }, body })));
     page.typing.sent(channelId);
     // Cleared only once sent: a refused message stays in the box, with its files, to fix or resend.
     if (composerInput.value === content) composerInput.value = '';

@@ -21,6 +21,21 @@ export function addMessages(state: ChatState, messages: readonly Message[]): Ste
   return step({ ...state, messages: list }, { kind: 'added', ids });
 }
 
+/**
+ * Where a message not drawn yet goes in the list as drawn: before the first message after it (in the
+ * state's id order) that is drawn, or at the end when none is. Not merely before the next one: the
+ * effects of a step can run against a newer state than the one that made them (events that waited for
+ * a page are applied together, each one's `added` drawn against the state after all of them), and
+ * then the next message may not be drawn yet while a later one already is.
+ */
+export function drawnAfter(messages: readonly Pick<Message, 'id'>[], index: number, drawn: (id: string) => boolean): string | undefined {
+  for (let after = index + 1; after < messages.length; after += 1) {
+    const id = messages[after]?.id;
+    if (id !== undefined && drawn(id)) return id;
+  }
+  return undefined;
+}
+
 /** A page of the open channel: `reachedStart` when it came back short of `limit`. */
 export function pageLoaded(state: ChatState, page: readonly Message[], limit: number): Step {
   return addMessages({ ...state, reachedStart: page.length < limit }, page);

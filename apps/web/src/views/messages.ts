@@ -1,5 +1,6 @@
 /** The open channel's message list: new messages put in place, one drawn again, one taken out. */
 import { h } from '../dom.js';
+import { drawnAfter } from '../model/messages.js';
 import { firstNewId } from '../model/read-states.js';
 import { messageOf } from '../model/state.js';
 import { placeDaySeparators } from './days.js';
@@ -13,12 +14,12 @@ export function insertMessages(view: ViewContext, ids: readonly string[]): void 
   const { el, state } = view;
   const nearBottom = el.history.scrollHeight - el.history.scrollTop - el.history.clientHeight < 60;
   const added = new Set(ids);
-  // Last first, so the message after each one is already in the list.
+  // Last first, so the messages after each one are already in the list.
   for (let index = state.messages.length - 1; index >= 0; index -= 1) {
     const message = state.messages[index];
     if (!message || !added.has(message.id) || nodeOf(message.id)) continue;
-    const next = state.messages[index + 1];
-    el.messages.insertBefore(messageNode(view, message), next ? nodeOf(next.id) : null);
+    const before = drawnAfter(state.messages, index, (id) => nodeOf(id) !== null);
+    el.messages.insertBefore(messageNode(view, message), before === undefined ? null : nodeOf(before));
   }
   renderHistoryEdge(view);
   placeDaySeparators(view);
