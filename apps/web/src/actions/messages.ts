@@ -3,6 +3,7 @@ import { ok, type Message } from '@chat/client';
 import { addMessages, edited, editing, loadingOlder, pageLoaded, removeMessage } from '../model/messages.js';
 import { channelOpened, loadEnded, loadStarted } from '../model/events.js';
 import { firstPageShown } from '../model/read-states.js';
+import { replyFields, replySent } from '../model/replies.js';
 import { channelOf, type ChatState, type Step } from '../model/state.js';
 import type { Page } from '../page.js';
 
@@ -87,11 +88,14 @@ export function send(page: Page): void {
   const channelId = page.state.channelId;
   const content = composerInput.value;
   if (!channelId || content === '') return;
+  // A reply (the bar above the composer) names the message it answers, and whether it mentions its author.
+  const reply = replyFields(page.state, channelId);
   void page.attempt('Sending', async () => {
-    const sent = await ok(page.client().POST('/api/channels/{channelId}/messages', { params: { path: { channelId } }, body: { content } }));
+    const sent = await ok(page.client().POST('/api/channels/{channelId}/messages', { params: { path: { channelId } }, body: { content, ...reply } }));
     page.typing.sent(channelId);
-    // Cleared only once sent: a refused message stays in the box to fix or resend.
+    // Cleared only once sent: a refused message stays in the box to fix or resend (its reply bar too).
     if (composerInput.value === content) composerInput.value = '';
+    page.apply(replySent(page.state, reply.replyTo));
     // Sent from an older stretch (a jump), the channel goes back to the present, where the message is.
     if (page.state.channelId !== channelId) return;
     if (!page.state.reachedEnd) return showPresent(page);
