@@ -33,6 +33,9 @@ export const mayRemoveMember = (server: Permissions, rank: number, target: Targe
 /** SEND_MESSAGES in the channel. */
 export const maySend = (channel: Permissions): boolean => channel.has('SEND_MESSAGES');
 
+/** Files on a message: ATTACH_FILES in the channel (everyone holds it in a direct conversation). */
+export const mayAttach = (channel: Permissions): boolean => maySend(channel) && channel.has('ATTACH_FILES');
+
 /** Only its author edits a message. */
 export const mayEditMessage = (authorId: string, viewer: Viewer | undefined): boolean => viewer !== undefined && authorId === viewer.id;
 

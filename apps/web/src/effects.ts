@@ -4,6 +4,7 @@ import { readChannels } from './actions/channels.js';
 import { chooseMention } from './actions/composer.js';
 import { readReadStates } from './actions/read-states.js';
 import { showTyping } from './actions/typing.js';
+import { removeUpload } from './actions/uploads.js';
 import * as conversations from './actions/conversations.js';
 import * as messages from './actions/messages.js';
 import { addServer, openServer, refreshMembers, removeMember } from './actions/servers.js';
@@ -17,6 +18,7 @@ import type { Page } from './page.js';
 import { announce, setStatus } from './views/feedback.js';
 import { renderMe, renderMyStatus } from './views/session.js';
 import { renderCompletion } from './views/completion.js';
+import { renderUploads } from './views/uploads.js';
 import type { Intents, ViewContext } from './views/intents.js';
 import { insertMessages, removeMessageNode, renderEveryMessage, renderHistoryEdge, renderMessage } from './views/messages.js';
 import { renderMembers } from './views/members.js';
@@ -48,6 +50,7 @@ function intentsFor(page: Page): Intents {
     setPinned: (message, pinned) => void page.attempt(pinned ? 'Pinning' : 'Unpinning', () => setPinned(page, message, pinned)),
     jumpTo: (channelId, messageId) => void page.attempt('Opening the message', () => jumpTo(page, channelId, messageId)),
     chooseMention: (user) => chooseMention(page, user),
+    removeUpload: (key) => removeUpload(page, key),
   };
 }
 
@@ -115,6 +118,8 @@ function runEffect(page: Page, view: ViewContext, effect: Effect): void {
       return renderHistoryEdge(view);
     case 'completion':
       return renderCompletion(view);
+    case 'uploads':
+      return renderUploads(view);
     case 'mark-read':
       return page.marker.soon();
     case 'fetch-read-states':

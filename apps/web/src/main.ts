@@ -16,6 +16,7 @@ import { createChannel } from './actions/channels.js';
 import { addRecipient, createGroup, leaveGroup, readEveryMemberList, renameGroup } from './actions/conversations.js';
 import { copyInvite, createInvite, createServer, join } from './actions/servers.js';
 import { logIn, logOut, signUp } from './actions/session.js';
+import { attachFiles } from './actions/uploads.js';
 import { refreshTimes } from './dom.js';
 import { refreshDays } from './views/days.js';
 import { runEffects } from './effects.js';
@@ -128,6 +129,29 @@ el.history.addEventListener('scroll', () => {
 });
 
 onSubmit(el.composer, () => send(page));
+// Files: chosen with the button (a hidden file input), or dropped anywhere on the open channel.
+el.attachButton.addEventListener('click', () => el.attachInput.click());
+el.attachInput.addEventListener('change', () => {
+  if (el.attachInput.files) attachFiles(page, el.attachInput.files);
+  // Emptied, so choosing the same file again is a change too.
+  el.attachInput.value = '';
+});
+const carriesFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') === true;
+el.channelPanel.addEventListener('dragover', (event) => {
+  if (!carriesFiles(event) || el.attachButton.hidden || el.composer.hidden) return;
+  event.preventDefault();
+  if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
+  el.channelPanel.classList.add('dropping');
+});
+el.channelPanel.addEventListener('dragleave', (event) => {
+  if (event.relatedTarget === null || !el.channelPanel.contains(event.relatedTarget as Node)) el.channelPanel.classList.remove('dropping');
+});
+el.channelPanel.addEventListener('drop', (event) => {
+  el.channelPanel.classList.remove('dropping');
+  if (!carriesFiles(event)) return;
+  event.preventDefault();
+  if (!el.attachButton.hidden && !el.composer.hidden && event.dataTransfer) attachFiles(page, event.dataTransfer.files);
+});
 el.composerInput.addEventListener('keydown', (event) => composerKey(page, event));
 // The caret moves by typing, clicks and arrows: the `@word` it ends (if any) is looked up each time.
 for (const type of ['input', 'click', 'keyup'] as const) el.composerInput.addEventListener(type, (event) => {

@@ -35,6 +35,8 @@ const FIELD_NAMES: Record<string, string> = {
   displayName: 'Display name',
   avatar: 'Avatar URL',
   q: 'Search',
+  file: 'File',
+  attachmentIds: 'Files',
 };
 
 /** The fields a problem's `errors` name. */
@@ -71,6 +73,11 @@ export function describeError(error: unknown, action = 'That'): string {
         return `${action} is not possible: one of you has blocked the other.`;
       case error.code === 'NO_SHARED_SERVER':
         return `${action} is not possible: you can only write to, or add to a group, someone who shares a server with you.`;
+      // Files: one too large for the server, a day's uploads used up.
+      case error.status === 413:
+        return `${action} failed: the file is too large for this server.${detail ? ` ${detail}` : ''}`;
+      case error.code === 'QUOTA_EXCEEDED':
+        return `${action} is over your limit${detail ? `: ${detail}` : '.'} Please try again later.`;
       case error.status === 403:
         return `${action} is not allowed${detail ? `: ${detail}` : '.'}`;
       case error.status === 404:

@@ -1,4 +1,4 @@
-import { mayCreateChannel, mayCreateInvite, mayDeleteMessage, mayEditMessage, mayMakePrivate, mayPin, mayRemoveMember, maySend, reactionChoices } from '../src/controls.js';
+import { mayAttach, mayCreateChannel, mayCreateInvite, mayDeleteMessage, mayEditMessage, mayMakePrivate, mayPin, mayRemoveMember, maySend, reactionChoices } from '../src/controls.js';
 import { ALL_PERMISSIONS, type Permission } from '../src/model/permissions.js';
 
 const viewer = { id: '2', bot: false };
@@ -39,6 +39,12 @@ describe('the controls the page shows, by permission', () => {
   it('offers the composer with SEND_MESSAGES in the channel', () => {
     expect(maySend(plain)).toBe(true);
     expect(maySend(held('VIEW_CHANNEL'))).toBe(false);
+  });
+
+  it('offers the attach button with ATTACH_FILES where the person may send', () => {
+    expect(mayAttach(plain)).toBe(true);
+    expect(mayAttach(held('VIEW_CHANNEL', 'SEND_MESSAGES'))).toBe(false);
+    expect(mayAttach(held('VIEW_CHANNEL', 'ATTACH_FILES'))).toBe(false);
   });
 
   it('offers Edit to the author only, and Delete to the author and to MANAGE_MESSAGES in the channel', () => {

@@ -9,6 +9,15 @@ describe('what the page tells a person when the API says no', () => {
     expect(describeError(failure(429, 'RATE_LIMITED'))).toContain('in a moment');
   });
 
+  it('says a file is too large, and a day’s uploads used up, in words', () => {
+    const tooLarge = { detail: 'The file is larger than 1000 bytes (ATTACHMENT_MAX_BYTES); nothing of it was kept.' };
+    expect(describeError(failure(413, 'PAYLOAD_TOO_LARGE', tooLarge), 'Uploading')).toBe(`Uploading failed: the file is too large for this server. ${tooLarge.detail}`);
+    expect(describeError(failure(403, 'QUOTA_EXCEEDED', { detail: 'Bytes uploaded in 24 hours (at most 1000).' }), 'Uploading')).toBe(
+      'Uploading is over your limit: Bytes uploaded in 24 hours (at most 1000). Please try again later.',
+    );
+    expect(describeError(failure(400, 'VALIDATION_FAILED', { errors: [{ path: 'file', message: 'is empty' }] }), 'Uploading')).toBe('Please check: File: is empty.');
+  });
+
   it('says what is not allowed, with the API’s reason', () => {
     expect(describeError(failure(403, 'FORBIDDEN', { detail: 'Only the server owner can do this.' }), 'Creating a channel')).toBe(
       'Creating a channel is not allowed: Only the server owner can do this.',

@@ -5,7 +5,9 @@ import { channelOpened, loadEnded, loadStarted } from '../model/events.js';
 import { firstPageShown } from '../model/read-states.js';
 import { replyFields, replySent } from '../model/replies.js';
 import { channelOf, type ChatState, type Step } from '../model/state.js';
+import { readyIn, uploadingIn, uploadsRemoved } from '../model/uploads.js';
 import type { Page } from '../page.js';
+import { showErrorText } from '../views/feedback.js';
 
 export const PAGE = 50;
 
@@ -83,18 +85,26 @@ export async function loadOlder(page: Page): Promise<void> {
   });
 }
 
+/** Sends the box's text with the channel's uploaded files (the text may be empty when there are files). */
 export function send(page: Page): void {
   const { composerInput, history } = page.el;
   const channelId = page.state.channelId;
   const content = composerInput.value;
-  if (!channelId || content === '') return;
+  if (!channelId) return;
+  // Sent before its files are up, the message would go without them.
+  if (uploadingIn(page.state, channelId)) return showErrorText(page.el, 'Please wait until your files are uploaded (or remove them).');
+  const files = readyIn(page.state, channelId);
+  if (content === '' && files.length === 0) return;
+  const attachmentIds = files.flatMap(({ attachment }) => (attachment ? [attachment.id] : []));
   // A reply (the bar above the composer) names the message it answers, and whether it mentions its author.
   const reply = replyFields(page.state, channelId);
   void page.attempt('Sending', async () => {
-    const sent = await ok(page.client().POST('/api/channels/{channelId}/messages', { params: { path: { channelId } }, body: { content, ...reply } }));
+    const body = attachmentIds.length > 0 ? { content, attachmentIds, ...reply } : { content, ...reply };
+    const sent = await ok(page.client().POST('/api/channels/{channelId}/messages', { params: { path: { channelId } }, body }));
     page.typing.sent(channelId);
-    // Cleared only once sent: a refused message stays in the box to fix or resend (its reply bar too).
+    // Cleared only once sent: a refused message stays in the box, with its files and its reply bar, to fix or resend.
     if (composerInput.value === content) composerInput.value = '';
+    page.apply(uploadsRemoved(page.state, files.map(({ key }) => key)));
     page.apply(replySent(page.state, reply.replyTo));
     // Sent from an older stretch (a jump), the channel goes back to the present, where the message is.
     if (page.state.channelId !== channelId) return;

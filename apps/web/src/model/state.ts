@@ -4,7 +4,7 @@
  * parts of the page to draw again, and the few reads it must make. Only `page.ts` keeps the current
  * state; the views draw from it.
  */
-import type { components, GatewayEvents, Member, Message, Server } from '@chat/client';
+import type { Attachment, components, GatewayEvents, Member, Message, Server } from '@chat/client';
 
 /** Who is looking. The page logs in with a password, which only people have; bots use the API. */
 export interface Viewer {
@@ -56,6 +56,21 @@ export interface Completion {
   readonly end: number;
   readonly options: readonly UserSummary[];
   readonly active: number;
+}
+
+/** A file being attached in the composer (`model/uploads.ts`). */
+export interface Upload {
+  /** The page's own name for it, before the API gives an id. */
+  readonly key: string;
+  readonly channelId: string;
+  readonly filename: string;
+  readonly size: number;
+  /** Bytes sent so far. */
+  readonly sent: number;
+  /** Once uploaded. */
+  readonly attachment?: Attachment;
+  /** Why it failed, in words. */
+  readonly problem?: string;
 }
 
 /** What someone shows: `offline` with no socket anywhere, or invisible. */
@@ -117,6 +132,8 @@ export interface ChatState {
   readonly pins?: PinsState;
   /** The people offered for the `@word` being typed in the composer (`model/completion.ts`); none when no list is open. */
   readonly completion?: Completion;
+  /** Files being attached in the composer, each with the channel it was chosen in (`model/uploads.ts`). */
+  readonly uploads: readonly Upload[];
 }
 
 /** A search of a server's messages, newest hits first, as `GET /api/servers/:id/messages/search` gives them. */
@@ -185,6 +202,8 @@ export type Effect =
   | { readonly kind: 'fetch-pins'; readonly channelId: string }
   /** The composer's list of people to mention (opened, moved, closed). */
   | { readonly kind: 'completion' }
+  /** The files being attached, as chips above the composer. */
+  | { readonly kind: 'uploads' }
   | { readonly kind: 'fetch-server'; readonly serverId: string }
   | { readonly kind: 'fetch-members'; readonly serverId: string }
   /** Read the member list again, with what each shows, soon: a burst of arrivals makes one read. */
@@ -219,6 +238,7 @@ export const signedOut: ChatState = {
   typing: new Map(),
   presences: new Map(),
   myStatus: 'online',
+  uploads: [],
 };
 
 export const signedIn = (state: ChatState, me: Me): ChatState => ({ ...state, me });

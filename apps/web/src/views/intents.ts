@@ -28,6 +28,8 @@ export interface Intents {
   jumpTo(channelId: string, messageId: string): void;
   /** Writes a mention of this person in place of the `@word` being typed in the composer. */
   chooseMention(user: UserSummary): void;
+  /** Drops a file from those to send (stopping its upload if on its way). */
+  removeUpload(key: string): void;
 }
 
 /** What a view draws from: the page's elements, its state now, and the intents its controls call. */

@@ -6,6 +6,7 @@ import { isBlocked, isFolded } from '../model/blocks.js';
 import { mentionSegments, mentionsMe, segmentText, type MentionSegment } from '../model/mentions.js';
 import { powersOf } from '../model/permissions.js';
 import { viewerOf } from '../model/state.js';
+import { attachmentsNode } from './attachments.js';
 import type { ViewContext } from './intents.js';
 import { roleColor } from './members.js';
 import { nameNode } from './people.js';
@@ -51,7 +52,8 @@ export function messageNode(view: ViewContext, message: Message): HTMLLIElement 
       message.editedAt ? h('span', { className: 'hint' }, ' (edited)') : null,
       pinnedMark(message),
     ),
-    editing ? editForm(view, message) : h('p', { className: 'content' }, ...contentNodes(view, message)),
+    editing ? editForm(view, message) : message.content !== '' && h('p', { className: 'content' }, ...contentNodes(view, message)),
+    attachmentsNode(message.attachments),
     reactionsNode(view, message),
     editing ? null : messageActions(view, message),
   );

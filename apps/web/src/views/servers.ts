@@ -7,6 +7,7 @@ import { renderConversationHeader } from './conversations.js';
 import type { ViewContext } from './intents.js';
 import { renderMembers } from './members.js';
 import { listedWithUnread } from './unread.js';
+import { renderUploads } from './uploads.js';
 
 /** Each server, marked when something in its channels is unread (a dot, or its mentions counted). */
 export function renderServers({ el, state, intents }: ViewContext): void {
@@ -55,9 +56,13 @@ export function renderChannelOpened(view: ViewContext): void {
 }
 
 /** The open channel's (or conversation's) title, and its composer, or a note where this person may not send. */
-export function renderChannelHeader({ el, state }: ViewContext): void {
+export function renderChannelHeader(view: ViewContext): void {
+  const { el, state } = view;
   const conversation = openConversationOf(state);
-  if (conversation) return renderConversationHeader(el, state, conversation);
+  if (conversation) {
+    renderConversationHeader(el, state, conversation);
+    return renderUploads(view);
+  }
   const channel = channelOf(state, state.channelId);
   if (!channel) return;
   el.historyStart.textContent = 'This is the start of the channel.';
@@ -67,4 +72,5 @@ export function renderChannelHeader({ el, state }: ViewContext): void {
   el.composer.hidden = !send;
   el.composerNote.hidden = send;
   el.composerNote.textContent = send ? '' : `You cannot send messages in #${channel.name}.`;
+  renderUploads(view);
 }
