@@ -32,16 +32,14 @@ export function pinsLoaded(state: ChatState, channelId: string, messages: readon
 export function pinsPanelChanged(state: ChatState, event: PinEvent, pinned: boolean): Step {
   const pins = state.pins;
   if (pins?.channelId !== event.channelId) return unchanged(state);
-  if (pinned) return step(state, { kind: 'fetch-pins', channelId: event.channelId });
-  if (!pins.messages.some(({ id }) => id === event.messageId)) return unchanged(state);
-  return step({ ...state, pins: { ...pins, messages: pins.messages.filter(({ id }) => id !== event.messageId) } }, { kind: 'pins' });
+  return pinned ? step(state, { kind: 'fetch-pins', channelId: event.channelId }) : pinnedMessageGone(state, event.channelId, event.messageId);
 }
 
 /** A loaded message's `pinned` (its Pin or Unpin button, and its mark). */
 export const pinToggled = (state: ChatState, messageId: string, pinned: boolean): Step =>
   messageOf(state, messageId)?.pinned === pinned ? unchanged(state) : changeMessage(state, messageId, (message) => ({ ...message, pinned }));
 
-/** A pinned message deleted leaves the panel. */
+/** A message unpinned, or deleted, leaves the panel. */
 export function pinnedMessageGone(state: ChatState, channelId: string, messageId: string): Step {
   const pins = state.pins;
   if (pins?.channelId !== channelId || !pins.messages.some(({ id }) => id === messageId)) return unchanged(state);
