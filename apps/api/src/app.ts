@@ -25,6 +25,7 @@ import { blockRoutes } from './routes/block-routes';
 import { channelRoutes } from './routes/channel-routes';
 import { conversationRoutes } from './routes/conversation-routes';
 import { messageRoutes } from './routes/message-routes';
+import { pinRoutes } from './routes/pin-routes';
 import { profileRoutes } from './routes/profile-routes';
 import { readStateRoutes } from './routes/read-state-routes';
 import { mountOAuthToken, oauthTokenOpenApi } from './routes/oauth-token-route';
@@ -82,7 +83,7 @@ export interface AppOptions {
 }
 
 export function allRoutes(): RouteSpec<unknown, unknown>[] {
-  return [...authRoutes, ...profileRoutes, ...serverRoutes, ...roleRoutes, ...channelRoutes, ...conversationRoutes, ...messageRoutes, ...searchRoutes, ...readStateRoutes, ...signalRoutes, ...applicationRoutes, ...blockRoutes];
+  return [...authRoutes, ...profileRoutes, ...serverRoutes, ...roleRoutes, ...channelRoutes, ...conversationRoutes, ...messageRoutes, ...pinRoutes, ...searchRoutes, ...readStateRoutes, ...signalRoutes, ...applicationRoutes, ...blockRoutes];
 }
 
 /** Builds the app without listening, so tests drive it in-process. */

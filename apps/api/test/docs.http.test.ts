@@ -52,10 +52,12 @@ describe('health and the API description', () => {
           content: expect.objectContaining({ type: 'string' }),
           nonce: expect.objectContaining({ type: 'string' }),
           attachmentIds: expect.objectContaining({ type: 'array' }),
+          replyTo: expect.objectContaining({ type: 'string' }),
+          mentionAuthor: expect.objectContaining({ type: 'boolean' }),
         },
       }),
     );
-    expect(body.components.schemas.Message.required).toEqual(['id', 'channelId', 'content', 'createdAt', 'editedAt', 'mentions', 'mentionRoles', 'mentionEveryone', 'attachments', 'author', 'reactions']);
+    expect(body.components.schemas.Message.required).toEqual(['id', 'channelId', 'content', 'createdAt', 'editedAt', 'mentions', 'mentionRoles', 'mentionEveryone', 'attachments', 'replyTo', 'pinned', 'author', 'reactions']);
     const query = body.paths['/api/channels/{channelId}/messages'].get.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`);
     expect(query).toEqual(['path:channelId', 'query:limit', 'query:before', 'query:after', 'query:around']);
   });

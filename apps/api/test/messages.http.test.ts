@@ -36,6 +36,8 @@ describe('messages over HTTP', () => {
     mentionRoles: [],
     mentionEveryone: false,
     attachments: [],
+    replyTo: null,
+    pinned: false,
     author: { id: fields.author.id, username: fields.author.username, displayName: null, avatar: null },
     reactions: [],
   });
@@ -63,7 +65,7 @@ describe('messages over HTTP', () => {
       const { member, channelId } = await t.aServerWithMember();
       const res = await post(member, channelId, { content: 'hello there' });
       expect(statusAndBody(res)).toEqual({ status: 201, body: messageJson({ channelId, content: 'hello there', author: member }) });
-      expect(Object.keys(res.body).sort()).toEqual(['attachments', 'author', 'channelId', 'content', 'createdAt', 'editedAt', 'id', 'mentionEveryone', 'mentionRoles', 'mentions', 'reactions']);
+      expect(Object.keys(res.body).sort()).toEqual(['attachments', 'author', 'channelId', 'content', 'createdAt', 'editedAt', 'id', 'mentionEveryone', 'mentionRoles', 'mentions', 'pinned', 'reactions', 'replyTo']);
       expect(Object.keys(res.body.author).sort()).toEqual(['avatar', 'displayName', 'id', 'username']);
     });
 

@@ -8,7 +8,7 @@ export const AWKWARD = ['two\nlines', 'ünïcödé 🎉 and " quotes', '12 messa
 
 /** A message in channel 8 of server 7, or in a channel of `serverId`'s own (`null`: a conversation's, 80). */
 export const said = (content: string, i: number, serverId: string | null = '7'): ChatEvent =>
-  messageCreated(serverId, { id: String(500 + i), channelId: serverId === '7' ? '8' : `8${serverId ?? '0'}`, content, createdAt: new Date(Date.UTC(2026, 10, 23)), editedAt: null, ...NO_MENTIONS, attachments: [], author: { id: '9', username: 'ann', displayName: null, avatar: null }, reactions: [] }, null);
+  messageCreated(serverId, { id: String(500 + i), channelId: serverId === '7' ? '8' : `8${serverId ?? '0'}`, content, createdAt: new Date(Date.UTC(2026, 10, 23)), editedAt: null, ...NO_MENTIONS, attachments: [], replyTo: null, pinned: false, author: { id: '9', username: 'ann', displayName: null, avatar: null }, reactions: [] }, null);
 
 export const encoded = (position: number, event: ChatEvent): EncodedEvent => {
   const { t, d } = eventJson(event);

@@ -79,6 +79,8 @@ export const message = (id: string, overrides: Partial<Message> = {}): Message =
   mentionRoles: [],
   mentionEveryone: false,
   attachments: [],
+  replyTo: null,
+  pinned: false,
   author: bob,
   reactions: [],
   ...overrides,

@@ -26,6 +26,9 @@ export function eventJson(event: ChatEvent): EventJson {
       return { t: event.type, d: { ...messageJson(event.message), ...inServer(event.serverId) } };
     case 'message.deleted':
       return { t: event.type, d: { id: event.messageId, channelId: event.channelId, ...inServer(event.serverId) } };
+    case 'message.pinned':
+    case 'message.unpinned':
+      return { t: event.type, d: { channelId: event.channelId, ...inServer(event.serverId), messageId: event.messageId, pinnedBy: event.pinnedBy } };
     case 'reaction.added':
     case 'reaction.removed':
       return {
@@ -97,6 +100,8 @@ const READERS: { readonly [T in LoggedEventType]: (d: Json) => ChatEvent & { rea
   }),
   'message.updated': (d) => ({ type: 'message.updated', serverId: serverIdOf(d), message: messageFromJson(d) }),
   'message.deleted': (d) => ({ type: 'message.deleted', serverId: serverIdOf(d), channelId: str(d.channelId), messageId: str(d.id) }),
+  'message.pinned': (d) => pinFromJson('message.pinned', d),
+  'message.unpinned': (d) => pinFromJson('message.unpinned', d),
   'reaction.added': (d) => reactionFromJson('reaction.added', d),
   'reaction.removed': (d) => reactionFromJson('reaction.removed', d),
   'reaction.cleared': (d) => ({
@@ -144,6 +149,10 @@ const READERS: { readonly [T in LoggedEventType]: (d: Json) => ChatEvent & { rea
     ...(d.exceptSessionId !== undefined ? { exceptSessionId: str(d.exceptSessionId) } : {}),
   }),
 };
+
+function pinFromJson<T extends 'message.pinned' | 'message.unpinned'>(type: T, d: Json) {
+  return { type, serverId: serverIdOf(d), channelId: str(d.channelId), messageId: str(d.messageId), pinnedBy: str(d.pinnedBy) };
+}
 
 function reactionFromJson<T extends 'reaction.added' | 'reaction.removed'>(type: T, d: Json) {
   return {

@@ -23,6 +23,10 @@ export const MessageEvent = MessageResponse.extend({
 
 export const MessageDeletedEvent = z.object({ id, channelId: id, serverId }).meta({ id: 'MessageDeletedEvent' });
 
+export const MessagePinEvent = z
+  .object({ channelId: id, serverId, messageId: id, pinnedBy: id.meta({ description: 'Who pinned it (message.pinned) or unpinned it (message.unpinned)' }) })
+  .meta({ id: 'MessagePinEvent', description: 'A message was pinned in its channel, or unpinned: its `pinned` is now true, or false' });
+
 export const ReactionEvent = z
   .object({ messageId: id, channelId: id, serverId, emoji: z.string(), count: z.number().int(), userId: id })
   .meta({ id: 'ReactionEvent', description: 'The emoji’s count after the change, and who reacted or un-reacted' });
@@ -84,6 +88,8 @@ export const EVENT_DATA = {
   'message.created': MessageEvent,
   'message.updated': MessageEvent,
   'message.deleted': MessageDeletedEvent,
+  'message.pinned': MessagePinEvent,
+  'message.unpinned': MessagePinEvent,
   'reaction.added': ReactionEvent,
   'reaction.removed': ReactionEvent,
   'reaction.cleared': ReactionClearedEvent,

@@ -1,7 +1,7 @@
-import type { MessageAttachment, MessageView, ReactionState, SearchHits, SentMessage } from '@chat/domain';
+import type { MessageAttachment, MessageView, ReactionState, ReplyPreview, SearchHits, SentMessage } from '@chat/domain';
 import { z } from 'zod';
 import { id, timestamp, userSummaryFromJson, userSummaryJson, UserSummaryResponse } from './fields';
-import { MENTION_LIMIT } from '@chat/domain';
+import { MENTION_LIMIT, REPLY_PREVIEW_LENGTH } from '@chat/domain';
 import { date, num, obj, str, strs, type Json } from './read-json';
 import { AttachmentResponse } from './attachment';
 import { attachmentFromJson, messageAttachmentJson } from './message-attachments';
@@ -15,6 +15,17 @@ import { attachmentFromJson, messageAttachmentJson } from './message-attachments
 export const ReactionSummaryResponse = z
   .object({ emoji: z.string(), count: z.number().int(), reacted: z.boolean().meta({ description: 'Whether the caller reacted' }) })
   .meta({ id: 'ReactionSummary' });
+
+export const ReplyPreviewResponse = z
+  .union([
+    z.object({
+      id,
+      author: z.object({ id, username: z.string() }),
+      content: z.string().meta({ description: `Its first ${REPLY_PREVIEW_LENGTH} characters` }),
+    }),
+    z.object({ id, deleted: z.literal(true) }).meta({ description: 'It was deleted since' }),
+  ])
+  .meta({ id: 'ReplyPreview', description: 'The message of the same channel this one answers, as it is when read (as it was when sent, in message.created)' });
 
 export const MessageResponse = z
   .object({
@@ -35,6 +46,8 @@ export const MessageResponse = z
     attachments: z.array(AttachmentResponse).meta({
       description: 'The files it carries, in the order the send named them (empty when none); each `url` is signed afresh with every read of the message, and kept when its content is edited',
     }),
+    replyTo: ReplyPreviewResponse.nullable(),
+    pinned: z.boolean().meta({ description: 'It is pinned in its channel (GET /api/channels/{channelId}/pins lists those)' }),
     author: UserSummaryResponse,
     reactions: z.array(ReactionSummaryResponse),
   })
@@ -68,9 +81,14 @@ export const messageJson = (m: MessageView): MessageJson => ({
   mentionRoles: [...m.mentionRoles],
   mentionEveryone: m.mentionEveryone,
   attachments: m.attachments.map(messageAttachmentJson),
+  replyTo: m.replyTo === null ? null : replyPreviewJson(m.replyTo),
+  pinned: m.pinned,
   author: userSummaryJson(m.author),
   reactions: m.reactions.map((r) => ({ emoji: r.emoji, count: r.count, reacted: r.reacted })),
 });
+
+const replyPreviewJson = (r: ReplyPreview): z.output<typeof ReplyPreviewResponse> =>
+  'deleted' in r ? { id: r.id, deleted: true } : { id: r.id, author: { id: r.author.id, username: r.author.username }, content: r.content };
 
 export const sentMessageJson = ({ message, nonce }: SentMessage): z.output<typeof SentMessageResponse> => ({
   ...messageJson(message),
@@ -87,7 +105,10 @@ export const reactionStateJson = (r: ReactionState): z.output<typeof ReactionSta
 /** A search's answer as JSON text: its hits as the store rendered them (a page's messages), and `hasMore`. */
 export const messageSearchJson = ({ messages, hasMore }: SearchHits): string => `{"messages":${messages},"hasMore":${hasMore}}`;
 
-/** `messageJson` read back (from an event's data, which has more keys); one logged before mentions mentions nobody. */
+const replyPreviewFromJson = (r: Json): ReplyPreview =>
+  r.deleted === true ? { id: str(r.id), deleted: true } : { id: str(r.id), author: { id: str(obj(r.author).id), username: str(obj(r.author).username) }, content: str(r.content) };
+
+/** `messageJson` read back (from an event's data, which has more keys); one logged before mentions mentions nobody, before replies answers none. */
 export function messageFromJson(d: Json): MessageView {
   const author = obj(d.author);
   const reactions = Array.isArray(d.reactions) ? d.reactions.map(obj) : [];
@@ -101,6 +122,8 @@ export function messageFromJson(d: Json): MessageView {
     mentionRoles: d.mentionRoles === undefined ? [] : strs(d.mentionRoles),
     mentionEveryone: d.mentionEveryone === true,
     attachments: Array.isArray(d.attachments) ? d.attachments.map((a): MessageAttachment => attachmentFromJson(obj(a))) : [],
+    replyTo: d.replyTo === undefined || d.replyTo === null ? null : replyPreviewFromJson(obj(d.replyTo)),
+    pinned: d.pinned === true,
     author: userSummaryFromJson(author),
     reactions: reactions.map((r) => ({ emoji: str(r.emoji), count: num(r.count), reacted: r.reacted === true })),
   };

@@ -293,6 +293,8 @@ export const SendMessageBody = z
     nonce: text(`At most ${NONCE.max} characters of the client's own choosing; echoed in the answer and in the message.created event`)
       .superRefine(rule((value) => nonceIssues(value)))
       .optional(),
+    replyTo: idParam('A message of this channel to answer: the message then shows it (`replyTo`), and mentions its author').optional(),
+    mentionAuthor: z.boolean().optional().meta({ description: 'With `replyTo`: false leaves the answered author out of `mentions` (default true)' }),
   })
   .superRefine((body, ctx) => {
     // Together: empty content is allowed only beside files, and the ids are judged as a list.

@@ -32,12 +32,15 @@ const message: MessageView = {
   mentionRoles: ['10'],
   mentionEveryone: true,
   attachments: [],
+  replyTo: { id: '90', author: { id: '4', username: 'bob' }, content: 'earlier "words" 😀' },
+  pinned: true,
   author: { id: '3', username: 'ann', displayName: null, avatar: null },
   reactions: [{ emoji: '👍', count: 2, reacted: false }],
 };
 
 const EVENTS = [
   messageCreated('10', message, 'n-1'),
+  messageCreated('10', { ...message, id: '101', replyTo: { id: '91', deleted: true } }, null),
   messageCreated('10', message, null),
   messageUpdated('10', { ...message, editedAt: new Date('2026-11-01T10:05:00.000Z') }),
   messageDeleted('10', '20', '100'),
@@ -130,6 +133,8 @@ describe('the events’ JSON form', () => {
       mentionRoles: ['10'],
       mentionEveryone: true,
       attachments: [],
+      replyTo: { id: '90', author: { id: '4', username: 'bob' }, content: 'earlier "words" 😀' },
+      pinned: true,
       author: { id: '3', username: 'ann', displayName: null, avatar: null },
       reactions: [{ emoji: '👍', count: 2, reacted: false }],
       serverId: '10',
@@ -139,7 +144,7 @@ describe('the events’ JSON form', () => {
   });
 
   it('gives reaction events the contract’s flat shape', () => {
-    expect(eventJson(EVENTS[4]!)).toEqual({
+    expect(eventJson(EVENTS[5]!)).toEqual({
       t: 'reaction.added',
       d: { messageId: '100', channelId: '20', serverId: '10', emoji: '👍', count: 2, userId: '3' },
     });
@@ -195,7 +200,7 @@ describe('the events’ JSON form', () => {
     const logged = lazilyDecoded(7, 'e-7', 'message.created', fromSql);
 
     expect(logged.wire).toBeNull();
-    expect(logged.event).toEqual(messageCreated('10', { ...message, ...NO_MENTIONS, content: 'a " : b', reactions: [] }, null));
+    expect(logged.event).toEqual(messageCreated('10', { ...message, ...NO_MENTIONS, replyTo: null, pinned: false, content: 'a " : b', reactions: [] }, null));
   });
 
   it('routes by the stored route without decoding, and from the content when none was stored', () => {

@@ -10,6 +10,8 @@ const message = (content: string, attachments = [file]): MessageView => ({
   editedAt: null,
   ...NO_MENTIONS,
   attachments,
+  replyTo: null,
+  pinned: false,
   author: { id: '3', username: 'ann', displayName: null, avatar: null },
   reactions: [],
 });

@@ -45,6 +45,7 @@ export type DomainError =
   | { readonly kind: 'CannotRemoveOwner' }
   | { readonly kind: 'TooManyReactions'; readonly max: number }
   | { readonly kind: 'TooManyReactionsInAll'; readonly max: number }
+  | { readonly kind: 'TooManyPins'; readonly max: number }
   | { readonly kind: 'QuotaExceeded'; readonly quota: QuotaName; readonly max: number }
   | { readonly kind: 'BotsCannotDoThis' }
   /** The caller is not among the direct conversation's recipients. */

@@ -8,6 +8,13 @@ import {
   bitOf,
   has,
   keptMentions,
+  previewOf,
+  sentView,
+  withRepliedAuthor,
+  type ReplyPreview,
+  type ReplyTargetMissing,
+  type PinOutcome,
+  compareIds,
   type MentionPlace,
   type MessageMentions,
   type SendReceipt,
@@ -92,22 +99,42 @@ export class InMemoryMessageRepository implements MessageRepository {
     return { ok: true, value: ids === null ? null : this.render(ids, actor.userId) };
   }
 
-  async createAs(actor: Actor, message: Omit<Message, 'authorId'>, nonce: string | null, attachmentIds: readonly string[] = []): Promise<Gated<SendReceipt | typeof ATTACHMENTS_UNAVAILABLE>> {
+  async createAs(
+    actor: Actor,
+    message: Omit<Message, 'authorId'>,
+    nonce: string | null,
+    attachmentIds: readonly string[] = [],
+    mentionAuthor = true,
+  ): Promise<Gated<SendReceipt | typeof ATTACHMENTS_UNAVAILABLE | ReplyTargetMissing>> {
     const gate = this.gate(actor, message.channelId, attachmentIds.length > 0 ? ATTACH_NEEDS : SEND_NEEDS);
     if (!gate.ok) return gate;
+    // The reply first: a reply to no message of this channel claims no file.
+    const answered = message.replyTo === null ? undefined : this.state.messages.get(message.replyTo);
+    if (message.replyTo !== null && answered?.channelId !== message.channelId) return { ok: true, value: 'ReplyTargetMissing' };
     // All or none, as the statement's claim: each the sender's, and never on a message (a deleted one's included).
     const files = attachmentIds.map((id) => this.state.attachments.get(id));
     if (!files.every((file) => file !== undefined && file.uploaderId === actor.userId && file.messageId === null && file.usedAs === null)) return { ok: true, value: ATTACHMENTS_UNAVAILABLE };
     const attachments = files.flatMap((file) => (file ? [messageAttachmentOf(file)] : []));
     for (const file of files) if (file) this.state.attachments.set(file.id, { ...file, messageId: message.id });
-    const kept = { ...keptMentions(message, this.mentionPlace(message.channelId, actor.userId)), attachments };
+    const asked = answered && mentionAuthor ? withRepliedAuthor(message, answered.authorId, actor.userId) : message;
+    const kept = { ...keptMentions(asked, this.mentionPlace(message.channelId, actor.userId)), attachments };
     await this.create({ ...message, ...kept, authorId: actor.userId });
     // Sending marks the channel read up to the message sent, as the SQL statement does in the same statement.
     this.state.markRead(actor.userId, message.channelId, message.id);
     // A conversation's message belongs to no server.
     const serverId = this.state.channels.get(message.channelId)?.serverId ?? null;
-    this.state.events.push(messageCreated(serverId, { ...message, ...kept, author: gate.value, reactions: [] }, nonce));
-    return { ok: true, value: { ...kept, author: gate.value } };
+    const receipt = { ...kept, replyTo: this.replyPreview(message.replyTo), author: gate.value };
+    this.state.events.push(messageCreated(serverId, sentView(message, receipt), nonce));
+    return { ok: true, value: receipt };
+  }
+
+  /** The message a reply answers as a reader sees it now: its author and the start of its content, or, deleted since, its id alone. */
+  private replyPreview(replyTo: string | null): ReplyPreview | null {
+    if (replyTo === null) return null;
+    const answered = this.state.messages.get(replyTo);
+    const author = answered && this.state.users.get(answered.authorId);
+    if (!answered || !author) return { id: replyTo, deleted: true };
+    return { id: answered.id, author: { id: author.id, username: author.username }, content: previewOf(answered.content) };
   }
 
   /** What `keptMentions` needs to know of the channel, with `authorId`'s permissions there (none for a non-member). */
@@ -149,6 +176,34 @@ export class InMemoryMessageRepository implements MessageRepository {
   private recipientSummary(conversation: Conversation | undefined, userId: string): UserSummary | null {
     const user = conversation?.recipientIds.includes(userId) ? this.state.users.get(userId) : undefined;
     return user ? summarizeUser(user) : null;
+  }
+
+  async pin(channelId: string, messageId: string, at: Date, cap: number): Promise<PinOutcome> {
+    const message = this.state.messages.get(messageId);
+    if (message?.channelId !== channelId) return 'MessageNotFound';
+    if (message.pinnedAt !== null) return 'already';
+    if (this.pinnedIn(channelId).length >= cap) return 'TooManyPins';
+    this.state.messages.set(messageId, { ...message, pinnedAt: at });
+    return 'pinned';
+  }
+
+  async unpin(channelId: string, messageId: string): Promise<'unpinned' | 'absent'> {
+    const message = this.state.messages.get(messageId);
+    if (message?.channelId !== channelId || message.pinnedAt === null) return 'absent';
+    this.state.messages.set(messageId, { ...message, pinnedAt: null });
+    return 'unpinned';
+  }
+
+  async pinsJsonAs(actor: Actor, channelId: string): Promise<Gated<RenderedPage>> {
+    const gate = this.gate(actor, channelId, READ_NEEDS);
+    if (!gate.ok) return gate;
+    return { ok: true, value: this.render(this.pinnedIn(channelId).map((m) => m.id), actor.userId) };
+  }
+
+  /** The channel's pinned messages, most recently pinned first, the newest message first among those pinned at once. */
+  private pinnedIn(channelId: string): Message[] {
+    const pinned = (this.state.channelMessages.get(channelId) ?? []).map((id) => this.state.messages.get(id) as Message).filter((m) => m.pinnedAt !== null);
+    return pinned.sort((a, b) => (b.pinnedAt?.getTime() ?? 0) - (a.pinnedAt?.getTime() ?? 0) || compareIds(b.id, a.id));
   }
 
   async updateContent(id: string, content: string, editedAt: Date, asked: MessageMentions): Promise<void> {
@@ -200,10 +255,10 @@ export class InMemoryMessageRepository implements MessageRepository {
   }
 
   private toView(message: Message, viewerId: string): MessageView {
-    // The message's own fields are carried as they are, so a new field needs no edit here.
-    const { authorId, ...fields } = message;
+    // The message's own fields are carried as they are, so a new field needs no edit here (but for what it points to).
+    const { authorId, replyTo, pinnedAt, ...fields } = message;
     const author = this.state.users.get(authorId);
-    return { ...fields, author: summaryOrBlank(author, authorId), reactions: this.summaries(message.id, viewerId) };
+    return { ...fields, replyTo: this.replyPreview(replyTo), pinned: pinnedAt !== null, author: summaryOrBlank(author, authorId), reactions: this.summaries(message.id, viewerId) };
   }
 
   /** One entry per emoji, in the order each emoji was first used on the message. */

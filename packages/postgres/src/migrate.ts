@@ -21,6 +21,8 @@ import * as attachments from './migrations/2026-11-28T02-00-attachments';
 import * as messageAttachments from './migrations/2026-11-28T04-30-message-attachments';
 import * as messageSearch from './migrations/2026-11-28T03-00-message-search';
 import * as avatarUploads from './migrations/2026-11-28T04-10-avatar-uploads';
+import * as messageReplies from './migrations/2026-11-28T05-00-message-replies';
+import * as messagePins from './migrations/2026-11-28T05-10-message-pins';
 
 /** Every migration, keyed so that names sort by date. New ones are added here, never edited. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -46,6 +48,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28T03-00-message-search': messageSearch,
   '2026-11-28T04-10-avatar-uploads': avatarUploads,
   '2026-11-28T04-30-message-attachments': messageAttachments,
+  '2026-11-28T05-00-message-replies': messageReplies,
+  '2026-11-28T05-10-message-pins': messagePins,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

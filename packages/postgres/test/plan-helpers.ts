@@ -17,6 +17,9 @@ export interface PlanNode {
   'Actual Rows'?: number;
   /** With `analyze`: the rows a filter read and dropped, on average per run. */
   'Rows Removed by Filter'?: number;
+  /** With `buffers`: the pages it read, in the cache and from outside it. */
+  'Shared Hit Blocks'?: number;
+  'Shared Read Blocks'?: number;
   Plans?: PlanNode[];
 }
 
@@ -25,16 +28,17 @@ export const allNodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ??
 
 /**
  * The generic plan of a logged statement, prepared afresh and executed with its parameters as
- * literals. `analyze`: run too (what it writes rolled back), with how often each node ran.
+ * literals. `analyze`: run too (what it writes rolled back), with how often each node ran;
+ * `buffers`, with the pages each read.
  */
-export async function genericPlanOf(db: ChatDatabase, query: { sql: string; parameters: readonly unknown[] }, { analyze = false } = {}): Promise<PlanNode> {
+export async function genericPlanOf(db: ChatDatabase, query: { sql: string; parameters: readonly unknown[] }, { analyze = false, buffers = false } = {}): Promise<PlanNode> {
   const plan = await db.connection().execute(async (connection) => {
     await sql`set plan_cache_mode = force_generic_plan`.execute(connection);
     await sql`prepare generic_statement as ${sql.raw(query.sql)}`.execute(connection);
     if (analyze) await sql`begin`.execute(connection);
     try {
       const values = sql.join(query.parameters.map((value) => sql.lit(parameterText(value))));
-      const options = sql.raw(analyze ? 'analyze, format json' : 'format json');
+      const options = sql.raw(analyze ? `analyze, ${buffers ? 'buffers, ' : ''}format json` : 'format json');
       const explained = await sql<{ 'QUERY PLAN': { Plan: PlanNode }[] }>`explain (${options}) execute generic_statement(${values})`.execute(connection);
       return explained.rows[0]?.['QUERY PLAN'][0]?.Plan;
     } finally {

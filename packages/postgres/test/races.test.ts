@@ -39,7 +39,7 @@ describeWithPostgres('races between replicas end in one row and a clean answer',
   it('counts one reaction for simultaneous identical reactions, and holds the emoji cap under a burst', async () => {
     const stores = createKyselyStores(database.db);
     const { server, ownerUser: owner } = await aServerWithOwner(stores);
-    const message = { id: freshId(), channelId: server.defaultChannelId, authorId: owner.id, content: 'hi', createdAt: at, editedAt: null, ...NO_MENTIONS, attachments: [] };
+    const message = { id: freshId(), channelId: server.defaultChannelId, authorId: owner.id, content: 'hi', createdAt: at, editedAt: null, ...NO_MENTIONS, attachments: [], replyTo: null, pinnedAt: null };
     await stores.messages.create(message);
     const same = await Promise.all(
       Array.from({ length: 6 }, () => stores.messages.addReaction({ messageId: message.id, userId: owner.id, emoji: '👍', createdAt: at }, { distinctEmoji: 3, total: 5000 })),

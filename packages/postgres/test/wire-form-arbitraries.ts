@@ -65,6 +65,10 @@ export interface SendPlan {
   readonly sender: number;
   /** The message's content changed after the send, and when. */
   readonly edit: { readonly content: string; readonly mentions: MentionPlan; readonly at: Date } | null;
+  /** It answers the scenario's first send (the first answers none), mentioning its author or not. */
+  readonly reply: { readonly mentionAuthor: boolean } | null;
+  /** It is pinned once everything is sent. */
+  readonly pinned: boolean;
 }
 
 export interface ReactionPlan {
@@ -79,6 +83,8 @@ export interface Scenario {
   readonly sends: readonly SendPlan[];
   readonly reactions: readonly ReactionPlan[];
   readonly viewer: number;
+  /** The first send is deleted once everything else is done: the replies to it show it deleted. */
+  readonly deleteFirst: boolean;
 }
 
 export function scenarioOf(people: number): fc.Arbitrary<Scenario> {
@@ -89,16 +95,20 @@ export function scenarioOf(people: number): fc.Arbitrary<Scenario> {
     everyone: fc.boolean(),
   });
   const send = fc.record({
-    content: text(10),
+    // Now and then longer than a reply's preview, which cuts it by code points.
+    content: fc.oneof({ arbitrary: text(10), weight: 3 }, { arbitrary: fc.string({ unit: codePoint, minLength: 195, maxLength: 210 }), weight: 1 }),
     mentions,
     createdAt: moment,
     nonce,
     sender: person,
     edit: fc.option(fc.record({ content: text(10), mentions, at: moment }), { nil: null }),
+    reply: fc.option(fc.record({ mentionAuthor: fc.boolean() }), { nil: null }),
+    pinned: fc.boolean(),
   });
   return fc.record({
     sends: fc.array(send, { minLength: 1, maxLength: 8 }),
     reactions: fc.array(fc.record({ message: fc.nat(), person, emoji: fc.constantFrom(...EMOJI) }), { maxLength: 16 }),
     viewer: person,
+    deleteFirst: fc.boolean(),
   });
 }

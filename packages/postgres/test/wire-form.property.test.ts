@@ -2,7 +2,25 @@ import fc from 'fast-check';
 import { sql, type Kysely } from 'kysely';
 import { createKyselyStores, openPostgres, type Database } from '@chat/postgres';
 import { eventJson, messageJson, wireOf } from '@chat/contract';
-import { ALL_PERMISSIONS, EVERYONE_DEFAULT, keptMentions, mentionsIn, messageCreated, newMessage, type Actor, type ChatEvent, type Id, type MessageMentions, type MessageView, type Stores, type UserSummary } from '@chat/domain';
+import {
+  ALL_PERMISSIONS,
+  EVERYONE_DEFAULT,
+  keptMentions,
+  MAX_PINS,
+  mentionsIn,
+  messageCreated,
+  newMessage,
+  previewOf,
+  withRepliedAuthor,
+  type Actor,
+  type ChatEvent,
+  type Id,
+  type MessageMentions,
+  type MessageView,
+  type ReplyPreview,
+  type Stores,
+  type UserSummary,
+} from '@chat/domain';
 import { aConversation, aReaction, aRole, aServerWithOwner, freshId, givenActor, givenChannel, givenMemberOf, summaryOf } from '@chat/domain/testing/contracts';
 import { kyselyEventStores } from './event-stores';
 import { createPgliteDatabase, createPostgresDatabase, describeWithPostgres, type TestDatabase } from './test-databases';
@@ -76,10 +94,22 @@ async function play(stores: Stores, cast: Cast, scenario: Scenario, where: 'chan
   const channelId = where === 'channel' ? (await givenChannel(stores, cast.serverId)).id : await aGroupOf(stores, cast.people);
   // A conversation's messages belong to no server: their events have no `serverId`.
   const serverId = where === 'channel' ? cast.serverId : null;
-  const sent = scenario.sends.map((plan) => ({ plan, id: freshId(), author: cast.people[plan.sender]! }));
+  const ids = scenario.sends.map(() => freshId());
+  // Every send but the first may answer the first.
+  const sent = scenario.sends.map((plan, i) => ({ plan, id: ids[i]!, author: cast.people[plan.sender]!, replyTo: i > 0 && plan.reply ? ids[0]! : null }));
   const { written, kept } = mentioning(cast, where);
-  const send = ({ plan, id, author }: (typeof sent)[number]) =>
-    stores.messages.createAs(author.actor, newMessage({ id, channelId, content: written(plan), createdAt: plan.createdAt }, mentionsIn(written(plan))), plan.nonce);
+  const firstAuthor = sent[0]!.author.summary;
+  /** What the send asks to mention: its content's, and the author it answers (`withRepliedAuthor`) unless told not to. */
+  const asked = (content: string, { plan, replyTo, author }: (typeof sent)[number]): MessageMentions =>
+    replyTo !== null && plan.reply?.mentionAuthor === true ? withRepliedAuthor(mentionsIn(content), firstAuthor.id, author.summary.id) : mentionsIn(content);
+  const send = (one: (typeof sent)[number]) =>
+    stores.messages.createAs(
+      one.author.actor,
+      newMessage({ id: one.id, channelId, content: written(one.plan), createdAt: one.plan.createdAt, replyTo: one.replyTo }, mentionsIn(written(one.plan))),
+      one.plan.nonce,
+      [],
+      one.plan.reply?.mentionAuthor ?? true,
+    );
   const [first, ...rest] = sent;
   const gated = [await send(first!), ...(await Promise.all(rest.map(send)))];
   expect(gated.map((outcome) => outcome.ok)).toEqual(sent.map(() => true));
@@ -95,18 +125,42 @@ async function play(stores: Stores, cast: Cast, scenario: Scenario, where: 'chan
     byEmoji.set(emoji, (byEmoji.get(emoji) ?? new Set()).add(userId));
   }
 
+  for (const { plan, id } of sent) if (plan.pinned) expect(await stores.messages.pin(channelId, id, plan.createdAt, MAX_PINS)).toBe('pinned');
+  if (scenario.deleteFirst) expect(await stores.messages.delete(first!.id)).toBe('deleted');
+
   const viewerId = cast.people[scenario.viewer]!.summary.id;
-  const views = sent.map(({ plan, id, author }) => ({
-    ...newMessage({ id, channelId, content: written(plan.edit ?? plan), createdAt: plan.createdAt }, kept(written(plan.edit ?? plan), plan.sender)),
-    editedAt: plan.edit?.at ?? null,
-    author: author.summary,
-    reactions: [...reactions.get(id)!].map(([emoji, users]) => ({ emoji, count: users.size, reacted: users.has(viewerId) })),
-  }));
-  const created = sent.map(({ plan, id, author }) =>
-    messageCreated(serverId, { ...newMessage({ id, channelId, content: written(plan), createdAt: plan.createdAt }, kept(written(plan), plan.sender)), author: author.summary, reactions: [] }, plan.nonce),
+  // The first as a reply shows it: as it was sent in message.created, as it is now in a page.
+  const preview = (content: string): ReplyPreview => ({ id: first!.id, author: { id: firstAuthor.id, username: firstAuthor.username }, content: previewOf(content) });
+  const now: ReplyPreview = scenario.deleteFirst ? { id: first!.id, deleted: true } : preview(written(first!.plan.edit ?? first!.plan));
+  const views = sent
+    .filter(({ id }) => !(scenario.deleteFirst && id === first!.id))
+    .map((one) => ({
+      // An edit asks for its content's mentions alone (the store is told nothing of the reply).
+      ...fieldsOf(newMessage({ id: one.id, channelId, content: written(one.plan.edit ?? one.plan), createdAt: one.plan.createdAt }, kept(one.plan.edit ? mentionsIn(written(one.plan.edit)) : asked(written(one.plan), one), one.plan.sender))),
+      editedAt: one.plan.edit?.at ?? null,
+      replyTo: one.replyTo === null ? null : now,
+      pinned: one.plan.pinned,
+      author: one.author.summary,
+      reactions: [...reactions.get(one.id)!].map(([emoji, users]) => ({ emoji, count: users.size, reacted: users.has(viewerId) })),
+    }));
+  const created = sent.map((one) =>
+    messageCreated(
+      serverId,
+      {
+        ...fieldsOf(newMessage({ id: one.id, channelId, content: written(one.plan), createdAt: one.plan.createdAt }, kept(asked(written(one.plan), one), one.plan.sender))),
+        replyTo: one.replyTo === null ? null : preview(written(first!.plan)),
+        pinned: false,
+        author: one.author.summary,
+        reactions: [],
+      },
+      one.plan.nonce,
+    ),
   );
   return { channelId, views, created };
 }
+
+/** A new message's own fields, as a view carries them (what it points to and whether it is pinned, a view says otherwise). */
+const fieldsOf = ({ replyTo: _replyTo, pinnedAt: _pinnedAt, ...fields }: ReturnType<typeof newMessage>) => fields;
 
 /** A user of no server, and a role of none. */
 const NOBODY = '1';
@@ -123,8 +177,8 @@ function mentioning(cast: Cast, where: 'channel' | 'conversation') {
     [...people.map((i) => `<@${ids[i] ?? NOBODY}>`), ...roles.map((role) => `<@&${roleIds[role]}>`), everyone ? '@everyone' : ''].join(' ');
   return {
     written: (plan: { content: string; mentions: MentionPlan }): string => `${plan.content} ${tokens(plan.mentions)}`,
-    kept: (content: string, sender: number): MessageMentions =>
-      keptMentions(mentionsIn(content), {
+    kept: (asked: MessageMentions, sender: number): MessageMentions =>
+      keptMentions(asked, {
         conversation: where === 'conversation',
         authorPermissions: sender === 0 ? ALL_PERMISSIONS : EVERYONE_DEFAULT,
         sees: (userId) => ids.includes(userId),
@@ -204,7 +258,7 @@ function describeWireForm(name: string, open: () => Promise<{ db: Kysely<Databas
       const summary = cast.people[0]!.summary;
       // A field added since reads back as a new message holds it (the reader's default), hence newMessage.
       const sent = newMessage({ id: freshId(), channelId: freshId(), content: 'old "row" \u2028', createdAt: new Date('2026-11-01T10:00:00.123Z') });
-      const view: MessageView = { ...sent, author: summary, reactions: [] };
+      const view: MessageView = { ...fieldsOf(sent), replyTo: null, pinned: false, author: summary, reactions: [] };
       const before = await history.after(0, 1_000_000);
       // The text the statement wrote until now: json_build_object's, spaces and "nonce" : null.
       await sql`

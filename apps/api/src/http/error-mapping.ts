@@ -23,6 +23,7 @@ const PROBLEMS: { readonly [K in DomainErrorKind]: Mapping<K> } = {
   ValidationFailed: { status: 400, code: 'VALIDATION_FAILED', detail: 'The request has invalid fields.', errors: (error) => error.issues },
   TooManyReactions: { status: 400, code: 'TOO_MANY_REACTIONS', detail: (error) => `A message can carry at most ${error.max} different emoji.` },
   TooManyReactionsInAll: { status: 400, code: 'TOO_MANY_REACTIONS', detail: (error) => `A message can carry at most ${error.max} reactions in all.` },
+  TooManyPins: { status: 400, code: 'TOO_MANY_PINS', detail: (error) => `A channel can hold at most ${error.max} pinned messages.` },
   WrongPassword: {
     status: 400,
     code: 'VALIDATION_FAILED',

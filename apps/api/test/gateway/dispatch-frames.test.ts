@@ -24,7 +24,7 @@ const message: MessageView = {
   createdAt: new Date('2026-11-01T10:00:00.123Z'),
   editedAt: null,
   ...NO_MENTIONS,
-  attachments: [],
+  attachments: [], replyTo: null, pinned: false,
   author: { id: '3', username: 'ann', displayName: null, avatar: null },
   reactions: [{ emoji: '👍', count: 2, reacted: false }],
 };

@@ -19,7 +19,7 @@ function sealed({ logged }: { logged: StoredLoggedEvent }): StoredLoggedEvent {
 
 const said = messageCreated(
   SERVER,
-  { id: '100', channelId: '20', content: 'hi', createdAt: new Date('2026-11-01T10:00:00.000Z'), editedAt: null, ...NO_MENTIONS, attachments: [], author: { id: '1', username: 'ann', displayName: null, avatar: null }, reactions: [] },
+  { id: '100', channelId: '20', content: 'hi', createdAt: new Date('2026-11-01T10:00:00.000Z'), editedAt: null, ...NO_MENTIONS, attachments: [], replyTo: null, pinned: false, author: { id: '1', username: 'ann', displayName: null, avatar: null }, reactions: [] },
   null,
 );
 

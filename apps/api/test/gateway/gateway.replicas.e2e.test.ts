@@ -104,7 +104,7 @@ describeWithPostgresAndRedis('the gateway on two replicas sharing PostgreSQL and
       createdAt: new Date('2026-11-01T10:00:00.000Z'),
       editedAt: null,
       ...NO_MENTIONS,
-      attachments: [],
+      attachments: [], replyTo: null, pinned: false,
       author: { id: owner.id, username: owner.username, displayName: null, avatar: null },
       reactions: [],
     };

@@ -32,7 +32,7 @@ describe('signals in the fan-out', () => {
   it('moves no connection’s position: the next event of the log still comes, with its cursor', () => {
     const fanOut = aFanOut();
     const socket = live(fanOut, '2', [SERVER]);
-    const message = stored(1, messageCreated(SERVER, { id: '100', channelId: CHANNEL, content: 'hi', createdAt: new Date(0), editedAt: null, ...NO_MENTIONS, attachments: [], author: { id: '1', username: 'ann', displayName: null, avatar: null }, reactions: [] }, null));
+    const message = stored(1, messageCreated(SERVER, { id: '100', channelId: CHANNEL, content: 'hi', createdAt: new Date(0), editedAt: null, ...NO_MENTIONS, attachments: [], replyTo: null, pinned: false, author: { id: '1', username: 'ann', displayName: null, avatar: null }, reactions: [] }, null));
 
     fanOut.signal(typingStarted({ id: CHANNEL, serverId: SERVER }, '1', expiresAt));
     const position = socket.connection?.position;

@@ -596,6 +596,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/channels/{channelId}/pins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pinned messages of a channel or conversation, most recently pinned first (at most 50) */
+        get: operations["listPins"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channels/{channelId}/pins/{messageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Pin a message of the channel (MANAGE_MESSAGES; any recipient in a direct conversation); pinning it again is harmless; members get message.pinned */
+        put: operations["pinMessage"];
+        post?: never;
+        /** Unpin a message (as pinning); one not pinned is harmless (204, no event); members get message.unpinned */
+        delete: operations["unpinMessage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/servers/{serverId}/messages/search": {
         parameters: {
             query?: never;
@@ -1239,6 +1274,9 @@ export interface components {
             mentionEveryone: boolean;
             /** @description The files it carries, in the order the send named them (empty when none); each `url` is signed afresh with every read of the message, and kept when its content is edited */
             attachments: components["schemas"]["Attachment"][];
+            replyTo: components["schemas"]["ReplyPreview"] | null;
+            /** @description It is pinned in its channel (GET /api/channels/{channelId}/pins lists those) */
+            pinned: boolean;
             author: components["schemas"]["UserSummary"];
             reactions: components["schemas"]["ReactionSummary"][];
         };
@@ -1256,6 +1294,23 @@ export interface components {
             height: number | null;
             /** @description Downloads it without a token (so `<img src>` works), relative to the API: signed, and valid for ATTACHMENT_URL_TTL_SECONDS (24 hours) rounded up to the hour. PNG, JPEG, GIF and WebP are shown inline; everything else downloads as `application/octet-stream`. */
             url: string;
+        };
+        /** @description The message of the same channel this one answers, as it is when read (as it was when sent, in message.created) */
+        ReplyPreview: {
+            /** @description Snowflake id: a decimal string, ordered by creation time */
+            id: string;
+            author: {
+                /** @description Snowflake id: a decimal string, ordered by creation time */
+                id: string;
+                username: string;
+            };
+            /** @description Its first 200 characters */
+            content: string;
+        } | {
+            /** @description Snowflake id: a decimal string, ordered by creation time */
+            id: string;
+            /** @constant */
+            deleted: true;
         };
         ReactionSummary: {
             emoji: string;
@@ -1283,6 +1338,9 @@ export interface components {
             mentionEveryone: boolean;
             /** @description The files it carries, in the order the send named them (empty when none); each `url` is signed afresh with every read of the message, and kept when its content is edited */
             attachments: components["schemas"]["Attachment"][];
+            replyTo: components["schemas"]["ReplyPreview"] | null;
+            /** @description It is pinned in its channel (GET /api/channels/{channelId}/pins lists those) */
+            pinned: boolean;
             author: components["schemas"]["UserSummary"];
             reactions: components["schemas"]["ReactionSummary"][];
             /** @description The request's nonce, when it had one */
@@ -1295,6 +1353,10 @@ export interface components {
             attachmentIds?: string[];
             /** @description At most 64 characters of the client's own choosing; echoed in the answer and in the message.created event */
             nonce?: string;
+            /** @description A message of this channel to answer: the message then shows it (`replyTo`), and mentions its author */
+            replyTo?: string;
+            /** @description With `replyTo`: false leaves the answered author out of `mentions` (default true) */
+            mentionAuthor?: boolean;
         };
         MessageContent: {
             /** @description 1-2000 characters (code points), not only whitespace */
@@ -5488,6 +5550,223 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ReactionState"];
                 };
+            };
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token (code UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller may not do this (code FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (code NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (code RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; never carries internals (code INTERNAL) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listPins: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channelId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pinned messages, each as a page shows it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"][];
+                };
+            };
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token (code UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller may not do this (code FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (code NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; never carries internals (code INTERNAL) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    pinMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channelId: string;
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message is pinned */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input, malformed JSON (code VALIDATION_FAILED or TOO_MANY_PINS) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked token (code UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller may not do this (code FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (code NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (code RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; never carries internals (code INTERNAL) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    unpinMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channelId: string;
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message is not pinned */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid input, malformed JSON (code VALIDATION_FAILED) */
             400: {

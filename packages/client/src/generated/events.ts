@@ -188,6 +188,9 @@ export interface components {
             mentionEveryone: boolean;
             /** @description The files it carries, in the order the send named them (empty when none); each `url` is signed afresh with every read of the message, and kept when its content is edited */
             attachments: components["schemas"]["Attachment"][];
+            replyTo: components["schemas"]["ReplyPreview"] | null;
+            /** @description It is pinned in its channel (GET /api/channels/{channelId}/pins lists those) */
+            pinned: boolean;
             author: components["schemas"]["UserSummary"];
             reactions: components["schemas"]["ReactionSummary"][];
             /** @description The server; left out in a direct conversation */
@@ -210,6 +213,23 @@ export interface components {
             /** @description Downloads it without a token (so `<img src>` works), relative to the API: signed, and valid for ATTACHMENT_URL_TTL_SECONDS (24 hours) rounded up to the hour. PNG, JPEG, GIF and WebP are shown inline; everything else downloads as `application/octet-stream`. */
             url: string;
         };
+        /** @description The message of the same channel this one answers, as it is when read (as it was when sent, in message.created) */
+        ReplyPreview: {
+            /** @description Snowflake id: a decimal string, ordered by creation time */
+            id: string;
+            author: {
+                /** @description Snowflake id: a decimal string, ordered by creation time */
+                id: string;
+                username: string;
+            };
+            /** @description Its first 200 characters */
+            content: string;
+        } | {
+            /** @description Snowflake id: a decimal string, ordered by creation time */
+            id: string;
+            /** @constant */
+            deleted: true;
+        };
         ReactionSummary: {
             emoji: string;
             count: number;
@@ -223,6 +243,17 @@ export interface components {
             channelId: string;
             /** @description The server; left out in a direct conversation */
             serverId?: string;
+        };
+        /** @description A message was pinned in its channel, or unpinned: its `pinned` is now true, or false */
+        MessagePinEvent: {
+            /** @description Snowflake id: a decimal string, ordered by creation time */
+            channelId: string;
+            /** @description The server; left out in a direct conversation */
+            serverId?: string;
+            /** @description Snowflake id: a decimal string, ordered by creation time */
+            messageId: string;
+            /** @description Who pinned it (message.pinned) or unpinned it (message.unpinned) */
+            pinnedBy: string;
         };
         /** @description The emoji’s count after the change, and who reacted or un-reacted */
         ReactionEvent: {
@@ -384,6 +415,10 @@ export interface EventMap {
     "message.updated": components["schemas"]["MessageEvent"];
     /** Dispatch `message.deleted`: `d` is the REST shape. Only members of the event's server get it. */
     "message.deleted": components["schemas"]["MessageDeletedEvent"];
+    /** Dispatch `message.pinned`: `d` is the REST shape. Only members of the event's server get it. */
+    "message.pinned": components["schemas"]["MessagePinEvent"];
+    /** Dispatch `message.unpinned`: `d` is the REST shape. Only members of the event's server get it. */
+    "message.unpinned": components["schemas"]["MessagePinEvent"];
     /** Dispatch `reaction.added`: `d` is the REST shape. Only members of the event's server get it. */
     "reaction.added": components["schemas"]["ReactionEvent"];
     /** Dispatch `reaction.removed`: `d` is the REST shape. Only members of the event's server get it. */
@@ -426,6 +461,8 @@ export const EVENT_TYPES: Readonly<Record<keyof EventMap, true>> = {
     "message.created": true,
     "message.updated": true,
     "message.deleted": true,
+    "message.pinned": true,
+    "message.unpinned": true,
     "reaction.added": true,
     "reaction.removed": true,
     "reaction.cleared": true,

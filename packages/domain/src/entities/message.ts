@@ -20,6 +20,10 @@ export interface Message {
    * other message took, claimed by the send's own statement. An edit keeps them.
    */
   readonly attachments: readonly MessageAttachment[];
+  /** The message of the same channel it answers (which may have been deleted since), or null. */
+  readonly replyTo: Id | null;
+  /** When it was pinned in its channel; null while it is not. */
+  readonly pinnedAt: Date | null;
 }
 
 /**
@@ -35,12 +39,31 @@ export const NO_MENTIONS: MessageMentions = { mentions: [], mentionRoles: [], me
  * What a new message holds in a new field is said here, so the send and the tests that make
  * messages need no edit for it.
  */
-export const newMessage = (sent: Pick<Message, 'id' | 'channelId' | 'content' | 'createdAt'>, mentions: MessageMentions = NO_MENTIONS): Omit<Message, 'authorId'> => ({
+export const newMessage = (
+  sent: Pick<Message, 'id' | 'channelId' | 'content' | 'createdAt'> & Partial<Pick<Message, 'replyTo'>>,
+  mentions: MessageMentions = NO_MENTIONS,
+): Omit<Message, 'authorId'> => ({
+  replyTo: null,
   ...sent,
   editedAt: null,
+  pinnedAt: null,
   ...mentions,
   attachments: [],
 });
+
+/** How much of the content of the message answered a reply shows: its first 200 characters (Unicode code points). */
+export const REPLY_PREVIEW_LENGTH = 200;
+
+/**
+ * The message a reply answers, as a reader sees it: its author and the start of its content, read
+ * when the reply is read; or only its id, once it was deleted.
+ */
+export type ReplyPreview =
+  | { readonly id: Id; readonly author: Pick<UserSummary, 'id' | 'username'>; readonly content: string }
+  | { readonly id: Id; readonly deleted: true };
+
+/** The start of a content as a reply's preview shows it (`REPLY_PREVIEW_LENGTH` code points, as SQL's `left` counts). */
+export const previewOf = (content: string): string => [...content].slice(0, REPLY_PREVIEW_LENGTH).join('');
 
 /** One emoji on one message, as the viewer sees it. */
 export interface ReactionSummary {
@@ -60,6 +83,8 @@ export interface MessageView {
   readonly mentionRoles: readonly Id[];
   readonly mentionEveryone: boolean;
   readonly attachments: readonly MessageAttachment[];
+  readonly replyTo: ReplyPreview | null;
+  readonly pinned: boolean;
   readonly author: UserSummary;
   readonly reactions: readonly ReactionSummary[];
 }
@@ -79,5 +104,7 @@ export interface ReactionState {
 }
 
 export const MAX_DISTINCT_REACTIONS = 20;
+/** The pinned messages one channel (or conversation) may hold. */
+export const MAX_PINS = 50;
 /** Every user's reactions to one message, all emoji together: what one message may hold in all. */
 export const MAX_REACTIONS_PER_MESSAGE = 5000;

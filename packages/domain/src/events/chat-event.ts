@@ -23,6 +23,8 @@ export type ChatEvent =
   | { readonly type: 'reaction.added' | 'reaction.removed'; readonly serverId: Id | null; readonly channelId: Id; readonly userId: Id; readonly reaction: ReactionCount }
   /** Every reaction of one emoji taken off a message at once (by the server's owner). */
   | { readonly type: 'reaction.cleared'; readonly serverId: Id | null; readonly channelId: Id; readonly messageId: Id; readonly emoji: string }
+  /** A message was pinned in its channel, or unpinned; `pinnedBy`: who did it. */
+  | { readonly type: 'message.pinned' | 'message.unpinned'; readonly serverId: Id | null; readonly channelId: Id; readonly messageId: Id; readonly pinnedBy: Id }
   | { readonly type: 'member.joined'; readonly member: MemberView }
   | { readonly type: 'member.left'; readonly serverId: Id; readonly userId: Id; readonly reason: LeaveReason }
   | { readonly type: 'channel.created'; readonly channel: Channel }
@@ -93,6 +95,14 @@ export const messageCreated = (serverId: Id | null, message: MessageView, nonce:
 export const messageUpdated = (serverId: Id | null, message: MessageView): ChatEvent => ({ type: 'message.updated', serverId, message: shared(message) });
 
 export const messageDeleted = (serverId: Id | null, channelId: Id, messageId: Id): ChatEvent => ({ type: 'message.deleted', serverId, channelId, messageId });
+
+export const messagePinChanged = (type: 'message.pinned' | 'message.unpinned', serverId: Id | null, channelId: Id, messageId: Id, pinnedBy: Id): ChatEvent => ({
+  type,
+  serverId,
+  channelId,
+  messageId,
+  pinnedBy,
+});
 
 export const reactionChanged = (
   type: 'reaction.added' | 'reaction.removed',
@@ -180,6 +190,8 @@ export function serverOf(event: ChatEvent): Id | null {
     case 'message.updated':
       return event.serverId ?? event.message.channelId;
     case 'message.deleted':
+    case 'message.pinned':
+    case 'message.unpinned':
     case 'reaction.added':
     case 'reaction.removed':
     case 'reaction.cleared':
@@ -237,6 +249,8 @@ export function channelOf(event: ChatEvent): Id | null {
     case 'message.updated':
       return event.message.channelId;
     case 'message.deleted':
+    case 'message.pinned':
+    case 'message.unpinned':
     case 'reaction.added':
     case 'reaction.removed':
     case 'reaction.cleared':

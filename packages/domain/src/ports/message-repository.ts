@@ -1,5 +1,5 @@
 import type { MessageAttachment } from '../entities/attachment';
-import type { Message, MessageMentions, MessageView, Reaction, ReactionState } from '../entities/message';
+import type { Message, MessageMentions, MessageView, Reaction, ReactionState, ReplyPreview } from '../entities/message';
 import type { PermissionBits } from '../entities/permissions';
 import type { Actor } from '../entities/session';
 import type { UserSummary } from '../entities/user';
@@ -51,13 +51,20 @@ declare const rendered: unique symbol;
 export type RenderedPage = string & { readonly [rendered]: true };
 
 /**
- * What a send stored that only the store knew: the author as a member, the mentions the rules kept
- * and the files it claimed (in the order asked).
+/**
+ * What a send stored that only the store knew: the author as a member, the mentions the rules kept,
+ * the files it claimed (in the order asked) and the message it replies to as it stood then.
  */
-export type SendReceipt = MessageMentions & { readonly author: UserSummary; readonly attachments: readonly MessageAttachment[] };
+export type SendReceipt = MessageMentions & { readonly author: UserSummary; readonly attachments: readonly MessageAttachment[]; readonly replyTo: ReplyPreview | null };
 
 /** The gate opened but not every file asked for could be claimed (see `createAs`): nothing was written. */
 export const ATTACHMENTS_UNAVAILABLE = 'AttachmentsUnavailable';
+
+/** A send refused for its reply: the channel holds no message `replyTo` (another channel's, or none). Nothing was stored. */
+export type ReplyTargetMissing = 'ReplyTargetMissing';
+
+/** `MessageNotFound`: the channel holds no such message (it was deleted between the caller's check and the pin). */
+export type PinOutcome = 'pinned' | 'already' | 'TooManyPins' | 'MessageNotFound';
 
 /** `MessageNotFound`: the message was deleted between the caller's check and the reaction. */
 export type AddReactionOutcome = 'added' | 'already' | 'TooManyReactions' | 'TooManyReactionsInAll' | 'MessageNotFound';
@@ -103,13 +110,36 @@ export interface MessageRepository {
    * is, with the permissions read). Should one not be claimable, nothing at all is written and the
    * answer is `ATTACHMENTS_UNAVAILABLE`. The message holds what was known of each file
    * (`MessageAttachment`), in the order named.
+   *
+   * A reply (`replyTo` set) is stored only if the channel holds that message, checked in the same
+   * look-up (else `ReplyTargetMissing`, told only once the gate has opened, and no file is claimed);
+   * unless `mentionAuthor` is false, it asks to mention that message's author too (`withRepliedAuthor`).
    */
-  createAs(actor: Actor, message: Omit<Message, 'authorId'>, nonce: string | null, attachmentIds?: readonly Id[]): Promise<Gated<SendReceipt | typeof ATTACHMENTS_UNAVAILABLE>>;
+  createAs(
+    actor: Actor,
+    message: Omit<Message, 'authorId'>,
+    nonce: string | null,
+    attachmentIds?: readonly Id[],
+    mentionAuthor?: boolean,
+  ): Promise<Gated<SendReceipt | typeof ATTACHMENTS_UNAVAILABLE | ReplyTargetMissing>>;
   /**
    * A new content by the message's author, and its mentions: of those `asked` (`mentionsIn` of the
    * content), what `keptMentions` keeps, as the channel and the author's permissions stand now.
    */
   updateContent(id: Id, content: string, editedAt: Date, asked: MessageMentions): Promise<void>;
+  /**
+   * Pins message `messageId` of channel `channelId` at `at`: `already` if it is pinned, `TooManyPins`
+   * when the channel holds `cap` pinned messages, `MessageNotFound` when the channel holds no such
+   * message. Serialized with the channel's other pins, so the cap holds under races.
+   */
+  pin(channelId: Id, messageId: Id, at: Date, cap: number): Promise<PinOutcome>;
+  /** Unpins it; `absent` when it was not pinned (or is no message of the channel). */
+  unpin(channelId: Id, messageId: Id): Promise<'unpinned' | 'absent'>;
+  /**
+   * The channel's pinned messages (at most `MAX_PINS`), most recently pinned first (of those pinned
+   * at once, the newest message first), gated and rendered as `pageJsonAs`'s page is.
+   */
+  pinsJsonAs(actor: Actor, channelId: Id): Promise<Gated<RenderedPage>>;
   /** `absent`: already gone (a delete racing this one won). */
   delete(id: Id): Promise<'deleted' | 'absent'>;
   /** Atomic: both caps hold even under concurrent reactions. */

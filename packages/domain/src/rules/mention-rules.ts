@@ -58,3 +58,13 @@ export function keptMentions(asked: MessageMentions, place: MentionPlace): Messa
 
 export const mayMentionEveryone = (place: Pick<MentionPlace, 'conversation' | 'authorPermissions'>): boolean =>
   !place.conversation && has(place.authorPermissions, 'MENTION_EVERYONE');
+
+/**
+ * What a reply asks for: its content's mentions and, after them, the author of the message it
+ * answers (unless the replier is that author, or the content names them already). Whether they can
+ * see the channel is `keptMentions`' to say, as for any mention.
+ */
+export function withRepliedAuthor(asked: MessageMentions, repliedAuthorId: Id, replierId: Id): MessageMentions {
+  if (repliedAuthorId === replierId || asked.mentions.includes(repliedAuthorId)) return asked;
+  return { ...asked, mentions: [...asked.mentions, repliedAuthorId] };
+}

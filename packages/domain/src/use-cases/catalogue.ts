@@ -55,6 +55,9 @@ import { ReadPresences } from './presence/read-presences';
 import { SetPresence } from './presence/set-presence';
 import { AddReaction } from './messages/add-reaction';
 import { ClearReaction } from './messages/clear-reaction';
+import { GetPins } from './messages/get-pins';
+import { PinMessage } from './messages/pin-message';
+import { UnpinMessage } from './messages/unpin-message';
 import { DeleteMessage } from './messages/delete-message';
 import { EditMessage } from './messages/edit-message';
 import { GetMessage } from './messages/get-message';
@@ -210,6 +213,9 @@ export function createUseCases(ports: UseCasePorts) {
     removeReaction: new RemoveReaction(unitOfWork),
     removeUserReaction: new RemoveUserReaction(unitOfWork),
     clearReaction: new ClearReaction(unitOfWork),
+    pinMessage: new PinMessage(unitOfWork, clock),
+    unpinMessage: new UnpinMessage(unitOfWork),
+    getPins: new GetPins(messages),
     markRead: new MarkRead(unitOfWork),
     listReadStates: new ListReadStates(stores.readStates),
     createApplication: new CreateApplication(unitOfWork, opaque, ids, clock, quotas),

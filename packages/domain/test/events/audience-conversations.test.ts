@@ -13,7 +13,7 @@ const view = (id: string, recipientIds: string[]): ConversationView => ({
   lastMessageId: null,
   createdAt: new Date(0),
 });
-const aMessageIn = (conversationId: string) => messageCreated(null, { id: '99', channelId: conversationId, content: 'hi', createdAt: new Date(0), editedAt: null, ...NO_MENTIONS, attachments: [], author: { id: OTHER, username: 'u2', displayName: null, avatar: null }, reactions: [] }, null);
+const aMessageIn = (conversationId: string) => messageCreated(null, { id: '99', channelId: conversationId, content: 'hi', createdAt: new Date(0), editedAt: null, ...NO_MENTIONS, attachments: [], replyTo: null, pinned: false, author: { id: OTHER, username: 'u2', displayName: null, avatar: null }, reactions: [] }, null);
 
 describe('Audience, direct conversations', () => {
   it("delivers a conversation's events to its recipients only, routed by its id", () => {

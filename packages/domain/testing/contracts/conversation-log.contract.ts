@@ -1,6 +1,7 @@
 import { conversationOpened, messageCreated, routeOf } from '../../src';
 import { readAll, type EventStores } from './event-stores';
-import { aConversation, aMessage, givenActor, givenUser, summaryOf, withoutAuthor } from './fixtures';
+import { aConversation, aMessage, givenActor, givenUser, withoutAuthor } from './fixtures';
+import { viewOf } from './message-contract-helpers';
 
 /** A direct conversation's events and snapshot: routed by its id where a server's would be. */
 export function describeConversationLogContract(name: string, make: () => Promise<EventStores>): void {
@@ -25,7 +26,7 @@ export function describeConversationLogContract(name: string, make: () => Promis
       await s.place();
 
       const logged = (await readAll(s.history)).filter(({ event }) => event?.type === 'message.created' && event.message.id === message.id);
-      expect(logged.map(({ event }) => event)).toEqual([messageCreated(null, { ...withoutAuthor(message), author: summaryOf(a), reactions: [] }, 'n1')]);
+      expect(logged.map(({ event }) => event)).toEqual([messageCreated(null, viewOf(message, a), 'n1')]);
       expect(logged.map(({ route }) => route)).toEqual([{ type: 'message.created', serverId: dm.id, subjectId: null, channelId: dm.id }]);
       expect(routeOf(logged[0]!.event!)).toEqual(logged[0]!.route);
     });

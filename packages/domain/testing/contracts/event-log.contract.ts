@@ -3,6 +3,7 @@ import { describeConversationLogContract } from './conversation-log.contract';
 import { readAll, type EventStores } from './event-stores';
 import { messageJson } from '@chat/contract';
 import { freshId as freshIdLike, aMessage, aServerWithOwner, givenActor, givenMemberOf, givenUser, receiptOf, summaryOf, withoutAuthor } from './fixtures';
+import { viewOf } from './message-contract-helpers';
 
 export type { EventStores } from './event-stores';
 
@@ -39,7 +40,7 @@ export function describeEventLogContract(name: string, make: () => Promise<Event
       const ids = new Set(messages.map((m) => m.id));
       const logged = (await readAll(s.history)).filter(({ event }) => ids.has(messageIdOf(event) ?? ''));
       expect(logged.map(({ event }) => event)).toEqual(
-        messages.map((m, i) => messageCreated(server.id, { ...withoutAuthor(m), author: summaryOf(ownerUser), reactions: [] }, nonces[i]!)),
+        messages.map((m, i) => messageCreated(server.id, viewOf(m, ownerUser), nonces[i]!)),
       );
       // Routed without decoding: the route the log keeps beside the text is the event's own.
       expect(logged.map(({ route }) => route)).toEqual(logged.map(({ event }) => routeOf(event!)));
@@ -67,7 +68,7 @@ export function describeEventLogContract(name: string, make: () => Promise<Event
       expect(await s.stores.messages.createAs(actor, withoutAuthor(message), null)).toEqual({ ok: true, value: receiptOf(author) });
       await s.place();
 
-      const view = { ...withoutAuthor(message), author: summaryOf(author), reactions: [] };
+      const view = viewOf(message, author);
       const logged = (await readAll(s.history)).filter(({ event }) => messageIdOf(event) === message.id);
       expect(logged.map(({ event }) => event)).toEqual([messageCreated(server.id, view, null)]);
       expect(await s.stores.messages.pageJsonAs(actor, defaultChannel.id, { limit: 1 })).toEqual({ ok: true, value: JSON.stringify([messageJson(view)]) });

@@ -203,7 +203,12 @@ export async function aChannelWithAuthor(stores: Stores): Promise<{ server: Serv
 export const summaryOf = (user: User): UserSummary => summarizeUser(user);
 
 /** What `createAs` answers for a send by `author` that kept `mentions` (by default, none). */
-export const receiptOf = (author: User, mentions: MessageMentions = NO_MENTIONS, attachments: SendReceipt['attachments'] = []): SendReceipt => ({ ...mentions, attachments, author: summarizeUser(author) });
+export const receiptOf = (author: User, mentions: MessageMentions = NO_MENTIONS, { attachments = [], replyTo = null }: Partial<Pick<SendReceipt, 'attachments' | 'replyTo'>> = {}): SendReceipt => ({
+  ...mentions,
+  attachments,
+  replyTo,
+  author: summarizeUser(author),
+});
 
 /**
  * Stores a test can seed messages into directly (no session, no gate, no event): every message

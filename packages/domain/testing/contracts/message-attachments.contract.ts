@@ -38,7 +38,7 @@ export function describeMessageAttachments(ctx: MessageContractContext): void {
       const { message, sent, stored } = await sending(author, channel.id, [other.id, image.id], actor);
 
       const attachments = [messageAttachmentOf(other), messageAttachmentOf(image)];
-      expect(sent).toEqual({ ok: true, value: receiptOf(author, undefined, attachments) });
+      expect(sent).toEqual({ ok: true, value: receiptOf(author, undefined, { attachments }) });
       expect(stored).toEqual({ ...message, attachments });
       expect((await stores.attachments.find(image.id))?.messageId).toBe(message.id);
       const page = await stores.messages.pageJsonAs(actor, channel.id, { limit: 1 });
@@ -113,7 +113,7 @@ export function describeMessageAttachments(ctx: MessageContractContext): void {
       await stores.conversations.create(dm);
       const file = await anUpload(a);
 
-      expect((await sending(a, dm.id, [file.id])).sent).toEqual({ ok: true, value: receiptOf(a, undefined, [messageAttachmentOf(file)]) });
+      expect((await sending(a, dm.id, [file.id])).sent).toEqual({ ok: true, value: receiptOf(a, undefined, { attachments: [messageAttachmentOf(file)] }) });
     });
 
     it('claims each send of one moment alone: two naming one file, one gets it; a bad one fails alone; one without files is sent', async () => {
@@ -127,7 +127,7 @@ export function describeMessageAttachments(ctx: MessageContractContext): void {
 
       const won = results.slice(0, 2).filter((result) => result.ok && result.value !== ATTACHMENTS_UNAVAILABLE);
       expect(won).toHaveLength(1);
-      expect(results.slice(2)).toEqual([{ ok: true, value: receiptOf(author, undefined, [messageAttachmentOf(lonely)]) }, { ok: true, value: ATTACHMENTS_UNAVAILABLE }, { ok: true, value: receiptOf(author) }]);
+      expect(results.slice(2)).toEqual([{ ok: true, value: receiptOf(author, undefined, { attachments: [messageAttachmentOf(lonely)] }) }, { ok: true, value: ATTACHMENTS_UNAVAILABLE }, { ok: true, value: receiptOf(author) }]);
       const stored = await Promise.all(messages.map((message) => stores.messages.findById(message.id)));
       expect(stored.map((message) => message !== null)).toEqual([results[0] === won[0], results[1] === won[0], true, false, true]);
       const lost = results[0] === won[0] ? mine : undefined;

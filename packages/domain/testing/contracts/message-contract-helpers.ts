@@ -1,13 +1,13 @@
 import type { MessageJson } from '@chat/contract';
-import type { Actor, Channel, Gated, Id, Message, MessageCursor, MessageView, ReactionSummary, Server, User } from '../../src';
+import type { Actor, Channel, Gated, Id, Message, MessageCursor, MessageView, ReactionSummary, ReplyPreview, Server, User } from '../../src';
 import type { SeedableStores } from './fixtures';
 import { summaryOf, withoutAuthor } from './fixtures';
 
-export const viewOf = (message: Message, author: User, reactions: ReactionSummary[] = []): MessageView => ({
-  ...withoutAuthor(message),
-  author: summaryOf(author),
-  reactions,
-});
+/** The message as a reader sees it; a reply's preview must be given (`replyTo`), as only a store can read it. */
+export const viewOf = (message: Message, author: User, reactions: ReactionSummary[] = [], replyTo: ReplyPreview | null = null): MessageView => {
+  const { pinnedAt, ...fields } = withoutAuthor(message);
+  return { ...fields, replyTo, pinned: pinnedAt !== null, author: summaryOf(author), reactions };
+};
 
 export const idsOf = (items: readonly { readonly id: Id }[]): Id[] => items.map((item) => item.id);
 

@@ -18,7 +18,10 @@ import { describeMessagePermissions } from './message-permissions.contract';
 import { describeMessagePages } from './message-pages.contract';
 import { describeMessageMentions } from './message-mentions.contract';
 import { describeMessageAttachments } from './message-attachments.contract';
+import { describeMessageReplyAttachments } from './message-reply-attachments.contract';
 import { describeMessageReactions } from './message-reactions.contract';
+import { describeMessageReplies } from './message-replies.contract';
+import { describeMessagePins } from './message-pins.contract';
 
 /** What every `MessageRepository` must do. */
 export function describeMessageRepositoryContract(name: string, makeStores: () => Promise<SeedableStores>): void {
@@ -74,8 +77,11 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
         const reader = await givenUser(stores);
         const message = await givenMessage(stores, channel.id, author.id, { createdAt: at(5) });
 
+        const { pinnedAt: _pinnedAt, ...fields } = withoutAuthor(message);
         expect(await stores.messages.view(message.id, reader.id)).toEqual({
-          ...withoutAuthor(message),
+          ...fields,
+          replyTo: null,
+          pinned: false,
           id: message.id,
           channelId: channel.id,
           content: message.content,
@@ -100,6 +106,9 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
     describeMessagePermissions(ctx);
     describeMessageMentions(ctx);
     describeMessageAttachments(ctx);
+    describeMessageReplyAttachments(ctx);
+    describeMessageReplies(ctx);
+    describeMessagePins(ctx);
 
     describe('updateContent', () => {
       it('sets the content and editedAt, and keeps everything else', async () => {

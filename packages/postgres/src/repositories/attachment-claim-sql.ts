@@ -33,8 +33,9 @@ const free = (a: string) => sql.raw(`${a}.id = any(s.attachment_ids) and ${a}.up
 
 /**
  * Two CTEs over `source`'s rows (a send each: its gate's columns, `id`, `created_at`, `user_id`,
- * `attachment_ids`, `n`): `claim` takes the files of each send whose gate opens, who holds
- * ATTACH_FILES there, and all of whose files are free (else none is touched); `claimed` is one row
+ * `attachment_ids`, `n`, `reply_found`): `claim` takes the files of each send whose gate opens,
+ * whose reply (if any) found its message, who holds ATTACH_FILES there, and all of whose files are
+ * free (else none is touched); `claimed` is one row
  * per send: how many it took, and the message's `attachments` (in the order named).
  *
  * Two sends racing for one file both find it free in their snapshot; the second's update waits for
@@ -48,7 +49,7 @@ export const claimAttachments = (source: string) => sql`
       update attachments a set message_id = s.id, attached_at = s.created_at
       from ${sql.raw(source)} s
       where ${free('a')}
-        and s.live and s.member_id is not null and s.allowed and (s.permissions & ${ATTACH}) <> 0
+        and s.live and s.member_id is not null and s.allowed and s.reply_found and (s.permissions & ${ATTACH}) <> 0
         and (select count(*) from attachments r where ${free('r')}) = cardinality(s.attachment_ids)
       returning a.id, a.message_id, a.filename, a.content_type, a.size, a.width, a.height
     ),
@@ -59,5 +60,5 @@ export const claimAttachments = (source: string) => sql`
       group by s.n
     )`;
 
-/** Where a send is written: its gate opened and it took every file it named. */
-export const sentOnly = sql`live and member_id is not null and allowed and claimed_count = cardinality(attachment_ids)`;
+/** Where a send is written: its gate opened, its reply (if any) found its message, and it took every file it named. */
+export const sentOnly = sql`live and member_id is not null and allowed and reply_found and claimed_count = cardinality(attachment_ids)`;

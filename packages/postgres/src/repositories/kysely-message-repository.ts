@@ -14,6 +14,8 @@ import type {
   RenderedPage,
   Reaction,
   ReactionState,
+  ReplyTargetMissing,
+  PinOutcome,
   SendReceipt,
 } from '@chat/domain';
 import { sql, type Kysely } from 'kysely';
@@ -23,9 +25,11 @@ import { SameTurnBatcher } from '../same-turn-batcher';
 import type { Database } from '../schema';
 import { primaryReads, type ReplicaReads } from '../replicas/replica-reads';
 import { pageValues, PAGE_JSON } from './message-page-statements';
+import { holdPinsOf, PINS_JSON, pinState, pinsValues } from './message-pin-statements';
 import { fromRow, MESSAGE_COLUMNS, toRow } from './message-fields';
 import { columnsOf, CREATE, CREATE_MANY, createValues, type CreateValues, type SentRow } from './message-send-statements';
 import { gateOf, reactionsOf, toView } from './message-sql';
+import { repliedMessage, replyPreviewOf, type RepliedColumns } from './reply-sql';
 import { authorMayMentionEveryone, keptColumns } from './mention-sql';
 
 /** What the message store tells its owner, for the logs. */
@@ -93,10 +97,16 @@ export class KyselyMessageRepository implements MessageRepository {
    * One statement: the gate, and the insert only if it opens. Sends that arrive in the same turn of
    * the event loop share one statement, each row with its own gate (see `sends`).
    */
-  async createAs(actor: Actor, message: Omit<Message, 'authorId'>, nonce: string | null, attachmentIds: readonly string[] = []): Promise<Gated<SendReceipt | typeof ATTACHMENTS_UNAVAILABLE>> {
+  async createAs(
+    actor: Actor,
+    message: Omit<Message, 'authorId'>,
+    nonce: string | null,
+    attachmentIds: readonly string[] = [],
+    mentionAuthor = true,
+  ): Promise<Gated<SendReceipt | typeof ATTACHMENTS_UNAVAILABLE | ReplyTargetMissing>> {
     let row: SentRow;
     try {
-      row = await this.sends.submit(createValues(actor, message, nonce, attachmentIds));
+      row = await this.sends.submit(createValues(actor, message, nonce, attachmentIds, mentionAuthor));
     } catch (error) {
       // A race for one of its files, lost: the statement took some and wrote nothing (see `claimAttachments`).
       if (isForeignKeyViolation(error, 'attachments_message_id_fkey')) return { ok: true, value: ATTACHMENTS_UNAVAILABLE };
@@ -104,6 +114,8 @@ export class KyselyMessageRepository implements MessageRepository {
     }
     const gate = gateOf(row, attachmentIds.length === 0 || has(row.permissions, 'ATTACH_FILES'));
     if (!gate.ok) return gate;
+    // A reply to no message of the channel claimed no file (the claim waits for `reply_found`).
+    if (row.reply_found !== true) return { ok: true, value: 'ReplyTargetMissing' };
     if (row.claimed_count !== attachmentIds.length) return { ok: true, value: ATTACHMENTS_UNAVAILABLE };
     return {
       ok: true,
@@ -112,6 +124,7 @@ export class KyselyMessageRepository implements MessageRepository {
         mentionRoles: row.kept_mention_roles ?? [],
         mentionEveryone: row.kept_mention_everyone === true,
         attachments: (row.claimed_attachments ?? []).map(attachmentFromJson),
+        replyTo: replyPreviewOf(message.replyTo, row),
         author: gate.value,
       },
     };
@@ -137,6 +150,37 @@ export class KyselyMessageRepository implements MessageRepository {
       onRetryAlone: (error, size) => this.events.onBatchRetriedAlone?.(error, size),
     },
   );
+
+  /** Serialized with the channel's other pins (`holdPinsOf`), so the cap holds under races. */
+  async pin(channelId: string, messageId: string, at: Date, cap: number): Promise<PinOutcome> {
+    return inTransaction(this.db, async (trx) => {
+      await holdPinsOf(channelId).execute(trx);
+      const state = (await pinState(channelId, messageId).execute(trx)).rows[0];
+      if (state?.pinned === null || state === undefined) return 'MessageNotFound';
+      if (state.pinned) return 'already';
+      if (state.count >= cap) return 'TooManyPins';
+      await trx.updateTable('messages').set({ pinned_at: at }).where('id', '=', messageId).execute();
+      return 'pinned';
+    });
+  }
+
+  async unpin(channelId: string, messageId: string): Promise<'unpinned' | 'absent'> {
+    const result = await this.db
+      .updateTable('messages')
+      .set({ pinned_at: null })
+      .where('id', '=', messageId)
+      .where('channel_id', '=', channelId)
+      .where('pinned_at', 'is not', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n ? 'unpinned' : 'absent';
+  }
+
+  /** One statement, as a page: the gate and, only if it opens, the channel's pinned messages rendered (see `PINS_JSON`). */
+  async pinsJsonAs(actor: Actor, channelId: string): Promise<Gated<RenderedPage>> {
+    const { rows } = await this.reads.read(({ db }) => PINS_JSON.execute(db, pinsValues(actor, channelId)));
+    const gate = gateOf(rows[0]);
+    return gate.ok ? { ok: true, value: (rows[0]?.body ?? '[]') as RenderedPage } : gate;
+  }
 
   /** One statement: the content, and the mentions kept as a send keeps them (`keptColumns`), the author's permissions read there. */
   async updateContent(id: string, content: string, editedAt: Date, asked: MessageMentions): Promise<void> {
@@ -221,6 +265,17 @@ export class KyselyMessageRepository implements MessageRepository {
     return this.db
       .selectFrom('messages as m')
       .innerJoin('users as u', 'u.id', 'm.author_id')
-      .select([...MESSAGE_COLUMNS.map((column) => `m.${column}` as const), 'u.username', 'u.display_name', 'u.avatar', reactionsOf(viewerId).as('reactions')]);
+      .leftJoinLateral(sql<RepliedColumns>`(${repliedMessage(sql`m.reply_to`)})`.as('rt'), (join) => join.onTrue())
+      .select([
+        ...MESSAGE_COLUMNS.map((column) => `m.${column}` as const),
+        'u.username',
+        'u.display_name',
+        'u.avatar',
+        reactionsOf(viewerId).as('reactions'),
+        'rt.reply_id',
+        'rt.reply_author_id',
+        'rt.reply_username',
+        'rt.reply_content',
+      ]);
   }
 }

@@ -28,6 +28,8 @@ const KINDS = {
    * unsigned), which `json` keeps byte for byte, so the renderers write it as it is.
    */
   attachments: { type: 'json', cast: 'json', json: (e: Sql): Part[] => [sql`${e}::text`] },
+  /** A moment that may not have come (null): the JSON says only whether it did, `true` or `false`; `none` is a new message's. */
+  mark: { type: 'timestamptz', cast: 'timestamptz', json: (e: Sql): Part[] => [sql`(${e} is not null)`], none: 'false' },
 } as const;
 
 type Kind = keyof typeof KINDS;
@@ -38,6 +40,7 @@ interface Values {
   boolean: boolean;
   ids: readonly string[];
   attachments: readonly MessageAttachment[];
+  mark: Date | null;
 }
 
 interface Field {
@@ -53,6 +56,11 @@ interface Field {
    * `claimed`: what the statement's claim of the send's files took (`CLAIMED`, see the send statements).
    */
   readonly created?: 'actor' | 'null' | 'kept' | 'claimed';
+  /**
+   * Its JSON is not its value but what the value points to, read with it (a reply's message): the
+   * statement that writes the JSON supplies that text (`fieldsJson`'s `joined`).
+   */
+  readonly joined?: true;
 }
 
 export const MESSAGE_FIELDS = {
@@ -66,6 +74,8 @@ export const MESSAGE_FIELDS = {
   mentionRoles: { column: 'mention_roles', kind: 'ids', json: 'mentionRoles', created: 'kept' },
   mentionEveryone: { column: 'mention_everyone', kind: 'boolean', json: 'mentionEveryone', created: 'kept' },
   attachments: { column: 'attachments', kind: 'attachments', json: 'attachments', created: 'claimed' },
+  replyTo: { column: 'reply_to', kind: 'id', nullable: true, json: 'replyTo', joined: true },
+  pinnedAt: { column: 'pinned_at', kind: 'mark', json: 'pinned', created: 'null' },
 } as const satisfies { readonly [K in keyof Message]: Field };
 
 type Fields = typeof MESSAGE_FIELDS;
@@ -143,22 +153,33 @@ export const insertedValues = (sent: (key: SentKey) => Sql, actor: Sql): Sql =>
 export type Part = string | Sql;
 type Sql = RawBuilder<unknown>;
 
+/** The fields whose JSON is what they point to (`joined`). */
+export type JoinedKey = { [K in Key]: Fields[K] extends { joined: true } ? K : never }[Key];
+
 /**
  * The message's fields as JSON text up to the author: `{"id":"...","channelId":...`. `valueOf`
- * gives each field's SQL expression; a new message's `null` fields are written as `null`.
+ * gives each field's SQL expression, `joined` the JSON text of a `joined` one; a new message's
+ * `null` fields are written as `null`.
  */
-export function fieldsJson(valueOf: (key: Key, cast: string) => Sql, fresh: boolean): Part[] {
+export function fieldsJson(valueOf: (key: Key, cast: string) => Sql, fresh: boolean, joined: (key: JoinedKey) => Part[]): Part[] {
   const parts: Part[] = [];
   for (const key of KEYS) {
     const { json, kind, nullable, created } = field(key);
     if (json === false) continue;
     parts.push(`${parts.length === 0 ? '{' : ','}"${json}":`);
-    if (fresh && created === 'null') parts.push('null');
+    if (field(key).joined) parts.push(...joined(key as JoinedKey));
+    else if (fresh && created === 'null') parts.push(noneOf(kind));
     else if (nullable) parts.push(orNull(KINDS[kind].json(valueOf(key, KINDS[kind].cast))));
     else parts.push(...KINDS[kind].json(valueOf(key, KINDS[kind].cast)));
   }
   return parts;
 }
+
+/** What a new message's JSON says of a field it holds nothing in: `null`, or its kind's own word for none. */
+const noneOf = (kind: Kind): string => {
+  const written: { readonly type: string; readonly none?: string } = KINDS[kind];
+  return written.none ?? 'null';
+};
 
 /** A nullable value's JSON: its text, or `null` (the concatenation is null when the value is). */
 const orNull = (parts: Part[]): Sql => sql`coalesce(${parts.length === 1 ? sql`${concat(parts)}::text` : concat(parts)}, 'null')`;

@@ -4,6 +4,7 @@ import { PrecompiledStatement, preparedMark } from '../prepared-statements';
 import { authorJson } from './author-json';
 import { concat, fieldsJson, MESSAGE_COLUMNS, MESSAGE_FIELDS } from './message-fields';
 import { gateOpens, gateQuery, reactionCounts, type GateRow } from './message-sql';
+import { repliedMessage, replyJson } from './reply-sql';
 
 /* The gated page's statement: the page's JSON rendered by the database (pageJsonAs, pageAroundJsonAs). */
 
@@ -81,9 +82,9 @@ export const REACTION_LISTS = sql`lists as (
   from counts group by message_id
 )`;
 
-/** One message of the page: its fields, its author and its reactions (`lists`). */
+/** One message of the page: its fields, the message it answers (`rt`), its author and its reactions (`lists`). */
 const PAGE_MESSAGE = concat([
-  ...fieldsJson((key) => sql.raw(`p.${MESSAGE_FIELDS[key].column}`), false),
+  ...fieldsJson((key) => sql.raw(`p.${MESSAGE_FIELDS[key].column}`), false, () => replyJson(sql`p.reply_to`, 'rt')),
   ...authorJson({ id: sql`p.author_id`, username: sql`u.username`, displayName: sql`u.display_name`, avatar: sql`u.avatar` }),
   ',"reactions":[',
   sql`coalesce(l.list, '')`,
@@ -91,18 +92,22 @@ const PAGE_MESSAGE = concat([
 ]);
 
 /**
- * The messages of CTE `page` as the interface's JSON array, in id order `direction`: each message's
+ * The messages of CTE `page` as the interface's JSON array, in id order `direction` (`pinned`: the
+ * most recently pinned first, then the newest): each message's
  * reactions joined in order of first use (`lists`), then the messages, with `string_agg`'s delimiter
  * as the comma between elements. Strings go through `to_json`, which escapes as `JSON.stringify`
  * does, so the text is exactly `JSON.stringify` of the `messageViewJson` values (the contract
  * compares them byte for byte). A message without reactions has no row in `lists`, hence
- * `coalesce`. The message's own fields are written as `MESSAGE_FIELDS` says (`PAGE_MESSAGE`).
+ * `coalesce`. The message's own fields are written as `MESSAGE_FIELDS` says (`PAGE_MESSAGE`). A
+ * reply's message is read as the page is read (deleted since: `{"id":…,"deleted":true}`), by primary
+ * key and only where `reply_to` is set: an index probe with a null key reads nothing.
  */
-export const pageBody = (direction: 'asc' | 'desc') => sql`(
-  select '[' || coalesce(string_agg(${PAGE_MESSAGE}, ',' order by p.id ${sql.raw(direction)}), '') || ']'
+export const pageBody = (direction: 'asc' | 'desc' | 'pinned') => sql`(
+  select '[' || coalesce(string_agg(${PAGE_MESSAGE}, ',' order by ${sql.raw(direction === 'pinned' ? 'p.pinned_at desc, p.id desc' : `p.id ${direction}`)}), '') || ']'
   from page p
   join users u on u.id = p.author_id
   left join lists l on l.message_id = p.id
+  left join lateral (${repliedMessage(sql`p.reply_to`)}) rt on true
 )`;
 
 /**

@@ -6,30 +6,48 @@ import { claimAttachments, claimedColumns, NOTHING_CLAIMED, sentOnly, type Claim
 import { batchedOf, CLAIMED, concat, fieldsJson, insertedValues, isKept, MESSAGE_COLUMNS, MESSAGE_FIELDS, SENT_KEYS, sqlTypeOf, type SentKey } from './message-fields';
 import { gateOpens, gateQuery, type GateRow } from './message-sql';
 import { keptColumns, permissionsAllowEveryone, type KeptRow } from './mention-sql';
+import { repliedMessage, replyJson, withRepliedAuthor, type RepliedColumns } from './reply-sql';
 
 /* The gated send's statements: one send, and the sends of one event-loop turn in one statement. */
 
 /**
  * One send: the actor, the fields the send supplies (`SENT_KEYS`), the nonce, the files it names
  * (undefined for none: a statement of another shape, without the claim, so a send without files
- * costs what it did before files).
+ * costs what it did before files), whether a reply mentions the author it answers.
  */
-export type CreateValues = { sessionId: string; userId: string } & Pick<Message, SentKey> & { nonce: string | null; attachmentIds: readonly Id[] | undefined };
+export type CreateValues = { sessionId: string; userId: string } & Pick<Message, SentKey> & {
+    nonce: string | null;
+    attachmentIds: readonly Id[] | undefined;
+    mentionAuthor: boolean;
+  };
 
 /** A send's values as the statements take them, in the order they are compiled in. */
-export const createValues = (actor: { sessionId: string; userId: string }, message: Omit<Message, 'authorId'>, nonce: string | null, attachmentIds: readonly Id[] = []): CreateValues =>
+export const createValues = (
+  actor: { sessionId: string; userId: string },
+  message: Omit<Message, 'authorId'>,
+  nonce: string | null,
+  attachmentIds: readonly Id[] = [],
+  mentionAuthor = true,
+): CreateValues =>
   ({
     sessionId: actor.sessionId,
     userId: actor.userId,
     ...Object.fromEntries(SENT_KEYS.map((key) => [key, message[key]])),
     nonce,
     attachmentIds: attachmentIds.length > 0 ? attachmentIds : undefined,
+    mentionAuthor,
   }) as CreateValues;
 
 type Row = Record<SentKey | 'userId' | 'nonce' | 'attachments', unknown>;
 
-/** What a send answers with: its gate's row, the mentions it kept and the files it claimed (null where the gate stayed shut). */
-export type SentRow = GateRow & KeptRow & ClaimedRow;
+/** The message a reply answers, as the send read it (`repliedMessage`); `reply_found`: false when the channel holds no such message. */
+export type ReplyRow = RepliedColumns & { reply_found: boolean | null };
+
+/** What a send answers with: its gate's row, the mentions it kept, the reply it read and the files it claimed (null where the gate stayed shut). */
+export type SentRow = GateRow & KeptRow & ReplyRow & ClaimedRow;
+
+/** Where a send that names no file is stored: the gate opens and its reply, if any, answers a message of the channel (with files: `sentOnly`). */
+const sendOpens = sql`${gateOpens} and reply_found`;
 
 /** A kept field's column in the statements (`keptColumns`), or the send's own value's. */
 const storedColumn = (key: SentKey): string => (isKept(key) ? `kept_${MESSAGE_FIELDS[key].column}` : MESSAGE_FIELDS[key].column);
@@ -42,9 +60,9 @@ const storedColumn = (key: SentKey): string => (isKept(key) ? `kept_${MESSAGE_FI
  * each colon and write `"nonce" : null`. Strings go through `to_json`, which escapes as
  * `JSON.stringify` does; ids are digits. The property test `wire-form.property.test.ts` holds it to that.
  */
-export const messageCreatedPayload = (row: Row) =>
+export const messageCreatedPayload = (row: Row, reply: string) =>
   concat([
-    ...fieldsJson((key, cast) => sql`${row[key as SentKey]}::${sql.raw(cast)}`, true),
+    ...fieldsJson((key, cast) => sql`${row[key as SentKey]}::${sql.raw(cast)}`, true, () => replyJson(sql`${row.replyTo}::bigint`, reply)),
     ...authorJson({ id: sql`${row.userId}::text`, username: sql`member_username`, displayName: sql`member_display_name`, avatar: sql`member_avatar` }),
     ',"reactions":[]',
     // A direct conversation's message belongs to no server: no `serverId` key.
@@ -69,32 +87,39 @@ const markSent = (marks: RawBuilder<unknown>) => sql`
 /** The gate's columns a send answers with: its facts, and the author it wrote (see `gateOf`). */
 const SENT_GATE_COLUMNS = sql.raw('live, found, member_id, member_username, member_display_name, member_avatar, permissions, allowed, conversation, blocked');
 
-const KEPT_COLUMNS = sql.raw('kept_mentions, kept_mention_roles, kept_mention_everyone');
+const KEPT_COLUMNS = sql.raw('kept_mentions, kept_mention_roles, kept_mention_everyone, reply_found, reply_id, reply_author_id, reply_username, reply_content');
 
 /** A send's own value as a parameter of its type, or the column `kept` holds for a kept field. */
 const sentValue = (values: CreateValues) => (key: SentKey) =>
   isKept(key) ? sql.raw(storedColumn(key)) : sql`${values[key]}::${sql.raw(sqlTypeOf(key))}`;
 
 /**
- * The gate, then (only where it opens) the mentions the rules keep (`kept`, see `keptColumns`: the
- * users who see the channel, the server's roles, `@everyone` by the gate's own permission bits),
- * then the insert and the event.
+ * The gate, then (only where it opens) the message a reply answers, read in this channel
+ * (`repliedMessage`), and the mentions the rules keep (`kept`, see `keptColumns`: the users who see
+ * the channel, the answered author among them, the server's roles, `@everyone` by the gate's own
+ * permission bits), then the insert and the event, only where the reply found its message.
  */
 export const CREATE = new PrecompiledStatement<CreateValues, SentRow>(
   (values) => sql`${sql.raw(preparedMark('create_as'))}
     with gate as (${gateQuery(values, values.channelId, SEND_NEEDS)}),
     kept as (
       select ${keptColumns(
-        { mentions: sql`${values.mentions}::bigint[]`, mentionRoles: sql`${values.mentionRoles}::bigint[]`, mentionEveryone: sql`${values.mentionEveryone}::boolean` },
+        {
+          mentions: withRepliedAuthor(sql`${values.mentions}::bigint[]`, sql`rp.reply_author_id`, sql`${values.mentionAuthor}::boolean`, sql`${values.userId}::bigint`),
+          mentionRoles: sql`${values.mentionRoles}::bigint[]`,
+          mentionEveryone: sql`${values.mentionEveryone}::boolean`,
+        },
         values.channelId,
         permissionsAllowEveryone,
-      )}
-      from gate where ${gateOpens}
+      )},
+        (${values.replyTo}::bigint is null or rp.reply_id is not null) as reply_found, rp.*
+      from gate left join (${repliedMessage(sql`${values.replyTo}::bigint`, sql`${values.channelId}::bigint`)}) rp on true
+      where ${gateOpens}
     ),
     ${
       values.attachmentIds === undefined
-        ? sql`sent as (select *, ${NOTHING_CLAIMED} from gate where ${gateOpens}),`
-        : sql`sends as (select ${values.id}::bigint as id, ${values.createdAt}::timestamptz as created_at, ${values.userId}::bigint as user_id, ${values.attachmentIds}::bigint[] as attachment_ids, 1 as n, gate.* from gate),
+        ? sql`sent as (select gate.*, ${NOTHING_CLAIMED} from gate, kept where ${sendOpens}),`
+        : sql`sends as (select ${values.id}::bigint as id, ${values.createdAt}::timestamptz as created_at, ${values.userId}::bigint as user_id, ${values.attachmentIds}::bigint[] as attachment_ids, 1 as n, gate.*, kept.reply_found from gate left join kept on true),
     ${claimAttachments('sends')},
     sent as (select * from sends join claimed using (n) where ${sentOnly}),`
     }
@@ -107,7 +132,7 @@ export const CREATE = new PrecompiledStatement<CreateValues, SentRow>(
     logged as (
       insert into events (type, server_id, channel_id, payload)
       select 'message.created', coalesce(server_id, ${values.channelId}::bigint), ${values.channelId}::bigint,
-             ${messageCreatedPayload({ ...values, ...Object.fromEntries(SENT_KEYS.filter(isKept).map((key) => [key, sql.raw(storedColumn(key))])), attachments: sql.raw(CLAIMED) })}
+             ${messageCreatedPayload({ ...values, ...Object.fromEntries(SENT_KEYS.filter(isKept).map((key) => [key, sql.raw(storedColumn(key))])), attachments: sql.raw(CLAIMED) }, 'kept')}
       from sent, kept
     ),
     marked as (${markSent(sql`select ${values.userId}::bigint, ${values.channelId}::bigint, ${values.id}::bigint from sent`)})
@@ -119,7 +144,11 @@ export const CREATE = new PrecompiledStatement<CreateValues, SentRow>(
  * `CreateValues` of several sends, column by column, for `unnest`: `ids`, `channelIds`, ... (an
  * array of ids as the text of its literal: see `batchedOf`).
  */
-export type CreateColumns = { sessionIds: string[]; userIds: string[] } & { [K in SentKey as `${K}s`]: unknown[] } & { nonces: (string | null)[]; attachmentIds: string[] | undefined };
+export type CreateColumns = { sessionIds: string[]; userIds: string[] } & { [K in SentKey as `${K}s`]: unknown[] } & {
+    nonces: (string | null)[];
+    attachmentIds: string[] | undefined;
+    mentionAuthors: boolean[];
+  };
 
 export const columnsOf = (batch: readonly CreateValues[]): CreateColumns =>
   ({
@@ -129,6 +158,7 @@ export const columnsOf = (batch: readonly CreateValues[]): CreateColumns =>
     nonces: batch.map((send) => send.nonce),
     // Undefined when no send of the batch names a file: the shape without the claim.
     attachmentIds: batch.some((send) => send.attachmentIds !== undefined) ? batch.map((send) => `{${(send.attachmentIds ?? []).join(',')}}`) : undefined,
+    mentionAuthors: batch.map((send) => send.mentionAuthor),
   }) as CreateColumns;
 
 /** The unnest's arrays, the names of its columns (the actor's, the send's fields', the nonce) and the columns as their types. */
@@ -142,6 +172,7 @@ const unnested = (values: CreateColumns) => {
       return [values[`${key}s`], type, name, read(name)];
     }),
     [values.nonces, 'text', 'nonce', 'nonce'],
+    [values.mentionAuthors, 'boolean', 'mention_author', 'mention_author'],
     // Ids as the text of an array literal, as `batchedOf` sends an array of ids.
     ...(values.attachmentIds === undefined ? [] : [[values.attachmentIds, 'text', 'attachment_ids', 'attachment_ids::bigint[] as attachment_ids'] as [unknown, string, string, string]]),
   ];
@@ -156,21 +187,28 @@ const unnested = (values: CreateColumns) => {
 export const CREATE_MANY = new PrecompiledStatement<CreateColumns, SentRow>((values) => {
   const { arrays, names, typed } = unnested(values);
   const column = (name: string): RawBuilder<unknown> => sql.raw(name);
-  const asked = { mentions: sql`b.mentions`, mentionRoles: sql`b.mention_roles`, mentionEveryone: sql`b.mention_everyone` };
+  const asked = {
+    mentions: withRepliedAuthor(sql`b.mentions`, sql`rp.reply_author_id`, sql`b.mention_author`, sql`b.user_id`),
+    mentionRoles: sql`b.mention_roles`,
+    mentionEveryone: sql`b.mention_everyone`,
+  };
   return sql`${sql.raw(preparedMark('create_many_as'))}
     with sends as (
       select ${typed}, n from unnest(${arrays})
         with ordinality as b (${names}, n)
     ),
     gated as (
-      select b.*, g.*, k.*
+      select b.*, g.*, rp.*, k.*
       from sends b
       cross join lateral (${gateQuery({ sessionId: sql`b.session_id`, userId: sql`b.user_id` }, sql`b.channel_id`, SEND_NEEDS)}) g
-      left join lateral (select ${keptColumns(asked, sql`b.channel_id`, permissionsAllowEveryone)} where ${gateOpens}) k on true
+      left join lateral (${repliedMessage(sql`b.reply_to`, sql`b.channel_id`)}) rp on ${gateOpens}
+      left join lateral (
+        select ${keptColumns(asked, sql`b.channel_id`, permissionsAllowEveryone)}, (b.reply_to is null or rp.reply_id is not null) as reply_found where ${gateOpens}
+      ) k on true
     ),
     ${
       values.attachmentIds === undefined
-        ? sql`sent as (select *, ${NOTHING_CLAIMED} from gated where ${gateOpens}),`
+        ? sql`sent as (select *, ${NOTHING_CLAIMED} from gated where ${sendOpens}),`
         : sql`${claimAttachments('gated')},
     sent as (select * from gated join claimed using (n) where ${sentOnly}),`
     }
@@ -183,7 +221,7 @@ export const CREATE_MANY = new PrecompiledStatement<CreateColumns, SentRow>((val
     logged as (
       insert into events (type, server_id, channel_id, payload)
       select 'message.created', coalesce(server_id, channel_id), channel_id,
-             ${messageCreatedPayload({ ...Object.fromEntries(SENT_KEYS.map((key) => [key, column(storedColumn(key))])), userId: column('user_id'), nonce: column('nonce'), attachments: column(CLAIMED) } as Row)}
+             ${messageCreatedPayload({ ...Object.fromEntries(SENT_KEYS.map((key) => [key, column(storedColumn(key))])), userId: column('user_id'), nonce: column('nonce'), attachments: column(CLAIMED) } as Row, 'sent')}
       from sent
       order by n
     ),

@@ -1,16 +1,23 @@
 import { ALL_PERMISSIONS, bitOf, bitsOf, CONVERSATION_PERMISSIONS, type Gated, type MessageView, type Permission, type ReactionSummary, type UserSummary } from '@chat/domain';
 import { sql, type RawBuilder } from 'kysely';
 import { fromRow, type MessageRow } from './message-fields';
+import { replyPreviewOf, type RepliedColumns } from './reply-sql';
 
 /* SQL shared by the message store's statements: the view of a message, its reactions, and the gate. */
 
-/** A message's row with its author's names and avatar, and its reactions (`view`). */
-export type ViewRow = MessageRow & { username: string; display_name: string | null; avatar: string | null; reactions: ReactionSummary[] };
+/** A message's row with its author's names and avatar, its reactions and the message it answers (`view`). */
+export type ViewRow = MessageRow & { username: string; display_name: string | null; avatar: string | null; reactions: ReactionSummary[] } & RepliedColumns;
 
-/** The row as the entity, then as a reader sees it: the author's id and name together, the reactions. */
+/** The row as the entity, then as a reader sees it: the author's id and name together, the reply's preview, the reactions. */
 export const toView = (row: ViewRow): MessageView => {
-  const { authorId, ...fields } = fromRow(row);
-  return { ...fields, author: { id: authorId, username: row.username, displayName: row.display_name, avatar: row.avatar }, reactions: row.reactions };
+  const { authorId, replyTo, pinnedAt, ...fields } = fromRow(row);
+  return {
+    ...fields,
+    replyTo: replyPreviewOf(replyTo, row),
+    pinned: pinnedAt !== null,
+    author: { id: authorId, username: row.username, displayName: row.display_name, avatar: row.avatar },
+    reactions: row.reactions,
+  };
 };
 
 /**

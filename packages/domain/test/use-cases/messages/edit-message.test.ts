@@ -18,6 +18,8 @@ describe('EditMessage', () => {
       editedAt: world.clock.now(),
       ...NO_MENTIONS,
       attachments: [],
+      replyTo: null,
+      pinned: false,
       author: sent.author,
       reactions: [],
     });

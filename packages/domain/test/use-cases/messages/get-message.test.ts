@@ -17,6 +17,8 @@ describe('GetMessage', () => {
         editedAt: null,
         ...NO_MENTIONS,
         attachments: [],
+        replyTo: null,
+        pinned: false,
         author: { id: owner.userId, username: 'owner', displayName: null, avatar: null },
         reactions: [],
       },

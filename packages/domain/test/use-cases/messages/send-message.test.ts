@@ -23,6 +23,8 @@ describe('SendMessage', () => {
       mentionRoles: [],
       mentionEveryone: false,
       attachments: [],
+      replyTo: null,
+      pinned: false,
       author: { id: member.userId, username, displayName: null, avatar: null },
       reactions: [],
     });
@@ -42,7 +44,7 @@ describe('SendMessage', () => {
       createdAt: world.clock.now(),
       editedAt: null,
       ...NO_MENTIONS,
-      attachments: [],
+      attachments: [], replyTo: null, pinned: false,
       author: { id: member.userId, username, displayName: null, avatar: null },
       reactions: [],
     };
