@@ -92,7 +92,7 @@ suite('replies and pins on the chat page', () => {
 
   it("replies from the bar above the composer: the other reader sees the quote live, mentioned; a quote's click jumps to its original", async () => {
     const [adaPage, bobPage] = [await pageOf('ada'), await pageOf('bob')];
-    await message(bobPage, 'Latest idea').getByRole('button', { name: 'Reply' }).click();
+    await message(bobPage, 'Latest idea').getByRole('button', { name: 'Reply', exact: true }).click();
     await hasText(bobPage.locator('#reply-bar-text'), 'Replying to @ada');
     await isVisible(bobPage.getByLabel('Mention them'));
     await bobPage.getByLabel('Message # general').fill('Green is good');
@@ -107,13 +107,13 @@ suite('replies and pins on the chat page', () => {
     await hasAttribute(reply, 'class', 'message mentioned');
 
     // Off, the reply does not mention them; Cancel closes the bar and sends a plain message.
-    await message(bobPage, 'Latest idea').getByRole('button', { name: 'Reply' }).click();
+    await message(bobPage, 'Latest idea').getByRole('button', { name: 'Reply', exact: true }).click();
     await bobPage.getByLabel('Mention them').uncheck();
     await bobPage.getByLabel('Message # general').fill('Or blue, quietly');
     await bobPage.getByRole('button', { name: 'Send' }).click();
     await hasCount(message(adaPage, 'Or blue, quietly').locator('.quote'), 1);
     await hasAttribute(message(adaPage, 'Or blue, quietly'), 'class', 'message');
-    await message(bobPage, 'Latest idea').getByRole('button', { name: 'Reply' }).click();
+    await message(bobPage, 'Latest idea').getByRole('button', { name: 'Reply', exact: true }).click();
     await bobPage.getByRole('button', { name: 'Cancel the reply' }).click();
     await isHidden(bobPage.locator('#reply-bar'));
 
@@ -139,7 +139,7 @@ suite('replies and pins on the chat page', () => {
   it('pins where allowed; the pins panel of another reader lists a pin as it is made, and drops an unpin; a pin jumps to its message', async () => {
     const [adaPage, bobPage] = [await pageOf('ada'), await pageOf('bob')];
     // Bob holds no MANAGE_MESSAGES: no Pin for him. Ada owns the server.
-    await hasCount(message(bobPage, 'Latest idea').getByRole('button', { name: 'Pin' }), 0);
+    await hasCount(message(bobPage, 'Latest idea').getByRole('button', { name: 'Pin', exact: true }), 0);
     await bobPage.getByRole('button', { name: 'Pinned messages' }).click();
     await hasText(bobPage.locator('#pins-empty'), 'Nothing is pinned here yet.');
 
