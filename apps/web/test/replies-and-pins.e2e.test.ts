@@ -1,11 +1,11 @@
 /// <reference lib="dom" />
 // (page.evaluate runs its functions in the page: they are typed against the DOM.)
-import { existsSync } from 'node:fs';
 import { createRestClient, ok, type RestClient } from '@chat/client';
-import { createPostgresDatabase, postgresUp, type TestDatabase } from '@chat/postgres/testing';
+import { createPostgresDatabase, type TestDatabase } from '@chat/postgres/testing';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startReplica, type Replica } from '../../api/test/replica-process.js';
 import { hasAttribute, hasCount, hasText, isHidden, isVisible } from './browser-assertions.js';
+import { CHROMIUM, loggedIn, withChromiumAndPostgres } from './browser-pages.js';
 
 /*
  * Replies and pins on the chat page, in Debian's Chromium, against the built API on a PostgreSQL
@@ -13,17 +13,8 @@ import { hasAttribute, hasCount, hasText, isHidden, isVisible } from './browser-
  * live, a quote jumps to its original (loaded around it when it is far back), and the pins panel
  * follows pins made by someone else as they happen.
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PASSWORD = 'a long enough password';
-const ready = existsSync(CHROMIUM) && postgresUp();
-if (!ready && process.env.CI === 'true') {
-  describe('replies and pins on the chat page', () => {
-    it('needs Chromium and PostgreSQL under CI=true', () => {
-      throw new Error(`Chromium (${CHROMIUM}) or PostgreSQL is missing`);
-    });
-  });
-}
-const suite = ready ? describe : describe.skip;
+const suite = withChromiumAndPostgres('replies and pins on the chat page');
 jest.setTimeout(60_000);
 
 /** Messages after the original: more than a page (50), so its reply's quote must load the page around it. */
@@ -78,14 +69,7 @@ suite('replies and pins on the chat page', () => {
 
   /** Someone's page, logged in, #general open with its newest messages. */
   async function pageOf(username: string): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-    await page.goto(replica.url);
-    await page.getByLabel('Username or email').fill(username);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await isVisible(page.getByRole('heading', { name: '# general' }));
+    const page = await loggedIn(browser, replica.url, username, PASSWORD, { viewport: { width: 1280, height: 900 } });
     await isVisible(message(page, 'Latest idea'));
     return page;
   }
