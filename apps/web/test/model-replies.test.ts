@@ -42,6 +42,9 @@ describe("the page's model: replies", () => {
     const long = quoteOf(openChannelState(), { id: '1', author: { id: '999', username: 'zed' }, content: 'x'.repeat(150) });
     expect(long).toEqual({ kind: 'quote', name: 'zed', text: `${'x'.repeat(100)}…` });
     expect(quoteOf(openChannelState(), { id: '1', deleted: true })).toEqual({ kind: 'deleted' });
+    // Files alone: nothing to quote but that. A blocked author's words stay folded.
+    expect(quoteOf(openChannelState(), quoted('1', ''))).toEqual({ kind: 'quote', name: 'bob', text: 'Attachment' });
+    expect(quoteOf({ ...openChannelState(), blocked: new Set([bob.id]) }, quoted('1', 'rude words'))).toEqual({ kind: 'quote', name: 'bob', text: 'Message from a blocked user' });
   });
 
   it("says a quote's original was deleted when message.deleted comes, and drops a reply being written to it", () => {

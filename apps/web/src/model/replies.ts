@@ -3,6 +3,7 @@
  * the one-line quote a reply shows above itself (kept in step when the original is edited or deleted).
  */
 import type { Message } from '@chat/client';
+import { isBlocked } from './blocks.js';
 import { peopleHere, readableText } from './mentions.js';
 import { nameOf } from './people.js';
 import { snippet } from './search.js';
@@ -42,7 +43,9 @@ export function quoteOf(state: ChatState, replyTo: ReplyPreview): Quote {
   // The preview names the author by username: the name the page calls them by, where it knows them.
   const known = peopleHere(state).find(({ id }) => id === replyTo.author.id) ?? state.messages.find(({ author }) => author.id === replyTo.author.id)?.author;
   const name = known ? nameOf(known) : replyTo.author.username;
-  const text = snippet(readableText(state, { content: replyTo.content }).replace(/\s+/g, ' ').trim(), QUOTE_LENGTH);
+  // A blocked author's words stay folded here too; a message of files alone has none to quote.
+  const words = snippet(readableText(state, { content: replyTo.content }).replace(/\s+/g, ' ').trim(), QUOTE_LENGTH);
+  const text = isBlocked(state, replyTo.author.id) ? 'Message from a blocked user' : words === '' ? 'Attachment' : words;
   return { kind: 'quote', name, text };
 }
 
