@@ -1,7 +1,7 @@
 /**
  * Which controls the page shows: only those the API would accept from this viewer, by the same
  * rules as the use cases (create-channel, set-channel-overwrite, create-invite, kick-member,
- * send-, edit- and delete-message, add-reaction). Pure, no DOM (unit-tested in Node); the
+ * send-, edit- and delete-message, add-reaction, pin-message). Pure, no DOM (unit-tested in Node); the
  * permissions come from `model/permissions.ts`. The API still decides: a refusal is shown in words.
  */
 import type { Permissions } from './model/permissions.js';
@@ -46,3 +46,6 @@ export const mayDeleteMessage = (authorId: string, channel: Permissions, viewer:
 /** The emoji a viewer may pick: a new one needs ADD_REACTIONS; joining one already there only sight of the channel. */
 export const reactionChoices = (choices: readonly string[], onMessage: readonly string[], channel: Permissions): string[] =>
   channel.has('ADD_REACTIONS') ? [...choices] : choices.filter((emoji) => onMessage.includes(emoji));
+
+/** Pin and unpin: MANAGE_MESSAGES in a server's channel; any recipient in a direct conversation. */
+export const mayPin = (channel: Permissions, inConversation: boolean): boolean => inConversation || channel.has('MANAGE_MESSAGES');

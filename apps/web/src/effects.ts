@@ -8,6 +8,8 @@ import { removeUpload } from './actions/uploads.js';
 import * as conversations from './actions/conversations.js';
 import * as messages from './actions/messages.js';
 import { addServer, openServer, refreshMembers, removeMember } from './actions/servers.js';
+import { readPins, setPinned } from './actions/pins.js';
+import { startReply } from './actions/replies.js';
 import { jumpTo } from './actions/window.js';
 import { messageRevealed } from './model/blocks.js';
 import { nameOf } from './model/people.js';
@@ -20,6 +22,8 @@ import { renderUploads } from './views/uploads.js';
 import type { Intents, ViewContext } from './views/intents.js';
 import { insertMessages, removeMessageNode, renderEveryMessage, renderHistoryEdge, renderMessage } from './views/messages.js';
 import { renderMembers } from './views/members.js';
+import { renderPins } from './views/pins.js';
+import { renderReplyBar } from './views/reply.js';
 import { renderSearch } from './views/search.js';
 import { renderChannelHeader, renderChannelOpened, renderChannels, renderServer, renderServers } from './views/servers.js';
 import { renderConversation, renderConversations } from './views/conversations.js';
@@ -42,6 +46,8 @@ function intentsFor(page: Page): Intents {
     saveEdit: (message, content) => messages.saveEdit(page, message, content),
     deleteMessage: (message) => messages.deleteMessage(page, message),
     react: (message, emoji, add) => messages.react(page, message, emoji, add),
+    reply: (message) => startReply(page, message),
+    setPinned: (message, pinned) => void page.attempt(pinned ? 'Pinning' : 'Unpinning', () => setPinned(page, message, pinned)),
     jumpTo: (channelId, messageId) => void page.attempt('Opening the message', () => jumpTo(page, channelId, messageId)),
     chooseMention: (user) => chooseMention(page, user),
     removeUpload: (key) => removeUpload(page, key),
@@ -85,7 +91,17 @@ function runEffect(page: Page, view: ViewContext, effect: Effect): void {
       return renderMembers(view);
     case 'channel':
       renderChannelOpened(view);
+      renderReplyBar(view);
+      renderPins(view);
       return showTyping(page, view);
+    case 'reply':
+      return renderReplyBar(view);
+    case 'pins':
+      return renderPins(view);
+    case 'fetch-pins': {
+      const { channelId } = effect;
+      return page.soon.schedule(`pins ${channelId}`, () => void page.background('Listing pinned messages', () => readPins(page, channelId)));
+    }
     case 'typing':
       return showTyping(page, view);
     case 'channel-header':

@@ -9,6 +9,7 @@ import { composerChanged, composerKey } from './actions/composer.js';
 import { chooseStatus } from './actions/presence.js';
 import { markRead, markTarget } from './actions/read-states.js';
 import { loadOlder, send, showPresent } from './actions/messages.js';
+import { cancelReply } from './actions/replies.js';
 import { moreResults, search } from './actions/search.js';
 import { loadNewer } from './actions/window.js';
 import { createChannel } from './actions/channels.js';
@@ -22,6 +23,8 @@ import { runEffects } from './effects.js';
 import { createMarker } from './marker.js';
 import { createPage } from './page.js';
 import { completionClosed } from './model/completion.js';
+import { pinsClosed, pinsOpened } from './model/pins.js';
+import { mentionAuthorSet } from './model/replies.js';
 import { searchClosed } from './model/search.js';
 import { groupChoiceProblem } from './model/people.js';
 import { openConversationOf, type ChosenStatus } from './model/state.js';
@@ -100,6 +103,15 @@ el.closeSearch.addEventListener('click', () => {
   page.apply(searchClosed(page.state));
   el.searchInput.focus();
 });
+
+// Pins: the header's button opens (or closes) the open channel's panel; a reply's bar has its Cancel and mention toggle.
+el.pinsButton.addEventListener('click', () => page.apply(page.state.pins ? pinsClosed(page.state) : pinsOpened(page.state)));
+el.closePins.addEventListener('click', () => {
+  page.apply(pinsClosed(page.state));
+  el.pinsButton.focus();
+});
+el.cancelReply.addEventListener('click', () => cancelReply(page));
+el.replyMention.addEventListener('change', () => page.apply(mentionAuthorSet(page.state, el.replyMention.checked)));
 
 el.loadOlder.addEventListener('click', () => void page.attempt('Loading older messages', () => loadOlder(page)));
 el.loadNewer.addEventListener('click', () => void page.attempt('Loading newer messages', () => loadNewer(page)));

@@ -1,4 +1,4 @@
-import { mayCreateChannel, mayCreateInvite, mayDeleteMessage, mayEditMessage, mayMakePrivate, mayRemoveMember, maySend, mayAttach, reactionChoices } from '../src/controls.js';
+import { mayAttach, mayCreateChannel, mayCreateInvite, mayDeleteMessage, mayEditMessage, mayMakePrivate, mayPin, mayRemoveMember, maySend, reactionChoices } from '../src/controls.js';
 import { ALL_PERMISSIONS, type Permission } from '../src/model/permissions.js';
 
 const viewer = { id: '2', bot: false };
@@ -55,6 +55,13 @@ describe('the controls the page shows, by permission', () => {
     expect(mayDeleteMessage('9', plain, viewer)).toBe(false);
     expect(mayDeleteMessage('9', held('MANAGE_MESSAGES'), viewer)).toBe(true);
     expect(mayDeleteMessage('9', all, undefined)).toBe(false);
+  });
+
+  it('offers Pin with MANAGE_MESSAGES in a server channel, and to anyone in a direct conversation', () => {
+    expect(mayPin(plain, false)).toBe(false);
+    expect(mayPin(held('VIEW_CHANNEL', 'SEND_MESSAGES'), false)).toBe(false);
+    expect(mayPin(held('MANAGE_MESSAGES'), false)).toBe(true);
+    expect(mayPin(plain, true)).toBe(true);
   });
 
   it('offers every emoji with ADD_REACTIONS, and without it only those already on the message (joining needs no permission)', () => {

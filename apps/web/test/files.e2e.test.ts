@@ -7,6 +7,7 @@ import { createRestClient, ok, type RestClient } from '@chat/client';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startReplica, type Replica } from '../../api/test/replica-process.js';
 import { eventually, hasCount, isHidden, isVisible } from './browser-assertions.js';
+import { loggedIn } from './browser-pages.js';
 
 /*
  * Files on the chat page, in Debian's Chromium against the built API as its own process: one person
@@ -62,17 +63,6 @@ suite('files on the chat page', () => {
   const message = (page: Page, text: string) => page.locator('#messages > li').filter({ hasText: text });
   const chips = (page: Page) => page.locator('#uploads > li');
 
-  async function loggedIn(username: string): Promise<Page> {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-    page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-    await page.goto(replica.url);
-    await page.getByLabel('Username or email').fill(username);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await isVisible(page.getByRole('heading', { name: '# general' }));
-    return page;
-  }
-
   /** A PNG of these pixels, drawn by the page's canvas (noise, so it does not compress to nothing). */
   const png = (page: Page, width: number, height: number) =>
     page.evaluate(
@@ -90,7 +80,7 @@ suite('files on the chat page', () => {
     ).then((base64) => Buffer.from(base64, 'base64'));
 
   it('uploads an image chosen with the button, its progress shown, and the other person sees it inline in its box, loaded from its signed link', async () => {
-    [ann, ben] = await Promise.all([loggedIn('ann'), loggedIn('ben')]);
+    [ann, ben] = await Promise.all([loggedIn(browser, replica.url, 'ann', PASSWORD), loggedIn(browser, replica.url, 'ben', PASSWORD)]);
     const image = await png(ann, 320, 240);
     expect(image.length).toBeGreaterThan(150_000);
     expect(image.length).toBeLessThan(MAX_BYTES);

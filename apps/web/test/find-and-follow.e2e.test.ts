@@ -1,31 +1,23 @@
 /// <reference lib="dom" />
 // (page.evaluate runs its functions in the page: they are typed against the DOM.)
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRestClient, ok, type RestClient } from '@chat/client';
-import { createPostgresDatabase, postgresUp, type TestDatabase } from '@chat/postgres/testing';
+import { createPostgresDatabase, type TestDatabase } from '@chat/postgres/testing';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startReplica, type Replica } from '../../api/test/replica-process.js';
 import { eventually, hasAttribute, hasCount, hasText, isHidden, isVisible } from './browser-assertions.js';
+import { CHROMIUM, loggedIn, withChromiumAndPostgres } from './browser-pages.js';
 
 /*
  * Finding and following a conversation on the chat page, in Debian's Chromium, against the built API
  * on a PostgreSQL database of its own (so a test can move a message to another day): search, the jump
  * to a hit and the way back to the present, links beside mentions, and day separators.
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PASSWORD = 'a long enough password';
 /** `UPDATE_SCREENSHOTS=1` also writes the screenshot of a jump under docs/screenshots. */
 const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS ? join(__dirname, '..', '..', '..', 'docs', 'screenshots') : undefined;
-const ready = existsSync(CHROMIUM) && postgresUp();
-if (!ready && process.env.CI === 'true') {
-  describe('finding and following on the chat page', () => {
-    it('needs Chromium and PostgreSQL under CI=true', () => {
-      throw new Error(`Chromium (${CHROMIUM}) or PostgreSQL is missing`);
-    });
-  });
-}
-const suite = ready ? describe : describe.skip;
+const suite = withChromiumAndPostgres('finding and following on the chat page');
 jest.setTimeout(60_000);
 
 /** The archive's messages: a hundred and twenty, one of them the decision searched for, far from both ends. */
@@ -87,14 +79,7 @@ suite('finding and following on the chat page', () => {
 
   /** Ada's page, logged in, her server's #general open; in a reader's locale and zone chosen for the dates. */
   async function adasPage(): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB', timezoneId: 'UTC' });
-    const page = await context.newPage();
-    page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-    await page.goto(replica.url);
-    await page.getByLabel('Username or email').fill('ada');
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await isVisible(page.getByRole('heading', { name: '# general' }));
+    const page = await loggedIn(browser, replica.url, 'ada', PASSWORD, { viewport: { width: 1280, height: 800 }, locale: 'en-GB', timezoneId: 'UTC' });
     await isVisible(message(page, 'Sent today'));
     return page;
   }

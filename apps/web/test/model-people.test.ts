@@ -26,6 +26,13 @@ describe("the page's model: people's names and avatars", () => {
     for (const avatar of [null, 'http://images.example/bob.png', 'javascript:alert(1)', 'data:image/png;base64,AAAA', 'not a url']) expect(avatarOf({ avatar })).toBeUndefined();
   });
 
+  it("shows an uploaded avatar's relative link on this page's API, and no other relative or protocol-relative address", () => {
+    const uploaded = '/api/attachments/123?purpose=avatar&signature=abc';
+    expect(avatarOf({ avatar: uploaded })).toBe(uploaded);
+    for (const avatar of ['/api/attachments/../users/@me', '//evil.example/api/attachments/1', '/\\evil.example/x', '/api/users/1', 'api/attachments/1', '/api/attachmentsX/1'])
+      expect(avatarOf({ avatar })).toBeUndefined();
+  });
+
   it("renews someone's name and avatar on user.updated: their loaded messages, every member list, conversations; only what shows is drawn again", () => {
     const other = serverState({ id: '20', name: 'Other', members: [member(me, '20'), member(bob, '20')] });
     const start: ChatState = { ...openChannelState([message('1'), message('2', { author: me }), message('3')], [serverState(), other]), conversations: [conversation()] };

@@ -1,5 +1,6 @@
 /** The composer as a person types in it: `@` completion of names, by keyboard or pointer, and Enter to send. */
 import { completed, completionClosed, completionMoved, composerTyped } from '../model/completion.js';
+import { replyCancelled } from '../model/replies.js';
 import type { UserSummary } from '../model/state.js';
 import type { Page } from '../page.js';
 
@@ -23,7 +24,7 @@ export function chooseMention(page: Page, user: UserSummary): void {
 
 /**
  * The keys of the composer. With the list open: arrows move in it, Enter or Tab choose, Escape closes
- * it (and only it). Otherwise Enter sends and Shift+Enter starts a new line.
+ * it (and only it). Otherwise Enter sends, Shift+Enter starts a new line, and Escape cancels a reply.
  */
 export function composerKey(page: Page, event: KeyboardEvent): void {
   if (event.isComposing) return;
@@ -41,4 +42,5 @@ export function composerKey(page: Page, event: KeyboardEvent): void {
     event.preventDefault();
     page.el.composer.requestSubmit();
   }
+  if (event.key === 'Escape' && page.state.replying) page.apply(replyCancelled(page.state));
 }

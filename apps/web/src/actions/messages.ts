@@ -3,6 +3,7 @@ import { ok, type Message } from '@chat/client';
 import { addMessages, edited, editing, loadingOlder, pageLoaded, removeMessage } from '../model/messages.js';
 import { channelOpened, loadEnded, loadStarted } from '../model/events.js';
 import { firstPageShown } from '../model/read-states.js';
+import { replyFields, replySent } from '../model/replies.js';
 import { channelOf, type ChatState, type Step } from '../model/state.js';
 import { readyIn, uploadingIn, uploadsRemoved } from '../model/uploads.js';
 import type { Page } from '../page.js';
@@ -95,14 +96,17 @@ export function send(page: Page): void {
   const files = readyIn(page.state, channelId);
   if (content === '' && files.length === 0) return;
   const attachmentIds = files.flatMap(({ attachment }) => (attachment ? [attachment.id] : []));
+  // A reply (the bar above the composer) names the message it answers, and whether it mentions its author.
+  const reply = replyFields(page.state, channelId);
   void page.attempt('Sending', async () => {
-    const body = attachmentIds.length > 0 ? { content, attachmentIds } : { content };
+    const body = attachmentIds.length > 0 ? { content, attachmentIds, ...reply } : { content, ...reply };
     // Once those sent before it are answered: the API numbers messages in the order it takes them.
     const sent = await page.sends(() => ok(page.client().POST('/api/channels/{channelId}/messages', { params: { path: { channelId } }, body })));
     page.typing.sent(channelId);
-    // Cleared only once sent: a refused message stays in the box, with its files, to fix or resend.
+    // Cleared only once sent: a refused message stays in the box, with its files and its reply bar, to fix or resend.
     if (composerInput.value === content) composerInput.value = '';
     page.apply(uploadsRemoved(page.state, files.map(({ key }) => key)));
+    page.apply(replySent(page.state, reply.replyTo));
     // Sent from an older stretch (a jump), the channel goes back to the present, where the message is.
     if (page.state.channelId !== channelId) return;
     if (!page.state.reachedEnd) return showPresent(page);

@@ -1,16 +1,19 @@
 /** Moving through the open channel's history: a jump to a message (a search hit), the newer pages after it, and back to the present. */
+import { conversationOpened } from '../model/conversations.js';
 import { channelOpened } from '../model/events.js';
+import { channelOf } from '../model/state.js';
 import { aroundLoaded, jumpStarted, loadingNewer, newerLoaded } from '../model/window.js';
 import type { Page } from '../page.js';
 import { loadBeside, loading, messagesOf, PAGE, showPresent } from './messages.js';
 
 /**
- * Opens the channel (again, when it is the open one) on the page around the message, marked and
- * brought into view. A message that is gone by now (404) leaves the channel at its newest page, and
- * the refusal is said.
+ * Opens the channel or conversation (again, when it is the open one) on the page around the message
+ * (a search hit, a reply's quote), marked and brought into view. A message that is gone by now (404)
+ * leaves the channel at its newest page, and the refusal is said.
  */
 export async function jumpTo(page: Page, channelId: string, messageId: string): Promise<void> {
-  const opened = channelOpened(page.state, channelId);
+  // A quote's original may be in a direct conversation: opened as one (the same list and routes).
+  const opened = channelOf(page.state, channelId) ? channelOpened(page.state, channelId) : conversationOpened(page.state, channelId);
   if (opened.state === page.state) return;
   page.apply({ state: jumpStarted(opened.state, messageId), effects: opened.effects });
   const opening = page.state.opening;

@@ -7,7 +7,9 @@ import { conversationActive, conversationChanged, conversationGone } from './con
 import { nameOf, userUpdated } from './people.js';
 import { memberUpdated, roleChanged, roleDeleted } from './roles.js';
 import { memberJoined, memberLeft, serverDeleted, serverUpdated } from './servers.js';
+import { pinnedMessageGone, pinsPanelChanged, pinToggled } from './pins.js';
 import { presenceUpdated } from './presence.js';
+import { originalDeleted, originalEdited } from './replies.js';
 import { typingEnded, typingStarted } from './typing.js';
 import { countsMayChange, messageCounted, readMarked, readStatesGone } from './read-states.js';
 import { chain, channelOf, step, unchanged, when, type ChatState, type Effect, type GatewayEvent, type Step } from './state.js';
@@ -61,10 +63,28 @@ export function applyEvent(state: ChatState, event: GatewayEvent): Step {
         (current) => typingEnded(current, event.data.channelId, event.data.author.id),
         (current) => messageCreated(current, event),
       );
-    case 'message.updated':
-      return also(whenLoaded(state, event, event.data.channelId, () => contentChanged(state, event.data)), countsMayChange(state, event.data.channelId));
-    case 'message.deleted':
-      return also(whenLoaded(state, event, event.data.channelId, () => removeMessage(state, event.data.id)), countsMayChange(state, event.data.channelId));
+    case 'message.updated': {
+      const edited = event.data;
+      // The replies quoting it show its new start too.
+      const apply = () => chain(state, (current) => contentChanged(current, edited), (current) => originalEdited(current, edited));
+      return also(whenLoaded(state, event, edited.channelId, apply), countsMayChange(state, edited.channelId));
+    }
+    case 'message.deleted': {
+      const { id, channelId } = event.data;
+      // Its replies' quotes say it was deleted; a pinned one leaves the pins panel at once.
+      const apply = (current: ChatState) => whenLoaded(current, event, channelId, () => chain(current, (now) => removeMessage(now, id), (now) => originalDeleted(now, id)));
+      return also(chain(state, (current) => pinnedMessageGone(current, channelId, id), apply), countsMayChange(state, channelId));
+    }
+    case 'message.pinned':
+    case 'message.unpinned': {
+      const pinned = event.type === 'message.pinned';
+      const { channelId, messageId } = event.data;
+      return chain(
+        state,
+        (current) => pinsPanelChanged(current, event.data, pinned),
+        (current) => whenLoaded(current, event, channelId, () => pinToggled(current, messageId, pinned)),
+      );
+    }
     case 'read_state.updated':
       return readMarked(state, event.data);
     case 'reaction.added':

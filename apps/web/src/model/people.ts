@@ -13,11 +13,25 @@ export const nameOf = (user: Pick<UserSummary, 'username' | 'displayName'>): str
 /** The username, as a hint beside a display name ("@alice"); none when the name shown is the username. */
 export const usernameHint = (user: Pick<UserSummary, 'username' | 'displayName'>): string | undefined => (user.displayName === null ? undefined : `@${user.username}`);
 
-/** The avatar's address when it is an https URL (the API allows no other; a page never loads one that is not). */
+/** Where an uploaded avatar is served: this page's own API (`/api/attachments/:id?purpose=avatar&signature=…`). */
+const UPLOADED = '/api/attachments/';
+
+/**
+ * The avatar's address when the page may load it: an https URL, or an upload's link on this page's
+ * own API (relative, so same-origin); `javascript:`, `data:`, `http:` and a protocol-relative `//host`
+ * never load.
+ */
 export function avatarOf(user: Pick<UserSummary, 'avatar'>): string | undefined {
-  if (user.avatar === null) return undefined;
+  const avatar = user.avatar;
+  if (avatar === null) return undefined;
   try {
-    return new URL(user.avatar).protocol === 'https:' ? user.avatar : undefined;
+    if (avatar.startsWith(UPLOADED)) {
+      // Resolved against a stand-in origin: one that leaves it (or the uploads' path) is refused.
+      const base = 'https://page.invalid';
+      const url = new URL(avatar, base);
+      return url.origin === base && url.pathname.startsWith(UPLOADED) ? avatar : undefined;
+    }
+    return new URL(avatar).protocol === 'https:' ? avatar : undefined;
   } catch {
     return undefined;
   }

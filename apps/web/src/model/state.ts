@@ -21,6 +21,9 @@ export type Conversation = components['schemas']['Conversation'];
 /** Where this person has something unread, as the API counts it (README "Read states"). */
 export type ReadState = components['schemas']['ReadState'];
 
+/** The message a reply answers, as messages carry it (`replyTo`): its author and start, or only that it was deleted since. */
+export type ReplyPreview = components['schemas']['ReplyPreview'];
+
 /** A person as every list names them: `displayName` is shown instead of the username where set (`model/people.ts`). */
 export type UserSummary = components['schemas']['UserSummary'];
 
@@ -123,6 +126,10 @@ export interface ChatState {
   readonly presences: ReadonlyMap<string, Presence>;
   /** What this person chose to show (online until they choose). */
   readonly myStatus: ChosenStatus;
+  /** The message the composer answers (`model/replies.ts`): the bar above the composer shows it until sent or cancelled. */
+  readonly replying?: Replying;
+  /** The open channel's pins panel (`model/pins.ts`): open while set. */
+  readonly pins?: PinsState;
   /** The people offered for the `@word` being typed in the composer (`model/completion.ts`); none when no list is open. */
   readonly completion?: Completion;
   /** Files being attached in the composer, each with the channel it was chosen in (`model/uploads.ts`). */
@@ -135,6 +142,21 @@ export interface SearchState {
   readonly query: string;
   readonly messages: readonly Message[];
   readonly hasMore: boolean;
+}
+
+/** A reply being written: to which message of which channel, whose, and whether it mentions them (the API's default: it does). */
+export interface Replying {
+  readonly channelId: string;
+  readonly messageId: string;
+  readonly author: UserSummary;
+  readonly mentionAuthor: boolean;
+}
+
+/** The pinned messages of a channel, most recently pinned first, as `GET /api/channels/:id/pins` lists them (`loaded` once read). */
+export interface PinsState {
+  readonly channelId: string;
+  readonly messages: readonly Message[];
+  readonly loaded: boolean;
 }
 
 /** What follows a change: a part of the page to draw again, something to say, or a read to make. */
@@ -172,6 +194,12 @@ export type Effect =
   | { readonly kind: 'mark-read' }
   /** Read the read states again, soon (`GET /api/users/@me/read-states`): a burst of events makes one read. */
   | { readonly kind: 'fetch-read-states' }
+  /** The "Replying to" bar above the composer. */
+  | { readonly kind: 'reply' }
+  /** The pins panel (opened, closed, its list changed). */
+  | { readonly kind: 'pins' }
+  /** Read the channel's pinned messages (again), soon: a burst of pins makes one read. */
+  | { readonly kind: 'fetch-pins'; readonly channelId: string }
   /** The composer's list of people to mention (opened, moved, closed). */
   | { readonly kind: 'completion' }
   /** The files being attached, as chips above the composer. */

@@ -21,6 +21,9 @@ export const windowOpened = (state: ChatState, channelId: string): ChatState => 
   editing: undefined,
   waiting: [],
   completion: undefined,
+  // A reply being written and the pins panel stay while the same channel shows another stretch (a jump); another channel's go.
+  replying: state.replying?.channelId === channelId ? state.replying : undefined,
+  pins: state.pins?.channelId === channelId ? state.pins : undefined,
 });
 
 /**

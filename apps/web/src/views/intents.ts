@@ -21,7 +21,10 @@ export interface Intents {
   saveEdit(message: Message, content: string): void;
   deleteMessage(message: Message): void;
   react(message: Message, emoji: string, add: boolean): void;
-  /** Opens the channel on the page around the message (a search hit), marked. */
+  /** Opens the "Replying to" bar above the composer on this message. */
+  reply(message: Message): void;
+  setPinned(message: Message, pinned: boolean): void;
+  /** Opens the channel on the page around the message (a search hit, a pin, a reply's original), marked. */
   jumpTo(channelId: string, messageId: string): void;
   /** Writes a mention of this person in place of the `@word` being typed in the composer. */
   chooseMention(user: UserSummary): void;

@@ -10,6 +10,7 @@ import { attachmentsNode } from './attachments.js';
 import type { ViewContext } from './intents.js';
 import { roleColor } from './members.js';
 import { nameNode } from './people.js';
+import { pinnedMark, quoteNode, replyAndPinButtons } from './reply.js';
 
 const REACTIONS = ['👍', '❤️', '😂', '🎉', '👀'];
 
@@ -39,6 +40,7 @@ export function messageNode(view: ViewContext, message: Message): HTMLLIElement 
       tabindex: highlighted ? -1 : undefined,
       'aria-current': highlighted ? 'true' : undefined,
     },
+    quoteNode(view, message),
     h(
       'p',
       { className: 'meta' },
@@ -48,6 +50,7 @@ export function messageNode(view: ViewContext, message: Message): HTMLLIElement 
       ' ',
       timeElement(message.createdAt),
       message.editedAt ? h('span', { className: 'hint' }, ' (edited)') : null,
+      pinnedMark(message),
     ),
     editing ? editForm(view, message) : message.content !== '' && h('p', { className: 'content' }, ...contentNodes(view, message)),
     attachmentsNode(message.attachments),
@@ -70,14 +73,17 @@ function mentionNode(segment: Exclude<MentionSegment, { kind: 'text' }>): HTMLSp
   return node;
 }
 
-/** Edit for the author, Delete for the author and those with MANAGE_MESSAGES in the channel; nothing when neither. */
-function messageActions({ state, intents }: ViewContext, message: Message): HTMLDivElement | null {
+/** Reply and Pin (`views/reply.ts`), Edit for the author, Delete for the author and those with MANAGE_MESSAGES in the channel; nothing when none. */
+function messageActions(view: ViewContext, message: Message): HTMLDivElement | null {
+  const { state, intents } = view;
   const edit = mayEditMessage(message.author.id, viewerOf(state));
   const remove = mayDeleteMessage(message.author.id, powersOf(state).channel, viewerOf(state));
-  if (!edit && !remove) return null;
+  const more = replyAndPinButtons(view, message);
+  if (!edit && !remove && more.length === 0) return null;
   return h(
     'div',
     { className: 'actions' },
+    ...more,
     edit && h('button', { type: 'button', 'data-focus-key': 'edit', onclick: () => intents.startEditing(message) }, 'Edit'),
     remove && h('button', { type: 'button', 'data-focus-key': 'delete', onclick: () => intents.deleteMessage(message) }, 'Delete'),
   );

@@ -5,8 +5,9 @@ import { PRESENCE_WORDS } from '../model/presence.js';
 import type { Presence, UserSummary } from '../model/state.js';
 
 /**
- * A small round picture, or nothing. The address is the person's own https URL: the image is
- * decorative beside their name (`alt=""`), sends no referrer, and hides itself if it cannot load.
+ * A small round picture, or nothing. The address is the person's own https URL, or their upload on
+ * this page's API (`avatarOf`): the image is decorative beside their name (`alt=""`), sends no
+ * referrer, and hides itself if it cannot load.
  */
 export function avatarImage(user: UserSummary): HTMLImageElement | null {
   const src = avatarOf(user);
