@@ -97,6 +97,17 @@ describeWithReplica('reads on a streaming replica (DATABASE_REPLICA_URLS)', () =
     }
   });
 
+  it('lets a session made a moment ago read at once: a login writes no position, so a refusal on the replica is asked of the primary', async () => {
+    for (let i = 0; i < 5; i++) {
+      const [loginAt, readAt] = i % 2 === 0 ? [a, b] : [b, a];
+      const login = await request(loginAt.url).post('/api/users/login').send({ username: 'bob', password: 'correct horse' });
+      expect(login.status).toBe(200);
+      const fresh = { token: login.body.token as string, id: bob.id };
+      const [read, pins] = [await page(readAt, fresh), await request(readAt.url).get(`/api/channels/${channelId}/pins`).set('Authorization', fresh.token)];
+      expect([read.status, pins.status]).toEqual([200, 200]);
+    }
+  });
+
   it('shows the writer each of its messages at once when it sends several together', async () => {
     // Writes finishing together share one read of the primary's position: each must still be covered.
     const seen = await Promise.all(

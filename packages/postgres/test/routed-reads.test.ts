@@ -60,6 +60,12 @@ describeWithReplica('RoutedReads on a real primary and its streaming replica', (
     expect(await reads.as('writer', false, () => reads.read(({ db }) => sql`select count(*) from written`.execute(db).then(() => 'seen')))).toBe('seen');
   });
 
+  it("asks the primary again when the replica's answer does not stand (a gate refused there), and keeps one that does", async () => {
+    const unsettled = await reads.as('reader', false, () => reads.read(where, (answer) => answer !== 'replica'));
+    expect(unsettled).toBe('primary');
+    expect(await reads.as('reader', false, () => reads.read(where, () => true))).toBe('replica');
+  });
+
   it('runs a read that fails on the replica again on the primary', async () => {
     const answer = await reads.as('reader', false, () =>
       reads.read(async (pools) => {

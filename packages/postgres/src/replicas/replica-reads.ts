@@ -15,7 +15,13 @@ export interface ReadPools {
  * lists, search). Everything else, and every write, stays on the primary.
  */
 export interface ReplicaReads {
-  read<T>(query: (pools: ReadPools) => Promise<T>): Promise<T>;
+  /**
+   * `query` on a replica that holds the caller's writes, else on the primary. `settled` says whether
+   * a replica's answer stands: one it refuses (a gate that did not open: a session made by a login,
+   * which is no write of a signed-in caller, may not have reached the replica yet) is asked of the
+   * primary again. Refusals are rare, so this costs little.
+   */
+  read<T>(query: (pools: ReadPools) => Promise<T>, settled?: (result: T) => boolean): Promise<T>;
 }
 
 /** Every read on the given pools: the embedded default, one PostgreSQL, and inside a transaction. */
@@ -144,7 +150,7 @@ export class RoutedReads implements ReplicaReads {
     }
   }
 
-  async read<T>(query: (pools: ReadPools) => Promise<T>): Promise<T> {
+  async read<T>(query: (pools: ReadPools) => Promise<T>, settled?: (result: T) => boolean): Promise<T> {
     const caller = this.callers.getStore();
     if (!caller || this.now() < this.primaryOnlyUntil || !this.router.anyInRotation(this.now())) return query(this.primary);
     caller.required ??= this.positions.get(caller.key).catch(() => undefined);
@@ -153,14 +159,16 @@ export class RoutedReads implements ReplicaReads {
     if (required === undefined) return query(this.primary);
     const index = this.router.choose(required, this.now());
     if (index === null) return query(this.primary);
+    let result: T;
     try {
-      return await query(this.replicas[index]!);
+      result = await query(this.replicas[index]!);
     } catch (error) {
       // Reads have no effects: whatever went wrong there, the primary answers instead.
       if (isDatabaseUnavailable(error)) this.failed(index, error);
       this.options.onReadRetried?.(index, error);
       return query(this.primary);
     }
+    return !settled || settled(result) ? result : query(this.primary);
   }
 
   /** Each replica: in rotation or not, and its lag as last measured (for metrics). */

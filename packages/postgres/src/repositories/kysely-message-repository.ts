@@ -28,7 +28,10 @@ import { pageValues, PAGE_JSON } from './message-page-statements';
 import { holdPinsOf, PINS_JSON, pinState, pinsValues } from './message-pin-statements';
 import { fromRow, MESSAGE_COLUMNS, toRow } from './message-fields';
 import { columnsOf, CREATE, CREATE_MANY, createValues, type CreateValues, type SentRow } from './message-send-statements';
-import { gateOf, reactionsOf, toView } from './message-sql';
+import { gateOf, reactionsOf, toView, type GateRow } from './message-sql';
+
+/** A gated read's answer stands where its gate opened; a refusal from a replica is asked of the primary (`ReplicaReads`). */
+const gateOpened = ({ rows }: { rows: GateRow[] }): boolean => gateOf(rows[0]).ok;
 import { repliedMessage, replyPreviewOf, type RepliedColumns } from './reply-sql';
 import { authorMayMentionEveryone, keptColumns } from './mention-sql';
 
@@ -80,14 +83,14 @@ export class KyselyMessageRepository implements MessageRepository {
    * interface's JSON: one text value instead of 50 rows to decode, wrap and encode again.
    */
   async pageJsonAs(actor: Actor, channelId: string, cursor: MessageCursor): Promise<Gated<RenderedPage>> {
-    const { rows } = await this.reads.read(({ hot }) => PAGE_JSON.execute(hot, pageValues(actor, channelId, cursor)));
+    const { rows } = await this.reads.read(({ hot }) => PAGE_JSON.execute(hot, pageValues(actor, channelId, cursor)), gateOpened);
     const gate = gateOf(rows[0]);
     return gate.ok ? { ok: true, value: (rows[0]?.body ?? '[]') as RenderedPage } : gate;
   }
 
   /** `pageJsonAs`'s statement around a message: its `page` ranks the message and its neighbours (see `gatedPage`). */
   async pageAroundJsonAs(actor: Actor, channelId: string, cursor: AroundCursor): Promise<Gated<RenderedPage | null>> {
-    const { rows } = await this.reads.read(({ hot }) => PAGE_JSON.execute(hot, pageValues(actor, channelId, cursor)));
+    const { rows } = await this.reads.read(({ hot }) => PAGE_JSON.execute(hot, pageValues(actor, channelId, cursor)), gateOpened);
     const gate = gateOf(rows[0]);
     if (!gate.ok) return gate;
     return { ok: true, value: rows[0]?.anchored === true ? (rows[0].body as RenderedPage) : null };
@@ -177,7 +180,7 @@ export class KyselyMessageRepository implements MessageRepository {
 
   /** One statement, as a page: the gate and, only if it opens, the channel's pinned messages rendered (see `PINS_JSON`). */
   async pinsJsonAs(actor: Actor, channelId: string): Promise<Gated<RenderedPage>> {
-    const { rows } = await this.reads.read(({ db }) => PINS_JSON.execute(db, pinsValues(actor, channelId)));
+    const { rows } = await this.reads.read(({ db }) => PINS_JSON.execute(db, pinsValues(actor, channelId)), gateOpened);
     const gate = gateOf(rows[0]);
     return gate.ok ? { ok: true, value: (rows[0]?.body ?? '[]') as RenderedPage } : gate;
   }
