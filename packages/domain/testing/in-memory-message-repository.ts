@@ -115,7 +115,7 @@ export class InMemoryMessageRepository implements MessageRepository {
     const files = attachmentIds.map((id) => this.state.attachments.get(id));
     if (!files.every((file) => file !== undefined && file.uploaderId === actor.userId && file.messageId === null && file.usedAs === null)) return { ok: true, value: ATTACHMENTS_UNAVAILABLE };
     const attachments = files.flatMap((file) => (file ? [messageAttachmentOf(file)] : []));
-    for (const file of files) if (file) this.state.attachments.set(file.id, { ...file, messageId: message.id });
+    for (const file of files) if (file) this.state.attachments.set(file.id, { ...file, messageId: message.id, attachedAt: message.createdAt });
     const asked = answered && mentionAuthor ? withRepliedAuthor(message, answered.authorId, actor.userId) : message;
     const kept = { ...keptMentions(asked, this.mentionPlace(message.channelId, actor.userId)), attachments };
     await this.create({ ...message, ...kept, authorId: actor.userId });

@@ -17,6 +17,8 @@ export interface Attachment {
   readonly createdAt: Date;
   /** The message it was attached to; null until then. An upload never attached is swept (`UNATTACHED_TTL_MS`). */
   readonly messageId: Id | null;
+  /** When a message took it, never cleared: with `messageId` null again, that message was deleted, and the upload is never used again. */
+  readonly attachedAt: Date | null;
   /** The avatar or banner it is (`ImageSlot`); null when none. An upload in use as one is never swept. */
   readonly usedAs: ImageSlot | null;
 }

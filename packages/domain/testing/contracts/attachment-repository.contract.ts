@@ -15,6 +15,7 @@ export function anAttachment(uploaderId: Id, overrides: Partial<Attachment> = {}
     storageKey: storageKeyOf(id),
     createdAt: at(),
     messageId: null,
+    attachedAt: null,
     usedAs: null,
     ...overrides,
   };

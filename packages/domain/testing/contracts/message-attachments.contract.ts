@@ -89,6 +89,8 @@ export function describeMessageAttachments(ctx: MessageContractContext): void {
       expect(await stores.messages.delete(message.id)).toBe('deleted');
 
       expect((await sending(author, channel.id, [file.id])).sent).toEqual({ ok: true, value: ATTACHMENTS_UNAVAILABLE });
+      // Read back, it says it was attached (an avatar refuses it too), whatever its message now is.
+      expect((await stores.attachments.find(file.id))?.attachedAt).toEqual(expect.any(Date));
     });
 
     it('refuses a member without ATTACH_FILES as a gate does, with their permissions, and takes nothing', async () => {

@@ -13,6 +13,7 @@ const toAttachment = (row: Selectable<AttachmentsTable>): Attachment => ({
   storageKey: row.storage_key,
   createdAt: row.created_at,
   messageId: row.message_id,
+  attachedAt: row.attached_at,
   usedAs: row.used_as,
 });
 
@@ -33,6 +34,7 @@ export class KyselyAttachmentRepository implements AttachmentRepository {
         storage_key: attachment.storageKey,
         created_at: attachment.createdAt,
         message_id: attachment.messageId,
+        attached_at: attachment.attachedAt,
         used_as: attachment.usedAs,
       })
       .execute();

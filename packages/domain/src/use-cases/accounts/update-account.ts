@@ -51,9 +51,10 @@ export class UpdateAccount {
       const avatar = changes.avatar === undefined ? [] : [{ slot: userAvatarSlot(actor.userId), value: changes.avatar, path: 'avatar' as const }];
       const images = await holdImages(stores, this.links, actor.userId, avatar);
       if (!images.ok) return images;
-      const after = await stores.users.update(actor.userId, { ...changes, ...displayName, ...(await images.value()) });
+      const after = await stores.users.update(actor.userId, { ...changes, ...displayName, ...images.value.stored });
       if (after === 'UsernameTaken') return fail({ kind: 'UsernameInUse' });
       if (!after) return fail({ kind: 'InvalidToken' });
+      await images.value.place();
       if (!sameFace(before, after)) await stores.events.append(userUpdated(summarizeUser(after), await heardIn(stores, actor.userId)));
       return ok(accountOf(after));
     });

@@ -13,14 +13,21 @@ export interface ImageChange {
   readonly path: 'avatar' | 'banner';
 }
 
-/** Frees the slots changed and marks the uploads given; answers what to store in each field. */
-export type PlaceImages = () => Promise<Partial<Record<ImageChange['path'], string | null>>>;
+/**
+ * What to store in each field changed, and `place`: frees the slots changed and marks the uploads
+ * given. Placed only once the change itself is written, so a change refused at its write (a name
+ * taken) leaves the old avatar's upload where it was.
+ */
+export interface PlaceImages {
+  readonly stored: Partial<Record<ImageChange['path'], string | null>>;
+  place(): Promise<void>;
+}
 
 /** Why an upload cannot fill `slot`, or null when it can; someone else's is told as no one's. */
 function uploadIssue(upload: Attachment | null, uploaderId: Id, slot: ImageSlot): string | null {
   if (!upload || upload.uploaderId !== uploaderId) return 'is not an upload of yours';
   if (!isInlineImage(upload.contentType)) return 'must be a PNG, JPEG, GIF or WebP image';
-  if (upload.messageId !== null || (upload.usedAs !== null && upload.usedAs !== slot)) return 'is an upload already in use: upload the image again';
+  if (upload.messageId !== null || upload.attachedAt !== null || (upload.usedAs !== null && upload.usedAs !== slot)) return 'is an upload already in use: upload the image again';
   return null;
 }
 
@@ -28,7 +35,7 @@ function uploadIssue(upload: Attachment | null, uploaderId: Id, slot: ImageSlot)
  * Checks the avatars and banners of a change, holding each upload named (the sweep passes over
  * it, a message attaching it waits), before the change writes anything. An upload given must be
  * the caller's own raster image (PNG, JPEG, GIF, WebP), used by no message and by no other slot
- * (the one it fills already is fine: the same change sent twice). Placing them frees the slots
+ * (the one it fills already is fine: the same change sent twice), never on a message even one deleted since. Placing them frees the slots
  * (an upload that filled one is swept once old enough) and marks the new ones, which the sweep
  * then keeps; an upload's field stores its avatar link, which never expires (`avatarUrlOf`).
  */
@@ -47,14 +54,13 @@ export async function holdImages(
     if (issue) issues.push({ path, message: issue });
   }
   if (issues.length > 0) return fail(validationFailed(issues));
-  return ok(async () => {
-    await stores.attachments.release(changes.map((change) => change.slot));
-    const stored: Partial<Record<ImageChange['path'], string | null>> = {};
-    for (const { slot, value, path } of changes) {
-      const upload = value !== null && isUploadReference(value);
-      if (upload) await stores.attachments.useAs(value, slot);
-      stored[path] = upload ? links.avatarUrlOf(value) : value;
-    }
-    return stored;
+  const stored: Partial<Record<ImageChange['path'], string | null>> = {};
+  for (const { value, path } of changes) stored[path] = value !== null && isUploadReference(value) ? links.avatarUrlOf(value) : value;
+  return ok({
+    stored,
+    place: async () => {
+      await stores.attachments.release(changes.map((change) => change.slot));
+      for (const { slot, value } of changes) if (value !== null && isUploadReference(value)) await stores.attachments.useAs(value, slot);
+    },
   });
 }

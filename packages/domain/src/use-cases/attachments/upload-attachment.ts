@@ -61,7 +61,7 @@ export class UploadAttachment {
     const kept = await discardOnFailure(files, key, async (): Promise<Result<Attachment, ErrorOf<'ValidationFailed' | 'InvalidToken' | 'QuotaExceeded'>>> => {
       if (stored.size === 0) return fail(validationFailed([{ path: 'file', message: 'must not be empty' }]));
       const kind = await this.ports.inspector.inspect(copy.head());
-      const attachment: Attachment = { id, uploaderId: actor.userId, filename: sanitizeFilename(input.filename), ...kind, size: stored.size, storageKey: key, createdAt: now, messageId: null, usedAs: null };
+      const attachment: Attachment = { id, uploaderId: actor.userId, filename: sanitizeFilename(input.filename), ...kind, size: stored.size, storageKey: key, createdAt: now, messageId: null, attachedAt: null, usedAs: null };
       return this.record(attachment);
     });
     return kept.ok ? ok(viewOf(kept.value, this.ports.links.urlOf(id, now))) : kept;

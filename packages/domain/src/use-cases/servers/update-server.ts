@@ -53,8 +53,9 @@ export class UpdateServer {
       const images = await holdImages(stores, this.links, actor.userId, imageChanges(server.id, changes));
       if (!images.ok) return images;
       const name = changes.name?.trim();
-      const updated = await stores.servers.update(server.id, { ...changes, ...(await images.value()), ...(name !== undefined ? { name } : {}) });
+      const updated = await stores.servers.update(server.id, { ...changes, ...images.value.stored, ...(name !== undefined ? { name } : {}) });
       if (!updated) return fail({ kind: 'ServerNotFound' });
+      await images.value.place();
       await stores.events.append(serverUpdated(updated));
       // The flag is @everyone's CREATE_INVITE: a client that keeps roles hears of it too.
       if (updated.membersCanInvite !== server.membersCanInvite) {

@@ -124,4 +124,25 @@ describe('UpdateAccount with an uploaded avatar', () => {
     expect(await world.updateAccount.execute(owner, { displayName: 'Owner', avatar: serversAvatar })).toEqual(refusal('avatar', 'is an upload already in use: upload the image again'));
     expect(expectOk(await world.getAccount.execute(owner))).toEqual(before);
   });
+
+  it('leaves the avatar and its upload where they were when the change is refused at its write (the name taken)', async () => {
+    const { world, owner, outsider } = await aServerWithCast();
+    const [first, second] = [await anUpload(world, owner), await anUpload(world, owner)];
+    expectOk(await world.updateAccount.execute(owner, { avatar: first }));
+    const taken = expectOk(await world.getAccount.execute(outsider)).username;
+
+    expect(await world.updateAccount.execute(owner, { username: taken, avatar: second })).toMatchObject({ ok: false, error: { kind: 'UsernameInUse' } });
+
+    expect([(await uploadOf(world, first))?.usedAs, (await uploadOf(world, second))?.usedAs]).toEqual([`user:${owner.userId}:avatar`, null]);
+    expect(expectOk(await world.getAccount.execute(owner)).avatar).toBe(world.links.avatarUrlOf(first));
+  });
+
+  it('refuses the file of a message, even one deleted since (a moderator took it down)', async () => {
+    const { world, owner, channelId } = await aServerWithCast();
+    const file = await anUpload(world, owner);
+    const { message } = expectOk(await world.sendMessage.execute(owner, channelId, { attachmentIds: [file] }));
+    expectOk(await world.deleteMessage.execute(owner, channelId, message.id));
+
+    expect(await world.updateAccount.execute(owner, { avatar: file })).toEqual(refusal('avatar', 'is an upload already in use: upload the image again'));
+  });
 });

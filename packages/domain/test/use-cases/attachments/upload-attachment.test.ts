@@ -36,7 +36,7 @@ describe('UploadAttachment', () => {
     const view = expectOk(await world.uploadAttachment.execute(alice, { filename: 'cat.png', body: chunked(png, 7) }));
 
     expect(view).toEqual({ id: expect.any(String), filename: 'cat.png', contentType: 'image/png', size: png.length, width: 640, height: 480, url: expect.stringContaining(`/api/attachments/${view.id}?`) });
-    expect(await world.stores.attachments.find(view.id)).toEqual({ ...view, url: undefined, uploaderId: alice.userId, storageKey: storageKeyOf(view.id), createdAt: world.clock.now(), messageId: null, usedAs: null });
+    expect(await world.stores.attachments.find(view.id)).toEqual({ ...view, url: undefined, uploaderId: alice.userId, storageKey: storageKeyOf(view.id), createdAt: world.clock.now(), messageId: null, attachedAt: null, usedAs: null });
     expect(await readAll((await world.files.get(storageKeyOf(view.id)))!)).toEqual(png);
   });
 
