@@ -62,7 +62,14 @@ export class S3FileStore implements FileStore {
   }
 
   async put(key: string, body: AsyncIterable<Uint8Array>, maxBytes: number): Promise<PutOutcome> {
-    this.spool ??= mkdtemp(join(this.spoolDir, 'chat-s3-uploads-')).then((dir) => (this.spoolPath = dir));
+    // A folder that could not be made is tried again by the next upload, not remembered as failed.
+    this.spool ??= mkdtemp(join(this.spoolDir, 'chat-s3-uploads-')).then(
+      (dir) => (this.spoolPath = dir),
+      (error: unknown) => {
+        this.spool = undefined;
+        throw error;
+      },
+    );
     const spooled = join(await this.spool, randomUUID());
     let size = 0;
     async function* counted(): AsyncGenerator<Uint8Array> {
