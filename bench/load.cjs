@@ -53,13 +53,13 @@ async function measure(server, request, seconds) {
 const getPage = (channelId, token, query = '') => ({ path: `/api/channels/${channelId}/messages${query}`, headers: { authorization: token } });
 
 /** A message POST whose connections take the users' tokens in turn (one user would hit its own limits). */
-function postAsManyUsers(channelId, tokens, content = 'hello from the benchmark') {
+function postAsManyUsers(channelId, tokens, content = 'hello from the benchmark', extra = {}) {
   let next = 0;
   return {
     method: 'POST',
     path: `/api/channels/${channelId}/messages`,
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ content }),
+    body: JSON.stringify({ content, ...extra }),
     setupClient: (client) => {
       client.setHeaders({ 'content-type': 'application/json', authorization: tokens[next++ % tokens.length] });
     },

@@ -76,6 +76,8 @@ async function main() {
     await seedRoles(db, { userId: 2, channelId: channelIds[1] });
     // A group of users 1-10, where the same ten send as in a server channel.
     const conversationId = await seedConversation(db);
+    // A message of the small channel that the reply row's sends answer (#32): its author is mentioned too.
+    const repliedTo = String((await sql`select id from messages where channel_id = ${channelIds[0]} order by id limit 1`.execute(db)).rows[0].id);
     const pgVersion = (await sql`show server_version`.execute(db)).rows[0].server_version;
     await db.destroy();
     const tokens = await signTokens(PLAN.users);
@@ -135,6 +137,12 @@ async function main() {
     // Mentions are parsed and checked in the send's one statement: two members mentioned, against none.
     const mentionPost = await compare('POST message mentioning two members vs none (users 1-10)', [
       { server: api, request: postAsManyUsers(channelIds[0], tokens.slice(0, 10), 'hello <@3> and <@4>, from the benchmark') },
+      { server: api, request: postAsManyUsers(channelIds[0], tokens.slice(0, 10)) },
+    ]);
+
+    // A reply is checked (same channel) and its author mentioned in the send's one statement: a reply against a plain send.
+    const replyPost = await compare('POST message replying to a message vs plain (users 1-10)', [
+      { server: api, request: postAsManyUsers(channelIds[0], tokens.slice(0, 10), 'a reply from the benchmark', { replyTo: repliedTo }) },
       { server: api, request: postAsManyUsers(channelIds[0], tokens.slice(0, 10)) },
     ]);
 
@@ -215,6 +223,7 @@ async function main() {
       target('POST message, member of 20 roles with 10 overwrites ÷ many plain members: req/s', roledPost[0].rps, post[0].rps, null, 'reported'),
       target('POST message in a direct conversation ÷ in a server channel, same 10 senders: req/s', conversationPost[0].rps, conversationPost[1].rps, null, 'reported'),
       target('POST message mentioning two members ÷ mentioning none, same 10 senders: req/s', mentionPost[0].rps, mentionPost[1].rps, null, 'reported'),
+      target('POST message replying to a message ÷ plain, same 10 senders: req/s', replyPost[0].rps, replyPost[1].rps, null, 'reported'),
       target('GET newest 50: req/s ÷ floor (node-pg alone, no HTTP)', get[0].rps, floor.get, null, 'reported'),
       target('POST message: req/s ÷ floor (node-pg alone, no HTTP)', post[0].rps, floor.post, null, 'reported'),
       ...gatewayRows(gateway),
