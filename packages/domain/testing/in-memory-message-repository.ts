@@ -12,12 +12,11 @@ import {
   sentView,
   withRepliedAuthor,
   type ReplyPreview,
-  type ReplyTargetMissing,
   type PinOutcome,
   compareIds,
   type MentionPlace,
   type MessageMentions,
-  type SendReceipt,
+  type SendOutcome,
   READ_NEEDS,
   SEND_NEEDS,
   summarizeUser,
@@ -105,7 +104,7 @@ export class InMemoryMessageRepository implements MessageRepository {
     nonce: string | null,
     attachmentIds: readonly string[] = [],
     mentionAuthor = true,
-  ): Promise<Gated<SendReceipt | typeof ATTACHMENTS_UNAVAILABLE | ReplyTargetMissing>> {
+  ): Promise<Gated<SendOutcome>> {
     const gate = this.gate(actor, message.channelId, attachmentIds.length > 0 ? ATTACH_NEEDS : SEND_NEEDS);
     if (!gate.ok) return gate;
     // The reply first: a reply to no message of this channel claims no file.

@@ -63,6 +63,9 @@ export const ATTACHMENTS_UNAVAILABLE = 'AttachmentsUnavailable';
 /** A send refused for its reply: the channel holds no message `replyTo` (another channel's, or none). Nothing was stored. */
 export type ReplyTargetMissing = 'ReplyTargetMissing';
 
+/** What a send whose gate opened answers (`createAs`): the receipt, or why nothing was stored. */
+export type SendOutcome = SendReceipt | typeof ATTACHMENTS_UNAVAILABLE | ReplyTargetMissing;
+
 /** `MessageNotFound`: the channel holds no such message (it was deleted between the caller's check and the pin). */
 export type PinOutcome = 'pinned' | 'already' | 'TooManyPins' | 'MessageNotFound';
 
@@ -121,7 +124,7 @@ export interface MessageRepository {
     nonce: string | null,
     attachmentIds?: readonly Id[],
     mentionAuthor?: boolean,
-  ): Promise<Gated<SendReceipt | typeof ATTACHMENTS_UNAVAILABLE | ReplyTargetMissing>>;
+  ): Promise<Gated<SendOutcome>>;
   /**
    * A new content by the message's author, and its mentions: of those `asked` (`mentionsIn` of the
    * content), what `keptMentions` keeps, as the channel and the author's permissions stand now.

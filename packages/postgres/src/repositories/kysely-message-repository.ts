@@ -14,9 +14,8 @@ import type {
   RenderedPage,
   Reaction,
   ReactionState,
-  ReplyTargetMissing,
   PinOutcome,
-  SendReceipt,
+  SendOutcome,
 } from '@chat/domain';
 import { sql, type Kysely } from 'kysely';
 import { isDatabaseUnavailable, isForeignKeyViolation } from '../driver-errors';
@@ -106,7 +105,7 @@ export class KyselyMessageRepository implements MessageRepository {
     nonce: string | null,
     attachmentIds: readonly string[] = [],
     mentionAuthor = true,
-  ): Promise<Gated<SendReceipt | typeof ATTACHMENTS_UNAVAILABLE | ReplyTargetMissing>> {
+  ): Promise<Gated<SendOutcome>> {
     let row: SentRow;
     try {
       row = await this.sends.submit(createValues(actor, message, nonce, attachmentIds, mentionAuthor));
