@@ -1,6 +1,8 @@
 // The baseline: the most naive correct handler a person would write with the same stack.
 // Express 5, jose HS256 verify (key passed as bytes each time), one query, no membership check,
-// no rate limit. ENGINE=pg uses Kysely on pg; ENGINE=pglite uses PGlite's query API directly.
+// no rate limit. A message's files come with links signed the plain way: one HMAC per link per read.
+// ENGINE=pg uses Kysely on pg; ENGINE=pglite uses PGlite's query API directly.
+const { createHmac } = require('node:crypto');
 const express = require('express');
 const { jwtVerify } = require('jose');
 
@@ -20,7 +22,7 @@ function openQuery() {
 }
 
 const PAGE = `
-  select m.id, m.channel_id, m.content, m.created_at, m.edited_at, m.author_id, u.username,
+  select m.id, m.channel_id, m.content, m.created_at, m.edited_at, m.author_id, u.username, m.attachments,
     coalesce((select json_agg(json_build_object('emoji', r.emoji, 'count', r.count, 'reacted', r.reacted))
               from (select emoji, count(*)::int as count, bool_or(user_id = $2) as reacted
                     from reactions where message_id = m.id group by emoji) r), '[]'::json) as reactions
@@ -39,6 +41,10 @@ async function main() {
     const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ['HS256'] });
     return payload.sub;
   };
+  const signedUrl = (id) => {
+    const expires = Math.floor(Date.now() / 1000) + 24 * 3600;
+    return `/api/attachments/${id}?expires=${expires}&signature=${createHmac('sha256', secret).update(`${id}:${expires}`).digest('base64url')}`;
+  };
   const toJson = (r) => ({
     id: r.id,
     channelId: r.channel_id,
@@ -47,6 +53,7 @@ async function main() {
     editedAt: r.edited_at ? new Date(r.edited_at).toISOString() : null,
     author: { id: r.author_id, username: r.username },
     reactions: r.reactions,
+    attachments: (r.attachments ?? []).map((a) => ({ ...a, url: signedUrl(a.id) })),
   });
   app.get('/api/channels/:channelId/messages', async (req, res) => {
     let userId;

@@ -20,8 +20,15 @@ async function seedFiles(db, channelId) {
   await sql`vacuum analyze messages`.execute(db);
 }
 
-/** The table's row: GET newest 50 of the channel with files, ours against the baseline, as the plain page's target. */
-const filesRow = (target, filesGet) => target('GET newest 50, two files a message: req/s', filesGet[0].rps, filesGet[1].rps, 1.5, 'ratio ≥ 1.5 (as without files)');
+/**
+ * The table's row: GET newest 50 of the channel with files, ours against the baseline (which selects
+ * the files too and signs each link with an HMAC, as a plain handler would). "Keeps the GET ratio":
+ * at least 0.9 of the plain page's ratio in the same run (0.9: the spread of one ratio between runs).
+ */
+const filesRow = (target, filesGet, plainGet) => {
+  const plain = plainGet[0].rps / plainGet[1].rps;
+  return target('GET newest 50, two files a message: req/s', filesGet[0].rps, filesGet[1].rps, 0.9 * plain, `ratio ≥ 0.9 × the plain page's (${plain.toFixed(2)})`);
+};
 
 module.exports = { seedFiles, filesRow };
 
@@ -62,7 +69,7 @@ if (require.main === module) {
       // CPU per request too: on a busy machine the rate says more of the machine than of the API.
       const cpu = runs.map((r) => median(r.map((x) => x.cpu)));
       for (const [i, [label]] of sides.entries()) log(`${label}: ${rps[i].toFixed(0)} req/s, ${cpu[i].toFixed(0)} µs CPU/request`);
-      log(`GET ratio with files ${(rps[0] / rps[1]).toFixed(2)}, without ${(rps[2] / rps[3]).toFixed(2)} (target ≥ 1.5); ours with ÷ without files ${(rps[0] / rps[2]).toFixed(2)}`);
+      log(`GET ratio with files ${(rps[0] / rps[1]).toFixed(2)}, without ${(rps[2] / rps[3]).toFixed(2)} (target: with ≥ 0.9 × without); ours with ÷ without files ${(rps[0] / rps[2]).toFixed(2)}`);
     } finally {
       for (const p of processes) await stopProcess(p.child);
       await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin).catch(() => undefined);

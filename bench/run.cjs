@@ -213,7 +213,7 @@ async function main() {
       target('GET newest 50: req/s', get[0].rps, get[1].rps, 1.5, 'ratio ≥ 1.5'),
       target('GET newest 50: p99 (ms)', get[0].p99, get[1].p99, 1, 'ours ≤ baseline', true),
       target('GET newest 50: CPU µs/request', get[0].cpu, get[1].cpu, null, 'reported', true),
-      filesRow(target, filesGet),
+      filesRow(target, filesGet, get),
       target('POST message: req/s', post[0].rps, post[1].rps, 1.2, 'ratio ≥ 1.2'),
       target('POST message: CPU µs/request', post[0].cpu, post[1].cpu, null, 'reported', true),
       target('PGlite GET newest 50: req/s', embeddedGet[0].rps, embeddedGet[1].rps, 1.0, 'ratio ≥ 1.0'),
