@@ -1,15 +1,9 @@
-import { DISPLAY_NAME, displayNameIssues, imageReferenceIssues, USERNAME, usernameIssues, type Account, type Issue, type UserProfile } from '@chat/domain';
+import { DISPLAY_NAME, displayNameIssues, imageReferenceIssues, USERNAME, usernameIssues, type Account, type UserProfile } from '@chat/domain';
 import { z } from 'zod';
 import { IMAGE_REFERENCE_DESCRIPTION, timestamp, userSummaryJson, UserSummaryResponse } from './fields';
+import { rule } from './request-fields';
 
 /* A user's own account and another's profile on the wire: the change's request, and both answers. */
-
-/** A domain rule as a zod check, keeping the rule's own messages. */
-const rule =
-  <T>(issues: (value: T) => Issue[]) =>
-  (value: T, ctx: z.RefinementCtx): void => {
-    for (const issue of issues(value)) ctx.addIssue({ code: 'custom', message: issue.message });
-  };
 
 const stringOrNull = () => z.union([z.string(), z.null()], { error: 'must be a string or null' });
 

@@ -4,8 +4,6 @@ import {
   BLOCK_PAGE_LIMIT,
   BAN_REASON_MAX,
   banReasonIssues,
-  isCleanText,
-  UNCLEAN_TEXT,
   CHANNEL_PAGE_LIMIT,
   CONVERSATION_PAGE_LIMIT,
   MAX_GROUP_RECIPIENTS,
@@ -19,14 +17,7 @@ import {
   INVITE_LIMITS,
   EMAIL,
   MEMBER_PAGE_LIMIT,
-  MESSAGE_CONTENT,
-  NONCE,
-  nonceIssues,
-  PAGE_LIMIT,
   PASSWORD,
-  SEARCH_LIMIT,
-  SEARCH_TEXT,
-  searchTextIssues,
   SERVER_NAME,
   USERNAME,
   channelNameIssues,
@@ -35,17 +26,11 @@ import {
   PERMISSIONS,
   ROLE_NAME,
   roleNameIssues,
-  contentIssues,
-  attachmentIdsIssues,
-  sentContentIssues,
-  MAX_MESSAGE_ATTACHMENTS,
   emailIssues,
-  emojiIssues,
   imageReferenceIssues,
   passwordIssues,
   serverNameIssues,
   usernameIssues,
-  type Issue,
 } from '@chat/domain';
 import { z } from 'zod';
 import { IMAGE_REFERENCE_DESCRIPTION } from './fields';
@@ -56,36 +41,7 @@ import { IMAGE_REFERENCE_DESCRIPTION } from './fields';
  * is reported at once.
  */
 
-const string = () => z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') });
-
-/**
- * Every string a client gives us to keep goes through here: clean text first (no NUL, no lone
- * surrogate, which PostgreSQL cannot store), then the field's own rule, which only runs on clean text.
- */
-const text = (description: string) =>
-  string()
-    .refine(isCleanText, { message: UNCLEAN_TEXT, abort: true })
-    .meta({ description });
-
-/** A string only compared with what is stored (a login's name): anything unclean names no account. */
-const lookup = (description: string) => string().meta({ description });
-
-/** Runs a domain rule as a zod check, keeping the rule's own messages. */
-const rule =
-  <T>(issues: (value: T) => Issue[]) =>
-  (value: T, ctx: z.RefinementCtx): void => {
-    for (const issue of issues(value)) ctx.addIssue({ code: 'custom', message: issue.message });
-  };
-
-const integerParam = (bounds: { min: number; max: number }, description: string) =>
-  z
-    .string()
-    .regex(/^[0-9]{1,7}$/, `must be an integer ${bounds.min}-${bounds.max}`)
-    .transform(Number)
-    .pipe(z.number().min(bounds.min, `must be an integer ${bounds.min}-${bounds.max}`).max(bounds.max, `must be an integer ${bounds.min}-${bounds.max}`))
-    .meta({ description });
-
-const idParam = (description: string) => z.string().regex(/^[0-9]{1,19}$/, 'must be an id').meta({ description });
+import { idParam, integerParam, lookup, rule, text } from './request-fields';
 
 export const RegisterBody = z
   .object({
@@ -272,67 +228,6 @@ export const OpenConversationBody = z
       .meta({ description: `One id: a one-to-one conversation (the pair's one, if it has one). 2-${MAX_GROUP_RECIPIENTS - 1} ids: a new group, owned by you. You are not among them` }),
   })
   .meta({ id: 'OpenConversationRequest' });
-
-export const ContentBody = z
-  .object({
-    content: text(`${MESSAGE_CONTENT.min}-${MESSAGE_CONTENT.max} characters (code points), not only whitespace`).superRefine(rule(contentIssues)),
-  })
-  .meta({ id: 'MessageContent' });
-
-export const SendMessageBody = z
-  .object({
-    content: text(`${MESSAGE_CONTENT.min}-${MESSAGE_CONTENT.max} characters (code points), not only whitespace; may be empty or left out when the message carries files`)
-      .superRefine(rule((value: string) => (value === '' ? [] : contentIssues(value))))
-      .optional(),
-    attachmentIds: z
-      .array(idParam('An upload of yours (`POST /api/attachments`) that no message holds yet'), { error: 'must be an array of attachment ids' })
-      .meta({
-        description: `At most ${MAX_MESSAGE_ATTACHMENTS} distinct ids: the files the message carries, in this order. Each must be one you uploaded and not yet attached (else 400 ATTACHMENT_UNAVAILABLE, and nothing is sent); needs ATTACH_FILES in the channel`,
-      })
-      .optional(),
-    nonce: text(`At most ${NONCE.max} characters of the client's own choosing; echoed in the answer and in the message.created event`)
-      .superRefine(rule((value) => nonceIssues(value)))
-      .optional(),
-    replyTo: idParam('A message of this channel to answer: the message then shows it (`replyTo`), and mentions its author').optional(),
-    mentionAuthor: z.boolean().optional().meta({ description: 'With `replyTo`: false leaves the answered author out of `mentions` (default true)' }),
-  })
-  .superRefine((body, ctx) => {
-    // Together: empty content is allowed only beside files, and the ids are judged as a list.
-    const ids = body.attachmentIds ?? [];
-    const issues = [...((body.content ?? '') === '' ? sentContentIssues('', ids.length) : []), ...attachmentIdsIssues(ids)];
-    for (const issue of issues) ctx.addIssue({ code: 'custom', path: issue.path.split('.').map((part) => (/^[0-9]+$/.test(part) ? Number(part) : part)), message: issue.message });
-  })
-  .meta({ id: 'SendMessageRequest' });
-
-export const ReactionBody = z
-  .object({ emoji: text('Exactly one emoji, e.g. "👍🏽", "🇯🇵" or "👩‍👩‍👧"').superRefine(rule(emojiIssues)) })
-  .meta({ id: 'ReactionRequest' });
-
-export const MarkReadBody = z
-  .object({ messageId: idParam('A message of this channel: the newest one you have read (a marker never moves back)') })
-  .meta({ id: 'MarkReadRequest' });
-
-export const MessagesQuery = z.object({
-  limit: integerParam(PAGE_LIMIT, `1-${PAGE_LIMIT.max}, default ${PAGE_LIMIT.default}`).optional(),
-  before: idParam('Only messages older than this message id (exclusive; the message need not exist)').optional(),
-  after: idParam('Only messages newer than this message id (exclusive; the message need not exist)').optional(),
-  around: idParam(
-    'The page around this message (to jump to a search hit): the message, then its older and newer neighbours in turn, the older first, until `limit` (more of one side near either end). Not with `before` or `after`; a message that is not in this channel is 404',
-  ).optional(),
-});
-
-export const MessageSearchQuery = z.object({
-  q: text(
-    `${SEARCH_TEXT.min}-${SEARCH_TEXT.max} characters, with a letter or a digit: the words a message must hold, whole and ignoring case; "quoted words" one after another; -word not at all; \`or\` between alternatives (PostgreSQL's websearch_to_tsquery, simple configuration). Needed unless authorId is given`,
-  )
-    .superRefine(rule((value) => searchTextIssues(value)))
-    .optional(),
-  authorId: idParam('Only messages by this user').optional(),
-  channelId: idParam('Only this channel (one the caller cannot see, or not of the place searched, has no hits)').optional(),
-  before: idParam('Only messages older than this message id (exclusive): the next page is `before` the last hit').optional(),
-  after: idParam('Only messages newer than this message id (exclusive)').optional(),
-  limit: integerParam(SEARCH_LIMIT, `1-${SEARCH_LIMIT.max}, default ${SEARCH_LIMIT.default}`).optional(),
-});
 
 /** `limit` and `after` of a list read a page at a time; `last`: what `after` names. */
 const pageQuery = (bounds: { min: number; max: number; default: number }, last: string) =>

@@ -1,10 +1,7 @@
 import {
-  type ApplicationView,
-  type AuthGrant,
   type BanView,
   type Channel,
   type ChannelView,
-  type CreatedApplication,
   type Invite,
   type InvitePreview,
   type MemberView,
@@ -15,7 +12,6 @@ import {
   type PermissionOverwrite,
   type Role,
   type Server,
-  type SessionView,
   type ShownStatus,
 } from '@chat/domain';
 import { z } from 'zod';
@@ -26,45 +22,8 @@ import { date, num, obj, str, strOrNull, strs, type Json } from './read-json';
  * Response schemas, each with the serializer that writes it from the domain's entity: nothing more
  * leaves the server. A serializer's return type is its schema's output, so a field the schema has
  * and the serializer lacks (or of another type) does not compile. Those an event carries have
- * their reader here too. A message's are in message.ts.
+ * their reader here too. A message's are in message.ts; sessions' and applications' in auth-responses.ts.
  */
-
-export const AuthResponse = z
-  .object({
-    token: z.string().meta({ description: 'Send as `Authorization: <token>` or `Authorization: Bearer <token>`' }),
-    user: UserSummaryResponse,
-    deviceToken: z.string().meta({
-      description:
-        'Keep it (it is a credential of this client, valid a year) and send it as `deviceToken` with the next login to this account: that login then has a failed-login limit of its own, which failures from other clients cannot use up. A new one comes with each login.',
-    }),
-  })
-  .meta({ id: 'AuthGrant' });
-
-export const authGrantJson = (g: AuthGrant): z.output<typeof AuthResponse> => ({
-  token: g.token,
-  user: userSummaryJson(g.user),
-  deviceToken: g.deviceToken,
-});
-
-export const SessionResponse = z
-  .object({
-    id,
-    createdAt: timestamp,
-    lastUsedAt: timestamp.meta({ description: 'When a request last came with one of its tokens, to within 5 minutes' }),
-    expiresAt: timestamp.meta({ description: 'When its tokens stop working' }),
-    userAgent: z.string().nullable().meta({ description: 'The User-Agent it logged in with (at most 256 characters), if any' }),
-    current: z.boolean().meta({ description: 'Whether this request came with this session' }),
-  })
-  .meta({ id: 'Session' });
-
-export const sessionJson = (v: SessionView): z.output<typeof SessionResponse> => ({
-  id: v.id,
-  createdAt: v.createdAt.toISOString(),
-  lastUsedAt: v.lastUsedAt.toISOString(),
-  expiresAt: v.expiresAt.toISOString(),
-  userAgent: v.userAgent,
-  current: v.current,
-});
 
 export const ServerResponse = z
   .object({
@@ -312,29 +271,3 @@ export const ProblemResponse = z
     requestId: z.string().optional().meta({ description: 'The request\'s id (also its X-Request-Id header), to quote when reporting a problem' }),
   })
   .meta({ id: 'Problem' });
-
-export const ApplicationResponse = z
-  .object({ id, name: z.string(), clientId: z.string(), bot: UserSummaryResponse })
-  .meta({ id: 'Application' });
-
-export const applicationJson = (a: ApplicationView): z.output<typeof ApplicationResponse> => ({
-  id: a.id,
-  name: a.name,
-  clientId: a.clientId,
-  bot: userSummaryJson(a.bot),
-});
-
-export const CreatedApplicationResponse = z
-  .object({
-    id,
-    name: z.string(),
-    clientId: z.string(),
-    clientSecret: z.string().meta({ description: 'Shown once; only a hash is kept (an Idempotency-Key replay shows a new one)' }),
-    bot: UserSummaryResponse,
-  })
-  .meta({ id: 'ApplicationWithSecret' });
-
-export const createdApplicationJson = (a: CreatedApplication): z.output<typeof CreatedApplicationResponse> => ({
-  ...applicationJson(a),
-  clientSecret: a.clientSecret,
-});
