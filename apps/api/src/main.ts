@@ -136,6 +136,10 @@ async function main(): Promise<void> {
     onSendBatch: (size) => metrics.sendBatch(size),
     ...(redis ? { writePositions: new RedisWritePositions(redis, config.REDIS_KEY_PREFIX) } : {}),
   });
+  if (storage.replicas) {
+    const replicas = storage.replicas;
+    metrics.attach({ databaseReplicas: () => replicas.states() });
+  }
   const signals = await openSignals(config, redis, systemClock, logger);
   const adapters = await productionAdapters(config, storage, signals, logger);
   const services = resolveServices(buildContainer(adapters));

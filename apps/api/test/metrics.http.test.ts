@@ -115,3 +115,29 @@ describe('chat_redis_up', () => {
     expect(await names(withRedis)).toEqual(['chat_redis_up 0']);
   });
 });
+
+describe('chat_db_replica_in_rotation and chat_db_replica_lag_seconds', () => {
+  it('are absent without read replicas, and tell each replica by its place in the list with its rotation and lag', async () => {
+    const lines = async (metrics: Metrics) => (await metrics.text()).body.match(/^chat_db_replica_\w+\{.*$/gm) ?? [];
+    const without = new Metrics();
+    without.attach({ gatewayConnections: () => 0 });
+    expect(await lines(without)).toEqual([]);
+
+    let states = [{ inRotation: true, lagMs: 0 }, { inRotation: false, lagMs: Number.POSITIVE_INFINITY }];
+    const withReplicas = new Metrics();
+    withReplicas.attach({ databaseReplicas: () => states });
+    expect(await lines(withReplicas)).toEqual([
+      'chat_db_replica_in_rotation{replica="0"} 1',
+      'chat_db_replica_in_rotation{replica="1"} 0',
+      'chat_db_replica_lag_seconds{replica="0"} 0',
+      'chat_db_replica_lag_seconds{replica="1"} +Inf',
+    ]);
+    states = [{ inRotation: false, lagMs: 2_500 }, { inRotation: true, lagMs: 120 }];
+    expect(await lines(withReplicas)).toEqual([
+      'chat_db_replica_in_rotation{replica="0"} 0',
+      'chat_db_replica_in_rotation{replica="1"} 1',
+      'chat_db_replica_lag_seconds{replica="0"} 2.5',
+      'chat_db_replica_lag_seconds{replica="1"} 0.12',
+    ]);
+  });
+});

@@ -15,6 +15,8 @@ export interface MetricsSources {
   readonly gatewayConnections?: () => number;
   /** How many events this replica's reader is behind the log's head. */
   readonly eventReaderLag?: () => number;
+  /** Each PostgreSQL read replica (`DATABASE_REPLICA_URLS`, in its order): in rotation or not, and its lag as last measured. */
+  readonly databaseReplicas?: () => readonly { readonly inRotation: boolean; readonly lagMs: number }[];
 }
 
 /**
@@ -113,6 +115,8 @@ export class Metrics {
   attach(sources: MetricsSources): void {
     this.sources = { ...this.sources, ...sources };
     // Registered only with Redis: a 0 exported by a replica that has none would fire every alert on it.
+    const replicas = sources.databaseReplicas;
+    if (replicas && !this.registry.getSingleMetric('chat_db_replica_in_rotation')) this.replicaGauges(replicas);
     const redisUp = sources.redisUp;
     if (redisUp && !this.registry.getSingleMetric('chat_redis_up')) {
       new client.Gauge({
@@ -124,6 +128,31 @@ export class Metrics {
         },
       });
     }
+  }
+
+  /**
+   * Only with read replicas, labelled by each one's place in `DATABASE_REPLICA_URLS` (0, 1, …; never
+   * its URL, which may hold a password). A replica that never answered has no lag to show: +Inf.
+   */
+  private replicaGauges(replicas: NonNullable<MetricsSources['databaseReplicas']>): void {
+    new client.Gauge({
+      name: 'chat_db_replica_in_rotation',
+      help: 'Whether a read replica serves reads now (1), or is out: it failed, or lags past DATABASE_REPLICA_MAX_LAG_MS (0)',
+      labelNames: ['replica'] as const,
+      registers: [this.registry],
+      collect() {
+        for (const [index, state] of replicas().entries()) this.set({ replica: String(index) }, state.inRotation ? 1 : 0);
+      },
+    });
+    new client.Gauge({
+      name: 'chat_db_replica_lag_seconds',
+      help: "How long ago the primary first held WAL a read replica has not replayed yet, as last polled (0: caught up)",
+      labelNames: ['replica'] as const,
+      registers: [this.registry],
+      collect() {
+        for (const [index, state] of replicas().entries()) this.set({ replica: String(index) }, state.lagMs / 1000);
+      },
+    });
   }
 
   /**
