@@ -2,7 +2,7 @@ import { ATTACHMENT_MAX_BYTES, DEFAULT_QUOTAS } from '@chat/domain';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-const SECRET_VARIABLES = new Set(['JWT_SECRET', 'JWT_PREVIOUS_SECRET', 'DATABASE_URL', 'DATABASE_REPLICA_URLS', 'REDIS_URL']);
+const SECRET_VARIABLES = new Set(['JWT_SECRET', 'JWT_PREVIOUS_SECRET', 'DATABASE_URL', 'DATABASE_REPLICA_URLS', 'REDIS_URL', 'REDIS_CLUSTER_PASSWORD']);
 
 const integer = (min: number, max: number) =>
   z
@@ -73,6 +73,14 @@ const envSchema = z.object({
       return { host: host.replace(/^\[|\]$/g, ''), port: Number(port) };
     }))
     .optional(),
+  /** The cluster's ACL user and its password (or `requirepass`'s alone); `REDIS_URL` carries its own. */
+  REDIS_CLUSTER_USERNAME: z.string().max(256, 'must be at most 256 characters').optional(),
+  REDIS_CLUSTER_PASSWORD: z.string().max(4096, 'must be at most 4096 characters').optional(),
+  /** Every cluster node over TLS (the system's CAs, plus NODE_EXTRA_CA_CERTS). */
+  REDIS_CLUSTER_TLS: z
+    .enum(['0', '1', 'true', 'false'], { error: 'must be 1 or true (every node over TLS), or 0 or false' })
+    .default('0')
+    .transform((value) => value === '1' || value === 'true'),
   DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
   REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{0,64}$/, 'may hold only letters, digits, ":", "_" and "-"').default('chat:'),
   RATE_LIMIT_SEND_MESSAGE: rateLimit('15/10s'),
@@ -163,6 +171,12 @@ const envSchema = z.object({
 const configSchema = envSchema.superRefine((config, ctx) => {
   if (config.REDIS_URL && config.REDIS_CLUSTER_NODES) {
     ctx.addIssue({ code: 'custom', path: ['REDIS_CLUSTER_NODES'], message: 'and REDIS_URL are both set: set one (REDIS_URL for a single Redis, REDIS_CLUSTER_NODES for a Redis Cluster)' });
+  }
+  for (const name of ['REDIS_CLUSTER_USERNAME', 'REDIS_CLUSTER_PASSWORD'] as const) {
+    if (config[name] !== undefined && !config.REDIS_CLUSTER_NODES) ctx.addIssue({ code: 'custom', path: [name], message: 'is set but REDIS_CLUSTER_NODES is not (one Redis takes its user and password in REDIS_URL)' });
+  }
+  if (config.REDIS_CLUSTER_TLS && !config.REDIS_CLUSTER_NODES) {
+    ctx.addIssue({ code: 'custom', path: ['REDIS_CLUSTER_TLS'], message: 'is set but REDIS_CLUSTER_NODES is not (one Redis over TLS is a rediss:// REDIS_URL)' });
   }
   if (config.DATABASE_URL && !config.JWT_SECRET) {
     ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when DATABASE_URL is set: every replica must sign with it' });

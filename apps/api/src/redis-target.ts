@@ -7,8 +7,15 @@ import type { Config } from './config';
  * connection the API opens to Redis is made from it by `createRedisClient`, which answers an
  * ioredis `Redis` or `Cluster`; the adapters take either (`RedisClient`).
  */
-export function redisTargetOf(config: Pick<Config, 'REDIS_URL' | 'REDIS_CLUSTER_NODES'>): RedisTarget | undefined {
-  if (config.REDIS_CLUSTER_NODES) return { nodes: config.REDIS_CLUSTER_NODES };
+export function redisTargetOf(config: Pick<Config, 'REDIS_URL' | 'REDIS_CLUSTER_NODES' | 'REDIS_CLUSTER_USERNAME' | 'REDIS_CLUSTER_PASSWORD' | 'REDIS_CLUSTER_TLS'>): RedisTarget | undefined {
+  if (config.REDIS_CLUSTER_NODES) {
+    return {
+      nodes: config.REDIS_CLUSTER_NODES,
+      ...(config.REDIS_CLUSTER_USERNAME === undefined ? {} : { username: config.REDIS_CLUSTER_USERNAME }),
+      ...(config.REDIS_CLUSTER_PASSWORD === undefined ? {} : { password: config.REDIS_CLUSTER_PASSWORD }),
+      ...(config.REDIS_CLUSTER_TLS ? { tls: {} } : {}),
+    };
+  }
   if (config.REDIS_URL) return { url: config.REDIS_URL };
   return undefined;
 }

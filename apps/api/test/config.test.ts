@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from '../src/config';
+import { redisTargetOf } from '../src/redis-target';
 
 const problemsOf = (env: NodeJS.ProcessEnv): readonly string[] => {
   try {
@@ -15,6 +16,7 @@ describe('loadConfig', () => {
     expect(loadConfig({})).toEqual({
       PORT: 3000,
       HOST: '127.0.0.1',
+      REDIS_CLUSTER_TLS: false,
       DATA_DIR: './data',
       REDIS_KEY_PREFIX: 'chat:',
       DATABASE_REPLICA_MAX_LAG_MS: 2_000,
@@ -125,6 +127,24 @@ describe('loadConfig', () => {
     const problems = problemsOf({ PORT: 'eighty', TRUST_PROXY: 'true', LOG_LEVEL: 'loud', REDIS_URL: 'localhost:6379' });
     expect(problems.map((p) => p.split(' ')[0]).sort()).toEqual(['LOG_LEVEL', 'PORT', 'REDIS_URL', 'TRUST_PROXY']);
     expect(problems.find((p) => p.startsWith('PORT'))).toBe('PORT must be an integer 0-65535 (got "eighty")');
+  });
+
+  it("takes a cluster's user, password and TLS only beside REDIS_CLUSTER_NODES, and never echoes the password", () => {
+    const nodes = { REDIS_CLUSTER_NODES: 'cache:7001' };
+    expect(redisTargetOf(loadConfig({ ...nodes, REDIS_CLUSTER_USERNAME: 'chat', REDIS_CLUSTER_PASSWORD: 's3cret', REDIS_CLUSTER_TLS: 'true' }))).toEqual({
+      nodes: [{ host: 'cache', port: 7001 }],
+      username: 'chat',
+      password: 's3cret',
+      tls: {},
+    });
+    expect(redisTargetOf(loadConfig(nodes))).toEqual({ nodes: [{ host: 'cache', port: 7001 }] });
+    expect(problemsOf({ REDIS_CLUSTER_PASSWORD: 's3cret', REDIS_URL: 'redis://cache:6379' })).toEqual([
+      'REDIS_CLUSTER_PASSWORD is set but REDIS_CLUSTER_NODES is not (one Redis takes its user and password in REDIS_URL)',
+    ]);
+    expect(problemsOf({ REDIS_CLUSTER_TLS: 'yes', ...nodes })).toEqual(['REDIS_CLUSTER_TLS must be 1 or true (every node over TLS), or 0 or false (got "yes")']);
+    expect(problemsOf({ REDIS_CLUSTER_TLS: '1' })).toEqual(['REDIS_CLUSTER_TLS is set but REDIS_CLUSTER_NODES is not (one Redis over TLS is a rediss:// REDIS_URL) (got "1")']);
+    expect(problemsOf({ REDIS_CLUSTER_USERNAME: 'chat' })).toHaveLength(1);
+    expect(problemsOf({ ...nodes, REDIS_CLUSTER_PASSWORD: 'x'.repeat(5000) }).join()).not.toContain('xxxx');
   });
 
   it('reads REDIS_CLUSTER_NODES as host:port seed nodes, and refuses it beside REDIS_URL', () => {

@@ -92,7 +92,7 @@ if (!redisServerFound && process.env.CI === 'true') throw new Error('redis-serve
 export const itWithPrivateRedis: jest.It = redisServerFound ? it : it.skip;
 if (!redisServerFound) process.stderr.write('\n!!! redis-server not found: tests that need a Redis of their own are SKIPPED !!!\n');
 
-const freePort = (): Promise<number> =>
+export const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {
       const address = probe.address();
