@@ -128,16 +128,18 @@ const SIDES = {
   ours: {
     name: 'ours',
     label: 'ours',
-    start: (name, { url, redisUrl, prefix }) =>
+    // `redisEnv` in place of REDIS_URL (e.g. REDIS_CLUSTER_NODES), and `extra` settings: bench/scale-matrix.cjs.
+    start: (name, { url, redisUrl, prefix, redisEnv, extra }) =>
       startServer(name, [API_MAIN], {
         DATABASE_URL: url,
         JWT_SECRET: SECRET,
         LOG_LEVEL: 'info',
         RATE_LIMIT_SEND_MESSAGE: '9999999/10s',
-        REDIS_URL: redisUrl,
+        ...(redisEnv ?? { REDIS_URL: redisUrl }),
         REDIS_KEY_PREFIX: prefix,
         // Every bench client comes from 127.0.0.1: the per-address cap is for the internet, not this.
         GATEWAY_MAX_SOCKETS_PER_ADDRESS: '100000',
+        ...extra,
       }),
   },
   socketio: {
@@ -149,13 +151,13 @@ const SIDES = {
 };
 
 /**
- * One side's fan-out set-up: 2 replicas and `plan.clients` clients in two client processes (one per
- * replica, half the clients each), every client identified/ready. The sender is the first user; the
- * clients are the next `plan.clients` users.
+ * One side's fan-out set-up: `plan.replicas` replicas (2 unless said) and `plan.clients` clients in
+ * one client process per replica (an equal share each), every client identified/ready. The sender
+ * is the first user; the clients are the next `plan.clients` users.
  */
 async function openFanOut(side, env, tokens, plan) {
   const state = { side, replicas: [], groups: [], clients: 0, posted: 0, sent: new Map(), failures: [], serverCpuUs: 0, clientCpuMs: 0, seconds: 0 };
-  state.replicas.push(await side.start(`${side.label} replica A`, env), await side.start(`${side.label} replica B`, env));
+  for (let k = 0; k < (plan.replicas ?? 2); k++) state.replicas.push(await side.start(`${side.label} replica ${'ABCDEFGH'[k]}`, env));
   const clientTokens = tokens.slice(1, plan.clients + 1);
   state.groups.push(...state.replicas.map(() => clientProcess()));
   const connected = await Promise.all(
@@ -165,7 +167,7 @@ async function openFanOut(side, env, tokens, plan) {
         side: side.name,
         urls: [state.replicas[k].url],
         tokens: clientTokens.filter((_, i) => i % state.replicas.length === k),
-        concurrency: plan.connectConcurrency / 2,
+        concurrency: Math.max(1, Math.floor(plan.connectConcurrency / state.replicas.length)),
       }),
     ),
   );
@@ -269,7 +271,7 @@ async function fanOutResult(state, plan, log) {
     clientCpuShare: state.clientCpuMs / 1000 / state.seconds,
   };
   log(
-    `gateway fan-out, ${side.label}: ${clients} clients on 2 replicas, ${sent.size} messages at ${plan.rate}/s in ${plan.rounds} rounds: ` +
+    `gateway fan-out, ${side.label}: ${clients} clients on ${state.replicas.length} replicas, ${sent.size} messages at ${plan.rate}/s in ${plan.rounds} rounds: ` +
       `p50 ${result.p50?.toFixed(2)} ms p99 ${result.p99?.toFixed(2)} ms max ${result.max?.toFixed(1)} ms, ` +
       `delivered ${(result.delivered * 100).toFixed(2)}%, ${duplicates} duplicates, ${failures.length} failed sends, ${closed.length} closed; ` +
       `replicas' CPU ${result.serverCpuMsPerMessage.toFixed(2)} ms per message, client processes ${(result.clientCpuShare * 100).toFixed(0)}% of a core; ` +

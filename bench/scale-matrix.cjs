@@ -1,0 +1,151 @@
+// Issue #33 part 5: what each step up adds, measured on this machine, for bench/RESULTS.md's scale
+// section. `node bench/scale-matrix.cjs [--quick]` (build first); it creates and drops a database of
+// its own, and deletes the Redis keys it made (on one Redis and on every master of the cluster).
+//
+// 1. Fan-out by replicas and Redis shape: `clients` sockets of one server spread over R replicas
+//    (R = 1, 2, 3), on one Redis and on the Redis Cluster (BENCH_REDIS_CLUSTER_NODES, default
+//    .ci/redis-cluster's): messages at 20/s; the fleet's CPU per message, p50/p99 send→receipt.
+// 2. Fan-out by sockets: 2 replicas on one Redis, with more and more sockets receiving.
+// 3. Reads by read replicas: one API, GET newest 50 with and without DATABASE_REPLICA_URLS
+//    (BENCH_REPLICA_URL, default .ci/pg-replica's 127.0.0.1:5433), and how many of the
+//    transactions ran on the replica rather than the primary.
+// Then a least-squares fit of the fleet's CPU per message, a + b·replicas + c·sockets, which the
+// RESULTS section uses to project past what one 2-core machine holds.
+const { runAlone, seedGateway, dropRedisKeys, SIDES, openFanOut, closeFanOut, fanOutRound, fanOutResult } = require('./gateway.cjs');
+const { startServer, stopProcess } = require('./processes.cjs');
+const { SECRET, warmUp, measure, getPage, median } = require('./load.cjs');
+const { sql } = require('kysely');
+const path = require('node:path');
+
+const QUICK_PLAN = { clients: 100, sockets: [50, 100, 200], messages: 40, rounds: 2, rate: 20, connectConcurrency: 50, runs: 1, seconds: 3 };
+const FULL_PLAN = { clients: 300, sockets: [100, 300, 600, 1000], messages: 100, rounds: 2, rate: 20, connectConcurrency: 100, runs: 3, seconds: 6 };
+const CLUSTER = process.env.BENCH_REDIS_CLUSTER_NODES ?? '127.0.0.1:7001,127.0.0.1:7002,127.0.0.1:7003';
+const REPLICA_URL = process.env.BENCH_REPLICA_URL ?? 'postgres://postgres@127.0.0.1:5433/test';
+const API_MAIN = path.join(__dirname, '../apps/api/dist/main.js');
+
+/** Deletes the keys under `prefix` on every master of the cluster. */
+async function dropClusterKeys(prefix) {
+  const { Cluster } = require('ioredis');
+  const nodes = CLUSTER.split(',').map((node) => ({ host: node.split(':')[0], port: Number(node.split(':')[1]) }));
+  const cluster = new Cluster(nodes, { redisOptions: { maxRetriesPerRequest: 1 } });
+  try {
+    await new Promise((resolve, reject) => (cluster.once('ready', resolve), cluster.once('error', reject)));
+    for (const master of cluster.nodes('master')) {
+      let cursor = '0';
+      do {
+        const [next, keys] = await master.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+        cursor = next;
+        for (const key of keys) await master.del(key);
+      } while (cursor !== '0');
+    }
+  } finally {
+    cluster.disconnect();
+  }
+}
+
+/** One fan-out measurement: `clients` sockets on `replicas` replicas of ours, on the given Redis. */
+async function fanOutOnce({ url, redisUrl, tokens, channelId }, { replicas, clients, shape }, plan, log) {
+  const prefix = `bench-scale-${process.pid}-${shape}-${replicas}-${clients}:`;
+  const env = { url, redisUrl, prefix, ...(shape === 'cluster' ? { redisEnv: { REDIS_CLUSTER_NODES: CLUSTER } } : {}) };
+  const state = await openFanOut(SIDES.ours, env, tokens, { ...plan, replicas, clients });
+  try {
+    const perRound = Math.ceil(plan.messages / plan.rounds);
+    // One round unmeasured: the replicas' first events warm their code.
+    await fanOutRound(state, tokens[0], channelId, 10, plan);
+    Object.assign(state, { sent: new Map(), serverCpuUs: 0, clientCpuMs: 0, seconds: 0 });
+    for (let round = 0; round < plan.rounds; round++) await fanOutRound(state, tokens[0], channelId, perRound, plan);
+    const result = await fanOutResult(state, plan, log);
+    return { replicas, clients: result.clients, shape, cpuMs: result.serverCpuMsPerMessage, p50: result.p50, p99: result.p99, delivered: result.delivered };
+  } finally {
+    await closeFanOut(state);
+    await (shape === 'cluster' ? dropClusterKeys(prefix) : dropRedisKeys(redisUrl, prefix)).catch(() => undefined);
+  }
+}
+
+/** Transactions committed so far in `dbName` on the server at `url`. */
+async function commits(url, dbName) {
+  const { openPostgres } = require('@chat/postgres');
+  const db = openPostgres({ url, poolSize: 1 });
+  try {
+    const { rows } = await sql`select xact_commit::text as n from pg_stat_database where datname = ${dbName}`.execute(db);
+    return Number(rows[0]?.n ?? 0);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** GET newest 50 on one API, without and with the read replica: req/s, p99, and where the transactions ran. */
+async function reads({ url, redisUrl, tokens, channelId }, plan, log) {
+  const dbName = new URL(url).pathname.slice(1);
+  const replicaUrl = new URL(REPLICA_URL);
+  replicaUrl.pathname = `/${dbName}`;
+  const rows = [];
+  for (const withReplica of [false, true]) {
+    const prefix = `bench-scale-${process.pid}-reads-${withReplica}:`;
+    const api = await startServer('api', [API_MAIN], {
+      DATABASE_URL: url,
+      JWT_SECRET: SECRET,
+      REDIS_URL: redisUrl,
+      REDIS_KEY_PREFIX: prefix,
+      LOG_LEVEL: 'info',
+      ...(withReplica ? { DATABASE_REPLICA_URLS: replicaUrl.toString(), DATABASE_REPLICA_MAX_LAG_MS: '10000' } : {}),
+    });
+    try {
+      const request = getPage(channelId, `Bearer ${tokens[1]}`);
+      await warmUp(api, request, 1);
+      const before = [await commits(url, dbName), withReplica ? await commits(replicaUrl.toString(), dbName) : 0];
+      const runs = [];
+      for (let i = 0; i < plan.runs; i++) runs.push(await measure(api, request, plan.seconds));
+      const after = [await commits(url, dbName), withReplica ? await commits(replicaUrl.toString(), dbName) : 0];
+      const total = runs.reduce((n, r) => n + r.total, 0);
+      const row = { withReplica, rps: median(runs.map((r) => r.rps)), p99: median(runs.map((r) => r.p99)), cpu: median(runs.map((r) => r.cpu)), primaryPerRequest: (after[0] - before[0]) / total, replicaPerRequest: (after[1] - before[1]) / total };
+      log(`reads ${withReplica ? 'with' : 'without'} the read replica: ${row.rps.toFixed(0)} req/s, p99 ${row.p99.toFixed(1)} ms, API CPU ${row.cpu.toFixed(0)} µs/request; transactions per request on the primary ${row.primaryPerRequest.toFixed(2)}, on the replica ${row.replicaPerRequest.toFixed(2)}`);
+      rows.push(row);
+    } finally {
+      await stopProcess(api.child);
+      await dropRedisKeys(redisUrl, prefix).catch(() => undefined);
+    }
+  }
+  return rows;
+}
+
+/** Least squares of y on [1, x1, x2]: the normal equations, solved by Cramer's rule. */
+function fit(points) {
+  const s = (f) => points.reduce((n, p) => n + f(p), 0);
+  const m = [
+    [points.length, s((p) => p.r), s((p) => p.c)],
+    [s((p) => p.r), s((p) => p.r * p.r), s((p) => p.r * p.c)],
+    [s((p) => p.c), s((p) => p.r * p.c), s((p) => p.c * p.c)],
+  ];
+  const v = [s((p) => p.y), s((p) => p.r * p.y), s((p) => p.c * p.y)];
+  const det = (a) => a[0][0] * (a[1][1] * a[2][2] - a[1][2] * a[2][1]) - a[0][1] * (a[1][0] * a[2][2] - a[1][2] * a[2][0]) + a[0][2] * (a[1][0] * a[2][1] - a[1][1] * a[2][0]);
+  const d = det(m);
+  return [0, 1, 2].map((k) => det(m.map((row, i) => row.map((x, j) => (j === k ? v[i] : x)))) / d);
+}
+
+async function runScaleMatrix({ db, url, redisUrl, quick, log = console.log }) {
+  const plan = quick ? QUICK_PLAN : FULL_PLAN;
+  const users = Math.max(plan.clients, ...plan.sockets) + 1;
+  const { tokens, channelId } = await seedGateway(db, users);
+  const ctx = { url, redisUrl, tokens, channelId };
+  const fanOuts = [];
+  // `--reads-only`: part 3 alone (e.g. to compare Node lines: run this script with another node).
+  if (process.argv.includes('--reads-only')) return { reads: await reads(ctx, plan, log) };
+  for (const shape of ['single', 'cluster']) {
+    for (const replicas of [1, 2, 3]) fanOuts.push(await fanOutOnce(ctx, { replicas, clients: plan.clients, shape }, plan, log));
+  }
+  for (const clients of plan.sockets) {
+    if (clients !== plan.clients) fanOuts.push(await fanOutOnce(ctx, { replicas: 2, clients, shape: 'single' }, plan, log));
+  }
+  const [a, b, c] = fit(fanOuts.filter((f) => f.shape === 'single').map((f) => ({ r: f.replicas, c: f.clients, y: f.cpuMs })));
+  log(`fleet CPU per message ≈ ${a.toFixed(2)} + ${b.toFixed(2)}·replicas + ${(c * 1000).toFixed(1)} µs·sockets (ms; least squares over the one-Redis runs)`);
+  const readRows = await reads(ctx, plan, log);
+  log('\n| Redis | replicas | sockets | fleet CPU ms/message | p50 ms | p99 ms | delivered |');
+  log('|---|---|---|---|---|---|---|');
+  for (const f of fanOuts) log(`| ${f.shape} | ${f.replicas} | ${f.clients} | ${f.cpuMs.toFixed(2)} | ${f.p50?.toFixed(1)} | ${f.p99?.toFixed(1)} | ${(f.delivered * 100).toFixed(1)} % |`);
+  return { fanOuts, model: { a, b, c }, reads: readRows };
+}
+
+module.exports = { runScaleMatrix };
+
+if (require.main === module) runAlone('scale', runScaleMatrix);
