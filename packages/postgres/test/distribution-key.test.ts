@@ -6,13 +6,14 @@ import type { LoggedQuery } from './plan-helpers';
 import { createPostgresDatabase, describeWithPostgres, type TestDatabase } from './test-databases';
 
 /*
- * ARCHITECTURE.md, "Sharding on Citus", checked against the statements as the code sends them: each
- * hot path (page, send, reactions, and the membership gate inside them) is run, every statement it
- * sent is planned with its values, and each read of a distributed table is asked whether it finds
- * its shard by the distribution key (see distribution-plan.ts). What does not is listed here,
- * statement by statement, with the page's reason; a statement that loses a key filter, or a new
- * read of a distributed table not found by its key, changes a list and fails the test, and so does
- * the migration the page describes until this file and the page are brought up to date with it.
+ * The Citus plan (docs/sharding.md; ARCHITECTURE.md, "Sharding on Citus") checked against the
+ * statements as the code sends them: each hot path (page, send, reactions, and the membership gate
+ * inside them) is run, every statement it sent is planned with its values, and each read of a
+ * distributed table is asked whether it finds its shard by the distribution key (see
+ * distribution-plan.ts). What does not is listed here, statement by statement, with the page's
+ * reason; a statement that loses a key filter, or a new read of a distributed table not found by
+ * its key, changes a list and fails the test, and so does the migration the page describes until
+ * this file and the page are brought up to date with it.
  */
 
 /** Every statement found its shard (or read reference tables only). */

@@ -1,9 +1,9 @@
-import { parameterText, type ChatDatabase } from '@chat/postgres';
+import type { ChatDatabase } from '@chat/postgres';
 import { sql } from 'kysely';
-import type { LoggedQuery } from './plan-helpers';
+import { inlinedText, type LoggedQuery } from './plan-helpers';
 
 /*
- * The Citus plan of ARCHITECTURE.md ("Sharding on Citus"), read off PostgreSQL's own plans: for each
+ * The Citus plan of docs/sharding.md, read off PostgreSQL's own plans: for each
  * read of a distributed table, is it pinned to one route (its distribution column equal to a value
  * the statement was given, which Citus' router planner prunes on), or joined on that column to a
  * pinned read of a co-located table, or neither (Citus would send it to every shard)?
@@ -16,7 +16,7 @@ export const DISTRIBUTION: Readonly<Record<string, string | null>> = {
   members: 'server_id',
   roles: 'server_id',
   member_roles: 'server_id',
-  // No such column today: the migration adds it (ARCHITECTURE.md, "What the migration adds").
+  // No such column today: the migration adds it (docs/sharding.md, "What the migration adds").
   channel_overwrites: 'server_id',
   conversations: 'id',
   conversation_recipients: 'conversation_id',
@@ -54,12 +54,9 @@ export interface Read {
   readonly how: { kind: 'pinned' } | { kind: 'joined'; to: string } | { kind: 'open'; by: string };
 }
 
-const quote = (value: string | null): string => (value === null ? 'null' : `'${value.replace(/'/g, "''")}'`);
-
 /** The plan of a logged statement with its values written in as literals (not executed). */
 export async function inlinedPlanOf(db: ChatDatabase, query: LoggedQuery): Promise<Node> {
-  const text = query.sql.replace(/\$(\d+)/g, (_, n: string) => quote(parameterText(query.parameters[Number(n) - 1])));
-  const { rows } = await sql<{ 'QUERY PLAN': { Plan: Node }[] }>`explain (verbose, format json) ${sql.raw(text)}`.execute(db);
+  const { rows } = await sql<{ 'QUERY PLAN': { Plan: Node }[] }>`explain (verbose, format json) ${sql.raw(inlinedText(query))}`.execute(db);
   const plan = rows[0]?.['QUERY PLAN'][0]?.Plan;
   if (!plan) throw new Error('no plan');
   return plan;
@@ -85,7 +82,7 @@ export function readsOf(plan: Node, columns: Map<string, string[]>): Read[] {
     const here = CONDITIONS.map((name) => node[name]).filter((c): c is string => typeof c === 'string');
     const table = node['Relation Name'];
     if (table !== undefined) {
-      if (!(table in DISTRIBUTION)) throw new Error(`${table} is read by a hot statement but has no place in DISTRIBUTION (and in ARCHITECTURE.md's table)`);
+      if (!(table in DISTRIBUTION)) throw new Error(`${table} is read by a hot statement but has no place in DISTRIBUTION (and in docs/sharding.md's table)`);
       if (node['Node Type'] === 'ModifyTable') {
         // An insert's row is its child's output, column by column; an update's or a delete's rows are its scan's.
         if (node.Operation === 'Insert') {
