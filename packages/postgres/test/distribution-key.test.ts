@@ -36,6 +36,28 @@ const SERVER_GATE = [
   'servers(joined to an unrouted read)',
 ];
 
+/* The reactions' unit of work: the domain's gate (`channelWithPermission`), the message, the reaction, the event. */
+const CHANNEL_LOOK_UP = 'select channels';
+const UNROUTED_CHANNEL_LOOK_UP = ['channel_overwrites(channel_id)', 'channels(id)', 'members(joined to an unrouted read)'];
+const MESSAGE_LOOK_UP = [
+  ['select messages', 'messages(id)'],
+  ['select messages for update', 'messages(id)'],
+];
+const SERVER_CHANNEL_ACCESS = [
+  [CHANNEL_LOOK_UP, ...UNROUTED_CHANNEL_LOOK_UP],
+  // servers.findById: the server by its id (routed), its @everyone role by the role's id.
+  ['select servers', 'roles(id)'],
+  ['select roles', ...ONE_SHARD],
+  ['select member_roles', 'roles(id)'],
+  ['select channel_overwrites', 'channel_overwrites(channel_id)'],
+  ...MESSAGE_LOOK_UP,
+];
+const REACTION_STATE_AND_EVENT = [
+  ['select reactions', 'reactions(message_id, emoji)'],
+  // The event carries the route in `server_id`, a value the use case gives: already a single-shard insert.
+  ['insert events', ...ONE_SHARD],
+];
+
 const EXPECTED: Record<string, string[][]> = {
   page: [['page_json_as', ...[...SERVER_GATE, 'messages(channel_id)', 'messages(id)', 'reactions(message_id)'].sort()]],
   send: [
@@ -75,46 +97,24 @@ const EXPECTED: Record<string, string[][]> = {
       'servers(joined to an unrouted read)',
     ],
   ],
-  // The domain's gate (`channelWithPermission`), then the message and the reaction, one unit of work.
   'add a reaction in a server channel': [
-    ['select channels', 'channel_overwrites(channel_id)', 'channels(id)', 'members(joined to an unrouted read)'],
-    // servers.findById: the server by its id (routed), its @everyone role by the role's id.
-    ['select servers', 'roles(id)'],
-    ['select roles', ...ONE_SHARD],
-    ['select member_roles', 'roles(id)'],
-    ['select channel_overwrites', 'channel_overwrites(channel_id)'],
-    ['select messages', 'messages(id)'],
-    ['select messages for update', 'messages(id)'],
+    ...SERVER_CHANNEL_ACCESS,
     ['select reactions', 'reactions(message_id)'],
     ['insert reactions', 'reactions(no route_id column)'],
-    ['select reactions', 'reactions(message_id, emoji)'],
-    // The event carries the route in `server_id`: already a single-shard insert.
-    ['insert events', ...ONE_SHARD],
+    ...REACTION_STATE_AND_EVENT,
   ],
   'add a reaction in a conversation': [
-    ['select channels', 'channel_overwrites(channel_id)', 'channels(id)', 'members(joined to an unrouted read)'],
+    [CHANNEL_LOOK_UP, ...UNROUTED_CHANNEL_LOOK_UP],
+    // Not a server's channel: the conversation, by its key, and its recipients.
     ['select conversations', ...ONE_SHARD],
     ['select conversation_recipients', ...ONE_SHARD],
     ['select users', ...ONE_SHARD],
-    ['select messages', 'messages(id)'],
-    ['select messages for update', 'messages(id)'],
+    ...MESSAGE_LOOK_UP,
     ['select reactions', 'reactions(message_id)'],
     ['insert reactions', 'reactions(no route_id column)'],
-    ['select reactions', 'reactions(message_id, emoji)'],
-    ['insert events', ...ONE_SHARD],
+    ...REACTION_STATE_AND_EVENT,
   ],
-  'remove a reaction': [
-    ['select channels', 'channel_overwrites(channel_id)', 'channels(id)', 'members(joined to an unrouted read)'],
-    ['select servers', 'roles(id)'],
-    ['select roles', ...ONE_SHARD],
-    ['select member_roles', 'roles(id)'],
-    ['select channel_overwrites', 'channel_overwrites(channel_id)'],
-    ['select messages', 'messages(id)'],
-    ['select messages for update', 'messages(id)'],
-    ['delete reactions', 'reactions(message_id, emoji, user_id)'],
-    ['select reactions', 'reactions(message_id, emoji)'],
-    ['insert events', ...ONE_SHARD],
-  ],
+  'remove a reaction': [...SERVER_CHANNEL_ACCESS, ['delete reactions', 'reactions(message_id, emoji, user_id)'], ...REACTION_STATE_AND_EVENT],
 };
 
 describeWithPostgres('the hot statements against the Citus plan (distribution keys)', () => {
