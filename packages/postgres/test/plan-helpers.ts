@@ -60,13 +60,15 @@ export interface LoggedQuery {
 
 const quote = (value: string | null): string => (value === null ? 'null' : `'${value.replace(/'/g, "''")}'`);
 
+/** A logged statement's text with its parameters written in as literals. */
+export const inlinedText = (query: LoggedQuery): string => query.sql.replace(/\$(\d+)/g, (_, n: string) => quote(parameterText(query.parameters[Number(n) - 1])));
+
 /**
  * The plan of a logged statement as it runs for its values (EXPLAIN ANALYZE with its parameters
  * written in as literals: planned for them, as an unprepared statement is).
  */
 export async function analyzedPlanOf(db: ChatDatabase, query: LoggedQuery): Promise<PlanNode> {
-  const text = query.sql.replace(/\$(\d+)/g, (_, n: string) => quote(parameterText(query.parameters[Number(n) - 1])));
-  const { rows } = await sql<{ 'QUERY PLAN': { Plan: PlanNode }[] }>`explain (analyze, format json) ${sql.raw(text)}`.execute(db);
+  const { rows } = await sql<{ 'QUERY PLAN': { Plan: PlanNode }[] }>`explain (analyze, format json) ${sql.raw(inlinedText(query))}`.execute(db);
   const plan = rows[0]?.['QUERY PLAN'][0]?.Plan;
   if (!plan) throw new Error('no plan');
   return plan;

@@ -1,0 +1,190 @@
+import { AddReaction, RemoveReaction } from '@chat/domain';
+import { aConversation, aMessage, aServerWithOwner, givenActor, givenMessage, givenUser, withoutAuthor } from '@chat/domain/testing/contracts';
+import { createKyselyStores, KyselyUnitOfWork, openPostgres, type ChatDatabase } from '@chat/postgres';
+import { columnsOf, inlinedPlanOf, readsOf, statementName, unrouted, type Read } from './distribution-plan';
+import type { LoggedQuery } from './plan-helpers';
+import { createPostgresDatabase, describeWithPostgres, type TestDatabase } from './test-databases';
+
+/*
+ * The Citus plan (docs/sharding.md; ARCHITECTURE.md, "Sharding on Citus") checked against the
+ * statements as the code sends them: each hot path (page, send, reactions, and the membership gate
+ * inside them) is run, every statement it sent is planned with its values, and each read of a
+ * distributed table is asked whether it finds its shard by the distribution key (see
+ * distribution-plan.ts). What does not is listed here, statement by statement, with the page's
+ * reason; a statement that loses a key filter, or a new read of a distributed table not found by
+ * its key, changes a list and fails the test, and so does the migration the page describes until
+ * this file and the page are brought up to date with it.
+ */
+
+/** Every statement found its shard (or read reference tables only). */
+const ONE_SHARD: string[] = [];
+
+/*
+ * Why the server side of every gated statement is listed: it is given the channel's id, not the
+ * server's, so `channels` is found by `id` and the server's rows by joins from it; Citus prunes on
+ * values the statement holds, so it would send these to every shard. The migration passes the route
+ * (the channel's server id, or the conversation's own id) and adds `= $route` to each (the page,
+ * "What the migration adds"). `messages`, `reactions`, `read_states` and `channel_overwrites` have
+ * no route column yet.
+ */
+const SERVER_GATE = [
+  'channel_overwrites(channel_id, target_id)',
+  'channels(id)',
+  'member_roles(server_id from an enclosing row)',
+  'members(joined to an unrouted read)',
+  'roles(id)',
+  'servers(joined to an unrouted read)',
+];
+
+/* The reactions' unit of work: the domain's gate (`channelWithPermission`), the message, the reaction, the event. */
+const CHANNEL_LOOK_UP = 'select channels';
+const UNROUTED_CHANNEL_LOOK_UP = ['channel_overwrites(channel_id)', 'channels(id)', 'members(joined to an unrouted read)'];
+const MESSAGE_LOOK_UP = [
+  ['select messages', 'messages(id)'],
+  ['select messages for update', 'messages(id)'],
+];
+const SERVER_CHANNEL_ACCESS = [
+  [CHANNEL_LOOK_UP, ...UNROUTED_CHANNEL_LOOK_UP],
+  // servers.findById: the server by its id (routed), its @everyone role by the role's id.
+  ['select servers', 'roles(id)'],
+  ['select roles', ...ONE_SHARD],
+  ['select member_roles', 'roles(id)'],
+  ['select channel_overwrites', 'channel_overwrites(channel_id)'],
+  ...MESSAGE_LOOK_UP,
+];
+const REACTION_STATE_AND_EVENT = [
+  ['select reactions', 'reactions(message_id, emoji)'],
+  // The event carries the route in `server_id`, a value the use case gives: already a single-shard insert.
+  ['insert events', ...ONE_SHARD],
+];
+
+const EXPECTED: Record<string, string[][]> = {
+  page: [['page_json_as', ...[...SERVER_GATE, 'messages(channel_id)', 'messages(id)', 'reactions(message_id)'].sort()]],
+  send: [
+    [
+      'create_as',
+      ...[
+        ...SERVER_GATE,
+        // The mentions' check (`keptColumns`) finds the channel again, by id, and the mentioned roles by id.
+        'channel_overwrites(channel_id, target_id, type)',
+        // The event's route is the gate's `coalesce(server_id, channel)`, not a value the statement holds.
+        "events(server_id from the statement's own rows)",
+        // The message a reply answers, by (channel_id, id).
+        'messages(channel_id, id)',
+        'messages(no route_id column)',
+        'read_states(no route_id column)',
+      ].sort(),
+    ],
+  ],
+  // A batch's rows come from `unnest`: each row's channel is a column, not a value the statement was
+  // given, so even the conversation's side fans out. On Citus the batcher batches per route.
+  batch: [
+    [
+      'create_many_as',
+      'channel_overwrites(channel_id, target_id, type)',
+      'channels(id)',
+      'channels(id, server_id)',
+      'conversation_recipients(conversation_id)',
+      'conversation_recipients(joined to an unrouted read)',
+      'conversations(joined to an unrouted read)',
+      "events(server_id from the statement's own rows)",
+      'member_roles(server_id from an enclosing row)',
+      'members(joined to an unrouted read)',
+      'messages(channel_id, id)',
+      'messages(no route_id column)',
+      'read_states(no route_id column)',
+      'roles(id)',
+      'servers(joined to an unrouted read)',
+    ],
+  ],
+  'add a reaction in a server channel': [
+    ...SERVER_CHANNEL_ACCESS,
+    ['select reactions', 'reactions(message_id)'],
+    ['insert reactions', 'reactions(no route_id column)'],
+    ...REACTION_STATE_AND_EVENT,
+  ],
+  'add a reaction in a conversation': [
+    [CHANNEL_LOOK_UP, ...UNROUTED_CHANNEL_LOOK_UP],
+    // Not a server's channel: the conversation, by its key, and its recipients.
+    ['select conversations', ...ONE_SHARD],
+    ['select conversation_recipients', ...ONE_SHARD],
+    ['select users', ...ONE_SHARD],
+    ...MESSAGE_LOOK_UP,
+    ['select reactions', 'reactions(message_id)'],
+    ['insert reactions', 'reactions(no route_id column)'],
+    ...REACTION_STATE_AND_EVENT,
+  ],
+  'remove a reaction': [...SERVER_CHANNEL_ACCESS, ['delete reactions', 'reactions(message_id, emoji, user_id)'], ...REACTION_STATE_AND_EVENT],
+};
+
+describeWithPostgres('the hot statements against the Citus plan (distribution keys)', () => {
+  let database: TestDatabase;
+  let pool: ChatDatabase;
+  const queries: LoggedQuery[] = [];
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+    pool = openPostgres({ url: database.url, poolSize: 1, genericPlans: true, log: (text, parameters) => queries.push({ sql: text, parameters }) });
+  });
+  afterAll(async () => {
+    await pool.destroy();
+    await database.drop();
+  });
+
+  /** Each statement `run` sent (transaction control left out) with its reads of distributed tables. */
+  async function statementsOf(run: () => Promise<unknown>): Promise<{ name: string; reads: Read[] }[]> {
+    const from = queries.length;
+    await run();
+    const columns = await columnsOf(database.db);
+    const statements = queries.slice(from).filter((q) => /^\s*(\/\*[^*]*\*\/\s*)?(with|select|insert|update|delete)\b/i.test(q.sql));
+    return Promise.all(statements.map(async (q) => ({ name: statementName(q.sql), reads: readsOf(await inlinedPlanOf(database.db, q), columns) })));
+  }
+
+  async function world() {
+    const stores = createKyselyStores(pool);
+    const { server, ownerUser } = await aServerWithOwner(stores);
+    const actor = await givenActor(stores, ownerUser.id);
+    const other = await givenUser(stores);
+    const dm = aConversation(ownerUser.id, [other.id]);
+    await stores.conversations.create(dm);
+    const inServer = await givenMessage(stores, server.defaultChannelId, ownerUser.id);
+    const inDm = await givenMessage(stores, dm.id, ownerUser.id);
+    return { stores, actor, other, channelId: server.defaultChannelId, dmId: dm.id, inServer, inDm, unitOfWork: new KyselyUnitOfWork(pool) };
+  }
+
+  it('lists, statement by statement, the reads of each hot path that do not find their shard by the key', async () => {
+    const w = await world();
+    const clock = { now: () => new Date() };
+    const paths: Record<string, () => Promise<unknown>> = {
+      page: () => w.stores.messages.pageJsonAs(w.actor, w.channelId, { limit: 50 }),
+      // A reply and a mention: the statement's every part is planned.
+      send: () => w.stores.messages.createAs(w.actor, withoutAuthor(aMessage(w.channelId, w.actor.userId, { replyTo: w.inServer.id, mentions: [w.other.id] })), null),
+      batch: () => Promise.all([1, 2].map(() => w.stores.messages.createAs(w.actor, withoutAuthor(aMessage(w.dmId, w.actor.userId)), null))),
+      'add a reaction in a server channel': () => new AddReaction(w.unitOfWork, clock).execute(w.actor, w.channelId, w.inServer.id, '👍'),
+      'add a reaction in a conversation': () => new AddReaction(w.unitOfWork, clock).execute(w.actor, w.dmId, w.inDm.id, '👍'),
+      'remove a reaction': () => new RemoveReaction(w.unitOfWork).execute(w.actor, w.channelId, w.inServer.id, '👍'),
+    };
+    const seen: Record<string, string[][]> = {};
+    for (const [path, run] of Object.entries(paths)) seen[path] = (await statementsOf(run)).map(({ name, reads }) => [name, ...unrouted(reads)]);
+    expect(seen).toEqual(EXPECTED);
+  });
+
+  it('finds the conversation side of the membership gate by its key, in the page and the send alike', async () => {
+    const w = await world();
+    for (const run of [
+      () => w.stores.messages.pageJsonAs(w.actor, w.dmId, { limit: 50 }),
+      () => w.stores.messages.createAs(w.actor, withoutAuthor(aMessage(w.dmId, w.actor.userId, { replyTo: w.inDm.id })), null),
+    ]) {
+      const [statement] = await statementsOf(run);
+      const reads = (statement?.reads ?? []).filter((r) => r.table === 'conversations' || r.table === 'conversation_recipients');
+      // `v` by id and `cr` (the actor as a recipient) by the same value; `o` (the other recipient, for
+      // blocks) joined to `v`; the send's mention check (`cr_1`) by the value too. None unrouted.
+      expect(reads.slice(0, 3).map((r) => [r.alias, r.how])).toEqual([
+        ['v', { kind: 'pinned' }],
+        ['cr', { kind: 'pinned' }],
+        ['o', { kind: 'joined', to: 'v' }],
+      ]);
+      expect(unrouted(reads)).toEqual([]);
+    }
+  });
+});
