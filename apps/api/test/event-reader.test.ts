@@ -82,6 +82,35 @@ describe('EventReader', () => {
     expect(received).toEqual([1, 2, 3, 4, 5]);
   });
 
+  it('reads a stretch again when its interest widened while the read ran (a socket went live), handing on only what the wider read gave', async () => {
+    const { history } = aLog(3);
+    const interest = { version: 1, places: () => ['10'] };
+    const wide = range(1, 3);
+    const narrow = wide.map((e) => (e.position === 2 ? { position: 2, id: '', route: { type: '', serverId: null, subjectId: null, channelId: null }, event: null } : e));
+    const asked: number[] = [];
+    let readWith = 0;
+    const live: LiveEvents = {
+      read: async (position, _blockMs, given) => {
+        if (position >= 3) return new Promise((resolve) => setTimeout(() => resolve([]), 5));
+        readWith = given?.version ?? 0;
+        asked.push(readWith);
+        // The first read leaves position 2 out; a socket goes live meanwhile, wanting it.
+        if (asked.length === 1) interest.version = 2;
+        return readWith === 1 ? narrow : wide;
+      },
+      missed: (given) => given.version !== readWith,
+    };
+    const delivered: LoggedEvent[] = [];
+    const reader = new EventReader({ history, live, interest, logger: pino({ level: 'silent' }), pollMs: 5, blockMs: 5 });
+    reader.start(0, (events) => delivered.push(...events));
+
+    await until(() => reader.position === 3);
+    reader.stop();
+
+    expect(asked.slice(0, 2)).toEqual([1, 2]);
+    expect(delivered).toEqual(wide);
+  });
+
   it('keeps the place of an event it cannot read, and reads on past it', async () => {
     const { history, log } = aLog(3);
     log.events[1] = { position: 2, id: '2', route: { type: 'server.renamed', serverId: '10', subjectId: null, channelId: null }, event: null };

@@ -22,7 +22,7 @@ export const seen = (events: readonly LoggedEvent[]) => events.map(({ position, 
  * A suite's two clients on `shape` (the stream's, and one for blocking reads), opened before its
  * tests and closed after, and the streams it makes over them under a prefix.
  */
-export function streamsOn<S extends EventStream>(shape: RedisShape, make: (redis: RedisClient, blocking: RedisClient, prefix: string) => S): { stream(prefix: string): S; redis(): RedisClient } {
+export function streamsOn<S extends EventStream>(shape: RedisShape, make: (redis: RedisClient, blocking: RedisClient, prefix: string) => S): { stream(prefix: string): S; redis(): RedisClient; blocking(): RedisClient } {
   let redis: RedisClient | undefined;
   let blocking: RedisClient | undefined;
   beforeAll(async () => {
@@ -39,5 +39,5 @@ export function streamsOn<S extends EventStream>(shape: RedisShape, make: (redis
     if (!client) throw new Error('the Redis clients are opened before the tests');
     return client;
   };
-  return { stream: (prefix) => make(opened(redis), opened(blocking), prefix), redis: () => opened(redis) };
+  return { stream: (prefix) => make(opened(redis), opened(blocking), prefix), redis: () => opened(redis), blocking: () => opened(blocking) };
 }

@@ -1,9 +1,12 @@
-import type { EncodedEvent, EventStream, LoggedEvent } from '@chat/domain';
+import { readEvent } from '@chat/contract';
+import { isSpread, serversHearing, type EncodedEvent, type EventRoute, type EventStream, type Interest, type LoggedEvent } from '@chat/domain';
 import { EXPIRE_MS, isAlreadyThere, KEEP_EVENTS, pack, READ_COUNT, unpackAt } from './redis-event-stream';
 import type { RedisClient } from './redis-client';
 
 /** Stream keys the events are spread over; their hash tags (`{s0}`…`{s15}`) fall on every master of a 3-master cluster. */
 export const EVENT_SHARDS = 16;
+/** Every shard, as a mask: what a read without an interest wants. */
+const ALL = (1 << EVENT_SHARDS) - 1;
 
 /** FNV-1a: a stable, even spread of ids over shards (the same on every replica and version). */
 function hash(text: string): number {
@@ -12,9 +15,32 @@ function hash(text: string): number {
   return value;
 }
 
-/** A server's events in one shard (so in order there), a conversation's or a user's otherwise. */
-export const shardOf = (event: Pick<EncodedEvent, 'serverId' | 'channelId' | 'subjectId'>): number =>
-  hash(event.serverId ?? event.channelId ?? event.subjectId ?? '') % EVENT_SHARDS;
+/** The shard of a place: a server, a conversation or a user. */
+export const shardOfPlace = (placeId: string): number => hash(placeId) % EVENT_SHARDS;
+
+/** An event's own shard: its server's (so in order there), a conversation's or a user's otherwise. */
+export const shardOf = (event: Pick<EncodedEvent, 'serverId' | 'channelId' | 'subjectId'>): number => shardOfPlace(event.serverId ?? event.channelId ?? event.subjectId ?? '');
+
+/**
+ * Every shard an event is written to: its own, its subject's (a join or a conversation opened must
+ * reach a replica that reads the user's shard and not yet the server's), and for a user's change
+ * (`user.updated`, logged once) the shards of the servers that hear it.
+ */
+export function shardsOf(event: EncodedEvent): number[] {
+  const shards = new Set([shardOf(event)]);
+  if (event.subjectId !== null) shards.add(shardOfPlace(event.subjectId));
+  if (isSpread(event)) {
+    const decoded = readEvent(event.type, event.data);
+    for (const serverId of decoded ? serversHearing(decoded) : []) shards.add(shardOfPlace(serverId));
+  }
+  return [...shards];
+}
+
+const wants = (mask: number, shard: number): boolean => ((mask >> shard) & 1) === 1;
+
+/** Where no socket of the reader needs the event: its place, under a type no version knows. */
+const SKIPPED: EventRoute = { type: '', serverId: null, subjectId: null, channelId: null };
+const placeholder = (position: number): LoggedEvent => ({ position, id: '', route: SKIPPED, event: null });
 
 /** An index entry: a pass's positions and the shards that hold its events. */
 interface Pass {
@@ -25,23 +51,38 @@ interface Pass {
 
 const field = (fields: readonly string[], name: string): string => fields[fields.indexOf(name) + 1] ?? '';
 
+export interface ShardedStreamOptions {
+  /** Told of each shard entry range read (`XRANGE`), by shard: what a replica's reading costs (metrics, tests). */
+  readonly onShardRead?: (shard: number) => void;
+}
+
 /**
  * The bus between replicas on a Redis Cluster: each pass's events go to the shard streams of their
- * servers (`<prefix>events:v5:{s<n>}:<log id>`, hash tags that spread them over the masters), one
+ * places (`<prefix>events:v6:{s<n>}:<log id>`, hash tags that spread them over the masters), one
  * entry per shard the pass touched, with the pass's last position as its id (as `RedisEventStream`
- * does for the one stream). A small index stream (`…events:v5:<log id>:index`) gets one entry per
- * pass, after its shards: its positions and which shards hold them. A reader blocks on the index,
- * then reads the shards it names (one `XRANGE` each, on their own nodes at once) and merges them by
- * position. An event's bytes live in its server's shard only; the index grows with passes, not bytes.
+ * does for the one stream); an event with a subject goes to its subject's shard too, a user's
+ * change to the shards of the servers that hear it (`shardsOf`). A small index stream
+ * (`…events:v6:<log id>:index`) gets one entry per pass, after its shards: its positions and which
+ * shards hold them. A reader blocks on the index, then reads the shards it names *that its interest
+ * wants* (one `XRANGE` each, on their own nodes at once) and merges them by position; a position in
+ * none of those is handed on as a placeholder, so the reader's contiguity and the cursors stay whole.
  *
- * Lossless as the one stream is: a pass's events are handed on only when every shard entry it names
- * was found and they hold every position of the pass; otherwise the read stops before that pass and
- * the reader sees the gap and reads it from the database (a shard write lost in a failover, a relay
- * that died between its shards and its index, a trimmed entry). Order: by position, across shards.
+ * Lossless as the one stream is: a pass's events are handed on only when every wanted shard entry it
+ * names was found (and, when every named shard is wanted, they hold every position of the pass);
+ * otherwise the read stops before that pass and the reader sees the gap and reads it from the
+ * database (a shard write lost in a failover, a relay that died between its shards and its index, a
+ * trimmed entry). Order: by position, across shards. An audience that grows: an event that came only
+ * by a copy (its own shard is not wanted: a join, a conversation opened, of one of this reader's
+ * users) ends the read, so the gateway widens the interest before the next read; and `missed` tells
+ * the reader that the interest widened while a read ran (a socket went live), so it reads again.
  */
 export class ShardedRedisEventStream implements EventStream {
   private readonly index: string;
   private readonly shardKeys: readonly string[];
+  /** The mask of the last interest seen, by its version: the places are hashed again only when they changed. */
+  private cached: { interest: Interest; version: number; mask: number } | undefined;
+  /** What the last read wanted. */
+  private lastWanted = ALL;
 
   constructor(
     private readonly redis: RedisClient,
@@ -49,9 +90,10 @@ export class ShardedRedisEventStream implements EventStream {
     private readonly reader: RedisClient,
     prefix: string,
     logId: string,
+    private readonly options: ShardedStreamOptions = {},
   ) {
-    this.index = `${prefix}events:v5:${logId}:index`;
-    this.shardKeys = Array.from({ length: EVENT_SHARDS }, (_, n) => `${prefix}events:v5:{s${n}}:${logId}`);
+    this.index = `${prefix}events:v6:${logId}:index`;
+    this.shardKeys = Array.from({ length: EVENT_SHARDS }, (_, n) => `${prefix}events:v6:{s${n}}:${logId}`);
   }
 
   /** Publishes one pass's events (consecutive positions, in order): its shards first, then the index. */
@@ -62,8 +104,11 @@ export class ShardedRedisEventStream implements EventStream {
     if (last.position - first.position !== events.length - 1) throw new Error('a stream entry holds consecutive positions only');
     const byShard = new Map<number, EncodedEvent[]>();
     for (const event of events) {
-      const shard = shardOf(event);
-      byShard.set(shard, [...(byShard.get(shard) ?? []), event]);
+      for (const shard of shardsOf(event)) {
+        const held = byShard.get(shard);
+        if (held) held.push(event);
+        else byShard.set(shard, [event]);
+      }
     }
     const id = `${last.position}-0`;
     const minId = Math.max(0, last.position - KEEP_EVENTS);
@@ -73,8 +118,10 @@ export class ShardedRedisEventStream implements EventStream {
     await this.append(this.index, ['MINID', '~', minId, id, 'f', first.position, 's', [...byShard.keys()].join(',')]);
   }
 
-  /** Events after `position`, waiting up to `blockMs` for a pass; empty when none came or the next pass is not whole here. */
-  async read(position: number, blockMs: number): Promise<LoggedEvent[]> {
+  /** Events after `position` (see `EventStream.read`), waiting up to `blockMs` for a pass; empty when none came or the next pass is not whole here. */
+  async read(position: number, blockMs: number, interest?: Interest): Promise<LoggedEvent[]> {
+    const wanted = interest ? this.maskOf(interest) : ALL;
+    this.lastWanted = wanted;
     const reply = await this.reader.xread('COUNT', READ_COUNT, 'BLOCK', blockMs, 'STREAMS', this.index, `${position}-0`);
     const passes: Pass[] = (reply?.[0]?.[1] ?? []).map(([id, fields]) => ({
       first: Number(field(fields, 'f')),
@@ -84,29 +131,56 @@ export class ShardedRedisEventStream implements EventStream {
     const from = passes[0];
     const to = passes[passes.length - 1];
     if (!from || !to) return [];
-    const entries = await this.shardEntries(passes, from.last, to.last);
+    const entries = await this.shardEntries(passes, wanted, from.last, to.last);
     const events: LoggedEvent[] = [];
     for (const pass of passes) {
-      const before = events.length;
-      for (const shard of pass.shards) {
+      const found = new Map<number, LoggedEvent>();
+      const named = pass.shards.filter((shard) => wants(wanted, shard));
+      for (const shard of named) {
         const fields = entries.get(shard)?.get(pass.last);
         if (!fields) return events;
         const positions = field(fields, 'p').split(',').map(Number);
-        unpackAt(field(fields, 'e'), (i) => positions[i] ?? Number.NaN, position, events);
+        const held: LoggedEvent[] = [];
+        unpackAt(field(fields, 'e'), (i) => positions[i] ?? Number.NaN, position, held);
+        for (const event of held) found.set(event.position, event);
       }
-      const held = events.splice(before).sort((a, b) => a.position - b.position);
-      // Every position of the pass after `position`, once: else something is missing, and the log has it.
-      const expected = pass.last - Math.max(pass.first, position + 1) + 1;
-      if (held.length !== expected || held.some((event, i) => event.position !== pass.last - expected + 1 + i)) return events;
-      events.push(...held);
+      const start = Math.max(pass.first, position + 1);
+      // Only positions of the pass, and every one of them when every shard it names was read: else the log has them.
+      if ([...found.keys()].some((at) => at < start || at > pass.last)) return events;
+      if (named.length === pass.shards.length && found.size !== pass.last - start + 1) return events;
+      for (let at = start; at <= pass.last; at += 1) {
+        const event = found.get(at);
+        events.push(event ?? placeholder(at));
+        // Here by a copy only: it may widen the interest (a join), so what follows is read with the wider one.
+        if (event && !wants(wanted, shardOf(event.route))) return events;
+      }
     }
     return events;
   }
 
-  /** Each named shard's entries with ids from `from` to `to`, by their pass's last position. */
-  private async shardEntries(passes: readonly Pass[], from: number, to: number): Promise<Map<number, Map<number, string[]>>> {
-    const shards = [...new Set(passes.flatMap((pass) => pass.shards))];
-    const ranges = await Promise.all(shards.map((shard) => this.redis.xrange(this.key(shard), `${from}-0`, `${to}-0`)));
+  /** Whether `interest` now wants a shard the last read left out. */
+  missed(interest: Interest): boolean {
+    return (this.maskOf(interest) & ~this.lastWanted) !== 0;
+  }
+
+  private maskOf(interest: Interest): number {
+    const cached = this.cached;
+    if (cached?.interest === interest && cached.version === interest.version) return cached.mask;
+    let mask = 0;
+    for (const placeId of interest.places()) mask |= 1 << shardOfPlace(placeId);
+    this.cached = { interest, version: interest.version, mask };
+    return mask;
+  }
+
+  /** Each named and wanted shard's entries with ids from `from` to `to`, by their pass's last position. */
+  private async shardEntries(passes: readonly Pass[], wanted: number, from: number, to: number): Promise<Map<number, Map<number, string[]>>> {
+    const shards = [...new Set(passes.flatMap((pass) => pass.shards))].filter((shard) => wants(wanted, shard));
+    const ranges = await Promise.all(
+      shards.map((shard) => {
+        this.options.onShardRead?.(shard);
+        return this.redis.xrange(this.key(shard), `${from}-0`, `${to}-0`);
+      }),
+    );
     return new Map(shards.map((shard, i) => [shard, new Map((ranges[i] ?? []).map(([id, fields]) => [Number(id.split('-')[0]), fields]))]));
   }
 

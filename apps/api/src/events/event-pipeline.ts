@@ -65,13 +65,12 @@ export interface EventPipeline {
  */
 export function createEventPipeline(ports: EventPipelinePorts, options: EventPipelineOptions): EventPipeline {
   const { log, stream, logger, metrics } = ports;
-  const reader = new EventReader({ history: ports.history, ...(stream ? { live: stream } : {}), logger, blockMs: options.blockMs });
-  const gateway = new Gateway(
+  const gateway: Gateway = new Gateway(
     {
       openSession: ports.openSession,
       linkAttachment: ports.linkAttachment,
       history: ports.history,
-      readerPosition: () => reader.position,
+      readerPosition: (): number => reader.position,
       logId: log.logId,
       presence: ports.presence,
       logger,
@@ -79,6 +78,8 @@ export function createEventPipeline(ports: EventPipelinePorts, options: EventPip
     },
     options.gateway,
   );
+  // Declared after the gateway, which asks its position only once started.
+  const reader: EventReader = new EventReader({ history: ports.history, ...(stream ? { live: stream, interest: gateway.interest } : {}), logger, blockMs: options.blockMs });
   const relay = new RelayLoop(ports.relay, {
     ...(stream ? { publish: (events) => stream.publish(events) } : {}),
     onPlaced: () => reader.nudge(),

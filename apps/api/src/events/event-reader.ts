@@ -1,10 +1,12 @@
-import type { EventHistory, LiveEvents, LoggedEvent } from '@chat/domain';
+import type { EventHistory, Interest, LiveEvents, LoggedEvent } from '@chat/domain';
 import type { Logger } from 'pino';
 
 export interface EventReaderOptions {
   readonly history: Pick<EventHistory, 'after'>;
   /** The bus's live tail (the Redis Stream); absent without Redis. */
   readonly live?: LiveEvents;
+  /** What this replica's sockets need of the bus (the gateway's places): a sharded stream reads only that. */
+  readonly interest?: Interest;
   readonly logger: Logger;
   /** Without a live bus (or while it is away): how often to look in the log. */
   readonly pollMs?: number;
@@ -51,7 +53,9 @@ export class EventReader {
   private async loop(): Promise<void> {
     while (!this.stopped) {
       try {
-        const { events, fromLog } = await this.next();
+        const { events, fromLog, live } = await this.next();
+        // A socket went live while the read ran, needing shards it left out: read the same stretch again.
+        if (live && this.options.interest && this.options.live?.missed?.(this.options.interest)) continue;
         if (events.length === 0) {
           this.caughtUpAt = Date.now();
           if (!this.usingLive()) await this.sleep(this.options.pollMs ?? 50);
@@ -71,29 +75,32 @@ export class EventReader {
     return this.options.live !== undefined && Date.now() >= this.liveDownUntil;
   }
 
-  /** The next events; `fromLog`: the first comes from the database, which has every event it kept. */
-  private async next(): Promise<{ events: LoggedEvent[]; fromLog: boolean }> {
-    const { live, history } = this.options;
-    if (!live || !this.usingLive()) return { events: await history.after(this.position, PAGE), fromLog: true };
+  /**
+   * The next events; `fromLog`: the first comes from the database, which has every event it kept;
+   * `live`: some come from the bus (which may have left out what no socket here needed then).
+   */
+  private async next(): Promise<{ events: LoggedEvent[]; fromLog: boolean; live: boolean }> {
+    const { live, history, interest } = this.options;
+    if (!live || !this.usingLive()) return { events: await history.after(this.position, PAGE), fromLog: true, live: false };
     let tail: LoggedEvent[];
     try {
-      tail = await live.read(this.position, this.options.blockMs ?? 1_000);
+      tail = await live.read(this.position, this.options.blockMs ?? 1_000, interest);
       if (this.liveFailing) this.options.logger.info('reading events from Redis again');
       this.liveFailing = false;
     } catch (error) {
-      if (this.stopped) return { events: [], fromLog: false };
+      if (this.stopped) return { events: [], fromLog: false, live: false };
       if (!this.liveFailing) this.options.logger.warn({ err: error }, 'cannot read events from Redis; reading them from the database');
       this.liveFailing = true;
       this.liveDownUntil = Date.now() + 1_000;
-      return { events: await history.after(this.position, PAGE), fromLog: true };
+      return { events: await history.after(this.position, PAGE), fromLog: true, live: false };
     }
     const first = tail[0];
     // Nothing new, or the Stream skipped some: the database has them, in order.
     if (!first || first.position > this.position + 1) {
       const fill = await history.after(this.position, PAGE);
-      return { events: [...fill, ...tail], fromLog: fill.length > 0 };
+      return { events: [...fill, ...tail], fromLog: fill.length > 0, live: tail.length > 0 };
     }
-    return { events: tail, fromLog: false };
+    return { events: tail, fromLog: false, live: true };
   }
 
   /**

@@ -36,7 +36,7 @@ export interface EventsDeps {
  */
 export async function startEvents(config: Config, deps: EventsDeps): Promise<RunningEvents> {
   const log = await deps.storage.relay.head();
-  const live = await openEventStream(config, deps.redis, log.logId);
+  const live = await openEventStream(config, deps.redis, log.logId, deps.metrics);
   const pipeline = createEventPipeline(
     {
       log,
@@ -70,16 +70,25 @@ export async function startEvents(config: Config, deps: EventsDeps): Promise<Run
 
 /**
  * The stream over a connection of its own, since a blocking read holds it: one stream key on one
- * Redis, the events sharded by server over several keys on a cluster (spread over its masters).
+ * Redis, the events sharded by server over several keys on a cluster (spread over its masters), of
+ * which the reader reads only those its sockets need.
  */
-async function openEventStream(config: Config, redis: RedisClient | undefined, logId: string): Promise<{ stream: EventStream; connection: RedisClient } | undefined> {
+async function openEventStream(
+  config: Config,
+  redis: RedisClient | undefined,
+  logId: string,
+  metrics: Pick<Metrics, 'eventShardRead'> | undefined,
+): Promise<{ stream: EventStream; connection: RedisClient } | undefined> {
   const target = redisTargetOf(config);
   if (!redis || !target) return undefined;
   // Its errors are the main client's too, which reports them; the reader says what they mean.
   const connection = createBlockingRedisClient(target, BLOCK_MS, () => {});
   await whenReady(connection, 3_000);
-  const Stream = 'nodes' in target ? ShardedRedisEventStream : RedisEventStream;
-  return { stream: new Stream(redis, connection, config.REDIS_KEY_PREFIX, logId), connection };
+  const stream =
+    'nodes' in target
+      ? new ShardedRedisEventStream(redis, connection, config.REDIS_KEY_PREFIX, logId, metrics ? { onShardRead: (shard) => metrics.eventShardRead(shard) } : {})
+      : new RedisEventStream(redis, connection, config.REDIS_KEY_PREFIX, logId);
+  return { stream, connection };
 }
 
 function gatewayOptions(config: Config): GatewayOptions {

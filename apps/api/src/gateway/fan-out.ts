@@ -1,5 +1,5 @@
 import { isLoggedEventType, signalFrame } from '@chat/contract';
-import { hears, hearsInPlace, isPersonal, isSpread, serversHearing, signalPlaces, type Id, type LoggedEvent, type Signal } from '@chat/domain';
+import { hears, hearsInPlace, isPersonal, isSpread, serversHearing, signalPlaces, type Id, type Interest, type LoggedEvent, type Signal } from '@chat/domain';
 import type { Logger } from 'pino';
 import type { Connection } from './connection';
 import type { Delivery } from './delivery';
@@ -10,9 +10,12 @@ const HELD_SIGNALS = 1_000;
 /**
  * The live connections of this replica, indexed by the servers they see and by their user, and
  * the events of the log handed to them: every event once, in log order, from this replica's reader.
- * Signals (typing, presence) go by the same index, live only.
+ * Signals (typing, presence) go by the same index, live only. Its places (the servers and
+ * conversations in the index, and its users) are the replica's `Interest`: what its reader must read.
  */
-export class FanOut {
+export class FanOut implements Interest {
+  /** Moves on whenever a connection comes into the index or goes out of a place in it. */
+  version = 0;
   private readonly byServer = new Map<Id, Set<Connection>>();
   /** Most users hold one socket: the index keeps that socket itself, and a set only for several. */
   private readonly byUser = new Map<Id, Connection | Set<Connection>>();
@@ -26,11 +29,18 @@ export class FanOut {
     private readonly moved: (connection: Connection, placeId: Id, hears: boolean) => void = () => {},
   ) {}
 
+  /** The servers and conversations the live connections see, and their users: where the events they need are. */
+  *places(): Iterable<Id> {
+    yield* this.byServer.keys();
+    yield* this.byUser.keys();
+  }
+
   /** A caught-up connection goes live: from here on `deliver` reaches it; the signals held for it go first. */
   join(connection: Connection): void {
     this.syncing.delete(connection);
     const audience = connection.audience;
     if (!audience || !connection.goLive()) return;
+    this.version += 1;
     const mine = this.byUser.get(audience.userId);
     if (mine === undefined) this.byUser.set(audience.userId, connection);
     else if (mine instanceof Set) mine.add(connection);
@@ -84,6 +94,7 @@ export class FanOut {
   }
 
   forget(connection: Connection): void {
+    this.version += 1;
     this.syncing.delete(connection);
     connection.held = undefined;
     const userId = connection.audience?.userId;
@@ -147,6 +158,7 @@ export class FanOut {
 
   /** After a membership event about the connection's user: in the server's index exactly while it sees it. */
   private index(connection: Connection, serverId: Id): void {
+    this.version += 1;
     if (connection.state === 'live' && connection.audience?.sees(serverId)) {
       addTo(this.byServer, serverId, connection);
       if (connection.indexed.includes(serverId)) return;

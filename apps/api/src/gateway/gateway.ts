@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import type { EventHistory, LoggedEvent, OpenGatewaySession, Signal } from '@chat/domain';
+import type { EventHistory, Interest, LoggedEvent, OpenGatewaySession, Signal } from '@chat/domain';
 import type { Logger } from 'pino';
 import type { Connection } from './connection';
 import { Delivery } from './delivery';
@@ -118,6 +118,11 @@ export class Gateway {
     // First: the sockets it closes are not disconnected one by one (see PresenceTracker).
     this.presence.stop();
     this.sockets.close(graceMs);
+  }
+
+  /** What this replica's sockets need of the bus: the places of its live connections (see `FanOut`). */
+  get interest(): Interest {
+    return this.fanOut;
   }
 
   /** Every event once, in log order, from this replica's reader. */

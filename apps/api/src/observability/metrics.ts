@@ -76,6 +76,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  private readonly shardReads = new client.Counter({
+    name: 'chat_event_shard_reads_total',
+    help: "Reads of an event shard stream by this replica's reader, by shard (on a Redis Cluster only: it reads the shards its sockets need)",
+    labelNames: ['shard'] as const,
+    registers: [this.registry],
+  });
+
   constructor() {
     client.collectDefaultMetrics({ register: this.registry, prefix: 'chat_' });
     const sources = () => this.sources;
@@ -193,6 +200,10 @@ export class Metrics {
 
   eventsDelivered(count = 1): void {
     this.delivered.inc(count);
+  }
+
+  eventShardRead(shard: number): void {
+    this.shardReads.inc({ shard: String(shard) });
   }
 
   slowConsumerClosed(): void {

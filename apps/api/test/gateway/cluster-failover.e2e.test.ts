@@ -41,7 +41,7 @@ describeWithPostgres('the gateway while a Redis Cluster master fails over', () =
     for (const content of sent.slice(0, 20)) await send(pair.a.url, sender, server.defaultChannelId, content);
     await receivedAll(onB, sent.slice(0, 20), 10_000);
 
-    const killed = await shutDownMasterOf(`${prefix}events:v5:*:index`);
+    const killed = await shutDownMasterOf(`${prefix}events:v6:*:index`);
     for (const content of sent.slice(20, 40)) {
       await send(pair.a.url, sender, server.defaultChannelId, content);
       await sleep(150); // spread over the failover (the node timeout is 2 s)

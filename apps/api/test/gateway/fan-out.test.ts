@@ -1,6 +1,6 @@
 import type { StoredLoggedEvent } from '@chat/contract';
 import { memberJoined, memberLeft, messageCreated, NO_MENTIONS } from '@chat/domain';
-import { aFanOut, live, stored } from './fan-out-helpers';
+import { aFanOut, live, opening, stored } from './fan-out-helpers';
 
 const SERVER = '10';
 
@@ -69,5 +69,29 @@ describe('the fan-out', () => {
       ['1', '11', true],
       ['1', SERVER, false],
     ]);
+  });
+
+  it('is the replica’s interest: the places of its live connections (their servers, their users), moving on as they change', () => {
+    const fanOut = aFanOut();
+    const places = () => [...fanOut.places()].sort();
+    const opened = opening('1', [SERVER]);
+    fanOut.expect(opened.connection);
+    // Opening its session: not yet an interest (its replay reads the database up to the reader).
+    expect(places()).toEqual([]);
+    const before = fanOut.version;
+    fanOut.join(opened.connection);
+    expect(fanOut.version).toBeGreaterThan(before);
+    expect(places()).toEqual(['1', SERVER]);
+
+    const user = { id: '1', username: 'ann', displayName: null, avatar: null };
+    const joining = fanOut.version;
+    fanOut.deliver([stored(1, memberJoined({ serverId: '11', userId: '1', joinedAt: new Date('2026-11-01T10:00:00.000Z'), user, roleIds: [] })).logged]);
+    expect(fanOut.version).toBeGreaterThan(joining);
+    expect(places()).toEqual(['1', SERVER, '11'].sort());
+
+    const leaving = fanOut.version;
+    fanOut.forget(opened.connection);
+    expect(fanOut.version).toBeGreaterThan(leaving);
+    expect(places()).toEqual([]);
   });
 });

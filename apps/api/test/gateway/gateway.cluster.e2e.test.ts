@@ -33,9 +33,9 @@ describeWithPostgresAndCluster('the gateway on two replicas sharing PostgreSQL a
     const cluster = await connectCluster();
     try {
       const keys = (await Promise.all(cluster.nodes('master').map((node) => node.keys(`${pair.env.REDIS_KEY_PREFIX}events:*`)))).flat();
-      expect(keys.filter((key) => /events:v5:.*:index$/.test(key))).toHaveLength(1);
-      expect(keys.filter((key) => /events:v5:\{s\d+\}:/.test(key)).length).toBeGreaterThan(0);
-      expect(keys.every((key) => key.includes('events:v5:'))).toBe(true);
+      expect(keys.filter((key) => /events:v6:.*:index$/.test(key))).toHaveLength(1);
+      expect(keys.filter((key) => /events:v6:\{s\d+\}:/.test(key)).length).toBeGreaterThan(0);
+      expect(keys.every((key) => key.includes('events:v6:'))).toBe(true);
       for (const key of keys) expect(await cluster.xlen(key)).toBeGreaterThan(0);
       // Neither replica fell back to the database to publish or to read.
       expect([...pair.a.logs, ...pair.b.logs].filter((line) => /(read|publish)(ing)? events (from|to) Redis/.test(line))).toEqual([]);
