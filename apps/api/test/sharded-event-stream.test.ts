@@ -1,16 +1,10 @@
-import { memberJoined, sessionRevoked, userUpdated, type EncodedEvent, type LoggedEvent } from '@chat/domain';
+import { sessionRevoked, userUpdated, type EncodedEvent, type LoggedEvent } from '@chat/domain';
 import { EVENT_SHARDS, isCluster, shardOf, shardOfPlace, ShardedRedisEventStream } from '@chat/redis';
 import { describeEachRedis, uniquePrefix } from './redis-testing';
-import { encoded, said, seen, streamsOn } from './stream-events';
+import { encoded, idOutside, joined, said, seen, streamsOn } from './stream-events';
 
 const LOG = 'log1';
 const positions = (events: readonly { position: number }[]) => events.map(({ position }) => position);
-
-/** An id (of a server, a user) whose shard is none of `taken`'s. */
-function idOutside(taken: readonly string[]): string {
-  const shards = new Set(taken.map(shardOfPlace));
-  for (let n = 100; ; n += 1) if (!shards.has(shardOfPlace(String(n)))) return String(n);
-}
 
 /** An interest a test moves by hand, as a gateway's places move. */
 const interestIn = (...places: string[]): { version: number; places(): Iterable<string>; add(place: string): void } => ({
@@ -24,8 +18,6 @@ const interestIn = (...places: string[]): { version: number; places(): Iterable<
 
 /** What a reader was handed: the events' types, a placeholder as `_`. */
 const kinds = (events: readonly LoggedEvent[]) => events.map(({ position, route }) => `${position}:${route.type || '_'}`);
-const joined = (serverId: string, userId: string) =>
-  memberJoined({ serverId, userId, joinedAt: new Date(0), user: { id: userId, username: 'ann', displayName: null, avatar: null }, roleIds: [] });
 
 describeEachRedis('the sharded Redis event stream', (shape) => {
   const on = streamsOn(shape, (redis, blocking, prefix) => new ShardedRedisEventStream(redis, blocking, prefix, LOG));

@@ -1,6 +1,6 @@
 import { eventJson } from '@chat/contract';
-import { messageCreated, NO_MENTIONS, routeOf, type ChatEvent, type EncodedEvent, type EventStream, type LoggedEvent } from '@chat/domain';
-import { createBlockingRedisClient, whenReady, type RedisClient } from '@chat/redis';
+import { memberJoined, messageCreated, NO_MENTIONS, routeOf, type ChatEvent, type EncodedEvent, type EventStream, type LoggedEvent } from '@chat/domain';
+import { createBlockingRedisClient, shardOfPlace, whenReady, type RedisClient } from '@chat/redis';
 import type { RedisShape } from './redis-testing';
 
 /** Events for the stream adapters' tests: awkward contents, encoded as the relay hands them on. */
@@ -9,6 +9,16 @@ export const AWKWARD = ['two\nlines', 'ünïcödé 🎉 and " quotes', '12 messa
 /** A message in channel 8 of server 7, or in a channel of `serverId`'s own (`null`: a conversation's, 80). */
 export const said = (content: string, i: number, serverId: string | null = '7'): ChatEvent =>
   messageCreated(serverId, { id: String(500 + i), channelId: serverId === '7' ? '8' : `8${serverId ?? '0'}`, content, createdAt: new Date(Date.UTC(2026, 10, 23)), editedAt: null, ...NO_MENTIONS, attachments: [], replyTo: null, pinned: false, author: { id: '9', username: 'ann', displayName: null, avatar: null }, reactions: [] }, null);
+
+/** An id (of a server, a user) whose shard is none of `taken`'s. */
+export function idOutside(taken: readonly string[]): string {
+  const shards = new Set(taken.map(shardOfPlace));
+  for (let n = 100; ; n += 1) if (!shards.has(shardOfPlace(String(n)))) return String(n);
+}
+
+/** `userId` joined `serverId`. */
+export const joined = (serverId: string, userId: string) =>
+  memberJoined({ serverId, userId, joinedAt: new Date(0), user: { id: userId, username: 'ann', displayName: null, avatar: null }, roleIds: [] });
 
 export const encoded = (position: number, event: ChatEvent): EncodedEvent => {
   const { t, d } = eventJson(event);

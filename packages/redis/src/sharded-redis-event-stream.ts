@@ -120,9 +120,10 @@ export class ShardedRedisEventStream implements EventStream {
 
   /** Events after `position` (see `EventStream.read`), waiting up to `blockMs` for a pass; empty when none came or the next pass is not whole here. */
   async read(position: number, blockMs: number, interest?: Interest): Promise<LoggedEvent[]> {
+    const reply = await this.reader.xread('COUNT', READ_COUNT, 'BLOCK', blockMs, 'STREAMS', this.index, `${position}-0`);
+    // Once the block is over, not before: what sockets went live while it waited are read for at once.
     const wanted = interest ? this.maskOf(interest) : ALL;
     this.lastWanted = wanted;
-    const reply = await this.reader.xread('COUNT', READ_COUNT, 'BLOCK', blockMs, 'STREAMS', this.index, `${position}-0`);
     const passes: Pass[] = (reply?.[0]?.[1] ?? []).map(([id, fields]) => ({
       first: Number(field(fields, 'f')),
       last: Number(id.split('-')[0]),
