@@ -1,12 +1,8 @@
-import { postgresUp } from '@chat/postgres/testing';
-import { clusterNodesSetting, connectCluster, redisClusterUp, uniquePrefix } from '../redis-testing';
+import { connectCluster } from '../redis-testing';
 import { Clients } from './gateway-client';
 import { itCrossesReplicas } from './cross-replica-its';
-import { replicaPair } from './replica-pair';
+import { clusterReplicaSettings, describeWithPostgresAndCluster, replicaPair } from './replica-pair';
 import { deliversInRestShape, resumesAfterKill } from './scenarios';
-
-/** `describe` when the real PostgreSQL and Redis Cluster answered the global setup, a loud skip otherwise (never in CI). */
-const describeWithPostgresAndCluster: jest.Describe = (postgresUp() && redisClusterUp() ? describe : describe.skip) as jest.Describe;
 
 /*
  * A and B: two replicas on one PostgreSQL, sharing the bus through the Redis Cluster
@@ -16,15 +12,7 @@ const describeWithPostgresAndCluster: jest.Describe = (postgresUp() && redisClus
  */
 describeWithPostgresAndCluster('the gateway on two replicas sharing PostgreSQL and a Redis Cluster', () => {
   const clients = new Clients();
-  const pair = replicaPair(clients, (databaseUrl) => ({
-    DATABASE_URL: databaseUrl,
-    REDIS_CLUSTER_NODES: clusterNodesSetting(),
-    REDIS_KEY_PREFIX: uniquePrefix(),
-    JWT_SECRET: 'gateway-cluster-share-this-secret-0123456789',
-    RATE_LIMIT_SEND_MESSAGE: '100000/10s',
-    RATE_LIMIT_REGISTER: '1000/1h',
-    RATE_LIMIT_LOGIN: '1000/60s',
-  }));
+  const pair = replicaPair(clients, (databaseUrl) => clusterReplicaSettings(databaseUrl, 'gateway-cluster-share-this-secret-0123456789'));
 
   itCrossesReplicas(clients, () => ({ write: pair.a.url, read: pair.b.url, resumeOn: pair.a.url }));
 

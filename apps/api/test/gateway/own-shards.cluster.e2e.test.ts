@@ -1,15 +1,10 @@
-import { postgresUp } from '@chat/postgres/testing';
 import { shardOfPlace } from '@chat/redis';
 import request from 'supertest';
 import type { Replica } from '../replica-process';
-import { clusterNodesSetting, redisClusterUp, uniquePrefix } from '../redis-testing';
 import { Clients, type GatewayClient } from './gateway-client';
-import { replicaPair } from './replica-pair';
+import { clusterReplicaSettings, describeWithPostgresAndCluster, replicaPair } from './replica-pair';
 import { createServer, join, register, send, type CreatedServer, type User } from './rest';
 import { isCreated, receivedAll, summary } from './scenarios';
-
-/** `describe` when the real PostgreSQL and Redis Cluster answered the global setup, a loud skip otherwise (never in CI). */
-const describeWithPostgresAndCluster: jest.Describe = (postgresUp() && redisClusterUp() ? describe : describe.skip) as jest.Describe;
 
 /** The replica's reads of each event shard so far (`chat_event_shard_reads_total`), by shard. */
 async function shardReads(replica: Replica): Promise<Map<number, number>> {
@@ -40,16 +35,7 @@ const cursorOf = (frame: { cursor?: string }): number => Number(frame.cursor?.sp
  */
 describeWithPostgresAndCluster('each replica reads only the event shards of its sockets, on a Redis Cluster', () => {
   const clients = new Clients();
-  const pair = replicaPair(clients, (databaseUrl) => ({
-    DATABASE_URL: databaseUrl,
-    REDIS_CLUSTER_NODES: clusterNodesSetting(),
-    REDIS_KEY_PREFIX: uniquePrefix(),
-    JWT_SECRET: 'gateway-own-shards-share-this-secret-0123456789',
-    RATE_LIMIT_SEND_MESSAGE: '100000/10s',
-    RATE_LIMIT_REGISTER: '1000/1h',
-    RATE_LIMIT_LOGIN: '1000/60s',
-    RATE_LIMIT_WRITES: '100000/60s',
-  }));
+  const pair = replicaPair(clients, (databaseUrl) => ({ ...clusterReplicaSettings(databaseUrl, 'gateway-own-shards-share-this-secret-0123456789'), RATE_LIMIT_WRITES: '100000/60s' }));
 
   it('a replica with sockets in server H never reads server X’s shard; its user who joins X through the other replica gets member.joined and every later message of X, live and on resume', async () => {
     const { a, b } = pair;

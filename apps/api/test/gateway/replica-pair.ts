@@ -1,4 +1,5 @@
-import { createPostgresDatabase, type TestDatabase } from '@chat/postgres/testing';
+import { createPostgresDatabase, postgresUp, type TestDatabase } from '@chat/postgres/testing';
+import { clusterNodesSetting, redisClusterUp, uniquePrefix } from '../redis-testing';
 import { startReplica, type Replica } from '../replica-process';
 import type { Clients } from './gateway-client';
 
@@ -30,3 +31,17 @@ export function replicaPair(clients: Clients, settings: (databaseUrl: string) =>
   }, 60_000);
   return pair;
 }
+
+/** `describe` when the real PostgreSQL and Redis Cluster answered the global setup, a loud skip otherwise (never in CI). */
+export const describeWithPostgresAndCluster: jest.Describe = (postgresUp() && redisClusterUp() ? describe : describe.skip) as jest.Describe;
+
+/** The settings of replicas sharing `databaseUrl` and the test Redis Cluster, under a key prefix of their own, with room for a test's traffic. */
+export const clusterReplicaSettings = (databaseUrl: string, jwtSecret: string): Record<string, string> => ({
+  DATABASE_URL: databaseUrl,
+  REDIS_CLUSTER_NODES: clusterNodesSetting(),
+  REDIS_KEY_PREFIX: uniquePrefix(),
+  JWT_SECRET: jwtSecret,
+  RATE_LIMIT_SEND_MESSAGE: '100000/10s',
+  RATE_LIMIT_REGISTER: '1000/1h',
+  RATE_LIMIT_LOGIN: '1000/60s',
+});
