@@ -111,6 +111,35 @@ describe('EventReader', () => {
     expect(delivered).toEqual(wide);
   });
 
+  it('hands on what it read from the database to fill a gap before the tail read for an interest, and reads that tail again', async () => {
+    const log = aLog(4);
+    // Its first page ends at 2 (as a page of 500 ends before the tail's last).
+    let pages = 0;
+    const history = { after: async (position: number, limit: number) => (pages++ === 0 ? range(1, 2) : log.history.after(position, limit)) };
+    const interest = { version: 1, places: () => ['10'] };
+    const skipped = (position: number): LoggedEvent => ({ position, id: '', route: { type: '', serverId: null, subjectId: null, channelId: null }, event: null });
+    // The Stream lost 1–2; 3 was left out of the first read (its place was not wanted then).
+    const live: LiveEvents = {
+      read: async (position, _blockMs, given) => {
+        if (position >= 4) return new Promise((resolve) => setTimeout(() => resolve([]), 5));
+        return given?.version === 1 ? [skipped(3), at(4)] : [at(3), at(4)];
+      },
+      missed: () => false,
+    };
+    const batches: LoggedEvent[][] = [];
+    const reader = new EventReader({ history, live, interest, logger: pino({ level: 'silent' }), pollMs: 5, blockMs: 5 });
+    reader.start(0, (events) => {
+      batches.push([...events]);
+      // Event 2 (from the database) widens the interest, as a join does.
+      if (events.some((e) => e.position === 2)) interest.version = 2;
+    });
+
+    await until(() => reader.position === 4);
+    reader.stop();
+
+    expect(batches).toEqual([range(1, 2), range(3, 4)]);
+  });
+
   it('keeps the place of an event it cannot read, and reads on past it', async () => {
     const { history, log } = aLog(3);
     log.events[1] = { position: 2, id: '2', route: { type: 'server.renamed', serverId: '10', subjectId: null, channelId: null }, event: null };

@@ -98,6 +98,8 @@ export class EventReader {
     // Nothing new, or the Stream skipped some: the database has them, in order.
     if (!first || first.position > this.position + 1) {
       const fill = await history.after(this.position, PAGE);
+      // A tail read for an interest may leave out what the fill makes needed (a join in it): read it again after the fill.
+      if (fill.length > 0 && interest && live.missed) return { events: fill, fromLog: true, live: false };
       return { events: [...fill, ...tail], fromLog: fill.length > 0, live: tail.length > 0 };
     }
     return { events: tail, fromLog: false, live: true };
