@@ -20,10 +20,6 @@ export interface PlanNode {
   /** With `buffers`: the pages it read, in the cache and from outside it. */
   'Shared Hit Blocks'?: number;
   'Shared Read Blocks'?: number;
-  /** With `wal`: the WAL records it wrote. */
-  'WAL Records'?: number;
-  /** Of a ModifyTable node: what it did. */
-  Operation?: string;
   Plans?: PlanNode[];
 }
 
@@ -33,16 +29,16 @@ export const allNodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ??
 /**
  * The generic plan of a logged statement, prepared afresh and executed with its parameters as
  * literals. `analyze`: run too (what it writes rolled back), with how often each node ran;
- * `buffers`, with the pages each read; `wal`, with the WAL each wrote.
+ * `buffers`, with the pages each read.
  */
-export async function genericPlanOf(db: ChatDatabase, query: { sql: string; parameters: readonly unknown[] }, { analyze = false, buffers = false, wal = false } = {}): Promise<PlanNode> {
+export async function genericPlanOf(db: ChatDatabase, query: { sql: string; parameters: readonly unknown[] }, { analyze = false, buffers = false } = {}): Promise<PlanNode> {
   const plan = await db.connection().execute(async (connection) => {
     await sql`set plan_cache_mode = force_generic_plan`.execute(connection);
     await sql`prepare generic_statement as ${sql.raw(query.sql)}`.execute(connection);
     if (analyze) await sql`begin`.execute(connection);
     try {
       const values = sql.join(query.parameters.map((value) => sql.lit(parameterText(value))));
-      const options = sql.raw(analyze ? `analyze, ${buffers ? 'buffers, ' : ''}${wal ? 'wal, ' : ''}format json` : 'format json');
+      const options = sql.raw(analyze ? `analyze, ${buffers ? 'buffers, ' : ''}format json` : 'format json');
       const explained = await sql<{ 'QUERY PLAN': { Plan: PlanNode }[] }>`explain (${options}) execute generic_statement(${values})`.execute(connection);
       return explained.rows[0]?.['QUERY PLAN'][0]?.Plan;
     } finally {

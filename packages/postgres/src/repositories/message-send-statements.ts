@@ -74,30 +74,15 @@ export const messageCreatedPayload = (row: Row, reply: string) =>
 const columns = sql.raw(MESSAGE_COLUMNS.join(', '));
 
 /**
- * Sending marks the channel read up to the message sent, in the send's own statement (CTEs over its
- * gate's rows, `marks`: user_id, channel_id, id, one row per user and channel, in key order): never
- * backwards, as `markRead`. A marker that exists is moved by a plain update (`moved`): an upsert
- * that meets its row first locks it (a WAL record of its own) and then writes the new version, so
- * each send paid two writes for one. Only a marker not moved is inserted, as the upsert it was
- * (`marked`: the first send there, or a marker already at or after the message, which the upsert's
- * `where` leaves as it is); two first sends at once meet in its `on conflict`. The update walks
- * `marks` in their key order and finds each row by the primary key (`send-marker-plan.test.ts`), so two
- * batches that move the same markers lock them in one order.
+ * Sending marks the channel read up to the message sent, in the send's own statement (a `CTE`
+ * over its gate's rows, `marks`: user, channel, message): never backwards, as `markRead`. Rows are
+ * written in key order, so two batches that move the same markers lock them in one order.
  */
-const markSent = (marks: RawBuilder<unknown>) => sql`marks as (${marks}),
-    moved as (
-      update read_states r set last_read_message_id = m.id
-      from marks m
-      where r.user_id = m.user_id and r.channel_id = m.channel_id and r.last_read_message_id < m.id
-      returning r.user_id, r.channel_id
-    ),
-    marked as (
+const markSent = (marks: RawBuilder<unknown>) => sql`
       insert into read_states (user_id, channel_id, last_read_message_id)
-      select m.user_id, m.channel_id, m.id from marks m
-      where not exists (select 1 from moved v where v.user_id = m.user_id and v.channel_id = m.channel_id)
+      ${marks}
       on conflict (user_id, channel_id) do update set last_read_message_id = excluded.last_read_message_id
-      where read_states.last_read_message_id < excluded.last_read_message_id
-    )`;
+      where read_states.last_read_message_id < excluded.last_read_message_id`;
 
 /** The gate's columns a send answers with: its facts, and the author it wrote (see `gateOf`). */
 const SENT_GATE_COLUMNS = sql.raw('live, found, member_id, member_username, member_display_name, member_avatar, permissions, allowed, conversation, blocked');
@@ -150,7 +135,7 @@ export const CREATE = new PrecompiledStatement<CreateValues, SentRow>(
              ${messageCreatedPayload({ ...values, ...Object.fromEntries(SENT_KEYS.filter(isKept).map((key) => [key, sql.raw(storedColumn(key))])), attachments: sql.raw(CLAIMED) }, 'kept')}
       from sent, kept
     ),
-    ${markSent(sql`select ${values.userId}::bigint as user_id, ${values.channelId}::bigint as channel_id, ${values.id}::bigint as id from sent`)}
+    marked as (${markSent(sql`select ${values.userId}::bigint, ${values.channelId}::bigint, ${values.id}::bigint from sent`)})
     select ${SENT_GATE_COLUMNS}, ${KEPT_COLUMNS}, ${claimedColumns}
     from gate left join kept on true ${values.attachmentIds === undefined ? sql`cross join (select ${NOTHING_CLAIMED}) claimed` : sql`left join claimed on true`}`,
 );
@@ -241,7 +226,7 @@ export const CREATE_MANY = new PrecompiledStatement<CreateColumns, SentRow>((val
       order by n
     ),
     -- One row per author and channel (an upsert may not touch a row twice): their newest send.
-    ${markSent(sql`select user_id, channel_id, max(id) as id from sent group by user_id, channel_id order by user_id, channel_id`)}
+    marked as (${markSent(sql`select user_id, channel_id, max(id) from sent group by user_id, channel_id order by user_id, channel_id`)})
     select ${SENT_GATE_COLUMNS}, ${KEPT_COLUMNS}, ${claimedColumns}
     from gated ${values.attachmentIds === undefined ? sql`cross join (select ${NOTHING_CLAIMED}) claimed` : sql`join claimed using (n)`} order by n`;
 });
