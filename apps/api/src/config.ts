@@ -1,4 +1,4 @@
-import { ATTACHMENT_MAX_BYTES, DEFAULT_QUOTAS } from '@chat/domain';
+import { ATTACHMENT_MAX_BYTES, DEFAULT_QUOTAS, PRESENCE_FAN_OUT_MEMBERS } from '@chat/domain';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -161,6 +161,8 @@ const envSchema = z.object({
   QUOTA_UPLOAD_BYTES_PER_DAY: integer(1, 2 ** 50).default(DEFAULT_QUOTAS.uploadBytesPerDay),
   ATTACHMENT_MAX_BYTES: integer(1, 5 * 1024 ** 3).default(ATTACHMENT_MAX_BYTES),
   ATTACHMENT_URL_TTL_SECONDS: integer(60, 7 * 24 * 3600).default(24 * 3600),
+  /** The largest server whose members hear `presence.updated` (larger: presence on demand, `?presence=true`); 0: every server. */
+  PRESENCE_FAN_OUT_MAX_MEMBERS: integer(0, 10_000_000).default(PRESENCE_FAN_OUT_MEMBERS),
   /** Files in an S3 bucket (shared by every replica) when set; on the disk under DATA_DIR otherwise. */
   S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3-63 lower-case letters, digits, "." and "-"').optional(),
   S3_ENDPOINT: url(['http:', 'https:']).optional(),

@@ -63,6 +63,7 @@ export async function productionAdapters(config: Config, storage: Storage, signa
       ttlSeconds: config.ATTACHMENT_URL_TTL_SECONDS,
     }),
     attachmentMaxBytes: config.ATTACHMENT_MAX_BYTES,
+    presenceFanOutMaxMembers: config.PRESENCE_FAN_OUT_MAX_MEMBERS,
   };
 }
 

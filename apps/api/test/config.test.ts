@@ -57,6 +57,7 @@ describe('loadConfig', () => {
       QUOTA_UPLOAD_BYTES_PER_DAY: 1024 ** 3,
       ATTACHMENT_MAX_BYTES: 25 * 1024 * 1024,
       ATTACHMENT_URL_TTL_SECONDS: 86_400,
+      PRESENCE_FAN_OUT_MAX_MEMBERS: 1000,
       GATEWAY_HEARTBEAT_MS: 30_000,
       GATEWAY_IDENTIFY_TIMEOUT_MS: 10_000,
       GATEWAY_MAX_BUFFER_BYTES: 1_048_576,
@@ -198,6 +199,14 @@ describe('loadConfig', () => {
       expect.objectContaining({ ATTACHMENT_MAX_BYTES: 1_048_576, ATTACHMENT_URL_TTL_SECONDS: 3600, QUOTA_UPLOAD_BYTES_PER_DAY: 5_000_000 }),
     );
     expect(problemsOf({ ATTACHMENT_MAX_BYTES: '0', ATTACHMENT_URL_TTL_SECONDS: '59' }).map((p) => p.split(' ')[0]).sort()).toEqual(['ATTACHMENT_MAX_BYTES', 'ATTACHMENT_URL_TTL_SECONDS']);
+  });
+
+  it('reads PRESENCE_FAN_OUT_MAX_MEMBERS, 0 for no bound, and refuses at startup what is not a whole number of members', () => {
+    expect(loadConfig({ PRESENCE_FAN_OUT_MAX_MEMBERS: '250' }).PRESENCE_FAN_OUT_MAX_MEMBERS).toBe(250);
+    expect(loadConfig({ PRESENCE_FAN_OUT_MAX_MEMBERS: '0' }).PRESENCE_FAN_OUT_MAX_MEMBERS).toBe(0);
+    for (const bad of ['-1', '1.5', 'many', '10000001']) {
+      expect(problemsOf({ PRESENCE_FAN_OUT_MAX_MEMBERS: bad })).toEqual([expect.stringMatching(/^PRESENCE_FAN_OUT_MAX_MEMBERS must be an integer 0-10000000/)]);
+    }
   });
 
   it('names a misspelt variable of our own instead of ignoring it', () => {

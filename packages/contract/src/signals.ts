@@ -18,7 +18,11 @@ export const TypingStartedEvent = z
 
 export const PresenceUpdatedEvent = z
   .object({ userId: id, status: ShownStatusField })
-  .meta({ id: 'PresenceUpdatedEvent', description: 'What a user who shares a server of at most 1,000 members or a direct conversation with you shows changed (never your own); a larger server sends none (read `GET /api/servers/:id/members?presence=true`)' });
+  .meta({
+    id: 'PresenceUpdatedEvent',
+    description:
+      'What a user who shares a server or a direct conversation with you shows changed (never your own). A server of more members than the deployment’s PRESENCE_FAN_OUT_MAX_MEMBERS (1,000 unless set; 0: no bound) sends no presence.updated at all: there read presence on demand with `GET /api/servers/:id/members?presence=true` (each member’s `status`). Conversations always send it',
+  });
 
 /** A presence change as replicas pass it: the client's data, and the user's servers and conversations (who may hear it; never sent). */
 const PresenceUpdatedData = PresenceUpdatedEvent.extend({ serverIds: z.array(id) });

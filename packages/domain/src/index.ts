@@ -86,6 +86,7 @@ export * from './ports/attachment-repository';
 
 export * from './use-cases/permissions';
 export * from './use-cases/heard-in';
+export * from './use-cases/presence/announce';
 export * from './use-cases/presence/connect-socket';
 export * from './use-cases/presence/disconnect-socket';
 export * from './use-cases/presence/set-presence';

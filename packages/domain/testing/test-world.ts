@@ -1,6 +1,6 @@
 import type { MessageJson } from '@chat/contract';
 import { InProcessPresenceRegistry, InProcessSignalBus, InProcessThrottle } from '@chat/in-process';
-import { createUseCases, type Actor, type GetMessagesInput, type Quotas, type Result, type Server, type Stores } from '../src';
+import { createUseCases, type Actor, type GetMessagesInput, type Quotas, type Result, type Server, type Stores, type UseCasePorts } from '../src';
 import { createMemoryStores, memoryUnitOfWork } from './create-memory-stores';
 import { InMemoryEventHistory } from './in-memory-event-log';
 import { MemoryState } from './memory-state';
@@ -18,8 +18,8 @@ import { InMemoryFileStore } from './in-memory-file-store';
 import { SequentialInviteCodes } from './sequential-ids';
 
 /** Every use case over in-memory stores and fakes: no I/O, deterministic time and ids. */
-/** `quotas`: smaller ones, to reach them in a test. */
-export function createTestWorld(state: MemoryState = new MemoryState(), stores: Stores = createMemoryStores(state), quotas?: Quotas) {
+/** `quotas`: smaller ones, to reach them in a test; `settings`: a deployment's other settings. */
+export function createTestWorld(state: MemoryState = new MemoryState(), stores: Stores = createMemoryStores(state), quotas?: Quotas, settings: Pick<UseCasePorts, 'presenceFanOutMaxMembers'> = {}) {
   const clock = new FixedClock();
   // Ids from the clock, as production's: what was sent before someone joined is read for them.
   const ids = new ClockIds(clock);
@@ -35,7 +35,7 @@ export function createTestWorld(state: MemoryState = new MemoryState(), stores: 
   const presence = new InProcessPresenceRegistry(clock);
   const files = new InMemoryFileStore();
   const attachmentPorts = { files, inspector: new FakeFileInspector(), links: new FakeAttachmentLinks() };
-  const useCases = createUseCases({ stores, unitOfWork, history, clock, ids, hasher, commonPasswords: new FakeCommonPasswords(), notices, tokens, devices, opaque, inviteCodes: new SequentialInviteCodes(), ...attachmentPorts, signals, throttle, presence, ...(quotas ? { quotas } : {}) });
+  const useCases = createUseCases({ stores, unitOfWork, history, clock, ids, hasher, commonPasswords: new FakeCommonPasswords(), notices, tokens, devices, opaque, inviteCodes: new SequentialInviteCodes(), ...attachmentPorts, signals, throttle, presence, ...(quotas ? { quotas } : {}), ...settings });
   const world = {
     stores,
     history,

@@ -7,7 +7,7 @@ import { describeWithPostgres } from './test-databases';
 /** Nobody is online in these races: a join announces no one. */
 const NOBODY_ONLINE = { present: async () => [] };
 const NO_SIGNALS: SignalBus = { publish: async () => undefined, subscribe: () => () => undefined };
-const NO_LARGE_SERVERS = { serversOver: async () => [] };
+const NO_LARGE_SERVERS = { members: { serversOver: async () => [] }, maxMembers: 1_000 };
 
 const clock = { now: () => new Date() };
 

@@ -157,7 +157,7 @@ export interface components {
             /** @description Of those, the ones that mention you, a role of yours or everyone, counted up to 1000 (1000: that many or more) */
             mentionCount: number;
         };
-        /** @description What a user who shares a server of at most 1,000 members or a direct conversation with you shows changed (never your own); a larger server sends none (read `GET /api/servers/:id/members?presence=true`) */
+        /** @description What a user who shares a server or a direct conversation with you shows changed (never your own). A server of more members than the deployment’s PRESENCE_FAN_OUT_MAX_MEMBERS (1,000 unless set; 0: no bound) sends no presence.updated at all: there read presence on demand with `GET /api/servers/:id/members?presence=true` (each member’s `status`). Conversations always send it */
         PresenceUpdatedEvent: {
             /** @description Snowflake id: a decimal string, ordered by creation time */
             userId: string;

@@ -19,5 +19,8 @@ export interface Presence {
 /** `ready` carries the presences of the members of the user's servers up to this size; larger ones are read over REST. */
 export const READY_PRESENCE_MEMBERS = 1_000;
 
-/** A server of more members hears no `presence.updated` (its members read presences over REST): the same bound as `ready`'s. */
+/**
+ * By default a server of more members hears no `presence.updated` (its members read presences over
+ * REST): the same bound as `ready`'s. A deployment may set another (`PresenceFanOut.maxMembers`).
+ */
 export const PRESENCE_FAN_OUT_MEMBERS = READY_PRESENCE_MEMBERS;

@@ -1,5 +1,6 @@
 import { ACCESS_TOKEN_TTL_SECONDS } from '../entities/application';
 import { DEFAULT_QUOTAS, type Quotas } from '../entities/quotas';
+import { PRESENCE_FAN_OUT_MEMBERS } from '../entities/presence';
 import type { Clock } from '../ports/clock';
 import type { EventHistory } from '../ports/event-history';
 import type { IdGenerator } from '../ports/id-generator';
@@ -135,6 +136,8 @@ export interface UseCasePorts {
   readonly links: AttachmentLinks;
   /** The largest upload, in bytes; `ATTACHMENT_MAX_BYTES` (25 MiB) when left out. */
   readonly attachmentMaxBytes?: number;
+  /** The largest server that hears `presence.updated` (0: every server); `PRESENCE_FAN_OUT_MEMBERS` (1,000) when left out. */
+  readonly presenceFanOutMaxMembers?: number;
 }
 
 /**
@@ -146,6 +149,7 @@ export function createUseCases(ports: UseCasePorts) {
   const { stores, unitOfWork, history, clock, ids, hasher, commonPasswords, notices, tokens, devices, inviteCodes, opaque, signals, throttle, presence, quotas = DEFAULT_QUOTAS, files, inspector, links } = ports;
   const accessTokenTtlSeconds = ports.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_SECONDS;
   const { users, sessions, servers, members, messages, applications, refreshTokens, blocks } = stores;
+  const fanOut = { members, maxMembers: ports.presenceFanOutMaxMembers ?? PRESENCE_FAN_OUT_MEMBERS };
   const grants = { applications, refreshTokens, sessions, tokens, opaque, ids, clock, unitOfWork, accessTokenTtlSeconds };
   const authenticate = new Authenticate(tokens, sessions);
   return {
@@ -162,10 +166,10 @@ export function createUseCases(ports: UseCasePorts) {
     updateAccount: new UpdateAccount(unitOfWork, links),
     getUserProfile: new GetUserProfile(users),
     openGatewaySession: new OpenGatewaySession(authenticate, history),
-    connectSocket: new ConnectSocket(presence, signals, members),
-    disconnectSocket: new DisconnectSocket(presence, signals, members),
-    setPresence: new SetPresence(presence, signals, members),
-    keepPresence: new KeepPresence(presence, signals, stores),
+    connectSocket: new ConnectSocket(presence, signals, fanOut),
+    disconnectSocket: new DisconnectSocket(presence, signals, fanOut),
+    setPresence: new SetPresence(presence, signals, fanOut),
+    keepPresence: new KeepPresence(presence, signals, stores, fanOut),
     movePresence: new MovePresence(presence),
     readPresences: new ReadPresences(presence, stores),
     listMyServers: new ListMyServers(servers),
@@ -195,7 +199,7 @@ export function createUseCases(ports: UseCasePorts) {
     createInvite: new CreateInvite(unitOfWork, inviteCodes, clock, quotas),
     listInvites: new ListInvites(stores, clock),
     revokeInvite: new RevokeInvite(unitOfWork),
-    joinByInvite: new JoinByInvite(unitOfWork, clock, presence, signals, members),
+    joinByInvite: new JoinByInvite(unitOfWork, clock, presence, signals, fanOut),
     previewInvite: new PreviewInvite(stores, clock),
     openConversation: new OpenConversation(unitOfWork, ids, clock, quotas),
     listConversations: new ListConversations(stores.conversations),

@@ -1,9 +1,8 @@
 import type { ChosenStatus } from '../../entities/presence';
 import type { Id } from '../../ids';
 import type { Lost, PresenceRegistry } from '../../ports/presence-registry';
-import type { MemberRepository } from '../../ports/member-repository';
 import type { SignalBus } from '../../ports/signal-bus';
-import { announce } from './announce';
+import { announce, type PresenceFanOut } from './announce';
 
 /**
  * A user's socket on this replica is identified: their first anywhere shows them online (or as
@@ -14,14 +13,14 @@ export class ConnectSocket {
   constructor(
     private readonly presence: PresenceRegistry,
     private readonly signals: SignalBus,
-    private readonly members: Pick<MemberRepository, 'serversOver'>,
+    private readonly fanOut: PresenceFanOut,
   ) {}
 
   /** `heardIn`: the user's servers and conversations, as their connection knows them now (the registry lists them there). */
   async execute(replicaId: string, userId: Id, heardIn: readonly Id[], chosen?: ChosenStatus): Promise<'done' | Lost> {
     const changes = await this.presence.connect(replicaId, userId, heardIn, chosen);
     if (changes === 'lost') return changes;
-    await announce(this.signals, this.members, changes, async () => heardIn);
+    await announce(this.signals, this.fanOut, changes, async () => heardIn);
     return 'done';
   }
 }

@@ -3,7 +3,7 @@ import type { HeldSockets, PresenceRegistry } from '../../ports/presence-registr
 import type { SignalBus } from '../../ports/signal-bus';
 import type { Stores } from '../../ports/stores';
 import { heardIn } from '../heard-in';
-import { announce } from './announce';
+import { announce, type PresenceFanOut } from './announce';
 
 /**
  * A replica's heartbeat, every third of its lifetime: it keeps its record alive (or enters it anew:
@@ -16,12 +16,13 @@ export class KeepPresence {
     private readonly presence: PresenceRegistry,
     private readonly signals: SignalBus,
     private readonly stores: Pick<Stores, 'members' | 'conversations'>,
+    private readonly fanOut: PresenceFanOut,
   ) {}
 
   /** `sockets`: this replica's identified sockets by user (and where they are heard), as it holds them when asked; `fresh`: enter anew whatever the record says. */
   async execute(replicaId: string, ttlMs: number, sockets: () => ReadonlyMap<Id, HeldSockets>, fresh: boolean): Promise<void> {
     const enter = fresh || !(await this.presence.beat(replicaId, ttlMs));
     const entered = enter ? await this.presence.enter(replicaId, ttlMs, sockets()) : [];
-    await announce(this.signals, this.stores.members, [...entered, ...(await this.presence.reap())], (userId) => heardIn(this.stores, userId));
+    await announce(this.signals, this.fanOut, [...entered, ...(await this.presence.reap())], (userId) => heardIn(this.stores, userId));
   }
 }

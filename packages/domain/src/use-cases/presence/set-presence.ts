@@ -1,19 +1,18 @@
 import type { ChosenStatus } from '../../entities/presence';
 import type { Id } from '../../ids';
 import type { PresenceRegistry } from '../../ports/presence-registry';
-import type { MemberRepository } from '../../ports/member-repository';
 import type { SignalBus } from '../../ports/signal-bus';
-import { announce } from './announce';
+import { announce, type PresenceFanOut } from './announce';
 
 /** A connected user chooses what others see (`invisible`: offline); told to those who share a server or a conversation with them, if it changed. */
 export class SetPresence {
   constructor(
     private readonly presence: PresenceRegistry,
     private readonly signals: SignalBus,
-    private readonly members: Pick<MemberRepository, 'serversOver'>,
+    private readonly fanOut: PresenceFanOut,
   ) {}
 
   async execute(userId: Id, status: ChosenStatus, heardIn: readonly Id[]): Promise<void> {
-    await announce(this.signals, this.members, await this.presence.choose(userId, status), async () => heardIn);
+    await announce(this.signals, this.fanOut, await this.presence.choose(userId, status), async () => heardIn);
   }
 }

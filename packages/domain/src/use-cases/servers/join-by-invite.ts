@@ -3,13 +3,12 @@ import type { Server } from '../../entities/server';
 import type { Actor } from '../../entities/session';
 import { memberJoined } from '../../events/chat-event';
 import type { Clock } from '../../ports/clock';
-import type { MemberRepository } from '../../ports/member-repository';
 import type { PresenceRegistry } from '../../ports/presence-registry';
 import type { SignalBus } from '../../ports/signal-bus';
 import type { UnitOfWork } from '../../ports/unit-of-work';
 import { fail, ok, type Outcome } from '../../result';
 import { hideUnseen } from '../channel-sight';
-import { announce } from '../presence/announce';
+import { announce, type PresenceFanOut } from '../presence/announce';
 
 /** The shape of every code we hand out; anything else names no invite. */
 export const INVITE_CODE = /^[A-Za-z0-9_-]{1,64}$/;
@@ -30,7 +29,7 @@ export class JoinByInvite {
     private readonly clock: Clock,
     private readonly presence: Pick<PresenceRegistry, 'present'>,
     private readonly signals: SignalBus,
-    private readonly members: Pick<MemberRepository, 'serversOver'>,
+    private readonly fanOut: PresenceFanOut,
   ) {}
 
   async execute(actor: Actor, code: string): Outcome<Server, typeof JoinByInvite.errors> {
@@ -44,7 +43,7 @@ export class JoinByInvite {
   /** After the join committed: best effort, as every presence is (the registry or the bus may be away; the join stands). */
   private async announceNewcomer(userId: string, serverId: string): Promise<void> {
     try {
-      await announce(this.signals, this.members, await this.presence.present([userId]), async () => [serverId]);
+      await announce(this.signals, this.fanOut, await this.presence.present([userId]), async () => [serverId]);
     } catch {
       // Members read presences with the member list (`?presence=true`) too.
     }

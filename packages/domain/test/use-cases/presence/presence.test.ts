@@ -1,5 +1,5 @@
-import { PRESENCE_FAN_OUT_MEMBERS, type Actor, type GatewaySnapshot, type HeldSockets, type Presence } from '@chat/domain';
-import { expectOk, type TestWorld } from '@chat/domain/testing';
+import { PRESENCE_FAN_OUT_MEMBERS, type Actor, type GatewaySnapshot, type HeldSockets, type Presence, type Signal } from '@chat/domain';
+import { createTestWorld, expectOk, type TestWorld } from '@chat/domain/testing';
 import { aServerWithCastAndDm } from '../../helpers';
 
 const TTL = 30_000;
@@ -124,6 +124,20 @@ describe('presence', () => {
       heard: [{ type: 'presence.updated', userId: member.userId, status: 'online', serverIds: [dm.id] }],
       presences: [{ userId: owner.userId, status: 'dnd' }],
     });
+  });
+
+  it('tells every server, however large, when the deployment sets no bound (PRESENCE_FAN_OUT_MAX_MEMBERS=0)', async () => {
+    const world = createTestWorld(undefined, undefined, undefined, { presenceFanOutMaxMembers: 0 });
+    const owner = await world.aUser('owner');
+    const server = await world.aServer(owner);
+    for (let i = 0; i < PRESENCE_FAN_OUT_MEMBERS; i++) await world.stores.members.add({ serverId: server.id, userId: `9${i}`, joinedAt: new Date() });
+    const heard: Signal[] = [];
+    world.signals.subscribe((signal) => heard.push(signal));
+    await world.keepPresence.execute('a', TTL, () => none, true);
+
+    await world.connectSocket.execute('a', owner.userId, [server.id]);
+
+    expect(heard).toEqual([{ type: 'presence.updated', userId: owner.userId, status: 'online', serverIds: [server.id] }]);
   });
 
   it('lists members with what they show when asked, offline for those without a socket', async () => {
