@@ -6,12 +6,14 @@
 //    (R = 1, 2, 3), on one Redis and on the Redis Cluster (BENCH_REDIS_CLUSTER_NODES, default
 //    .ci/redis-cluster's): messages at 20/s; the fleet's CPU per message, p50/p99 send→receipt.
 // 2. Fan-out by sockets: 2 replicas on one Redis, with more and more sockets receiving.
-// 3. Reads by read replicas: one API, GET newest 50 with and without DATABASE_REPLICA_URLS
+// 3. Bystanders: a replica with no socket in the server, beside one that holds them all, on one Redis
+//    (it reads every event) and on the cluster (it reads only its sockets' shards: none).
+// 4. Reads by read replicas: one API, GET newest 50 with and without DATABASE_REPLICA_URLS
 //    (BENCH_REPLICA_URL, default .ci/pg-replica's 127.0.0.1:5433), and how many of the
 //    transactions ran on the replica rather than the primary.
 // Then a least-squares fit of the fleet's CPU per message, a + b·replicas + c·sockets, which the
 // RESULTS section uses to project past what one 2-core machine holds.
-const { runAlone, seedGateway, dropRedisKeys, SIDES, openFanOut, closeFanOut, fanOutRound, fanOutResult } = require('./gateway.cjs');
+const { runAlone, seedGateway, dropRedisKeys, SIDES, openFanOut, closeFanOut, fanOutRound, fanOutResult, cpuMicros } = require('./gateway.cjs');
 const { startServer, stopProcess } = require('./processes.cjs');
 const { SECRET, warmUp, measure, getPage, median } = require('./load.cjs');
 const { sql } = require('kysely');
@@ -58,6 +60,48 @@ async function fanOutOnce({ url, redisUrl, tokens, channelId }, { replicas, clie
     return { replicas, clients: result.clients, shape, cpuMs: result.serverCpuMsPerMessage, p50: result.p50, p99: result.p99, delivered: result.delivered };
   } finally {
     await closeFanOut(state);
+    await (shape === 'cluster' ? dropClusterKeys(prefix) : dropRedisKeys(redisUrl, prefix)).catch(() => undefined);
+  }
+}
+
+/**
+ * What a replica with no socket in the server pays for its messages: replica A holds every client
+ * and takes every send; B and C hold none. On one Redis they read every event; on the cluster they
+ * read only their sockets' shards (none), so their CPU per message should fall to their timers'.
+ */
+async function bystanders({ url, redisUrl, tokens, channelId }, shape, plan, log) {
+  const prefix = `bench-scale-${process.pid}-${shape}-bystanders:`;
+  const env = { url, redisUrl, prefix, ...(shape === 'cluster' ? { redisEnv: { REDIS_CLUSTER_NODES: CLUSTER } } : {}) };
+  const state = await openFanOut(SIDES.ours, env, tokens, { ...plan, replicas: 1 });
+  const others = [];
+  try {
+    for (const name of ['B', 'C']) others.push(await SIDES.ours.start(`ours bystander ${name}`, env));
+    await fanOutRound(state, tokens[0], channelId, 10, plan);
+    Object.assign(state, { sent: new Map(), serverCpuUs: 0, clientCpuMs: 0, seconds: 0 });
+    // The bystanders' CPU while no message is sent, as long as the rounds take: their timers.
+    const cpuOfOthers = () => others.reduce((n, r) => n + cpuMicros(r.child.pid), 0) / 1000 / others.length;
+    const seconds = plan.messages / plan.rate;
+    const idleFrom = cpuOfOthers();
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    const idleMs = cpuOfOthers() - idleFrom;
+    const started = performance.now();
+    const before = cpuOfOthers();
+    for (let round = 0; round < plan.rounds; round++) await fanOutRound(state, tokens[0], channelId, Math.ceil(plan.messages / plan.rounds), plan);
+    const busyMs = cpuOfOthers() - before;
+    const elapsed = (performance.now() - started) / 1000;
+    const messages = Math.max(1, state.sent.size);
+    const bystanderMs = busyMs / messages;
+    // What the messages cost beyond the timers, the idle rate scaled to the rounds' own length.
+    const readingMs = Math.max(0, busyMs - (idleMs * elapsed) / seconds) / messages;
+    const result = await fanOutResult(state, plan, () => undefined);
+    log(
+      `bystanders, ${shape}: a replica with no socket in the server spends ${bystanderMs.toFixed(2)} ms CPU per message, ${readingMs.toFixed(2)} ms beyond its idle rate ` +
+        `(idle: ${(idleMs / seconds).toFixed(1)} ms/s); the replica with the ${result.clients} sockets: ${result.serverCpuMsPerMessage.toFixed(2)} ms`,
+    );
+    return { shape, bystanderMs, readingMs, idleMsPerSecond: idleMs / seconds, holderMs: result.serverCpuMsPerMessage };
+  } finally {
+    await closeFanOut(state);
+    for (const r of others) await r.stop();
     await (shape === 'cluster' ? dropClusterKeys(prefix) : dropRedisKeys(redisUrl, prefix)).catch(() => undefined);
   }
 }
@@ -129,21 +173,24 @@ async function runScaleMatrix({ db, url, redisUrl, quick, log = console.log }) {
   const { tokens, channelId } = await seedGateway(db, users);
   const ctx = { url, redisUrl, tokens, channelId };
   const fanOuts = [];
-  // `--reads-only`: part 3 alone (e.g. to compare Node lines: run this script with another node).
+  // `--reads-only`: part 4 alone (e.g. to compare Node lines: run this script with another node); `--bystanders-only`: part 3.
   if (process.argv.includes('--reads-only')) return { reads: await reads(ctx, plan, log) };
+  if (process.argv.includes('--bystanders-only')) return { bystanders: [await bystanders(ctx, 'single', plan, log), await bystanders(ctx, 'cluster', plan, log)] };
   for (const shape of ['single', 'cluster']) {
     for (const replicas of [1, 2, 3]) fanOuts.push(await fanOutOnce(ctx, { replicas, clients: plan.clients, shape }, plan, log));
   }
   for (const clients of plan.sockets) {
     if (clients !== plan.clients) fanOuts.push(await fanOutOnce(ctx, { replicas: 2, clients, shape: 'single' }, plan, log));
   }
+  const idle = [];
+  for (const shape of ['single', 'cluster']) idle.push(await bystanders(ctx, shape, plan, log));
   const [a, b, c] = fit(fanOuts.filter((f) => f.shape === 'single').map((f) => ({ r: f.replicas, c: f.clients, y: f.cpuMs })));
   log(`fleet CPU per message ≈ ${a.toFixed(2)} + ${b.toFixed(2)}·replicas + ${(c * 1000).toFixed(1)} µs·sockets (ms; least squares over the one-Redis runs)`);
   const readRows = await reads(ctx, plan, log);
   log('\n| Redis | replicas | sockets | fleet CPU ms/message | p50 ms | p99 ms | delivered |');
   log('|---|---|---|---|---|---|---|');
   for (const f of fanOuts) log(`| ${f.shape} | ${f.replicas} | ${f.clients} | ${f.cpuMs.toFixed(2)} | ${f.p50?.toFixed(1)} | ${f.p99?.toFixed(1)} | ${(f.delivered * 100).toFixed(1)} % |`);
-  return { fanOuts, model: { a, b, c }, reads: readRows };
+  return { fanOuts, bystanders: idle, model: { a, b, c }, reads: readRows };
 }
 
 module.exports = { runScaleMatrix };
