@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eventJson } from '@chat/contract';
 import { routeOf, type EncodedEvent, type EventStream, type LoggedEvent } from '@chat/domain';
 import { createTestWorld, expectOk, type TestWorld } from '@chat/domain/testing';
 import pino from 'pino';
@@ -34,7 +35,8 @@ function aRelay(world: TestWorld) {
         const placed: EncodedEvent[] = world
           .events()
           .slice(state.head)
-          .map((event, i) => ({ position: state.head + i + 1, id: String(state.head + i + 1), ...routeOf(event), data: '{}' }));
+          // As the log stores them: the wire form's data beside the route (this replica's reader hands them on as placed).
+          .map((event, i) => ({ position: state.head + i + 1, id: String(state.head + i + 1), ...routeOf(event), data: JSON.stringify(eventJson(event).d) }));
         state.head += placed.length;
         return { held: true, placed, head: state.head, pending: false };
       },

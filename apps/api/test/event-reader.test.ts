@@ -140,6 +140,44 @@ describe('EventReader', () => {
     expect(batches).toEqual([range(1, 2), range(3, 4)]);
   });
 
+  it('hands on at once what the relay offers from its position, and skips the bus copy without waiting', async () => {
+    const { history, log } = aLog(2);
+    // The bus brings each event only after the reader has been handed it; it blocks 5 ms otherwise.
+    const bus: LoggedEvent[][] = [];
+    const live: LiveEvents = { read: async () => bus.shift() ?? new Promise((resolve) => setTimeout(() => resolve([]), 5)) };
+    const received: number[] = [];
+    // A poll wait far longer than the test: a reader that took the bus copy for a hole would stop here.
+    const reader = new EventReader({ history, live, logger: pino({ level: 'silent' }), pollMs: 60_000, blockMs: 5 });
+    reader.start(2, (events) => received.push(...events.map((e) => e.position)));
+
+    log.events.push(at(3));
+    expect(reader.offer([at(3)])).toBe(true);
+    expect(received).toEqual([3]);
+    bus.push([at(3)]);
+    await until(() => bus.length === 0);
+    log.events.push(at(4));
+    bus.push([at(4)]);
+    await until(() => reader.position === 4);
+    reader.stop();
+
+    expect(received).toEqual([3, 4]);
+  });
+
+  it('refuses what the relay offers past a gap, leaving it to the bus and the log, in order', async () => {
+    const { history, log } = aLog(2);
+    const { reader, received } = reading({ history }, 2);
+
+    // 3 was placed by another replica and has not reached this one: 4 must wait for it.
+    log.events.push(at(3), at(4));
+    expect(reader.offer([at(4)])).toBe(false);
+    expect(reader.offer([])).toBe(false);
+    await until(() => reader.position === 4);
+    expect(reader.offer([at(4)])).toBe(false);
+    reader.stop();
+
+    expect(received).toEqual([3, 4]);
+  });
+
   it('keeps the place of an event it cannot read, and reads on past it', async () => {
     const { history, log } = aLog(3);
     log.events[1] = { position: 2, id: '2', route: { type: 'server.renamed', serverId: '10', subjectId: null, channelId: null }, event: null };

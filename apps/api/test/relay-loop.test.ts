@@ -47,6 +47,40 @@ describe('RelayLoop', () => {
     expect({ published, told, head: loop.head }).toEqual({ published: [1, 2], told: 1, head: 2 });
   });
 
+  it('hands the reader the events it placed with the publish already written, not after its answer', async () => {
+    const { state, relay } = aRelay();
+    const order: string[] = [];
+    const publish = async (events: readonly EncodedEvent[]) => {
+      order.push(`publish ${events.map((e) => e.position).join(',')}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      order.push('published');
+    };
+    const loop = new RelayLoop(relay, { ...quiet, publish, onPlaced: (placed) => void order.push(`placed ${placed.map((e) => e.position).join(',')}`) });
+    loop.start();
+    await until(() => state.passes === 1);
+
+    state.queued.push(encoded(1), encoded(2));
+    loop.nudge();
+    await until(() => order.includes('published'));
+    loop.stop();
+
+    expect(order).toEqual(['publish 1,2', 'placed 1,2', 'published']);
+  });
+
+  it('passes on a quiet nudge in the same turn of the event loop, not at a later timer', async () => {
+    const { state, relay } = aRelay();
+    const loop = new RelayLoop(relay, { ...quiet, onPlaced: () => {} });
+    loop.start();
+    await until(() => state.passes === 1);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+
+    loop.nudge();
+    await new Promise((resolve) => setImmediate(resolve));
+    loop.stop();
+
+    expect(state.passes).toBe(2);
+  });
+
   it('folds the nudges that arrive during a pass into one more pass', async () => {
     const { state, relay } = aRelay();
     const loop = new RelayLoop(relay, { ...quiet, onPlaced: () => {} });

@@ -1,4 +1,5 @@
-import type { EventHistory, EventRelay, EventStream, OpenGatewaySession, SignalBus } from '@chat/domain';
+import { lazilyDecoded } from '@chat/contract';
+import type { EncodedEvent, EventHistory, EventRelay, EventStream, LoggedEvent, OpenGatewaySession, SignalBus } from '@chat/domain';
 import type { Logger } from 'pino';
 import { Gateway, type GatewayOptions } from '../gateway/gateway';
 import type { PresenceDeps } from '../gateway/presence-tracker';
@@ -6,6 +7,10 @@ import type { Metrics } from '../observability/metrics';
 import type { CommitSignal } from './commit-signal';
 import { EventReader } from './event-reader';
 import { HELD_BACK_WARN_MS, RelayLoop } from './relay-loop';
+
+/** A placed event as the log hands it on: routed by its stored route, decoded only if someone reads it. */
+const loggedOf = (event: EncodedEvent): LoggedEvent =>
+  lazilyDecoded(event.position, event.id, event.type, event.data, { serverId: event.serverId, subjectId: event.subjectId, channelId: event.channelId });
 
 /** A reader that has not caught up with the log's head for this long makes the replica not ready. */
 const STALL_MS = 5_000;
@@ -82,7 +87,10 @@ export function createEventPipeline(ports: EventPipelinePorts, options: EventPip
   const reader: EventReader = new EventReader({ history: ports.history, ...(stream ? { live: stream, interest: gateway.interest } : {}), logger, blockMs: options.blockMs });
   const relay = new RelayLoop(ports.relay, {
     ...(stream ? { publish: (events) => stream.publish(events) } : {}),
-    onPlaced: () => reader.nudge(),
+    // This replica's sockets get what it placed now; other replicas', through the stream.
+    onPlaced: (placed) => {
+      if (!reader.offer(placed.map(loggedOf))) reader.nudge();
+    },
     logger,
     retention: options.retention,
     ...(options.relayIntervalMs === undefined ? {} : { intervalMs: options.relayIntervalMs }),

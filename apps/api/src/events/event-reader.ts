@@ -50,6 +50,20 @@ export class EventReader {
     this.wake?.();
   }
 
+  /**
+   * Events this replica's relay just placed, as the log holds them: handed on at once when they
+   * continue exactly from `position`, without waiting for them to come back through the live bus
+   * (a Redis round trip, and a wake-up of this process, on every event's way to this replica's
+   * sockets). The bus's copy, when it comes, is skipped as already handed on. Says whether they
+   * were handed on; if not (the reader is behind: other replicas' events come first), the bus or
+   * the log brings them in order.
+   */
+  offer(events: readonly LoggedEvent[]): boolean {
+    const first = events[0];
+    if (this.stopped || !first || first.position !== this.position + 1) return false;
+    return this.handOn(events, false);
+  }
+
   private async loop(): Promise<void> {
     while (!this.stopped) {
       try {
@@ -61,8 +75,9 @@ export class EventReader {
           if (!this.usingLive()) await this.sleep(this.options.pollMs ?? 50);
           continue;
         }
-        // Nothing could be handed on (a hole the log cannot fill yet): wait, do not spin.
-        if (!this.handOn(events, fromLog)) await this.sleep(this.options.pollMs ?? 50);
+        // Nothing could be handed on (a hole the log cannot fill yet): wait, do not spin. Events
+        // all handed on already (offered by the relay before the bus brought them) are no hole.
+        if (!this.handOn(events, fromLog) && !this.handedOn(events)) await this.sleep(this.options.pollMs ?? 50);
       } catch (error) {
         if (this.stopped) break;
         this.options.logger.warn({ err: error }, 'cannot read events; retrying');
@@ -127,6 +142,11 @@ export class EventReader {
     this.position += run.length;
     this.onEvents(run);
     return true;
+  }
+
+  /** Every one of `events` is at or before `position`. */
+  private handedOn(events: readonly LoggedEvent[]): boolean {
+    return events.every((logged) => logged.position <= this.position);
   }
 
   private sleep(ms: number): Promise<void> {

@@ -9,8 +9,8 @@ const BUSY_PASS = 8;
 export interface RelayLoopOptions {
   /** Hands placed events to the bus (the Redis Stream); absent without Redis. */
   readonly publish?: (events: readonly EncodedEvent[]) => Promise<void>;
-  /** Told after a pass placed events, so this replica's reader looks at once. */
-  readonly onPlaced: () => void;
+  /** Told of the events a pass placed, once their publishing is under way: this replica's reader hands them on at once. */
+  readonly onPlaced: (placed: readonly EncodedEvent[]) => void;
   readonly logger: Logger;
   readonly retention: { readonly count: number; readonly minutes: number };
   /** A pass runs at least this often: events of a replica that died before placing them still go out. */
@@ -31,7 +31,7 @@ export class RelayLoop {
   head = 0;
   /** (time, head) of recent passes, oldest first: where the log was a while ago. */
   private readonly heads: { readonly at: number; readonly head: number }[] = [];
-  private timer: NodeJS.Timeout | undefined;
+  private timer: { readonly timeout?: NodeJS.Timeout; readonly immediate?: NodeJS.Immediate } | undefined;
   /** When the scheduled pass runs (to tell whether a nudge would bring it forward). */
   private dueAt = Number.POSITIVE_INFINITY;
   private running = false;
@@ -58,7 +58,7 @@ export class RelayLoop {
 
   stop(): void {
     this.stopped = true;
-    clearTimeout(this.timer);
+    this.clear();
   }
 
   /**
@@ -73,15 +73,26 @@ export class RelayLoop {
   }
 
   private coalesce(): number {
-    return this.lastPlaced >= BUSY_PASS ? (this.options.coalesceMs ?? 20) : 1;
+    return this.lastPlaced >= BUSY_PASS ? (this.options.coalesceMs ?? 20) : 0;
   }
 
-  /** Runs a pass in `ms`, unless one is due sooner already. */
+  /**
+   * Runs a pass in `ms`, unless one is due sooner already; 0: once this turn of the event loop's
+   * I/O is done (`setImmediate`), which still folds the commits of that turn into one pass, where a
+   * timer would wait for the loop's next timers phase (a millisecond at best, more on a busy machine).
+   */
   private schedule(ms: number): void {
     if (this.stopped || Date.now() + ms >= this.dueAt) return;
-    clearTimeout(this.timer);
+    this.clear();
     this.dueAt = Date.now() + ms;
-    this.timer = setTimeout(() => void this.pass(), ms);
+    const pass = () => void this.pass();
+    this.timer = ms <= 0 ? { immediate: setImmediate(pass) } : { timeout: setTimeout(pass, ms) };
+  }
+
+  private clear(): void {
+    clearTimeout(this.timer?.timeout);
+    clearImmediate(this.timer?.immediate);
+    this.timer = undefined;
   }
 
   private async pass(): Promise<void> {
@@ -96,8 +107,10 @@ export class RelayLoop {
       this.remember(Date.now());
       this.report('placeFailing', false, 'placing events again');
       if (placed.length > 0) {
-        this.options.onPlaced();
-        await this.publish(placed);
+        // Written to the bus first: other replicas' sockets do not wait for this replica's own to be sent to.
+        const published = this.publish(placed);
+        this.options.onPlaced(placed);
+        await published;
       }
       // Not held: another replica's pass may have missed our commit. Pending: more to place, or
       // committed events wait behind a transaction still open (backing off while they do).
