@@ -74,10 +74,15 @@ async function seedGateway(db, users) {
   await sql`insert into roles (id, server_id, name, color, position, permissions, created_at)
     values (${SERVER_ID}, ${SERVER_ID}, '@everyone', null, 0, 15, now())`.execute(db);
   await sql`analyze`.execute(db);
+  return { tokens: await signTokens(FIRST_USER, users), channelId: String(CHANNEL_ID) };
+}
+
+/** Tokens of users firstUser.. (`count` of them), each for its one session (SESSION_OFFSET + user id). */
+async function signTokens(firstUser, count) {
   const key = new TextEncoder().encode(SECRET);
   const tokens = [];
-  for (let i = 0; i < users; i++) {
-    const userId = FIRST_USER + i;
+  for (let i = 0; i < count; i++) {
+    const userId = firstUser + i;
     tokens.push(
       await new SignJWT({ sid: String(SESSION_OFFSET + userId) })
         .setProtectedHeader({ alg: 'HS256' })
@@ -89,7 +94,7 @@ async function seedGateway(db, users) {
         .sign(key),
     );
   }
-  return { tokens, channelId: String(CHANNEL_ID) };
+  return tokens;
 }
 
 
@@ -408,7 +413,7 @@ async function runGateway({ db, url, redisUrl, quick, sides = ['ours', 'socketio
   return { plan, results, seeded };
 }
 
-module.exports = { runGateway, seedGateway, dropRedisKeys, PLANS, SIDES, FIRST_USER, SERVER_ID, openFanOut, closeFanOut, fanOutRound, fanOutResult, cpuMicros, percentile };
+module.exports = { runGateway, seedGateway, signTokens, clientProcess, rssKib, SESSION_OFFSET, dropRedisKeys, PLANS, SIDES, FIRST_USER, SERVER_ID, openFanOut, closeFanOut, fanOutRound, fanOutResult, cpuMicros, percentile };
 
 /**
  * Runs `part` on a database of its own (created, migrated, dropped after), as `node bench/X.cjs` does:
