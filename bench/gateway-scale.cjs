@@ -12,12 +12,12 @@
 // - CPU per delivered event: the server process' user+system time (/proc/<pid>/stat) over the
 //   rounds ÷ the receipts delivered in them; it includes what the idle sockets cost meanwhile
 //   (heartbeats, pings), which is reported alone too: the server's CPU over a quiet period.
-// - Presence: the hot server has `hot` + 1 members, over PRESENCE_FAN_OUT_MEMBERS (1,000), so it
+// - Presence: the hot server has `hot` + 1 members, over PRESENCE_FAN_OUT_MAX_MEMBERS (default 1,000), so it
 //   hears no presence.updated (as a large community's does not); the idle servers' members hear
 //   each other come online (idleServerSize² / 2 frames a server while they connect), then nothing.
 //   socket.io's side has no presence.
 //
-// Run alone: `node bench/scale.cjs [--quick] [--side=ours|socketio] [--sockets=N --hot=N --seconds=N --rate=N]` (build first); it creates and
+// Run alone: `node bench/gateway-scale.cjs [--quick] [--side=ours|socketio] [--sockets=N --hot=N --seconds=N --rate=N]` (build first); it creates and
 // drops a database of its own. pnpm bench's full run calls `runScale` (its quick run too, at quick size).
 const { sql } = require('kysely');
 const { readFileSync } = require('node:fs');
@@ -193,7 +193,7 @@ function scaleNotes({ plan, results }) {
     `p50 ${r.p50.toFixed(1)} ms p99 ${r.p99.toFixed(1)} ms max ${r.max.toFixed(0)} ms, server CPU ${r.cpuUsPerReceipt.toFixed(1)} µs per delivered event, idle ${(r.idleCpuShare * 100).toFixed(1)}% of a core, ` +
     `RSS ${r.rssMiB.toFixed(0)} MiB, sockets identified in ${r.connectSeconds.toFixed(1)} s, client processes ${(r.clientCpuShare * 100).toFixed(0)}% of a core.`;
   return [
-    `- Scale (bench/scale.cjs): the other ${plan.sockets - plan.hot} sockets idle in servers of ${plan.idleServerSize}; ${plan.rate} messages/s for ${plan.seconds} s a side in ${plan.rounds} rounds alternating, ${plan.clientProcesses} client processes a side.`,
+    `- Scale (bench/gateway-scale.cjs): the other ${plan.sockets - plan.hot} sockets idle in servers of ${plan.idleServerSize}; ${plan.rate} messages/s for ${plan.seconds} s a side in ${plan.rounds} rounds alternating, ${plan.clientProcesses} client processes a side.`,
     side('ours', results.ours),
     side('socket.io', results.socketio),
   ];
@@ -206,7 +206,7 @@ if (require.main === module) {
   const only = flag('side');
   // --sockets=N --hot=N --seconds=N --rate=N: the plan's figures, for a look at one of them.
   const overrides = Object.fromEntries(['sockets', 'hot', 'seconds', 'rate'].filter(flag).map((name) => [name, Number(flag(name))]));
-  runAlone('scale', async ({ db, url, redisUrl, quick }) => {
+  runAlone('gwscale', async ({ db, url, redisUrl, quick }) => {
     const { results } = await runScale({ db, url, redisUrl, quick, sides: only ? [only] : undefined, overrides });
     const { ours, socketio } = results;
     if (ours && socketio) log0(`scale, ours ÷ socket.io: p50 ${(ours.p50 / socketio.p50).toFixed(2)}, p99 ${(ours.p99 / socketio.p99).toFixed(2)}, CPU per delivered event ${(ours.cpuUsPerReceipt / socketio.cpuUsPerReceipt).toFixed(2)}`);
