@@ -24,6 +24,7 @@ export interface SocketServerOptions {
  * identify deadline for each, heartbeats swept, and every socket closed at a stop.
  */
 export class SocketServer {
+  // No permessage-deflate: `Connection.write` puts frames on the socket beside ws's, which needs ws to write each of its own whole, at once.
   private readonly wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: MAX_INBOUND_BYTES, clientTracking: false });
   private readonly all = new Set<Connection>();
   private readonly sweep: NodeJS.Timeout;
