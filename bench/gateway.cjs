@@ -20,6 +20,8 @@
 // Run alone: `node bench/gateway.cjs [--quick] [--side=ours|socketio] [--memory-only] [--idle=N]`
 // (builds nothing: `pnpm build` first); `--memory-only` skips the fan-out, `--idle=N` opens N idle
 // connections (all members of the one server: how long N identifies take shows presence's cost).
+// BENCH_SETTLE_MS sets the quick plan's settle periods (2 s); BENCH_NODE_OPTIONS is passed to the
+// servers it starts as NODE_OPTIONS (e.g. `--require ./sampler.cjs`, `--heap-prof`), for profiling.
 // It creates and drops a database of its own, like run.cjs; run.cjs calls `runGateway`.
 const { startServer } = require('./processes.cjs');
 const { execFileSync, fork } = require('node:child_process');
@@ -40,7 +42,7 @@ const SERVER_ID = 900;
 const CHANNEL_ID = 901;
 
 const PLANS = {
-  quick: { clients: 100, messages: 50, rounds: 2, rate: 20, idle: 500, settleMs: 2_000, connectConcurrency: 50 },
+  quick: { clients: 100, messages: 50, rounds: 2, rate: 20, idle: 500, settleMs: Number(process.env.BENCH_SETTLE_MS ?? 2_000), connectConcurrency: 50 },
   full: { clients: 1_000, messages: 200, rounds: 4, rate: 20, idle: 10_000, settleMs: 10_000, connectConcurrency: 100 },
 };
 

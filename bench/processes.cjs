@@ -18,7 +18,7 @@ function freePort() {
 /** Starts a server process on a free port and waits until GET /health answers. */
 async function startServer(name, args, env) {
   const port = await freePort();
-  const child = spawn(process.execPath, args, { env: { PATH: process.env.PATH, METRICS_PORT: '0', ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, args, { env: { PATH: process.env.PATH, METRICS_PORT: '0', ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}), ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
   const output = [];
   child.stderr.on('data', (d) => output.push(String(d)));
   let exited = null;

@@ -29,4 +29,25 @@ describeWithRedis('the Redis presence registry’s keys', () => {
     expect(keys.filter((key) => hashTag(key) !== 'presence')).toEqual([]);
     await redis.del(...keys);
   });
+
+  it('reads the same places asked for in one turn once, with one answer for all; a read asked for after it was sent is its own', async () => {
+    const prefix = uniquePrefix();
+    const registry = new RedisPresenceRegistry(redis, prefix);
+    await registry.enter('replica-a', 60_000, new Map([['1', { count: 1, places: ['10', '11'] }]]));
+    const scripts = jest.spyOn(redis, 'evalsha');
+
+    const together = [registry.presentIn(['10', '11']), registry.presentIn(['11', '10']), registry.presentIn(['10', '11'])];
+    const answers = await Promise.all(together);
+    const sentTogether = scripts.mock.calls.length;
+    await registry.connect('replica-a', '2', ['10']);
+    const later = await registry.presentIn(['10', '11']);
+
+    expect({ sentTogether, same: answers.every((answer) => answer === answers[0]), first: answers[0] }).toEqual({ sentTogether: 1, same: true, first: [{ userId: '1', status: 'online' }] });
+    expect([...later].sort((x, y) => x.userId.localeCompare(y.userId))).toEqual([
+      { userId: '1', status: 'online' },
+      { userId: '2', status: 'online' },
+    ]);
+    scripts.mockRestore();
+    await redis.del(...(await redis.keys(`${prefix}*`)));
+  });
 });

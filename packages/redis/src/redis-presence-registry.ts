@@ -23,6 +23,9 @@ function presences(reply: unknown): Presence[] {
 
 const presencesOrLost = (reply: unknown): Presence[] | Lost => (reply === 'lost' ? 'lost' : presences(reply));
 
+/** Resolves in the event loop's next turn, once this one's I/O callbacks have run. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
  * Presence in RedisClient, shared by every replica: each change one script (see `presence-scripts.ts`),
  * so two replicas never both see a user's last socket go, and a dead replica is reaped once, by
@@ -31,6 +34,8 @@ const presencesOrLost = (reply: unknown): Presence[] | Lost => (reply === 'lost'
 export class RedisPresenceRegistry implements PresenceRegistry {
   private readonly prefix: string;
   private readonly scripts;
+  /** `presentIn` reads asked for in this turn and not sent yet, by their places: another asking for the same places joins one. */
+  private readonly unsent = new Map<string, Promise<readonly Presence[]>>();
 
   constructor(
     private readonly redis: RedisClient,
@@ -80,9 +85,24 @@ export class RedisPresenceRegistry implements PresenceRegistry {
     await this.scripts.leavePlace.run(this.prefix, userId, placeId);
   }
 
-  async presentIn(placeIds: readonly Id[]): Promise<Presence[]> {
-    if (placeIds.length === 0) return [];
-    return presences(await this.scripts.presentIn.run(this.prefix, ...placeIds));
+  /**
+   * Sent in the next turn of the event loop, and shared with every read of the same places asked
+   * for before it is sent: a storm of identifies in one server (a replica's clients coming back)
+   * reads its present users once a turn, not once each, which was 500 users' ids and statuses
+   * made into strings and objects for each of 500 identifies (bench/RESULTS.md, session 17). A read
+   * asked for after one was sent never joins it, so it sees every change made before it was asked.
+   */
+  presentIn(placeIds: readonly Id[]): Promise<readonly Presence[]> {
+    if (placeIds.length === 0) return Promise.resolve([]);
+    const key = [...placeIds].sort().join(' ');
+    const unsent = this.unsent.get(key);
+    if (unsent) return unsent;
+    const read = nextTurn().then(async () => {
+      this.unsent.delete(key);
+      return presences(await this.scripts.presentIn.run(this.prefix, ...placeIds));
+    });
+    this.unsent.set(key, read);
+    return read;
   }
 
   async present(userIds: readonly Id[]): Promise<Presence[]> {

@@ -1,5 +1,6 @@
 import type { Admission, Audience, ChosenStatus, GatewaySnapshot, LoggedEvent } from '@chat/domain';
 import { CLOSE, HEARTBEAT_ACK, INVALID_SESSION, isLoggedEventType } from '@chat/contract';
+import type { SharedFrame } from './shared-frame';
 
 /** waiting: for identify or resume; syncing: catching up from the log; live: in the fan-out index. */
 export type ConnectionState = 'waiting' | 'syncing' | 'live' | 'closed';
@@ -14,10 +15,18 @@ const NEXT: Record<ConnectionState, readonly ConnectionState[]> = {
 /** What a connection needs of its socket (ws's `WebSocket` has it). */
 export interface ConnectionSocket {
   readonly bufferedAmount: number;
+  /** 1 (ws's `OPEN`) while frames may be sent on it: not once a close frame went either way. */
+  readonly readyState: number;
   send(data: string): void;
   close(code: number, reason: string): void;
   terminate(): void;
 }
+/** The byte stream under the WebSocket (the upgraded HTTP socket), on which frames encoded once for many are written. */
+export interface FrameStream {
+  write(bytes: Uint8Array): unknown;
+}
+/** ws's `WebSocket.OPEN`. */
+const OPEN = 1;
 /** Never added to: `reflected` of a connection whose snapshot had nothing unplaced. */
 const NONE: Set<string> = new Set();
 
@@ -52,14 +61,29 @@ export class Connection {
   /** Counted among its user's sockets in the presence registry (from going live to its close). */
   present = false;
   /** Signal frames heard while its session opened, sent once it goes live. */
-  held: string[] | undefined;
+  held: SharedFrame[] | undefined;
 
-  /** `address`: the client's, as the per-address cap counts it. */
+  /**
+   * `address`: the client's, as the per-address cap counts it. `stream`: the socket under the
+   * WebSocket, where `write` puts frames encoded once for many; without it (tests) they go through `send`.
+   */
   constructor(
     readonly socket: ConnectionSocket,
     readonly address: string,
     private readonly identifyTimeoutMs: number,
+    private readonly stream?: FrameStream,
   ) {}
+
+  /**
+   * Sends a frame encoded once for all the sockets it goes to: its bytes straight onto the stream
+   * under the WebSocket, in order with what ws writes there (ws writes each of its frames whole, at
+   * once: no compression, nothing queued), and counted in its `bufferedAmount` (the stream's own
+   * buffer). Nothing once a close frame went either way, as ws would send nothing.
+   */
+  write(frame: SharedFrame): void {
+    if (this.stream === undefined) return this.socket.send(frame.text);
+    if (this.socket.readyState === OPEN) this.stream.write(frame.bytes);
+  }
 
   get state(): ConnectionState {
     return this.current;

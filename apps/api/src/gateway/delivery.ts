@@ -1,5 +1,6 @@
 import type { LoggedEvent } from '@chat/domain';
 import type { Connection } from './connection';
+import { SharedFrame } from './shared-frame';
 import { clientEventJson, CLOSE, dispatch, formatCursor, NOT_SENT_AS_STORED, signAttachmentUrls, wireOf } from '@chat/contract';
 
 export interface DeliveryOptions {
@@ -18,22 +19,22 @@ export class Delivery {
   constructor(private readonly options: DeliveryOptions) {}
 
   /** Judges one event for one connection, and sends it if it may see it and it has a frame; true when sent. */
-  offer(connection: Connection, logged: LoggedEvent, frame: () => string | null): boolean {
+  offer(connection: Connection, logged: LoggedEvent, frame: () => SharedFrame | null): boolean {
     if (connection.admit(logged) !== 'deliver') return false;
-    const text = frame();
-    if (text === null) return false;
-    this.send(connection, text);
+    const shared = frame();
+    if (shared === null) return false;
+    this.send(connection, shared);
     this.options.onDelivered?.();
     return true;
   }
 
   /** Sends a signal's frame to a live connection: it has no position to judge, and moves none (nor counts as an event). */
-  signal(connection: Connection, text: string): void {
-    if (connection.state === 'live') this.send(connection, text);
+  signal(connection: Connection, frame: SharedFrame): void {
+    if (connection.state === 'live') this.send(connection, frame);
   }
 
-  private send(connection: Connection, text: string): void {
-    connection.socket.send(text);
+  private send(connection: Connection, frame: SharedFrame): void {
+    connection.write(frame);
     if (connection.state === 'live' && connection.socket.bufferedAmount > this.options.maxBufferBytes) this.closeSlow(connection);
   }
 
@@ -58,6 +59,12 @@ export class Delivery {
     if (event === null) return null;
     const { t, d } = clientEventJson(event);
     return dispatch(t, cursor, this.signed(JSON.stringify(d)));
+  }
+
+  /** `frameOf`, to be encoded once for every connection it goes to. */
+  sharedFrameOf(logged: LoggedEvent): SharedFrame | null {
+    const text = this.frameOf(logged);
+    return text === null ? null : new SharedFrame(text);
   }
 
   private signed(data: string): string {

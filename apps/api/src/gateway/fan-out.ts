@@ -3,6 +3,7 @@ import { hears, hearsInPlace, isPersonal, isSpread, serversHearing, signalPlaces
 import type { Logger } from 'pino';
 import type { Connection } from './connection';
 import type { Delivery } from './delivery';
+import { SharedFrame } from './shared-frame';
 
 /** Signals held at most for one connection while it opens its session. */
 const HELD_SIGNALS = 1_000;
@@ -48,7 +49,7 @@ export class FanOut implements Interest {
     for (const serverId of audience.servers()) this.index(connection, serverId);
     const held = connection.held ?? [];
     connection.held = undefined;
-    for (const text of held) this.delivery.signal(connection, text);
+    for (const frame of held) this.delivery.signal(connection, frame);
   }
 
   deliver(events: readonly LoggedEvent[]): void {
@@ -75,12 +76,12 @@ export class FanOut implements Interest {
 
   /**
    * A signal, to the live connections that hear it (one in several of its places once): one frame
-   * for all, written only if one does. Work in proportion to the connections of its places.
+   * for all, written (and encoded, once) only if one does. Work in proportion to the connections of its places.
    */
   signal(signal: Signal): void {
     const places = signalPlaces(signal);
-    let frame: string | undefined;
-    const text = () => (frame ??= signalFrame(signal));
+    let frame: SharedFrame | undefined;
+    const text = () => (frame ??= new SharedFrame(signalFrame(signal)));
     const offered = places.length > 1 ? new Set<Connection>() : undefined;
     for (const place of places) {
       for (const connection of this.byServer.get(place) ?? []) {
@@ -118,8 +119,8 @@ export class FanOut implements Interest {
     // A newer version's type: this version sends it to no one.
     if (!isLoggedEventType(type)) return;
     const subjects = subjectId === null ? undefined : this.byUser.get(subjectId);
-    let frame: string | null | undefined;
-    const frameOnce = () => (frame === undefined ? (frame = this.delivery.frameOf(logged)) : frame);
+    let frame: SharedFrame | null | undefined;
+    const frameOnce = () => (frame === undefined ? (frame = this.delivery.sharedFrameOf(logged)) : frame);
     if (isSpread(logged.route)) return this.spread(logged, subjects, frameOnce);
     // One member's sight of a channel changed: theirs alone, not offered to the server's others.
     if (serverId !== null && !isPersonal(logged.route)) {
@@ -139,7 +140,7 @@ export class FanOut implements Interest {
    * them (a co-member of several is offered it once), and to the user's own. Its servers are in its
    * data, so it is decoded (once, for every connection).
    */
-  private spread(logged: LoggedEvent, subjects: Connection | Set<Connection> | undefined, frame: () => string | null): void {
+  private spread(logged: LoggedEvent, subjects: Connection | Set<Connection> | undefined, frame: () => SharedFrame | null): void {
     const offered = new Set<Connection>(subjects instanceof Set ? subjects : subjects ? [subjects] : []);
     for (const serverId of logged.event ? serversHearing(logged.event) : []) {
       for (const connection of this.byServer.get(serverId) ?? []) offered.add(connection);
@@ -148,7 +149,7 @@ export class FanOut implements Interest {
   }
 
   /** Holds a signal for a connection opening its session, if it hears it (one that stopped opening is let go). */
-  private hold(connection: Connection, signal: Signal, text: () => string): void {
+  private hold(connection: Connection, signal: Signal, text: () => SharedFrame): void {
     if (connection.state !== 'syncing') return void this.syncing.delete(connection);
     if (!connection.audience || !hears(connection.audience, signal)) return;
     const held = (connection.held ??= []);

@@ -47,7 +47,7 @@ export class Replay {
           this.delivery.closeSlow(connection);
         }
         if (connection.state !== 'syncing') break;
-        if (this.delivery.offer(connection, logged, () => this.delivery.frameOf(logged))) sent += 1;
+        if (this.delivery.offer(connection, logged, () => this.delivery.sharedFrameOf(logged))) sent += 1;
       }
     }
   }

@@ -24,6 +24,7 @@ export interface SocketServerOptions {
  * identify deadline for each, heartbeats swept, and every socket closed at a stop.
  */
 export class SocketServer {
+  // No permessage-deflate: `Connection.write` puts frames on the socket beside ws's, which needs ws to write each of its own whole, at once.
   private readonly wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: MAX_INBOUND_BYTES, clientTracking: false });
   private readonly all = new Set<Connection>();
   private readonly sweep: NodeJS.Timeout;
@@ -63,7 +64,7 @@ export class SocketServer {
         return refuseUpgrade(socket, '403 Forbidden');
       }
       const address = this.doors.addressOf(req);
-      this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, address));
+      this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, address, socket));
     });
   }
 
@@ -78,7 +79,8 @@ export class SocketServer {
     for (const connection of this.all) connection.close(1001, 'this replica is stopping; resume elsewhere', graceMs);
   }
 
-  private accept(socket: WebSocket, address: string): void {
+  /** `stream`: the upgraded socket under `socket`, on which frames encoded once for many are written (see `Connection.write`). */
+  private accept(socket: WebSocket, address: string, stream: Duplex): void {
     const refusal = this.doors.enter(address);
     if (refusal) {
       // Closed with a code a client can read (a refused upgrade shows a browser nothing), at once.
@@ -88,7 +90,7 @@ export class SocketServer {
       setTimeout(() => socket.terminate(), 1_000).unref();
       return;
     }
-    const connection = new Connection(socket, address, this.options.identifyTimeoutMs);
+    const connection = new Connection(socket, address, this.options.identifyTimeoutMs, stream);
     this.all.add(connection);
     socket.send(hello(this.options.heartbeatMs));
     connection.awaitIdentify();

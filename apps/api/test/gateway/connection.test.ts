@@ -6,6 +6,7 @@ import { SNAPSHOT } from './fan-out-helpers';
 /** A socket that records what the connection sends and how it closes it. */
 class RecordingSocket implements ConnectionSocket {
   readonly bufferedAmount = 0;
+  readyState = 1;
   readonly sent: string[] = [];
   closedWith: number | undefined;
   send(data: string): void {

@@ -1,7 +1,7 @@
 import { eventJson, lazilyDecoded, type StoredLoggedEvent } from '@chat/contract';
 import { Audience, routeOf, type ChannelSight, type ChatEvent, type GatewaySnapshot } from '@chat/domain';
 import pino from 'pino';
-import { Connection, type ConnectionSocket } from '../../src/gateway/connection';
+import { Connection, type ConnectionSocket, type FrameStream } from '../../src/gateway/connection';
 import { Delivery } from '../../src/gateway/delivery';
 import { FanOut } from '../../src/gateway/fan-out';
 
@@ -9,6 +9,7 @@ import { FanOut } from '../../src/gateway/fan-out';
 
 export class RecordingSocket implements ConnectionSocket {
   readonly bufferedAmount = 0;
+  readyState = 1;
   readonly sent: string[] = [];
   /** The connection over this socket, once it has one. */
   connection: Connection | undefined;
@@ -38,18 +39,27 @@ export const SNAPSHOT: GatewaySnapshot = {
 export const aFanOut = (moved?: ConstructorParameters<typeof FanOut>[2]): FanOut =>
   new FanOut(new Delivery({ logId: 'abc', maxBufferBytes: 1 << 20, linkAttachment: (id) => `/api/attachments/${id}?signed` }), pino({ level: 'silent' }), moved);
 
-/** A connection of `userId`, a member of `servers` (the channels of `sight.hidden` out of its sight), opening its session. */
-export function opening(userId: string, servers: string[], sight?: ChannelSight): RecordingSocket & { connection: Connection } {
+/** The byte stream under a WebSocket, recording each write (frames encoded once for many go there). */
+export class RecordingStream implements FrameStream {
+  readonly written: Uint8Array[] = [];
+  write(bytes: Uint8Array): boolean {
+    this.written.push(bytes);
+    return true;
+  }
+}
+
+/** A connection of `userId`, a member of `servers` (the channels of `sight.hidden` out of its sight), opening its session; over `stream` if given. */
+export function opening(userId: string, servers: string[], sight?: ChannelSight, stream?: RecordingStream): RecordingSocket & { connection: Connection } {
   const socket = new RecordingSocket();
-  const connection = new Connection(socket, '127.0.0.1', 10_000);
+  const connection = new Connection(socket, '127.0.0.1', 10_000, stream);
   connection.startOpening();
   connection.begin(new Audience(userId, `s-${userId}`, new Set(servers), new Set(), sight), SNAPSHOT, true, 0);
   return Object.assign(socket, { connection });
 }
 
 /** The same connection, live in the fan-out. */
-export function live(fanOut: FanOut, userId: string, servers: string[], sight?: ChannelSight): RecordingSocket {
-  const socket = opening(userId, servers, sight);
+export function live(fanOut: FanOut, userId: string, servers: string[], sight?: ChannelSight, stream?: RecordingStream): RecordingSocket {
+  const socket = opening(userId, servers, sight, stream);
   fanOut.join(socket.connection);
   return socket;
 }

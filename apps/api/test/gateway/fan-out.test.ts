@@ -1,6 +1,7 @@
 import type { StoredLoggedEvent } from '@chat/contract';
 import { memberJoined, memberLeft, messageCreated, NO_MENTIONS } from '@chat/domain';
-import { aFanOut, live, opening, stored } from './fan-out-helpers';
+import { aFanOut, live, opening, RecordingStream, stored } from './fan-out-helpers';
+import { encodeTextFrame } from '../../src/gateway/shared-frame';
 
 const SERVER = '10';
 
@@ -38,6 +39,19 @@ describe('the fan-out', () => {
     expect(parse).not.toHaveBeenCalled();
     expect(members.map((socket) => socket.sent)).toEqual([[message.frame], [message.frame], [message.frame]]);
     expect(outsider.sent).toEqual([]);
+  });
+
+  it('encodes an event’s frame once for every socket it goes to: the same bytes on each stream', () => {
+    const fanOut = aFanOut();
+    const streams = ['1', '2', '3'].map(() => new RecordingStream());
+    streams.forEach((stream, i) => live(fanOut, String(i + 1), [SERVER], undefined, stream));
+    const message = stored(1, said);
+
+    fanOut.deliver([message.logged]);
+
+    const [first] = streams[0]?.written ?? [];
+    expect(first).toEqual(encodeTextFrame(message.frame));
+    expect(streams.map(({ written }) => written.length === 1 && written[0] === first)).toEqual([true, true, true]);
   });
 
   it('still follows a leave, by its route: the leaver gets it, and nothing of the server after it', () => {

@@ -1,5 +1,6 @@
 import { messageCreated, NO_MENTIONS, presenceUpdated, typingStarted } from '@chat/domain';
-import { aFanOut, live, opening, stored } from './fan-out-helpers';
+import { aFanOut, live, opening, RecordingStream, stored } from './fan-out-helpers';
+import { encodeTextFrame } from '../../src/gateway/shared-frame';
 
 const SERVER = '10';
 const CHANNEL = '20';
@@ -49,6 +50,22 @@ describe('signals in the fan-out', () => {
 
     const frame = JSON.stringify({ op: 'dispatch', t: 'presence.updated', d: { userId: '1', status: 'dnd' } });
     expect([self.sent, both.sent, one.sent, stranger.sent]).toEqual([[], [frame], [frame], []]);
+  });
+
+  it('encodes a presence change once for all the sockets that hear it: the same bytes written on each one’s stream, none on a closing one', () => {
+    const fanOut = aFanOut();
+    const streams = Array.from({ length: 50 }, () => new RecordingStream());
+    const sockets = streams.map((stream, i) => live(fanOut, String(100 + i), [SERVER], undefined, stream));
+    const closing = new RecordingStream();
+    live(fanOut, '99', [SERVER], undefined, closing).readyState = 2;
+
+    fanOut.signal(presenceUpdated('1', 'idle', [SERVER]));
+
+    const [first] = streams[0]?.written ?? [];
+    const frame = JSON.stringify({ op: 'dispatch', t: 'presence.updated', d: { userId: '1', status: 'idle' } });
+    expect(first).toEqual(encodeTextFrame(frame));
+    expect(streams.map(({ written }) => written.length === 1 && written[0] === first)).toEqual(streams.map(() => true));
+    expect({ closing: closing.written, throughWs: sockets.flatMap(({ sent }) => sent) }).toEqual({ closing: [], throughWs: [] });
   });
 
   it('holds the signals a connection hears while its session opens, and sends them once it goes live; none it would not hear', () => {

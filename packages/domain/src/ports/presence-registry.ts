@@ -45,6 +45,10 @@ export interface PresenceRegistry {
   leavePlace(userId: Id, placeId: Id): Promise<void>;
   /** The users among these who show something other than `offline`, with it; in no particular order. */
   present(userIds: readonly Id[]): Promise<Presence[]>;
-  /** The users heard in any of these places who show something other than `offline`, each once, with it; in no particular order. */
-  presentIn(placeIds: readonly Id[]): Promise<Presence[]>;
+  /**
+   * The users heard in any of these places who show something other than `offline`, each once, with
+   * it; in no particular order. Read after the call (it sees every change made before it); the answer
+   * may be shared by several callers that asked for the same places at once, so none changes it.
+   */
+  presentIn(placeIds: readonly Id[]): Promise<readonly Presence[]>;
 }

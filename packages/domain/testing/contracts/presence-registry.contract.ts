@@ -12,7 +12,7 @@ const LONG = 60_000;
 const of = (changes: Presence[] | 'lost', ...userIds: string[]) =>
   changes === 'lost' ? changes : changes.filter((change) => userIds.includes(change.userId)).sort((x, y) => x.userId.localeCompare(y.userId));
 
-const sorted = (presences: Presence[]) => [...presences].sort((x, y) => x.userId.localeCompare(y.userId));
+const sorted = (presences: readonly Presence[]) => [...presences].sort((x, y) => x.userId.localeCompare(y.userId));
 /** A replica's sockets: user, how many, and the places they are heard in (none unless said). */
 const held = (...users: (readonly [string, number, string[]?])[]): Map<string, HeldSockets> => new Map(users.map(([userId, count, places = []]) => [userId, { count, places }]));
 
@@ -118,6 +118,17 @@ export function describePresenceRegistryContract(name: string, makeWorld: () => 
         [{ userId: moved, status: 'online' }],
         [],
       ]);
+    });
+
+    it('reads present users after the call: a read asked for after a change sees it, though one asked for just before may not', async () => {
+      const replica = await aReplica();
+      const [place, user] = [freshId(), freshId()];
+      const before = registry.presentIn([place]);
+      await registry.connect(replica, user, [place]);
+
+      const after = await registry.presentIn([place]);
+
+      expect({ after, before: (await before).filter((presence) => presence.userId !== user) }).toEqual({ after: [{ userId: user, status: 'online' }], before: [] });
     });
 
     it('takes a reaped replica’s users out of their places (those with a socket elsewhere stay), and lists them again when it enters', async () => {
