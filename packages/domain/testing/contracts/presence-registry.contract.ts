@@ -165,20 +165,21 @@ export function describePresenceRegistryContract(name: string, makeWorld: () => 
     });
 
     it('gives a reaped replica’s users, when it enters again, what they chose there, unless another replica’s choice still stands', async () => {
-      const [only, both, unchosen] = [freshId(), freshId(), freshId()];
-      const dying = await aReplica(held([only, 1, [], 'idle'], [both, 1], [unchosen, 1]), 300);
+      const [only, both, unchosen, hidden] = [freshId(), freshId(), freshId(), freshId()];
+      const dying = await aReplica(held([only, 1, [], 'idle'], [both, 1], [unchosen, 1], [hidden, 1, [], 'invisible']), 300);
       await aReplica(held([both, 1]));
       await registry.choose(both, 'dnd');
 
       await world.pass(400);
-      const reaped = of(await registry.reap(), only, both, unchosen);
-      const entered = of(await registry.enter(dying, LONG, held([only, 1, [], 'idle'], [both, 1, [], 'invisible'], [unchosen, 1])), only, both, unchosen);
+      const reaped = of(await registry.reap(), only, both, unchosen, hidden);
+      const entered = of(await registry.enter(dying, LONG, held([only, 1, [], 'idle'], [both, 1, [], 'invisible'], [unchosen, 1], [hidden, 1, [], 'invisible'])), only, both, unchosen, hidden);
 
       expect({ reaped, entered }).toEqual({
         reaped: of([{ userId: only, status: 'offline' }, { userId: unchosen, status: 'offline' }], only, unchosen),
         entered: of([{ userId: only, status: 'idle' }, { userId: unchosen, status: 'online' }], only, unchosen),
       });
-      expect(sorted(await registry.present([only, both, unchosen]))).toEqual(
+      // The invisible one never shows online, reaped or back.
+      expect(sorted(await registry.present([only, both, unchosen, hidden]))).toEqual(
         sorted([{ userId: only, status: 'idle' }, { userId: both, status: 'dnd' }, { userId: unchosen, status: 'online' }]),
       );
     });
