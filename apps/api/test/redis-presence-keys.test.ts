@@ -1,3 +1,4 @@
+import type { ChosenStatus } from '@chat/domain';
 import { RedisPresenceRegistry, type Redis } from '@chat/redis';
 import { connect, describeWithRedis, uniquePrefix } from './redis-testing';
 
@@ -28,6 +29,16 @@ describeWithRedis('the Redis presence registry’s keys', () => {
     expect(keys.length).toBeGreaterThan(10);
     expect(keys.filter((key) => hashTag(key) !== 'presence')).toEqual([]);
     await redis.del(...keys);
+  });
+
+  it('refuses to store a status that is not one, chosen or entered with (the scripts store what they are given)', async () => {
+    const prefix = uniquePrefix();
+    const registry = new RedisPresenceRegistry(redis, prefix);
+    const away = 'away' as ChosenStatus;
+
+    await expect(registry.choose('1', away)).rejects.toThrow('not a status: away');
+    await expect(registry.enter('replica-a', 60_000, new Map([['1', { count: 1, places: [], chosen: away }]]))).rejects.toThrow('not a status: away');
+    expect(await redis.keys(`${prefix}*`)).toEqual([]);
   });
 
   it('reads the same places asked for in one turn once, with one answer for all; a read asked for after it was sent is its own', async () => {

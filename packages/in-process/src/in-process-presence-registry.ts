@@ -27,7 +27,8 @@ export class InProcessPresenceRegistry implements PresenceRegistry {
     return this.changing(touched, () => {
       this.drop(replicaId);
       this.replicas.set(replicaId, { until: this.now() + ttlMs, sockets: new Map(held.map(([userId, { count }]) => [userId, count])) });
-      for (const [userId, { count, places }] of held) {
+      for (const [userId, { count, places, chosen }] of held) {
+        if (chosen && !this.chosen.has(userId)) this.chosen.set(userId, chosen);
         this.add(userId, replicaId, count);
         for (const placeId of places) this.place(userId, placeId);
       }

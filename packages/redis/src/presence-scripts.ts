@@ -44,7 +44,10 @@ local function known(r)
 end
 `;
 
-/** ARGV: prefix, replica, ttl, then user, count, places (ids joined by spaces), user, count, places, … */
+/**
+ * ARGV: prefix, replica, ttl, then user, count, places (ids joined by spaces), chosen ('' if none), user, …
+ * A user's chosen status is set only where none is held: a reap forgot it, and another replica's stands.
+ */
 export const ENTER = `${PRELUDE}
 local R = ARGV[2]
 local before, order = {}, {}
@@ -60,8 +63,9 @@ for i = 1, #old, 2 do
   add(old[i], R, -tonumber(old[i + 1]))
 end
 redis.call('DEL', P .. 'on:' .. R)
-for i = 4, #ARGV, 3 do
+for i = 4, #ARGV, 4 do
   note(ARGV[i])
+  if ARGV[i + 3] ~= '' then redis.call('SET', P .. 'chosen:' .. ARGV[i], ARGV[i + 3], 'NX') end
   add(ARGV[i], R, tonumber(ARGV[i + 1]))
   redis.call('HSET', P .. 'on:' .. R, ARGV[i], ARGV[i + 1])
   for p in string.gmatch(ARGV[i + 2], '%S+') do place(ARGV[i], p) end

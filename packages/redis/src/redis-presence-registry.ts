@@ -51,7 +51,10 @@ export class RedisPresenceRegistry implements PresenceRegistry {
   }
 
   async enter(replicaId: string, ttlMs: number, sockets: ReadonlyMap<Id, HeldSockets>): Promise<Presence[]> {
-    const held = [...sockets].filter(([, { count }]) => count > 0).flatMap(([userId, { count, places }]) => [userId, count, places.join(' ')]);
+    const held = [...sockets].filter(([, { count }]) => count > 0).flatMap(([userId, { count, places, chosen }]) => {
+      if (chosen !== undefined && !CHOSEN_STATUSES.includes(chosen)) throw new TypeError(`not a status: ${chosen}`);
+      return [userId, count, places.join(' '), chosen ?? ''];
+    });
     return presences(await this.scripts.enter.run(this.prefix, replicaId, ttlMs, ...held));
   }
 

@@ -40,6 +40,8 @@ export const presenceDeps = (
 export class PresenceTracker {
   /** This replica's counted connections, by user (most hold one). */
   private readonly sockets = new Map<Id, Connection[]>();
+  /** What each of those users last chose here (at identify or later): entering again, the record carries it. */
+  private readonly chosen = new Map<Id, ChosenStatus>();
   private timer: NodeJS.Timeout | undefined;
   private unsure = true;
   private stopped = false;
@@ -70,7 +72,13 @@ export class PresenceTracker {
     const mine = this.sockets.get(audience.userId);
     if (mine) mine.push(connection);
     else this.sockets.set(audience.userId, [connection]);
-    this.run(() => this.deps.connectSocket.execute(this.deps.replicaId, audience.userId, audience.servers(), connection.chosen));
+    const { chosen } = connection;
+    if (chosen) this.chosen.set(audience.userId, chosen);
+    this.run(
+      () => this.deps.connectSocket.execute(this.deps.replicaId, audience.userId, audience.servers(), chosen),
+      // Lost, its choice was not taken; entering gives it only where no choice is held, so another replica's older one may stand: choose again.
+      chosen && (() => this.chooseAgain(audience.userId, audience.servers())),
+    );
   }
 
   /** A connection closed: one socket fewer, if it counted. */
@@ -81,7 +89,10 @@ export class PresenceTracker {
     const mine = this.sockets.get(audience.userId) ?? [];
     const at = mine.indexOf(connection);
     if (at >= 0) mine.splice(at, 1);
-    if (mine.length === 0) this.sockets.delete(audience.userId);
+    if (mine.length === 0) {
+      this.sockets.delete(audience.userId);
+      this.chosen.delete(audience.userId);
+    }
     this.run(() => this.deps.disconnectSocket.execute(this.deps.replicaId, audience.userId, audience.servers()));
   }
 
@@ -90,6 +101,8 @@ export class PresenceTracker {
     connection.chosen = status;
     const { audience } = connection;
     if (this.stopped || !audience || !connection.present) return;
+    // Kept even if the registry cannot take it now (this replica reaped, the user held nowhere else): entering again gives it.
+    this.chosen.set(audience.userId, status);
     this.run(async () => {
       await this.deps.setPresence.execute(audience.userId, status, audience.servers());
       return 'done';
@@ -106,22 +119,31 @@ export class PresenceTracker {
     });
   }
 
-  /** A change, in the order made; `lost` (this replica was reaped) or a failure makes the next beat enter anew, now. */
-  private run(change: () => Promise<'done' | 'lost'>): void {
-    change().then(
-      (outcome) => {
-        if (outcome === 'lost') this.enterAgain();
-      },
-      (error: unknown) => {
-        this.report(error);
-        this.unsure = true;
-      },
-    );
+  /**
+   * A change, in the order made; `lost` (this replica was reaped) or a failure makes the next beat
+   * enter anew, now (`lost`, then `afterEntering`).
+   */
+  private run(change: () => Promise<'done' | 'lost'>, afterEntering?: () => Promise<void>): void {
+    const made = async () => {
+      if ((await change()) !== 'lost') return;
+      await this.enterAgain();
+      if (afterEntering && !this.stopped) await afterEntering();
+    };
+    made().catch((error: unknown) => {
+      this.report(error);
+      this.unsure = true;
+    });
   }
 
-  private enterAgain(): void {
+  private enterAgain(): Promise<void> {
     this.unsure = true;
-    void this.beat();
+    return this.beat();
+  }
+
+  /** The user's last choice here, told again (if they still hold a socket here). */
+  private async chooseAgain(userId: Id, heardIn: readonly Id[]): Promise<void> {
+    const status = this.chosen.get(userId);
+    if (status) await this.deps.setPresence.execute(userId, status, heardIn);
   }
 
   private async beat(): Promise<void> {
@@ -143,7 +165,8 @@ export class PresenceTracker {
     const held = new Map<Id, HeldSockets>();
     for (const [userId, connections] of this.sockets) {
       const places = new Set(connections.flatMap((connection) => connection.audience?.servers() ?? []));
-      held.set(userId, { count: connections.length, places: [...places] });
+      const chosen = this.chosen.get(userId);
+      held.set(userId, { count: connections.length, places: [...places], ...(chosen ? { chosen } : {}) });
     }
     return held;
   }

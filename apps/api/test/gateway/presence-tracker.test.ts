@@ -1,3 +1,4 @@
+import type { Signal } from '@chat/domain';
 import { createTestWorld } from '@chat/domain/testing';
 import pino from 'pino';
 import type { Connection } from '../../src/gateway/connection';
@@ -80,6 +81,53 @@ describe('a replica’s presence tracker', () => {
     expect({ reaped, now: [await statusOf('2'), await statusOf('3'), await statusOf('4')] }).toEqual({ reaped: ['offline', 'offline'], now: ['online', 'online', 'online'] });
     // Entered again with where each is heard: ready finds them in their server.
     expect(inPlace(await world.presence.presentIn(['10']), '2', '3', '4')).toEqual(['2', '3', '4']);
+  });
+
+  it('enters again with what each of its users chose here, once reaped: at identify, or later, even while it was reaped', async () => {
+    const tracker = new PresenceTracker(presenceDeps(world, 'reaped'), HEARTBEAT_MS, pino({ level: 'silent' }));
+    tracker.start();
+    const [atIdentify, later] = [aConnection('20'), aConnection('21')];
+    atIdentify.chosen = 'idle';
+    tracker.joined(atIdentify);
+    tracker.joined(later);
+    await until(async () => (await statusOf('20')) === 'idle' && (await statusOf('21')) === 'online');
+
+    world.clock.advance(HEARTBEAT_MS);
+    await world.keepPresence.execute('reaper', HEARTBEAT_MS, () => new Map(), true);
+    const reaped = [await statusOf('20'), await statusOf('21')];
+    // Chosen while the record is gone: the registry cannot take it (the user holds no socket there).
+    tracker.choose(later, 'dnd');
+    tracker.joined(aConnection('22'));
+    await until(async () => (await statusOf('22')) === 'online');
+    tracker.stop();
+
+    expect({ reaped, now: [await statusOf('20'), await statusOf('21')] }).toEqual({ reaped: ['offline', 'offline'], now: ['idle', 'dnd'] });
+  });
+
+  it('shows what a socket chose at identify though its connect found the record reaped and another replica holds the user', async () => {
+    const tracker = new PresenceTracker(presenceDeps(world, 'reaped-too'), HEARTBEAT_MS, pino({ level: 'silent' }));
+    tracker.start();
+    tracker.joined(aConnection('23'));
+    await until(async () => (await statusOf('23')) === 'online');
+    world.clock.advance(HEARTBEAT_MS);
+    await world.keepPresence.execute('reaper', HEARTBEAT_MS, () => new Map(), true);
+    await world.presence.enter('elsewhere', 10 * HEARTBEAT_MS, new Map([['24', { count: 1, places: ['10'] }]]));
+    await world.presence.choose('24', 'dnd');
+
+    const heard: Signal[] = [];
+    const unsubscribe = world.signals.subscribe((signal) => heard.push(signal));
+
+    const second = aConnection('24');
+    second.chosen = 'idle';
+    tracker.joined(second);
+    await until(async () => (await statusOf('23')) === 'online');
+    await until(async () => (await statusOf('24')) === 'idle').catch(() => undefined);
+    tracker.stop();
+    unsubscribe();
+
+    expect(await statusOf('24')).toBe('idle');
+    // Told once, where the socket hears.
+    expect(heard.filter((signal) => signal.type === 'presence.updated' && signal.userId === '24')).toEqual([{ type: 'presence.updated', userId: '24', status: 'idle', serverIds: ['10'] }]);
   });
 
   it('tells the registry where its counted connections are heard: their places once live, then each they come into or leave', async () => {

@@ -4,10 +4,16 @@ import type { Id } from '../ids';
 /** This replica's record was removed (its heartbeat ran out): it must `enter` again with every socket it holds. */
 export type Lost = 'lost';
 
-/** One user's identified sockets on one replica, and the places (servers, conversations) they hear in there. */
+/** One user's identified sockets on one replica, the places (servers, conversations) they hear in there, and what they last chose there. */
 export interface HeldSockets {
   readonly count: number;
   readonly places: readonly Id[];
+  /**
+   * The status the user last chose on this replica (at identify or later), if they chose. `enter`
+   * takes it when the registry holds no choice of theirs: a reap forgot it with their last socket.
+   * A choice still held (made through another replica that holds them too) stands.
+   */
+  readonly chosen?: ChosenStatus;
 }
 
 /**
@@ -24,7 +30,7 @@ export interface HeldSockets {
  * its member list, at a cost in proportion to those connected, not to its members.
  */
 export interface PresenceRegistry {
-  /** The replica's record becomes `sockets` (by user), its heartbeat good for `ttlMs`. */
+  /** The replica's record becomes `sockets` (by user, with what each chose there where the registry holds no choice), its heartbeat good for `ttlMs`. */
   enter(replicaId: string, ttlMs: number, sockets: ReadonlyMap<Id, HeldSockets>): Promise<Presence[]>;
   /** Keeps the replica's record for `ttlMs` more; false when it was removed (then `enter` again). */
   beat(replicaId: string, ttlMs: number): Promise<boolean>;

@@ -1,4 +1,4 @@
-import type { HeldSockets, Presence, PresenceRegistry } from '../../src';
+import type { ChosenStatus, HeldSockets, Presence, PresenceRegistry } from '../../src';
 import { freshId } from './fixtures';
 
 /** A registry, and a way to let time pass for it (a clock moved, or a real wait). */
@@ -13,8 +13,9 @@ const of = (changes: Presence[] | 'lost', ...userIds: string[]) =>
   changes === 'lost' ? changes : changes.filter((change) => userIds.includes(change.userId)).sort((x, y) => x.userId.localeCompare(y.userId));
 
 const sorted = (presences: readonly Presence[]) => [...presences].sort((x, y) => x.userId.localeCompare(y.userId));
-/** A replica's sockets: user, how many, and the places they are heard in (none unless said). */
-const held = (...users: (readonly [string, number, string[]?])[]): Map<string, HeldSockets> => new Map(users.map(([userId, count, places = []]) => [userId, { count, places }]));
+/** A replica's sockets: user, how many, the places they are heard in (none unless said), and what they chose there (if they did). */
+const held = (...users: (readonly [string, number, string[]?, ChosenStatus?])[]): Map<string, HeldSockets> =>
+  new Map(users.map(([userId, count, places = [], chosen]) => [userId, chosen ? { count, places, chosen } : { count, places }]));
 
 /** What every `PresenceRegistry` must do. */
 export function describePresenceRegistryContract(name: string, makeWorld: () => Promise<PresenceWorld>): void {
@@ -161,6 +162,26 @@ export function describePresenceRegistryContract(name: string, makeWorld: () => 
       // The one kept keeps what they chose: an enter takes a replica's sockets away and gives them back in one step.
       expect(of(second, kept, dropped, added)).toEqual(of([{ userId: dropped, status: 'offline' }, { userId: added, status: 'online' }], dropped, added));
       expect(await registry.present([kept])).toEqual([{ userId: kept, status: 'idle' }]);
+    });
+
+    it('gives a reaped replica’s users, when it enters again, what they chose there, unless another replica’s choice still stands', async () => {
+      const [only, both, unchosen, hidden] = [freshId(), freshId(), freshId(), freshId()];
+      const dying = await aReplica(held([only, 1, [], 'idle'], [both, 1], [unchosen, 1], [hidden, 1, [], 'invisible']), 300);
+      await aReplica(held([both, 1]));
+      await registry.choose(both, 'dnd');
+
+      await world.pass(400);
+      const reaped = of(await registry.reap(), only, both, unchosen, hidden);
+      const entered = of(await registry.enter(dying, LONG, held([only, 1, [], 'idle'], [both, 1, [], 'invisible'], [unchosen, 1], [hidden, 1, [], 'invisible'])), only, both, unchosen, hidden);
+
+      expect({ reaped, entered }).toEqual({
+        reaped: of([{ userId: only, status: 'offline' }, { userId: unchosen, status: 'offline' }], only, unchosen),
+        entered: of([{ userId: only, status: 'idle' }, { userId: unchosen, status: 'online' }], only, unchosen),
+      });
+      // The invisible one never shows online, reaped or back.
+      expect(sorted(await registry.present([only, both, unchosen, hidden]))).toEqual(
+        sorted([{ userId: only, status: 'idle' }, { userId: both, status: 'dnd' }, { userId: unchosen, status: 'online' }]),
+      );
     });
 
     it('reaps a replica whose heartbeat ran out, once: its users with no socket elsewhere go offline, and it must enter again', async () => {
