@@ -59,7 +59,7 @@ export interface components {
             privateChannels: components["schemas"]["Conversation"][];
             /** @description Where you have something unread, as GET /api/users/@me/read-states answers, at the moment of the cursor */
             readStates: components["schemas"]["ReadState"][];
-            /** @description Who shows online, idle or dnd (anyone not listed: offline) among the members of your servers of up to 1,000 members and the recipients of your conversations, you excepted. For a larger server: GET /api/servers/{serverId}/members?presence=true. presence.updated follows each change */
+            /** @description Who shows online, idle or dnd (anyone not listed: offline) among the members of your servers of up to 1,000 members (or up to the deployment's PRESENCE_FAN_OUT_MAX_MEMBERS when that is lower) and the recipients of your conversations, you excepted. presence.updated follows each change of those listed. For a larger server: GET /api/servers/{serverId}/members?presence=true */
             presences: components["schemas"]["PresenceUpdatedEvent"][];
         };
         UserSummary: {

@@ -52,7 +52,7 @@ import { ConnectSocket } from './presence/connect-socket';
 import { DisconnectSocket } from './presence/disconnect-socket';
 import { KeepPresence } from './presence/keep-presence';
 import { MovePresence } from './presence/move-presence';
-import { ReadPresences } from './presence/read-presences';
+import { ReadPresences, readyPresenceMembers } from './presence/read-presences';
 import { SetPresence } from './presence/set-presence';
 import { AddReaction } from './messages/add-reaction';
 import { ClearReaction } from './messages/clear-reaction';
@@ -171,7 +171,7 @@ export function createUseCases(ports: UseCasePorts) {
     setPresence: new SetPresence(presence, signals, fanOut),
     keepPresence: new KeepPresence(presence, signals, stores, fanOut),
     movePresence: new MovePresence(presence),
-    readPresences: new ReadPresences(presence, stores),
+    readPresences: new ReadPresences(presence, stores, readyPresenceMembers(fanOut.maxMembers)),
     listMyServers: new ListMyServers(servers),
     createServer: new CreateServer(unitOfWork, ids, clock, quotas),
     getServer: new GetServer(servers, members),

@@ -140,6 +140,23 @@ describe('presence', () => {
     expect(heard).toEqual([{ type: 'presence.updated', userId: owner.userId, status: 'online', serverIds: [server.id] }]);
   });
 
+  it('lists in ready only the servers that hear presence.updated, when the deployment bounds fan-out below 1,000', async () => {
+    const world = createTestWorld(undefined, undefined, undefined, { presenceFanOutMaxMembers: 2 });
+    const owner = await world.aUser('owner');
+    const [small, large] = [await world.aServer(owner), await world.aServer(owner)];
+    const inSmall = await world.aMemberOf(small, owner);
+    const inLarge = await world.aMemberOf(large, owner);
+    await world.stores.members.add({ serverId: large.id, userId: '99', joinedAt: new Date() });
+    await world.keepPresence.execute('a', TTL, () => none, true);
+    await world.connectSocket.execute('a', owner.userId, [small.id, large.id], 'dnd');
+
+    // The small server (2 members) hears the owner's changes, so its ready lists them; the large one (3) does neither.
+    expect({
+      small: await world.readPresences.execute(inSmall.userId, await snapshotOf(world, inSmall)),
+      large: await world.readPresences.execute(inLarge.userId, await snapshotOf(world, inLarge)),
+    }).toEqual({ small: [{ userId: owner.userId, status: 'dnd' }], large: [] });
+  });
+
   it('lists members with what they show when asked, offline for those without a socket', async () => {
     const { world, owner, member, server } = await aServerWithCastAndDm();
     await world.keepPresence.execute('a', TTL, () => none, true);
