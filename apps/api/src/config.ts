@@ -177,6 +177,9 @@ const configSchema = envSchema.superRefine((config, ctx) => {
   for (const name of ['REDIS_CLUSTER_USERNAME', 'REDIS_CLUSTER_PASSWORD'] as const) {
     if (config[name] !== undefined && !config.REDIS_CLUSTER_NODES) ctx.addIssue({ code: 'custom', path: [name], message: 'is set but REDIS_CLUSTER_NODES is not (one Redis takes its user and password in REDIS_URL)' });
   }
+  if (config.REDIS_CLUSTER_USERNAME !== undefined && config.REDIS_CLUSTER_PASSWORD === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['REDIS_CLUSTER_USERNAME'], message: 'is set but REDIS_CLUSTER_PASSWORD is not: an ACL user logs in with its password' });
+  }
   if (config.REDIS_CLUSTER_TLS && !config.REDIS_CLUSTER_NODES) {
     ctx.addIssue({ code: 'custom', path: ['REDIS_CLUSTER_TLS'], message: 'is set but REDIS_CLUSTER_NODES is not (one Redis over TLS is a rediss:// REDIS_URL)' });
   }

@@ -144,7 +144,8 @@ describe('loadConfig', () => {
     ]);
     expect(problemsOf({ REDIS_CLUSTER_TLS: 'yes', ...nodes })).toEqual(['REDIS_CLUSTER_TLS must be 1 or true (every node over TLS), or 0 or false (got "yes")']);
     expect(problemsOf({ REDIS_CLUSTER_TLS: '1' })).toEqual(['REDIS_CLUSTER_TLS is set but REDIS_CLUSTER_NODES is not (one Redis over TLS is a rediss:// REDIS_URL) (got "1")']);
-    expect(problemsOf({ REDIS_CLUSTER_USERNAME: 'chat' })).toHaveLength(1);
+    expect(problemsOf({ REDIS_CLUSTER_USERNAME: 'chat' })).toHaveLength(2);
+    expect(problemsOf({ ...nodes, REDIS_CLUSTER_USERNAME: 'chat' })).toEqual(['REDIS_CLUSTER_USERNAME is set but REDIS_CLUSTER_PASSWORD is not: an ACL user logs in with its password (got "chat")']);
     expect(problemsOf({ ...nodes, REDIS_CLUSTER_PASSWORD: 'x'.repeat(5000) }).join()).not.toContain('xxxx');
   });
 

@@ -84,6 +84,19 @@ describe('error logs', () => {
   });
 });
 
+describe('error logs of Redis', () => {
+  it("keep why every cluster node refused (ioredis' lastNodeError), never the AUTH arguments it carries", () => {
+    const refusal = Object.assign(new Error('WRONGPASS invalid username-password pair or user is disabled.'), { command: { name: 'auth', args: ['app', SECRET] } });
+    const failed = Object.assign(new Error('Failed to refresh slots cache.'), { lastNodeError: refusal });
+    const { logger, text } = capturedLogger();
+
+    logger.warn({ err: failed }, 'cannot reach Redis; retrying in the background');
+
+    expect(text()).toContain('WRONGPASS invalid username-password pair');
+    expect(text()).not.toContain(SECRET);
+  });
+});
+
 describeWithPostgres('error logs on PostgreSQL', () => {
   let database: TestDatabase;
 

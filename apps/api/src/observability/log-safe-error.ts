@@ -13,7 +13,8 @@ const MAX_CAUSES = 5;
 /**
  * An error as the logs may keep it: its type, message, stack and the plain (string, number,
  * boolean) fields that say what went wrong, like a driver's SQLSTATE `code`, `table` or
- * `constraint`; never the SQL or its parameters, nor any nested object, and the message withheld
+ * `constraint`, and errors it holds, each kept the same way; never the SQL or its parameters, nor
+ * any other nested object (ioredis' `command.args`, which hold an AUTH's password), and the message withheld
  * where the database quotes a value in it. Causes are kept, each the same way.
  */
 export function logSafeError(error: unknown, depth = 0): unknown {
@@ -22,6 +23,8 @@ export function logSafeError(error: unknown, depth = 0): unknown {
   for (const [key, value] of Object.entries(error)) {
     if (WITHHELD.has(key) || key === 'cause') continue;
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') fields[key] = value;
+    // An error held by another (ioredis' ClusterAllFailedError.lastNodeError: why every node refused), kept the same way.
+    else if (value instanceof Error && depth < MAX_CAUSES) fields[key] = logSafeError(value, depth + 1);
   }
   const code: unknown = fields['code'];
   if (quotesAValue(code)) {
