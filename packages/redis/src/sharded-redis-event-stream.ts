@@ -168,7 +168,11 @@ export class ShardedRedisEventStream implements EventStream {
     const cached = this.cached;
     if (cached?.interest === interest && cached.version === interest.version) return cached.mask;
     let mask = 0;
-    for (const placeId of interest.places()) mask |= 1 << shardOfPlace(placeId);
+    for (const placeId of interest.places()) {
+      mask |= 1 << shardOfPlace(placeId);
+      // Every shard wanted already: the rest of the places (thousands on a busy replica) add nothing.
+      if (mask === ALL) break;
+    }
     this.cached = { interest, version: interest.version, mask };
     return mask;
   }

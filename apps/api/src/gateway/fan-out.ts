@@ -159,14 +159,14 @@ export class FanOut implements Interest {
 
   /** After a membership event about the connection's user: in the server's index exactly while it sees it. */
   private index(connection: Connection, serverId: Id): void {
-    this.version += 1;
     if (connection.state === 'live' && connection.audience?.sees(serverId)) {
-      addTo(this.byServer, serverId, connection);
+      // The places move (and with them a cluster reader's shards) only when a server comes into the index or leaves it.
+      if (addTo(this.byServer, serverId, connection)) this.version += 1;
       if (connection.indexed.includes(serverId)) return;
       connection.indexed.push(serverId);
       this.moved(connection, serverId, true);
     } else {
-      removeFrom(this.byServer, serverId, connection);
+      if (removeFrom(this.byServer, serverId, connection)) this.version += 1;
       const at = connection.indexed.indexOf(serverId);
       if (at < 0) return;
       connection.indexed.splice(at, 1);
@@ -175,15 +175,23 @@ export class FanOut implements Interest {
   }
 }
 
-function addTo<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
-  let set = map.get(key);
-  if (!set) map.set(key, (set = new Set()));
-  set.add(value);
+/** Adds `value` under `key`; true when the key is new to the map. */
+function addTo<K, V>(map: Map<K, Set<V>>, key: K, value: V): boolean {
+  const set = map.get(key);
+  if (set) {
+    set.add(value);
+    return false;
+  }
+  map.set(key, new Set([value]));
+  return true;
 }
 
-function removeFrom<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
+/** Removes `value` from under `key`; true when that left the key out of the map. */
+function removeFrom<K, V>(map: Map<K, Set<V>>, key: K, value: V): boolean {
   const set = map.get(key);
-  if (!set) return;
+  if (!set) return false;
   set.delete(value);
-  if (set.size === 0) map.delete(key);
+  if (set.size > 0) return false;
+  map.delete(key);
+  return true;
 }

@@ -108,4 +108,19 @@ describe('the fan-out', () => {
     expect(fanOut.version).toBeGreaterThan(leaving);
     expect(places()).toEqual([]);
   });
+
+  it('keeps its version while the places stay the same: a join to a server already in the index moves nothing a reader must hash again', () => {
+    const fanOut = aFanOut();
+    live(fanOut, '1', [SERVER]);
+    const second = opening('2', []);
+    fanOut.expect(second.connection);
+    fanOut.join(second.connection);
+    const user = { id: '2', username: 'bob', displayName: null, avatar: null };
+    const before = fanOut.version;
+
+    fanOut.deliver([stored(1, memberJoined({ serverId: SERVER, userId: '2', joinedAt: new Date('2026-11-01T10:00:00.000Z'), user, roleIds: [] })).logged]);
+
+    expect([...fanOut.places()].sort()).toEqual(['1', SERVER, '2'].sort());
+    expect(fanOut.version).toBe(before);
+  });
 });
