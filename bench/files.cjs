@@ -23,7 +23,8 @@ async function seedFiles(db, channelId) {
 /**
  * The table's row: GET newest 50 of the channel with files, ours against the baseline (which selects
  * the files too and signs each link with an HMAC, as a plain handler would). "Keeps the GET ratio":
- * at least 0.9 of the plain page's ratio in the same run (0.9: the spread of one ratio between runs).
+ * at least 0.9 of the plain page's ratio in the same run (0.9: the spread of one ratio between runs),
+ * the plain page read in a channel of the same size just after, with both servers as warm.
  */
 const filesRow = (target, filesGet, plainGet) => {
   const plain = plainGet[0].rps / plainGet[1].rps;
