@@ -34,6 +34,7 @@ const nextId = () => ((BigInt(Date.now()) - 1_704_067_200_000n) << 22n) | (1022n
 
 async function main() {
   const query = openQuery();
+  const routes = new Map();
   const app = express();
   app.use(express.json());
   const auth = async (req) => {
@@ -72,10 +73,16 @@ async function main() {
     } catch {
       return res.status(401).end();
     }
+    // The row's route (its server), learned once per channel as ours does (ChannelRoutes).
+    let route = routes.get(req.params.channelId);
+    if (route === undefined) {
+      const [found] = await query('select coalesce((select server_id::text from channels where id = $1), $1::text) as route', [req.params.channelId]);
+      routes.set(req.params.channelId, (route = found.route));
+    }
     const [row] = await query(
-      `insert into messages (id, channel_id, author_id, content, created_at) values ($1, $2, $3, $4, now())
+      `insert into messages (id, channel_id, route_id, author_id, content, created_at) values ($1, $2, $3, $4, $5, now())
        returning id, channel_id, content, created_at, edited_at, author_id`,
-      [String(nextId()), req.params.channelId, userId, req.body.content],
+      [String(nextId()), req.params.channelId, route, userId, req.body.content],
     );
     res.status(201).json(toJson({ ...row, username: null, reactions: [] }));
   });

@@ -46,14 +46,15 @@ async function seedText(db, { channelIds, count, firstId, users, vocabulary = 50
   await sql`select setseed(${seed})`.execute(db);
   for (let done = 0; done < count; done += 100_000) {
     const n = Math.min(100_000, count - done);
-    await sql`insert into messages (id, channel_id, author_id, content, created_at)
-      select ${String(firstId)}::bigint + ${done}::bigint + g, (${slots}::bigint[])[1 + (${done}::int + g) % ${slots.length}::int], 1 + (g % ${users}::int),
+    await sql`insert into messages (id, channel_id, route_id, author_id, content, created_at)
+      select s.id, s.channel_id, (select c.server_id from channels c where c.id = s.channel_id), s.author_id, s.content, s.created_at from (
+      select ${String(firstId)}::bigint + ${done}::bigint + g as id, (${slots}::bigint[])[1 + (${done}::int + g) % ${slots.length}::int] as channel_id, 1 + (g % ${users}::int) as author_id,
              (select string_agg(v.word, ' ' order by k.i)
               from (select i, least(${vocabulary}::int, floor(power(${vocabulary + 1}::float8, random()))::int) as rank
                     from generate_series(1, 3 + (random() * 17)::int + g * 0) i) k
-              join bench_vocabulary v on v.rank = k.rank),
-             now() - interval '30 days' + make_interval(secs => (${done}::int + g) / 1000.0)
-      from generate_series(1, ${n}::int) g`.execute(db);
+              join bench_vocabulary v on v.rank = k.rank) as content,
+             now() - interval '30 days' + make_interval(secs => (${done}::int + g) / 1000.0) as created_at
+      from generate_series(1, ${n}::int) g) s`.execute(db);
   }
 }
 

@@ -27,14 +27,14 @@ async function seed(db, { users, channels }) {
     // In batches, so PGlite's single WebAssembly heap never holds a million rows at once.
     for (let done = 0; done < count; done += 200_000) {
       const n = Math.min(200_000, count - done);
-      await sql`insert into messages (id, channel_id, author_id, content, created_at)
-        select ${String(offset)}::bigint + ${done}::bigint + g, ${channelId}, 1 + (g % ${users}::int),
+      await sql`insert into messages (id, channel_id, route_id, author_id, content, created_at)
+        select ${String(offset)}::bigint + ${done}::bigint + g, ${channelId}, 100, 1 + (g % ${users}::int),
                'message ' || (${done}::int + g) || ': the quick brown fox jumps over the lazy dog',
                now() - interval '30 days' + make_interval(secs => (${done}::int + g) / 1000.0)
         from generate_series(1, ${n}::int) g`.execute(db);
     }
-    await sql`insert into reactions (message_id, user_id, emoji, created_at)
-      select m.id, u.u, e.e, now()
+    await sql`insert into reactions (message_id, route_id, user_id, emoji, created_at)
+      select m.id, 100, u.u, e.e, now()
       from (select id from messages where channel_id = ${channelId} order by id desc limit 100) m,
            (values ('👍'), ('🎉'), ('❤️')) e(e),
            generate_series(1, 5) u(u)
@@ -68,11 +68,11 @@ async function seedRoles(db, { userId, channelId, roles = 20, overwrites = 10 })
   await sql`insert into roles (id, server_id, name, color, position, permissions, created_at)
     select 200000 + g, 100, 'role ' || g, null, g, case when g % 2 = 0 then 4 else 8 end, now() from generate_series(1, ${roles}::int) g`.execute(db);
   await sql`insert into member_roles (server_id, user_id, role_id) select 100, ${userId}::bigint, 200000 + g from generate_series(1, ${roles}::int) g`.execute(db);
-  await sql`insert into channel_overwrites (channel_id, target_id, type, allow, deny) values (${channelId}::bigint, 100, 'role', 0, 1)`.execute(db);
-  await sql`insert into channel_overwrites (channel_id, target_id, type, allow, deny)
-    select ${channelId}::bigint, 200000 + g, 'role', case when g = 1 then 3 else 4 end, case when g % 3 = 0 then 8 else 0 end
+  await sql`insert into channel_overwrites (channel_id, server_id, target_id, type, allow, deny) values (${channelId}::bigint, 100, 100, 'role', 0, 1)`.execute(db);
+  await sql`insert into channel_overwrites (channel_id, server_id, target_id, type, allow, deny)
+    select ${channelId}::bigint, 100, 200000 + g, 'role', case when g = 1 then 3 else 4 end, case when g % 3 = 0 then 8 else 0 end
     from generate_series(1, ${overwrites - 2}::int) g`.execute(db);
-  await sql`insert into channel_overwrites (channel_id, target_id, type, allow, deny) values (${channelId}::bigint, ${userId}::bigint, 'member', 8, 0)`.execute(db);
+  await sql`insert into channel_overwrites (channel_id, server_id, target_id, type, allow, deny) values (${channelId}::bigint, 100, ${userId}::bigint, 'member', 8, 0)`.execute(db);
   await sql`analyze roles, member_roles, channel_overwrites`.execute(db);
 }
 

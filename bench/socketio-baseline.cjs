@@ -32,7 +32,7 @@ const verify = async (header) => {
 
 const SEND = `
   with m as (
-    insert into messages (id, channel_id, author_id, content, created_at) values ($1, $2, $3, $4, now())
+    insert into messages (id, channel_id, route_id, author_id, content, created_at) values ($1, $2, (select server_id from channels where id = $2), $3, $4, now())
     returning id, channel_id, content, created_at, edited_at, author_id
   )
   select m.*, u.username, c.server_id from m join users u on u.id = m.author_id join channels c on c.id = m.channel_id`;

@@ -21,6 +21,7 @@ describeWithPostgres('read states on PostgreSQL', () => {
       content: `message ${n}`,
       created_at: new Date(),
       edited_at: null,
+      route_id: server.id,
       mentions: [],
       mention_roles: [],
       // Each says @everyone: mentions stop at the cap too.

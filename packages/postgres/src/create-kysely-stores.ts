@@ -18,6 +18,7 @@ import { KyselySessionRepository } from './repositories/kysely-session-repositor
 import { KyselyUserRepository } from './repositories/kysely-user-repository';
 import type { Database } from './schema';
 import { primaryReads, type ReplicaReads } from './replicas/replica-reads';
+import { ChannelRoutes } from './repositories/channel-routes';
 
 export interface KyselyStoresOptions extends MessageStoreEvents {
   /** Runs the marked statements of the two hottest routes (a pool opened with `genericPlans`). */
@@ -26,10 +27,12 @@ export interface KyselyStoresOptions extends MessageStoreEvents {
   readonly reads?: ReplicaReads;
   /** Hears each event appended (inside a unit of work: before its commit). */
   readonly onEventAppended?: () => void;
+  /** Each channel's route (docs/sharding.md), kept for the pool: share one between a pool's stores and its units of work. */
+  readonly routes?: ChannelRoutes;
 }
 
 /** Every repository over one Kysely instance (or one transaction); `hot` defaults to `db`. */
-export function createKyselyStores(db: Kysely<Database>, { hot = db, reads = primaryReads({ db, hot }), onEventAppended, ...events }: KyselyStoresOptions = {}): Stores & { readonly messages: KyselyMessageRepository; readonly channels: KyselyChannelRepository } {
+export function createKyselyStores(db: Kysely<Database>, { hot = db, reads = primaryReads({ db, hot }), onEventAppended, routes = new ChannelRoutes(), ...events }: KyselyStoresOptions = {}): Stores & { readonly messages: KyselyMessageRepository; readonly channels: KyselyChannelRepository } {
   return {
     users: new KyselyUserRepository(db),
     sessions: new KyselySessionRepository(db),
@@ -41,9 +44,9 @@ export function createKyselyStores(db: Kysely<Database>, { hot = db, reads = pri
     invites: new KyselyInviteRepository(db),
     bans: new KyselyBanRepository(db),
     blocks: new KyselyBlockRepository(db),
-    messages: new KyselyMessageRepository(db, hot, events, reads),
+    messages: new KyselyMessageRepository(db, hot, events, reads, routes),
     messageSearch: new KyselyMessageSearch(reads),
-    readStates: new KyselyReadStateRepository(db),
+    readStates: new KyselyReadStateRepository(db, routes),
     applications: new KyselyApplicationRepository(db),
     refreshTokens: new KyselyRefreshTokenRepository(db),
     attachments: new KyselyAttachmentRepository(db),

@@ -6,6 +6,7 @@ export * from './driver-errors';
 export * from './create-kysely-stores';
 export * from './worker-lease';
 export * from './kysely-unit-of-work';
+export { ChannelRoutes } from './repositories/channel-routes';
 export * from './events/kysely-event-history';
 export * from './events/kysely-event-relay';
 export * from './kysely-sweeper';

@@ -1,6 +1,7 @@
 import type { Stores, UnitOfWork } from '@chat/domain';
 import type { Kysely } from 'kysely';
 import { createKyselyStores } from './create-kysely-stores';
+import { ChannelRoutes } from './repositories/channel-routes';
 import { isTransientConflict } from './driver-errors';
 import type { Database } from './schema';
 
@@ -19,6 +20,8 @@ export class KyselyUnitOfWork implements UnitOfWork {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly onEventsCommitted: () => void = () => {},
+    /** Each channel's route, kept across units (a route never changes): pass the pool's stores' own. */
+    private readonly routes: ChannelRoutes = new ChannelRoutes(),
   ) {}
 
   async run<T>(work: (stores: Stores) => Promise<T>): Promise<T> {
@@ -26,7 +29,7 @@ export class KyselyUnitOfWork implements UnitOfWork {
       let appended = false;
       try {
         const result = await this.db.transaction().execute((trx) =>
-          work(createKyselyStores(trx, { onEventAppended: () => void (appended = true) })),
+          work(createKyselyStores(trx, { routes: this.routes, onEventAppended: () => void (appended = true) })),
         );
         if (appended) this.onEventsCommitted();
         return result;

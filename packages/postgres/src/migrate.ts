@@ -23,6 +23,7 @@ import * as messageSearch from './migrations/2026-11-28T03-00-message-search';
 import * as avatarUploads from './migrations/2026-11-28T04-10-avatar-uploads';
 import * as messageReplies from './migrations/2026-11-28T05-00-message-replies';
 import * as messagePins from './migrations/2026-11-28T05-10-message-pins';
+import * as routes from './migrations/2026-11-28T06-00-routes';
 
 /** Every migration, keyed so that names sort by date. New ones are added here, never edited. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28T04-30-message-attachments': messageAttachments,
   '2026-11-28T05-00-message-replies': messageReplies,
   '2026-11-28T05-10-message-pins': messagePins,
+  '2026-11-28T06-00-routes': routes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -4,7 +4,7 @@ interface Pending<I, O> {
   readonly reject: (error: unknown) => void;
 }
 
-export interface SameTurnBatcherOptions {
+export interface SameTurnBatcherOptions<I = unknown> {
   /** The most inputs one run takes; a busier turn is split into several runs. */
   readonly max: number;
   /**
@@ -17,6 +17,11 @@ export interface SameTurnBatcherOptions {
    * one bad input; every time, a batch that can never succeed and doubles the work.
    */
   readonly onRetryAlone?: (error: unknown, size: number) => void;
+  /**
+   * Inputs run together only with inputs of the same key (the sends of one route: on Citus a
+   * statement must name one shard), each key's in the order submitted. None: one group.
+   */
+  readonly keyOf?: (input: I) => string;
 }
 
 /**
@@ -30,7 +35,7 @@ export class SameTurnBatcher<I, O> {
 
   constructor(
     private readonly run: (inputs: readonly I[]) => Promise<readonly O[]>,
-    private readonly options: SameTurnBatcherOptions,
+    private readonly options: SameTurnBatcherOptions<I>,
   ) {}
 
   submit(input: I): Promise<O> {
@@ -43,7 +48,23 @@ export class SameTurnBatcher<I, O> {
   private flush(): void {
     const queue = this.queue;
     this.queue = [];
-    for (let start = 0; start < queue.length; start += this.options.max) void this.runBatch(queue.slice(start, start + this.options.max));
+    for (const group of this.groupsOf(queue)) {
+      for (let start = 0; start < group.length; start += this.options.max) void this.runBatch(group.slice(start, start + this.options.max));
+    }
+  }
+
+  /** The turn's inputs by key (`keyOf`), in the order each key first came. */
+  private groupsOf(queue: Pending<I, O>[]): Iterable<Pending<I, O>[]> {
+    const { keyOf } = this.options;
+    if (keyOf === undefined) return [queue];
+    const groups = new Map<string, Pending<I, O>[]>();
+    for (const pending of queue) {
+      const key = keyOf(pending.input);
+      const group = groups.get(key);
+      if (group) group.push(pending);
+      else groups.set(key, [pending]);
+    }
+    return groups.values();
   }
 
   private async runBatch(batch: readonly Pending<I, O>[]): Promise<void> {

@@ -90,6 +90,8 @@ export interface MemberRolesTable {
 
 export interface ChannelOverwritesTable {
   channel_id: string;
+  /** The channel's server: the route (docs/sharding.md). */
+  server_id: string;
   target_id: string;
   type: 'role' | 'member';
   allow: ColumnType<string, number | string, number | string>;
@@ -139,6 +141,8 @@ export interface ReactionsTable {
   /** Insertion order: reactions are listed by each emoji's first use. */
   seq: Generated<string>;
   message_id: string;
+  /** The message's route: its server's id, or the conversation's (docs/sharding.md). */
+  route_id: string;
   user_id: string;
   emoji: string;
   created_at: Timestamp;
@@ -147,6 +151,8 @@ export interface ReactionsTable {
 export interface ReadStatesTable {
   user_id: string;
   channel_id: string;
+  /** The channel's route (docs/sharding.md). */
+  route_id: string;
   last_read_message_id: string;
 }
 

@@ -19,23 +19,6 @@ import { createPostgresDatabase, describeWithPostgres, type TestDatabase } from 
 /** Every statement found its shard (or read reference tables only). */
 const ONE_SHARD: string[] = [];
 
-/*
- * Why the server side of every gated statement is listed: it is given the channel's id, not the
- * server's, so `channels` is found by `id` and the server's rows by joins from it; Citus prunes on
- * values the statement holds, so it would send these to every shard. The migration passes the route
- * (the channel's server id, or the conversation's own id) and adds `= $route` to each (the page,
- * "What the migration adds"). `messages`, `reactions`, `read_states` and `channel_overwrites` have
- * no route column yet.
- */
-const SERVER_GATE = [
-  'channel_overwrites(channel_id, target_id)',
-  'channels(id)',
-  'member_roles(server_id from an enclosing row)',
-  'members(joined to an unrouted read)',
-  'roles(id)',
-  'servers(joined to an unrouted read)',
-];
-
 /* The reactions' unit of work: the domain's gate (`channelWithPermission`), the message, the reaction, the event. */
 const CHANNEL_LOOK_UP = 'select channels';
 const UNROUTED_CHANNEL_LOOK_UP = ['channel_overwrites(channel_id)', 'channels(id)', 'members(joined to an unrouted read)'];
@@ -59,48 +42,15 @@ const REACTION_STATE_AND_EVENT = [
 ];
 
 const EXPECTED: Record<string, string[][]> = {
-  page: [['page_json_as', ...[...SERVER_GATE, 'messages(channel_id)', 'messages(id)', 'reactions(message_id)'].sort()]],
-  send: [
-    [
-      'create_as',
-      ...[
-        ...SERVER_GATE,
-        // The mentions' check (`keptColumns`) finds the channel again, by id, and the mentioned roles by id.
-        'channel_overwrites(channel_id, target_id, type)',
-        // The event's route is the gate's `coalesce(server_id, channel)`, not a value the statement holds.
-        "events(server_id from the statement's own rows)",
-        // The message a reply answers, by (channel_id, id).
-        'messages(channel_id, id)',
-        'messages(no route_id column)',
-        'read_states(no route_id column)',
-      ].sort(),
-    ],
-  ],
-  // A batch's rows come from `unnest`: each row's channel is a column, not a value the statement was
-  // given, so even the conversation's side fans out. On Citus the batcher batches per route.
-  batch: [
-    [
-      'create_many_as',
-      'channel_overwrites(channel_id, target_id, type)',
-      'channels(id)',
-      'channels(id, server_id)',
-      'conversation_recipients(conversation_id)',
-      'conversation_recipients(joined to an unrouted read)',
-      'conversations(joined to an unrouted read)',
-      "events(server_id from the statement's own rows)",
-      'member_roles(server_id from an enclosing row)',
-      'members(joined to an unrouted read)',
-      'messages(channel_id, id)',
-      'messages(no route_id column)',
-      'read_states(no route_id column)',
-      'roles(id)',
-      'servers(joined to an unrouted read)',
-    ],
-  ],
+  // Every read names `$route` (the channel's, from `ChannelRoutes`), every row written holds it.
+  page: [['page_json_as', ...ONE_SHARD]],
+  send: [['create_as', ...ONE_SHARD]],
+  // Sends are batched per route (`SameTurnBatcher`'s `keyOf`), so the batch's route is one value of the statement.
+  batch: [['create_many_as', ...ONE_SHARD]],
   'add a reaction in a server channel': [
     ...SERVER_CHANNEL_ACCESS,
     ['select reactions', 'reactions(message_id)'],
-    ['insert reactions', 'reactions(no route_id column)'],
+    ['insert reactions', ...ONE_SHARD],
     ...REACTION_STATE_AND_EVENT,
   ],
   'add a reaction in a conversation': [
@@ -111,7 +61,7 @@ const EXPECTED: Record<string, string[][]> = {
     ['select users', ...ONE_SHARD],
     ...MESSAGE_LOOK_UP,
     ['select reactions', 'reactions(message_id)'],
-    ['insert reactions', 'reactions(no route_id column)'],
+    ['insert reactions', ...ONE_SHARD],
     ...REACTION_STATE_AND_EVENT,
   ],
   'remove a reaction': [...SERVER_CHANNEL_ACCESS, ['delete reactions', 'reactions(message_id, emoji, user_id)'], ...REACTION_STATE_AND_EVENT],

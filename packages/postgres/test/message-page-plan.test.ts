@@ -38,14 +38,14 @@ describeWithPostgres('the message page query plan', () => {
     smallChannelId = freshId();
     await sql`insert into channels (id, server_id, name, created_at) values (${smallChannelId}, ${server.id}, 'small', now())`.execute(database.db);
     const base = freshId();
-    await sql`insert into messages (id, channel_id, author_id, content, created_at)
-      select ${base}::bigint + 3 * 500 * g + 2, ${smallChannelId}::bigint, ${viewer}::bigint, 'small ' || g, now()
+    await sql`insert into messages (id, channel_id, route_id, author_id, content, created_at)
+      select ${base}::bigint + 3 * 500 * g + 2, ${smallChannelId}::bigint, ${server.id}::bigint, ${viewer}::bigint, 'small ' || g, now()
       from generate_series(1, 200) g`.execute(database.db);
     // 100k messages here and 100k elsewhere (ids interleaved, past the small channel's on both sides),
     // then fresh statistics, as a long-lived database has.
     for (const [offset, target] of [channelId, other.defaultChannelId].entries()) {
-      await sql`insert into messages (id, channel_id, author_id, content, created_at)
-        select ${base}::bigint + 3 * g + ${offset}, ${target}::bigint, ${viewer}::bigint, 'message ' || g, now()
+      await sql`insert into messages (id, channel_id, route_id, author_id, content, created_at)
+        select ${base}::bigint + 3 * g + ${offset}, ${target}::bigint, (select c.server_id from channels c where c.id = ${target}::bigint), ${viewer}::bigint, 'message ' || g, now()
         from generate_series(1, 110000) g`.execute(database.db);
     }
     await sql`analyze messages`.execute(database.db);

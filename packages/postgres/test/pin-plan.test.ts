@@ -16,8 +16,8 @@ describeWithPostgres('the pins list in its statement', () => {
     const stores = createKyselyStores(logged.pool());
     const { server, ownerUser } = await aServerWithOwner(stores);
     const channelId = server.defaultChannelId;
-    await sql`insert into messages (id, channel_id, author_id, content, created_at)
-      select ${channelId}::bigint + g, ${channelId}::bigint, ${ownerUser.id}::bigint, 'message ' || g, now()
+    await sql`insert into messages (id, channel_id, route_id, author_id, content, created_at)
+      select ${channelId}::bigint + g, ${channelId}::bigint, (select c.server_id from channels c where c.id = ${channelId}::bigint), ${ownerUser.id}::bigint, 'message ' || g, now()
       from generate_series(1, 20000) g`.execute(logged.database().db);
     const pinned = [await givenMessage(stores, channelId, ownerUser.id), await givenMessage(stores, channelId, ownerUser.id)];
     for (const [i, m] of pinned.entries()) expect(await stores.messages.pin(channelId, m.id, at(i), MAX_PINS)).toBe('pinned');

@@ -20,8 +20,8 @@ describeWithPostgres('read-state counts, bounded however far behind', () => {
     const { server, defaultChannel, ownerUser } = await aServerWithOwner(stores);
     const { user: reader } = await givenMemberOf(stores, server.id, new Date(ID_EPOCH_MS));
     const base = freshId();
-    await sql`insert into messages (id, channel_id, author_id, content, created_at, mention_everyone)
-      select ${base}::bigint + g, ${defaultChannel.id}::bigint, ${ownerUser.id}::bigint, 'm' || g, now(), g % ${BEHIND / MENTIONS} = 0
+    await sql`insert into messages (id, channel_id, route_id, author_id, content, created_at, mention_everyone)
+      select ${base}::bigint + g, ${defaultChannel.id}::bigint, (select c.server_id from channels c where c.id = ${defaultChannel.id}::bigint), ${ownerUser.id}::bigint, 'm' || g, now(), g % ${BEHIND / MENTIONS} = 0
       from generate_series(1, ${BEHIND}) g`.execute(database().db);
     await sql`analyze messages`.execute(database().db);
 

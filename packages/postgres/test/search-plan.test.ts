@@ -23,13 +23,13 @@ describeWithPostgres('the search statement plan', () => {
     // 40,000 messages here, then 80,000 newer ones in the busy server: every message says "common";
     // one in 10,000 here says "rare" (the rare author's), one in 100 is the frequent author's.
     const base = freshId();
-    await sql`insert into messages (id, channel_id, author_id, content, created_at)
-      select ${base}::bigint + g, ${quiet.server.defaultChannelId}::bigint,
+    await sql`insert into messages (id, channel_id, route_id, author_id, content, created_at)
+      select ${base}::bigint + g, ${quiet.server.defaultChannelId}::bigint, ${quiet.server.id}::bigint,
              case when g % 10000 = 0 then ${cast.rare}::bigint when g % 100 = 0 then ${cast.frequent}::bigint else ${cast.viewer}::bigint end,
              'common words ' || case when g % 10000 = 0 then 'rare ' else '' end || g, now()
       from generate_series(1, 40000) g`.execute(database().db);
-    await sql`insert into messages (id, channel_id, author_id, content, created_at)
-      select ${base}::bigint + 40000 + g, ${busy.server.defaultChannelId}::bigint, ${cast.frequent}::bigint, 'common words ' || g, now()
+    await sql`insert into messages (id, channel_id, route_id, author_id, content, created_at)
+      select ${base}::bigint + 40000 + g, ${busy.server.defaultChannelId}::bigint, ${busy.server.id}::bigint, ${cast.frequent}::bigint, 'common words ' || g, now()
       from generate_series(1, 80000) g`.execute(database().db);
     await sql`vacuum analyze messages`.execute(database().db);
   }, 120_000);

@@ -20,15 +20,15 @@ describeWithPostgres('deleting a big server on PostgreSQL', () => {
     const secondChannel = freshId();
     await sql`insert into channels (id, server_id, name, created_at) values (${secondChannel}, ${server.id}, 'second', now())`.execute(db.database.db);
     const base = BigInt(freshId());
-    await sql`insert into messages (id, channel_id, author_id, content, created_at)
-      select ${base.toString()}::bigint + g, case when g % 2 = 0 then ${server.defaultChannelId}::bigint else ${secondChannel}::bigint end,
+    await sql`insert into messages (id, channel_id, route_id, author_id, content, created_at)
+      select ${base.toString()}::bigint + g, case when g % 2 = 0 then ${server.defaultChannelId}::bigint else ${secondChannel}::bigint end, ${server.id}::bigint,
         ${ownerUser.id}::bigint, 'message ' || g, now()
       from generate_series(1, ${MESSAGES}) g`.execute(db.database.db);
-    await sql`insert into reactions (message_id, user_id, emoji, created_at)
-      select ${base.toString()}::bigint + g, ${ownerUser.id}::bigint, '👍', now() from generate_series(1, ${MESSAGES}, 7) g`.execute(db.database.db);
+    await sql`insert into reactions (message_id, route_id, user_id, emoji, created_at)
+      select ${base.toString()}::bigint + g, ${server.id}::bigint, ${ownerUser.id}::bigint, '👍', now() from generate_series(1, ${MESSAGES}, 7) g`.execute(db.database.db);
     const { server: other } = await aServerWithOwner(db.stores);
-    await sql`insert into messages (id, channel_id, author_id, content, created_at)
-      values (${freshId()}, ${other.defaultChannelId}, ${ownerUser.id}, 'elsewhere', now())`.execute(db.database.db);
+    await sql`insert into messages (id, channel_id, route_id, author_id, content, created_at)
+      values (${freshId()}, ${other.defaultChannelId}, ${other.id}, ${ownerUser.id}, 'elsewhere', now())`.execute(db.database.db);
     return { serverId: server.id, ownerId: ownerUser.id, otherChannelId: other.defaultChannelId };
   }
 

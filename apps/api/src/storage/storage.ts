@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { EventHistory, EventRelay, FileStore, IdGenerator, Stores, Sweeper, UnitOfWork } from '@chat/domain';
-import { createKyselyStores, KyselyEventHistory, KyselyEventRelay, KyselySweeper, KyselyUnitOfWork, isDatabaseUnavailable, isTransientConflict, leaseWorkerId, migrateToLatest, openPglite, openPostgres, type ChatDatabase, type RoutedReads, type WritePositions } from '@chat/postgres';
+import { ChannelRoutes, createKyselyStores, KyselyEventHistory, KyselyEventRelay, KyselySweeper, KyselyUnitOfWork, isDatabaseUnavailable, isTransientConflict, leaseWorkerId, migrateToLatest, openPglite, openPostgres, type ChatDatabase, type RoutedReads, type WritePositions } from '@chat/postgres';
 import { SnowflakeIdGenerator } from '@chat/snowflake';
 import type { Logger } from 'pino';
 import { batchRetryWarning } from './batch-retry-warning';
@@ -108,12 +108,14 @@ export async function openStorage(config: Config, logger: Logger, hooks: Storage
   const replicas = await openReplicaReads(config, { db, hot: hot ?? db }, hooks.writePositions, logger);
   const files = await openFileStore(config, logger);
   logger.info({ engine, workerId, files: files.engine }, 'storage ready');
+  // Each channel's route (docs/sharding.md), learned once per process and shared by the stores and units of work.
+  const routes = new ChannelRoutes();
 
   return {
     engine,
     db,
-    stores: createKyselyStores(db, { hot, ...(replicas ? { reads: replicas.reads } : {}), onBatchRetriedAlone: batchRetryWarning(logger), onSendsCommitted: onEventsCommitted, ...(onSendBatch ? { onSendBatch } : {}) }),
-    unitOfWork: new KyselyUnitOfWork(db, onEventsCommitted),
+    stores: createKyselyStores(db, { hot, routes, ...(replicas ? { reads: replicas.reads } : {}), onBatchRetriedAlone: batchRetryWarning(logger), onSendsCommitted: onEventsCommitted, ...(onSendBatch ? { onSendBatch } : {}) }),
+    unitOfWork: new KyselyUnitOfWork(db, onEventsCommitted, routes),
     history: new KyselyEventHistory(db),
     relay: new KyselyEventRelay(db),
     sweeper: new KyselySweeper(db, IDEMPOTENCY_KEY_TTL_MS, files.files),

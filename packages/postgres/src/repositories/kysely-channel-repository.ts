@@ -86,10 +86,17 @@ export class KyselyChannelRepository implements ChannelRepository {
     });
   }
 
+  /** The overwrite's row names its channel's server (the route: docs/sharding.md), read with the insert; a channel that is gone writes nothing. */
   async setOverwrite(channelId: string, { id, type, allow, deny }: PermissionOverwrite): Promise<void> {
     await this.db
       .insertInto('channel_overwrites')
-      .values({ channel_id: channelId, target_id: id, type, allow, deny })
+      .columns(['channel_id', 'server_id', 'target_id', 'type', 'allow', 'deny'])
+      .expression((eb) =>
+        eb
+          .selectFrom('channels')
+          .select([eb.val(channelId).as('channel_id'), 'server_id', eb.val(id).as('target_id'), eb.val(type).as('type'), eb.val(allow).as('allow'), eb.val(deny).as('deny')])
+          .where('id', '=', channelId),
+      )
       .onConflict((oc) => oc.columns(['channel_id', 'target_id']).doUpdateSet({ type, allow, deny }))
       .execute();
   }

@@ -27,6 +27,7 @@ import { pageValues, PAGE_JSON } from './message-page-statements';
 import { holdPinsOf, PINS_JSON, pinState, pinsValues } from './message-pin-statements';
 import { fromRow, MESSAGE_COLUMNS, toRow } from './message-fields';
 import { columnsOf, CREATE, CREATE_MANY, createValues, type CreateValues, type SentRow } from './message-send-statements';
+import { ChannelRoutes } from './channel-routes';
 import { gateOf, reactionsOf, toView, type GateRow } from './message-sql';
 
 /** A gated read's answer stands where its gate opened; a refusal from a replica is asked of the primary (`ReplicaReads`). */
@@ -51,12 +52,19 @@ export class KyselyMessageRepository implements MessageRepository {
     private readonly hot: Kysely<Database> = db,
     private readonly events: MessageStoreEvents = {},
     private readonly reads: ReplicaReads = primaryReads({ db, hot }),
+    /** Each channel's route, named by every hot statement (docs/sharding.md); shared by the pool's stores. */
+    private readonly routes: ChannelRoutes = new ChannelRoutes(),
   ) {}
 
+  private routeOf(channelId: string): Promise<string> {
+    return this.routes.of(this.db, channelId);
+  }
+
   async create(message: Message): Promise<void> {
+    const route = await this.routeOf(message.channelId);
     await this.db
       .insertInto('messages')
-      .values(toRow(message))
+      .values({ ...toRow(message), route_id: route })
       .execute();
   }
 
@@ -82,14 +90,16 @@ export class KyselyMessageRepository implements MessageRepository {
    * interface's JSON: one text value instead of 50 rows to decode, wrap and encode again.
    */
   async pageJsonAs(actor: Actor, channelId: string, cursor: MessageCursor): Promise<Gated<RenderedPage>> {
-    const { rows } = await this.reads.read(({ hot }) => PAGE_JSON.execute(hot, pageValues(actor, channelId, cursor)), gateOpened);
+    const values = pageValues(actor, channelId, await this.routeOf(channelId), cursor);
+    const { rows } = await this.reads.read(({ hot }) => PAGE_JSON.execute(hot, values), gateOpened);
     const gate = gateOf(rows[0]);
     return gate.ok ? { ok: true, value: (rows[0]?.body ?? '[]') as RenderedPage } : gate;
   }
 
   /** `pageJsonAs`'s statement around a message: its `page` ranks the message and its neighbours (see `gatedPage`). */
   async pageAroundJsonAs(actor: Actor, channelId: string, cursor: AroundCursor): Promise<Gated<RenderedPage | null>> {
-    const { rows } = await this.reads.read(({ hot }) => PAGE_JSON.execute(hot, pageValues(actor, channelId, cursor)), gateOpened);
+    const values = pageValues(actor, channelId, await this.routeOf(channelId), cursor);
+    const { rows } = await this.reads.read(({ hot }) => PAGE_JSON.execute(hot, values), gateOpened);
     const gate = gateOf(rows[0]);
     if (!gate.ok) return gate;
     return { ok: true, value: rows[0]?.anchored === true ? (rows[0].body as RenderedPage) : null };
@@ -108,7 +118,7 @@ export class KyselyMessageRepository implements MessageRepository {
   ): Promise<Gated<SendOutcome>> {
     let row: SentRow;
     try {
-      row = await this.sends.submit(createValues(actor, message, nonce, attachmentIds, mentionAuthor));
+      row = await this.sends.submit(createValues(actor, message, await this.routeOf(message.channelId), nonce, attachmentIds, mentionAuthor));
     } catch (error) {
       // A race for one of its files, lost: the statement took some and wrote nothing (see `claimAttachments`).
       if (isForeignKeyViolation(error, 'attachments_message_id_fkey')) return { ok: true, value: ATTACHMENTS_UNAVAILABLE };
@@ -150,6 +160,8 @@ export class KyselyMessageRepository implements MessageRepository {
       max: 100,
       retryAlone: (error) => !isDatabaseUnavailable(error),
       onRetryAlone: (error, size) => this.events.onBatchRetriedAlone?.(error, size),
+      // A statement names one route (docs/sharding.md): a turn's sends to many servers make a statement each.
+      keyOf: (send) => send.route,
     },
   );
 
@@ -179,7 +191,8 @@ export class KyselyMessageRepository implements MessageRepository {
 
   /** One statement, as a page: the gate and, only if it opens, the channel's pinned messages rendered (see `PINS_JSON`). */
   async pinsJsonAs(actor: Actor, channelId: string): Promise<Gated<RenderedPage>> {
-    const { rows } = await this.reads.read(({ db }) => PINS_JSON.execute(db, pinsValues(actor, channelId)), gateOpened);
+    const values = pinsValues(actor, channelId, await this.routeOf(channelId));
+    const { rows } = await this.reads.read(({ db }) => PINS_JSON.execute(db, values), gateOpened);
     const gate = gateOf(rows[0]);
     return gate.ok ? { ok: true, value: (rows[0]?.body ?? '[]') as RenderedPage } : gate;
   }
@@ -189,6 +202,7 @@ export class KyselyMessageRepository implements MessageRepository {
     const kept = keptColumns(
       { mentions: sql`${asked.mentions}::bigint[]`, mentionRoles: sql`${asked.mentionRoles}::bigint[]`, mentionEveryone: sql`${asked.mentionEveryone}::boolean` },
       sql`m.channel_id`,
+      sql`m.route_id`,
       authorMayMentionEveryone,
     );
     await sql`
@@ -207,7 +221,7 @@ export class KyselyMessageRepository implements MessageRepository {
   async addReaction(reaction: Reaction, caps: ReactionCaps): Promise<AddReactionOutcome> {
     return inTransaction(this.db, async (trx) => {
       // Locking the message serializes reactions to it, so both caps hold under races.
-      const message = await trx.selectFrom('messages').select('id').where('id', '=', reaction.messageId).forUpdate().executeTakeFirst();
+      const message = await trx.selectFrom('messages').select(['id', 'route_id']).where('id', '=', reaction.messageId).forUpdate().executeTakeFirst();
       if (!message) return 'MessageNotFound';
       const counts = await trx
         .selectFrom('reactions')
@@ -224,7 +238,7 @@ export class KyselyMessageRepository implements MessageRepository {
       if (counts.total >= caps.total) return 'TooManyReactionsInAll';
       const inserted = await trx
         .insertInto('reactions')
-        .values({ message_id: reaction.messageId, user_id: reaction.userId, emoji: reaction.emoji, created_at: reaction.createdAt })
+        .values({ message_id: reaction.messageId, route_id: message.route_id, user_id: reaction.userId, emoji: reaction.emoji, created_at: reaction.createdAt })
         .onConflict((oc) => oc.columns(['message_id', 'emoji', 'user_id']).doNothing())
         .executeTakeFirst();
       return inserted.numInsertedOrUpdatedRows === 1n ? 'added' : 'already';
@@ -267,7 +281,7 @@ export class KyselyMessageRepository implements MessageRepository {
     return this.db
       .selectFrom('messages as m')
       .innerJoin('users as u', 'u.id', 'm.author_id')
-      .leftJoinLateral(sql<RepliedColumns>`(${repliedMessage(sql`m.reply_to`)})`.as('rt'), (join) => join.onTrue())
+      .leftJoinLateral(sql<RepliedColumns>`(${repliedMessage(sql`m.reply_to`, sql`m.route_id`)})`.as('rt'), (join) => join.onTrue())
       .select([
         ...MESSAGE_COLUMNS.map((column) => `m.${column}` as const),
         'u.username',

@@ -1,15 +1,20 @@
 import type { ReadState, ReadStateRepository } from '@chat/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema';
+import { ChannelRoutes } from './channel-routes';
 import { readStatesOf } from './read-state-sql';
 
 export class KyselyReadStateRepository implements ReadStateRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly routes: ChannelRoutes = new ChannelRoutes(),
+  ) {}
 
   async markRead(userId: string, channelId: string, messageId: string): Promise<'moved' | 'unchanged'> {
+    const route = await this.routes.of(this.db, channelId);
     const result = await this.db
       .insertInto('read_states')
-      .values({ user_id: userId, channel_id: channelId, last_read_message_id: messageId })
+      .values({ user_id: userId, channel_id: channelId, route_id: route, last_read_message_id: messageId })
       // Never backwards: a marker already there or further stays.
       .onConflict((oc) =>
         oc

@@ -87,14 +87,18 @@ type Mismatched = { [K in Key]: [ValueOf<Fields[K]>] extends [Message[K]] ? ([Me
 const agrees: [Mismatched] extends [never] ? true : Mismatched = true;
 void agrees;
 
-/** The `messages` table as Kysely sees it; the id is never updated. */
+/**
+ * The `messages` table as Kysely sees it; the id and the route are never updated. `route_id` is no
+ * field of the entity: it is where the row lives (`ChannelRoutes`; docs/sharding.md), the channel's
+ * server or the conversation, written by every insert and named by every hot read.
+ */
 export type MessagesTable = {
   [K in Key as Fields[K]['column']]: K extends 'id'
     ? ColumnType<string, string, never>
     : Fields[K]['kind'] extends 'attachments'
       ? ColumnType<Message[K], Message[K] | string | undefined, Message[K] | string> // json: written as its wire text (`toRow`), '[]' by default
       : Message[K];
-};
+} & { route_id: ColumnType<string, string, never> };
 /** A row of `messages` as read. */
 export type MessageRow = { [K in Key as Fields[K]['column']]: Message[K] };
 

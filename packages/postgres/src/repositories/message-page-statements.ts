@@ -3,7 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { PrecompiledStatement, preparedMark } from '../prepared-statements';
 import { authorJson } from './author-json';
 import { concat, fieldsJson, MESSAGE_COLUMNS, MESSAGE_FIELDS } from './message-fields';
-import { gateOpens, gateQuery, reactionCounts, type GateRow } from './message-sql';
+import { gateOpens, gateQuery, reactionCounts, type GateRow, type Operand } from './message-sql';
 import { repliedMessage, replyJson } from './reply-sql';
 
 /* The gated page's statement: the page's JSON rendered by the database (pageJsonAs, pageAroundJsonAs). */
@@ -15,11 +15,11 @@ const columns = sql.raw(MESSAGE_COLUMNS.map((column) => `m.${column}`).join(', '
  * (`desc`: the newest first), at most `limit`; only if the gate opens. The channel is a range of
  * one value and the order names it (see `pageJsonAs`).
  */
-const walk = (channelId: string, bound: RawBuilder<unknown>, direction: 'asc' | 'desc', limit: RawBuilder<unknown>) => sql`
+const walk = (channelId: string, route: string, bound: RawBuilder<unknown>, direction: 'asc' | 'desc', limit: RawBuilder<unknown>) => sql`
   select ${columns}
   from messages m
   where (select ${gateOpens} from gate)
-    and m.channel_id >= ${channelId} and m.channel_id <= ${channelId} ${bound}
+    and m.route_id = ${route} and m.channel_id >= ${channelId} and m.channel_id <= ${channelId} ${bound}
   order by m.channel_id ${sql.raw(direction)}, m.id ${sql.raw(direction)}
   limit ${limit}`;
 
@@ -27,13 +27,13 @@ const walk = (channelId: string, bound: RawBuilder<unknown>, direction: 'asc' | 
  * Around a message: itself (rank 0), the older and the newer ranked in turn (1, 3, 5… and 2, 4, 6…),
  * the first `limit` by rank, so a side that runs short leaves its places to the other.
  */
-const around = (channelId: string, id: string, limit: number) => sql`
+const around = (channelId: string, route: string, id: string, limit: number) => sql`
   select ${sql.raw(MESSAGE_COLUMNS.join(', '))}, rank from (
-    select m.*, 0 as rank from (${walk(channelId, sql`and m.id = ${id}`, 'asc', sql`1`)}) m
+    select m.*, 0 as rank from (${walk(channelId, route, sql`and m.id = ${id}`, 'asc', sql`1`)}) m
     union all
-    select m.*, 2 * row_number() over (order by m.id desc) - 1 from (${walk(channelId, sql`and m.id < ${id}`, 'desc', sql`${limit}::int - 1`)}) m
+    select m.*, 2 * row_number() over (order by m.id desc) - 1 from (${walk(channelId, route, sql`and m.id < ${id}`, 'desc', sql`${limit}::int - 1`)}) m
     union all
-    select m.*, 2 * row_number() over (order by m.id) from (${walk(channelId, sql`and m.id > ${id}`, 'asc', sql`${limit}::int - 1`)}) m
+    select m.*, 2 * row_number() over (order by m.id) from (${walk(channelId, route, sql`and m.id > ${id}`, 'asc', sql`${limit}::int - 1`)}) m
   ) ranked
   order by rank
   limit ${limit}`;
@@ -43,12 +43,12 @@ const around = (channelId: string, id: string, limit: number) => sql`
  * the cursor first; around a message, with their `rank`) and `counts` (their reactions: one row per
  * message and emoji, from the viewer's side).
  */
-export function gatedPage({ sessionId, userId, channelId, before, after, around: aroundId, limit }: PageValues) {
+export function gatedPage({ sessionId, userId, channelId, route, before, after, around: aroundId, limit }: PageValues) {
   const bounds = sql`${before !== undefined ? sql`and m.id < ${before}` : sql``} ${after !== undefined ? sql`and m.id > ${after}` : sql``}`;
   return sql`
-    with gate as (${gateQuery({ sessionId, userId }, channelId, READ_NEEDS)}),
-    page as (${aroundId !== undefined ? around(channelId, aroundId, limit) : walk(channelId, bounds, after === undefined ? 'desc' : 'asc', sql`${limit}`)}),
-    ${pageReactions(userId)}`;
+    with gate as (${gateQuery({ sessionId, userId }, channelId, route, READ_NEEDS)}),
+    page as (${aroundId !== undefined ? around(channelId, route, aroundId, limit) : walk(channelId, route, bounds, after === undefined ? 'desc' : 'asc', sql`${limit}`)}),
+    ${pageReactions(userId, route)}`;
 }
 
 /** What a gated page takes, always in this order (the statement is compiled once per cursor shape). */
@@ -56,24 +56,27 @@ export interface PageValues extends Record<string, unknown> {
   sessionId: string;
   userId: string;
   channelId: string;
+  /** The channel's route (`ChannelRoutes`), named by each read (docs/sharding.md). */
+  route: string;
   before: string | undefined;
   after: string | undefined;
   around: string | undefined;
   limit: number;
 }
 
-export const pageValues = (actor: Actor, channelId: string, cursor: MessageCursor | AroundCursor): PageValues => ({
+export const pageValues = (actor: Actor, channelId: string, route: string, cursor: MessageCursor | AroundCursor): PageValues => ({
   sessionId: actor.sessionId,
   userId: actor.userId,
   channelId,
+  route,
   before: 'before' in cursor ? cursor.before : undefined,
   after: 'after' in cursor ? cursor.after : undefined,
   around: 'around' in cursor ? cursor.around : undefined,
   limit: cursor.limit,
 });
 
-/** `counts`: the reactions of the messages of CTE `page`, from the viewer's side (see `reactionCounts`). */
-export const pageReactions = (viewerId: string) => sql`counts as (${reactionCounts(viewerId, sql`message_id = any(array(select id from page))`)})`;
+/** `counts`: the reactions of the messages of CTE `page` (on `route`), from the viewer's side (see `reactionCounts`). */
+export const pageReactions = (viewerId: string, route: string | undefined) => sql`counts as (${reactionCounts(viewerId, route, sql`message_id = any(array(select id from page))`)})`;
 
 /** `lists`: each message's reactions of `counts` as the JSON text of their elements, in order of first use. */
 export const REACTION_LISTS = sql`lists as (
@@ -102,12 +105,12 @@ const PAGE_MESSAGE = concat([
  * reply's message is read as the page is read (deleted since: `{"id":…,"deleted":true}`), by primary
  * key and only where `reply_to` is set: an index probe with a null key reads nothing.
  */
-export const pageBody = (direction: 'asc' | 'desc' | 'pinned') => sql`(
+export const pageBody = (direction: 'asc' | 'desc' | 'pinned', route: Operand) => sql`(
   select '[' || coalesce(string_agg(${PAGE_MESSAGE}, ',' order by ${sql.raw(direction === 'pinned' ? 'p.pinned_at desc, p.id desc' : `p.id ${direction}`)}), '') || ']'
   from page p
   join users u on u.id = p.author_id
   left join lists l on l.message_id = p.id
-  left join lateral (${repliedMessage(sql`p.reply_to`)}) rt on true
+  left join lateral (${repliedMessage(sql`p.reply_to`, route)}) rt on true
 )`;
 
 /**
@@ -118,7 +121,7 @@ export const PAGE_JSON = new PrecompiledStatement<PageValues, GateRow & { body: 
   (values) => sql`${sql.raw(preparedMark('page_json_as'))}
     ${gatedPage(values)},
     ${REACTION_LISTS}
-    select g.live, g.found, g.member_id, g.member_username, g.permissions, g.allowed, g.conversation, g.blocked, ${pageBody('asc')} as body
+    select g.live, g.found, g.member_id, g.member_username, g.permissions, g.allowed, g.conversation, g.blocked, ${pageBody('asc', values.route)} as body
       ${values.around !== undefined ? sql`, exists (select 1 from page where rank = 0) as anchored` : sql``}
     from gate g`,
 );

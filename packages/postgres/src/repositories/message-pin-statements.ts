@@ -11,27 +11,29 @@ export interface PinsValues extends Record<string, unknown> {
   sessionId: string;
   userId: string;
   channelId: string;
+  /** The channel's route (`ChannelRoutes`). */
+  route: string;
 }
 
-export const pinsValues = (actor: Actor, channelId: string): PinsValues => ({ sessionId: actor.sessionId, userId: actor.userId, channelId });
+export const pinsValues = (actor: Actor, channelId: string, route: string): PinsValues => ({ sessionId: actor.sessionId, userId: actor.userId, channelId, route });
 
 /**
  * The gate (`READ_NEEDS`, as a page's), then, only if it opens, the channel's pinned messages in the
  * partial index `messages_pinned_idx`'s order (most recently pinned first), as a page's JSON.
  */
 export const PINS_JSON = new PrecompiledStatement<PinsValues, GateRow & { body: string }>(
-  ({ sessionId, userId, channelId }) => sql`
-    with gate as (${gateQuery({ sessionId, userId }, channelId, READ_NEEDS)}),
+  ({ sessionId, userId, channelId, route }) => sql`
+    with gate as (${gateQuery({ sessionId, userId }, channelId, route, READ_NEEDS)}),
     page as (
       select ${sql.raw(MESSAGE_COLUMNS.map((column) => `m.${column}`).join(', '))}
       from messages m
-      where (select ${gateOpens} from gate) and m.channel_id = ${channelId}::bigint and m.pinned_at is not null
+      where (select ${gateOpens} from gate) and m.route_id = ${route}::bigint and m.channel_id = ${channelId}::bigint and m.pinned_at is not null
       order by m.pinned_at desc, m.id desc
       limit ${sql.lit(MAX_PINS)}
     ),
-    ${pageReactions(userId)},
+    ${pageReactions(userId, route)},
     ${REACTION_LISTS}
-    select g.live, g.found, g.member_id, g.member_username, g.permissions, g.allowed, g.conversation, g.blocked, ${pageBody('pinned')} as body
+    select g.live, g.found, g.member_id, g.member_username, g.permissions, g.allowed, g.conversation, g.blocked, ${pageBody('pinned', route)} as body
     from gate g`,
 );
 

@@ -27,7 +27,7 @@ export const READABLE = new PrecompiledStatement<ReadableValues, { id: Id; newes
       ? sql`
         select c.id from channels c
         join members mb on mb.server_id = c.server_id and mb.user_id = ${viewerId}
-        cross join lateral (${channelPermissionsOf}) p
+        cross join lateral (${channelPermissionsOf()}) p
         where c.server_id = ${serverId} ${channelId !== undefined ? sql`and c.id = ${channelId}` : sql``}
           and (p.bits & ${READ}) = ${READ}`
       : sql`
@@ -72,7 +72,7 @@ export const searchValues = (viewerId: Id, channelIds: Id[], before: Id, { text,
 export const SEARCH_JSON = new PrecompiledStatement<SearchValues, { body: string; has_more: boolean }>(
   ({ viewerId, channelIds, authorId, text, after, before, limit, take }) => sql`
     with hits as (
-      select ${sql.raw(MESSAGE_COLUMNS.map((column) => `m.${column}`).join(', '))}
+      select ${sql.raw(MESSAGE_COLUMNS.map((column) => `m.${column}`).join(', '))}, m.route_id
       from messages m
       where m.channel_id = any(${channelIds}::bigint[]) and m.id > ${after}::bigint and m.id < ${before}::bigint
         ${authorId !== undefined ? sql`and m.author_id = ${authorId}::bigint` : sql``}
@@ -81,7 +81,7 @@ export const SEARCH_JSON = new PrecompiledStatement<SearchValues, { body: string
       limit ${take}
     ),
     page as (select * from hits order by id desc limit ${limit}),
-    ${pageReactions(viewerId)},
+    ${pageReactions(viewerId, undefined)},
     ${REACTION_LISTS}
-    select ${pageBody('desc')} as body, (select count(*) from hits) > ${limit} as has_more`,
+    select ${pageBody('desc', sql`p.route_id`)} as body, (select count(*) from hits) > ${limit} as has_more`,
 );

@@ -16,6 +16,8 @@ import { repliedMessage, replyJson, withRepliedAuthor, type RepliedColumns } fro
  * costs what it did before files), whether a reply mentions the author it answers.
  */
 export type CreateValues = { sessionId: string; userId: string } & Pick<Message, SentKey> & {
+    /** The channel's route (`ChannelRoutes`): every read names it, every row written holds it (docs/sharding.md). */
+    route: string;
     nonce: string | null;
     attachmentIds: readonly Id[] | undefined;
     mentionAuthor: boolean;
@@ -25,6 +27,7 @@ export type CreateValues = { sessionId: string; userId: string } & Pick<Message,
 export const createValues = (
   actor: { sessionId: string; userId: string },
   message: Omit<Message, 'authorId'>,
+  route: string,
   nonce: string | null,
   attachmentIds: readonly Id[] = [],
   mentionAuthor = true,
@@ -33,6 +36,7 @@ export const createValues = (
     sessionId: actor.sessionId,
     userId: actor.userId,
     ...Object.fromEntries(SENT_KEYS.map((key) => [key, message[key]])),
+    route,
     nonce,
     attachmentIds: attachmentIds.length > 0 ? attachmentIds : undefined,
     mentionAuthor,
@@ -79,7 +83,7 @@ const columns = sql.raw(MESSAGE_COLUMNS.join(', '));
  * written in key order, so two batches that move the same markers lock them in one order.
  */
 const markSent = (marks: RawBuilder<unknown>) => sql`
-      insert into read_states (user_id, channel_id, last_read_message_id)
+      insert into read_states (user_id, channel_id, route_id, last_read_message_id)
       ${marks}
       on conflict (user_id, channel_id) do update set last_read_message_id = excluded.last_read_message_id
       where read_states.last_read_message_id < excluded.last_read_message_id`;
@@ -101,7 +105,7 @@ const sentValue = (values: CreateValues) => (key: SentKey) =>
  */
 export const CREATE = new PrecompiledStatement<CreateValues, SentRow>(
   (values) => sql`${sql.raw(preparedMark('create_as'))}
-    with gate as (${gateQuery(values, values.channelId, SEND_NEEDS)}),
+    with gate as (${gateQuery(values, values.channelId, values.route, SEND_NEEDS)}),
     kept as (
       select ${keptColumns(
         {
@@ -110,10 +114,11 @@ export const CREATE = new PrecompiledStatement<CreateValues, SentRow>(
           mentionEveryone: sql`${values.mentionEveryone}::boolean`,
         },
         values.channelId,
+        values.route,
         permissionsAllowEveryone,
       )},
         (${values.replyTo}::bigint is null or rp.reply_id is not null) as reply_found, rp.*
-      from gate left join (${repliedMessage(sql`${values.replyTo}::bigint`, sql`${values.channelId}::bigint`)}) rp on true
+      from gate left join (${repliedMessage(sql`${values.replyTo}::bigint`, values.route, sql`${values.channelId}::bigint`)}) rp on true
       where ${gateOpens}
     ),
     ${
@@ -124,34 +129,38 @@ export const CREATE = new PrecompiledStatement<CreateValues, SentRow>(
     sent as (select * from sends join claimed using (n) where ${sentOnly}),`
     }
     stored as (
-      insert into messages (${columns})
-      select ${insertedValues(sentValue(values), sql`${values.userId}::bigint`)}
+      insert into messages (${columns}, route_id)
+      select ${insertedValues(sentValue(values), sql`${values.userId}::bigint`)}, ${values.route}::bigint
       from sent, kept
       returning id
     ),
     logged as (
       insert into events (type, server_id, channel_id, payload)
-      select 'message.created', coalesce(server_id, ${values.channelId}::bigint), ${values.channelId}::bigint,
+      select 'message.created', ${values.route}::bigint, ${values.channelId}::bigint,
              ${messageCreatedPayload({ ...values, ...Object.fromEntries(SENT_KEYS.filter(isKept).map((key) => [key, sql.raw(storedColumn(key))])), attachments: sql.raw(CLAIMED) }, 'kept')}
       from sent, kept
     ),
-    marked as (${markSent(sql`select ${values.userId}::bigint, ${values.channelId}::bigint, ${values.id}::bigint from sent`)})
+    marked as (${markSent(sql`select ${values.userId}::bigint, ${values.channelId}::bigint, ${values.route}::bigint, ${values.id}::bigint from sent`)})
     select ${SENT_GATE_COLUMNS}, ${KEPT_COLUMNS}, ${claimedColumns}
     from gate left join kept on true ${values.attachmentIds === undefined ? sql`cross join (select ${NOTHING_CLAIMED}) claimed` : sql`left join claimed on true`}`,
 );
 
 /**
- * `CreateValues` of several sends, column by column, for `unnest`: `ids`, `channelIds`, ... (an
- * array of ids as the text of its literal: see `batchedOf`).
+ * `CreateValues` of several sends of one route, column by column, for `unnest`: `ids`,
+ * `channelIds`, ... (an array of ids as the text of its literal: see `batchedOf`), and their `route`,
+ * one value for the statement (sends are batched per route: `KyselyMessageRepository.sends`).
  */
-export type CreateColumns = { sessionIds: string[]; userIds: string[] } & { [K in SentKey as `${K}s`]: unknown[] } & {
+export type CreateColumns = { sessionIds: string[]; userIds: string[]; route: string } & { [K in SentKey as `${K}s`]: unknown[] } & {
     nonces: (string | null)[];
     attachmentIds: string[] | undefined;
     mentionAuthors: boolean[];
   };
 
-export const columnsOf = (batch: readonly CreateValues[]): CreateColumns =>
-  ({
+export const columnsOf = (batch: readonly CreateValues[]): CreateColumns => {
+  const route = batch[0]?.route ?? '0';
+  if (batch.some((send) => send.route !== route)) throw new Error('a batch of sends spans routes');
+  return {
+    route,
     sessionIds: batch.map((send) => send.sessionId),
     userIds: batch.map((send) => send.userId),
     ...Object.fromEntries(SENT_KEYS.map((key) => [`${key}s`, batch.map((send) => batchedOf(key).encode(send[key]))])),
@@ -159,7 +168,8 @@ export const columnsOf = (batch: readonly CreateValues[]): CreateColumns =>
     // Undefined when no send of the batch names a file: the shape without the claim.
     attachmentIds: batch.some((send) => send.attachmentIds !== undefined) ? batch.map((send) => `{${(send.attachmentIds ?? []).join(',')}}`) : undefined,
     mentionAuthors: batch.map((send) => send.mentionAuthor),
-  }) as CreateColumns;
+  } as CreateColumns;
+};
 
 /** The unnest's arrays, the names of its columns (the actor's, the send's fields', the nonce) and the columns as their types. */
 const unnested = (values: CreateColumns) => {
@@ -187,6 +197,7 @@ const unnested = (values: CreateColumns) => {
 export const CREATE_MANY = new PrecompiledStatement<CreateColumns, SentRow>((values) => {
   const { arrays, names, typed } = unnested(values);
   const column = (name: string): RawBuilder<unknown> => sql.raw(name);
+  const route = sql`${values.route}::bigint`;
   const asked = {
     mentions: withRepliedAuthor(sql`b.mentions`, sql`rp.reply_author_id`, sql`b.mention_author`, sql`b.user_id`),
     mentionRoles: sql`b.mention_roles`,
@@ -200,10 +211,10 @@ export const CREATE_MANY = new PrecompiledStatement<CreateColumns, SentRow>((val
     gated as (
       select b.*, g.*, rp.*, k.*
       from sends b
-      cross join lateral (${gateQuery({ sessionId: sql`b.session_id`, userId: sql`b.user_id` }, sql`b.channel_id`, SEND_NEEDS)}) g
-      left join lateral (${repliedMessage(sql`b.reply_to`, sql`b.channel_id`)}) rp on ${gateOpens}
+      cross join lateral (${gateQuery({ sessionId: sql`b.session_id`, userId: sql`b.user_id` }, sql`b.channel_id`, route, SEND_NEEDS)}) g
+      left join lateral (${repliedMessage(sql`b.reply_to`, route, sql`b.channel_id`)}) rp on ${gateOpens}
       left join lateral (
-        select ${keptColumns(asked, sql`b.channel_id`, permissionsAllowEveryone)}, (b.reply_to is null or rp.reply_id is not null) as reply_found where ${gateOpens}
+        select ${keptColumns(asked, sql`b.channel_id`, route, permissionsAllowEveryone)}, (b.reply_to is null or rp.reply_id is not null) as reply_found where ${gateOpens}
       ) k on true
     ),
     ${
@@ -213,20 +224,21 @@ export const CREATE_MANY = new PrecompiledStatement<CreateColumns, SentRow>((val
     sent as (select * from gated join claimed using (n) where ${sentOnly}),`
     }
     stored as (
-      insert into messages (${columns})
-      select ${insertedValues((key) => column(storedColumn(key)), column('user_id'))}
+      insert into messages (${columns}, route_id)
+      select ${insertedValues((key) => column(storedColumn(key)), column('user_id'))}, ${route}
       from sent
       returning id
     ),
     logged as (
       insert into events (type, server_id, channel_id, payload)
-      select 'message.created', coalesce(server_id, channel_id), channel_id,
+      select 'message.created', ${route}, channel_id,
              ${messageCreatedPayload({ ...Object.fromEntries(SENT_KEYS.map((key) => [key, column(storedColumn(key))])), userId: column('user_id'), nonce: column('nonce'), attachments: column(CLAIMED) } as Row, 'sent')}
-      from sent
-      order by n
+      -- In the sends' order (their ids), the route written by the insert's own select, so the plan
+      -- shows it as the statement's value (distribution-key.test.ts).
+      from (select * from sent order by n) sent
     ),
     -- One row per author and channel (an upsert may not touch a row twice): their newest send.
-    marked as (${markSent(sql`select user_id, channel_id, max(id) from sent group by user_id, channel_id order by user_id, channel_id`)})
+    marked as (${markSent(sql`select user_id, channel_id, ${route}, last from (select user_id, channel_id, max(id) as last from sent group by user_id, channel_id order by user_id, channel_id) newest`)})
     select ${SENT_GATE_COLUMNS}, ${KEPT_COLUMNS}, ${claimedColumns}
     from gated ${values.attachmentIds === undefined ? sql`cross join (select ${NOTHING_CLAIMED}) claimed` : sql`join claimed using (n)`} order by n`;
 });

@@ -23,17 +23,19 @@ export const toView = (row: ViewRow): MessageView => {
 /**
  * Reactions counted from the viewer's side, one row per message and emoji, with the position of the
  * emoji's first use: the one rule behind every reaction list (a page's `counts`, `view`'s sub-select).
+ * `route`: the messages' route, named so the read finds its shard by the key (docs/sharding.md);
+ * undefined for messages of many routes (search's hits: a fan-out on Citus).
  */
-export const reactionCounts = (viewerId: string, which: RawBuilder<unknown>) => sql`
+export const reactionCounts = (viewerId: string, route: Operand | undefined, which: RawBuilder<unknown>) => sql`
   select message_id, emoji, count(*)::int as count, bool_or(user_id = ${viewerId}) as reacted, min(seq) as first_seq
-  from reactions where ${which} group by message_id, emoji`;
+  from reactions where ${route === undefined ? sql`` : sql`route_id = ${route} and`} ${which} group by message_id, emoji`;
 
 /** Rows of `reactionCounts` as the interface's array, in order of first use. */
 export const reactionArray = sql`json_agg(json_build_object('emoji', emoji, 'count', count, 'reacted', reacted) order by first_seq)`;
 
 /** The reactions of message `m` (see `reactionCounts`). */
 export const reactionsOf = (viewerId: string) =>
-  sql<ReactionSummary[]>`coalesce((select ${reactionArray} from (${reactionCounts(viewerId, sql`message_id = m.id`)}) r), '[]'::json)`;
+  sql<ReactionSummary[]>`coalesce((select ${reactionArray} from (${reactionCounts(viewerId, sql`m.route_id`, sql`message_id = m.id`)}) r), '[]'::json)`;
 
 export interface GateRow {
   live: boolean;
@@ -65,14 +67,17 @@ const ALL = sql.lit(ALL_PERMISSIONS);
  * channel's `@everyone` overwrite, their roles' overwrites together (deny, then allow), their own.
  * Every read is by primary key: the roles and overwrites of `@everyone` plus the member's roles
  * (`member_roles`' key starts with server and user), so 20 roles and 10 overwrites cost 30 probes.
+ * `route`: the channel's server as a value the statement holds (a gated statement's `$route`, so
+ * each read names the distribution key: docs/sharding.md), or by default `c.server_id` (the
+ * statements that walk many channels: search, read-state counts).
  */
-export const channelPermissionsOf = sql`
+export const channelPermissionsOf = (route: Operand = sql`c.server_id`) => sql`
   select case when s.owner_id = mb.user_id or (b.base & ${ADMINISTRATOR}) <> 0 then ${ALL}
          else ((((((b.base & ~o.everyone_deny) | o.everyone_allow) & ~o.roles_deny) | o.roles_allow) & ~o.member_deny) | o.member_allow)
          end::int as bits
   from servers s,
-  lateral (select array(select c.server_id union all select mr.role_id from member_roles mr where mr.server_id = c.server_id and mr.user_id = mb.user_id)) held (ids),
-  lateral (select coalesce(bit_or(r.permissions), 0) as base from roles r where r.id = any(held.ids)) b,
+  lateral (select array(select c.server_id union all select mr.role_id from member_roles mr where mr.server_id = ${route} and mr.user_id = mb.user_id)) held (ids),
+  lateral (select coalesce(bit_or(r.permissions), 0) as base from roles r where r.server_id = ${route} and r.id = any(held.ids)) b,
   lateral (
     select coalesce(bit_or(w.allow) filter (where w.target_id = c.server_id), 0) as everyone_allow,
            coalesce(bit_or(w.deny) filter (where w.target_id = c.server_id), 0) as everyone_deny,
@@ -81,9 +86,9 @@ export const channelPermissionsOf = sql`
            coalesce(bit_or(w.allow) filter (where w.type = 'member'), 0) as member_allow,
            coalesce(bit_or(w.deny) filter (where w.type = 'member'), 0) as member_deny
     from channel_overwrites w
-    where w.channel_id = c.id and w.target_id = any(held.ids || mb.user_id)
+    where w.server_id = ${route} and w.channel_id = c.id and w.target_id = any(held.ids || mb.user_id)
   ) o
-  where s.id = c.server_id`;
+  where s.id = ${route} and s.id = c.server_id`;
 
 /** What a recipient may do in a conversation; without SEND_MESSAGES in a one-to-one with a block between the two. */
 const CONVERSATION = sql.lit(CONVERSATION_PERMISSIONS);
@@ -93,9 +98,11 @@ const SEND = sql.lit(bitOf('SEND_MESSAGES'));
  * Always one row: is the session live, does the channel exist, who the actor is there as a member
  * (or, in a direct conversation, a recipient), their permissions there, and whether they hold
  * `needs` (the operation's, e.g. `READ_NEEDS`). A server channel's row skips the conversation's
- * joins (their conditions fail at once), and a conversation's skips the server's.
+ * joins (their conditions fail at once), and a conversation's skips the server's. `route`: the
+ * channel's route (`ChannelRoutes`), named by every read of a distributed table (docs/sharding.md):
+ * a channel found on another route is not found.
  */
-export const gateQuery = (actor: { readonly userId: Operand; readonly sessionId: Operand }, channelId: Operand, needs: readonly Permission[]) => sql`
+export const gateQuery = (actor: { readonly userId: Operand; readonly sessionId: Operand }, channelId: Operand, route: Operand, needs: readonly Permission[]) => sql`
   select exists (select 1 from sessions s where s.id = ${actor.sessionId} and s.user_id = ${actor.userId}) as live,
          (c.id is not null or v.id is not null) as found, c.server_id,
          u.id as member_id, u.username as member_username, u.display_name as member_display_name, u.avatar as member_avatar,
@@ -103,12 +110,12 @@ export const gateQuery = (actor: { readonly userId: Operand; readonly sessionId:
          coalesce(p.bits, q.bits, 0) as permissions,
          coalesce((coalesce(p.bits, q.bits) & ${sql.lit(bitsOf(needs))}) = ${sql.lit(bitsOf(needs))}, false) as allowed
   from (values (1)) as one (x)
-  left join channels c on c.id = ${channelId}
-  left join conversations v on c.id is null and v.id = ${channelId}
-  left join members mb on mb.server_id = c.server_id and mb.user_id = ${actor.userId}
-  left join conversation_recipients cr on cr.conversation_id = v.id and cr.user_id = ${actor.userId}
+  left join channels c on c.server_id = ${route} and c.id = ${channelId}
+  left join conversations v on c.id is null and v.id = ${route} and v.id = ${channelId}
+  left join members mb on mb.server_id = ${route} and mb.server_id = c.server_id and mb.user_id = ${actor.userId}
+  left join conversation_recipients cr on cr.conversation_id = ${route} and cr.conversation_id = v.id and cr.user_id = ${actor.userId}
   left join users u on u.id = coalesce(mb.user_id, cr.user_id)
-  left join lateral (${channelPermissionsOf}) p on mb.user_id is not null
+  left join lateral (${channelPermissionsOf(route)}) p on mb.user_id is not null
   left join lateral (${blockedBetween(actor.userId)}) k on v.type = 'dm' and cr.user_id is not null
   left join lateral (select (${CONVERSATION} & ~(case when coalesce(k.blocked, false) then ${SEND} else 0 end))::int as bits) q on cr.user_id is not null`;
 

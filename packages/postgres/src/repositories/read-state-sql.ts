@@ -71,7 +71,7 @@ export const readStatesOf = (userId: string, only?: string) => {
       select n.* from newer n
       join channels c on c.id = n.channel_id
       join members mb on mb.server_id = c.server_id and mb.user_id = ${userId}
-      cross join lateral (${channelPermissionsOf}) p
+      cross join lateral (${channelPermissionsOf()}) p
       where (p.bits & ${VIEW}) <> 0
     ),
     -- Materialized: else the filter below would run the count again.

@@ -17,11 +17,13 @@ type Operand = string | Sql;
  * (its first `REPLY_PREVIEW_LENGTH` characters: `left` counts code points, as `previewOf` does):
  * no row when `replyTo` is null, names no message, or (with `channelId`) one of another channel.
  * `replyTo is not null` is a one-time filter: where it is null, the index is not even probed.
+ * `route`: the replying message's route (a reply answers a message of its own channel), named so the
+ * read finds its shard by the key (docs/sharding.md).
  */
-export const repliedMessage = (replyTo: Operand, channelId?: Operand) => sql`
+export const repliedMessage = (replyTo: Operand, route: Operand, channelId?: Operand) => sql`
   select r.id as reply_id, r.author_id as reply_author_id, ru.username as reply_username, left(r.content, ${sql.lit(REPLY_PREVIEW_LENGTH)}) as reply_content
   from messages r join users ru on ru.id = r.author_id
-  where ${replyTo} is not null and r.id = ${replyTo} ${channelId === undefined ? sql`` : sql`and r.channel_id = ${channelId}`}`;
+  where ${replyTo} is not null and r.route_id = ${route} and r.id = ${replyTo} ${channelId === undefined ? sql`` : sql`and r.channel_id = ${channelId}`}`;
 
 /**
  * `replyTo`'s JSON, from the stored id `replyTo` and the columns of `repliedMessage` (under
