@@ -258,7 +258,7 @@ describe('reactions over HTTP', () => {
       expect(statusAndBody(await unreact(member, channelId, messageId, '👍'))).toEqual(NOT_FOUND);
       // Not reachable over HTTP any more, so ask the store the app wrote to: no reaction is left behind.
       const { messages } = t.adapters.stores;
-      expect([await messages.reactionState(messageId, '👍', member.id), await messages.reactionState(messageId, '🎉', owner.id)]).toEqual([
+      expect([await messages.reactionState(channelId, messageId, '👍', member.id), await messages.reactionState(channelId, messageId, '🎉', owner.id)]).toEqual([
         { messageId, emoji: '👍', count: 0, reacted: false },
         { messageId, emoji: '🎉', count: 0, reacted: false },
       ]);

@@ -56,6 +56,11 @@ export class InMemoryMessageRepository implements MessageRepository {
     return this.state.messages.get(id) ?? null;
   }
 
+  async findInChannel(channelId: string, messageId: string): Promise<Message | null> {
+    const message = this.state.messages.get(messageId);
+    return message?.channelId === channelId ? message : null;
+  }
+
   async view(id: string, viewerId: string): Promise<MessageView | null> {
     const message = this.state.messages.get(id);
     return message ? this.toView(message, viewerId) : null;
@@ -222,7 +227,7 @@ export class InMemoryMessageRepository implements MessageRepository {
   }
 
   async addReaction(reaction: Reaction, caps: ReactionCaps): Promise<AddReactionOutcome> {
-    if (!this.state.messages.has(reaction.messageId)) return 'MessageNotFound';
+    if (this.state.messages.get(reaction.messageId)?.channelId !== reaction.channelId) return 'MessageNotFound';
     let reactions = this.state.reactions.get(reaction.messageId);
     if (!reactions) this.state.reactions.set(reaction.messageId, (reactions = []));
     if (reactions.some((r) => r.userId === reaction.userId && r.emoji === reaction.emoji)) return 'already';
@@ -233,7 +238,8 @@ export class InMemoryMessageRepository implements MessageRepository {
     return 'added';
   }
 
-  async removeReaction(messageId: string, userId: string, emoji: string): Promise<'removed' | 'absent'> {
+  // One store holds every channel: the channel the reaction methods are given (where a sharded store looks) is not needed here.
+  async removeReaction(_channelId: string, messageId: string, userId: string, emoji: string): Promise<'removed' | 'absent'> {
     const reactions = this.state.reactions.get(messageId) ?? [];
     const index = reactions.findIndex((r) => r.userId === userId && r.emoji === emoji);
     if (index < 0) return 'absent';
@@ -241,14 +247,14 @@ export class InMemoryMessageRepository implements MessageRepository {
     return 'removed';
   }
 
-  async clearReaction(messageId: string, emoji: string): Promise<number> {
+  async clearReaction(_channelId: string, messageId: string, emoji: string): Promise<number> {
     const reactions = this.state.reactions.get(messageId) ?? [];
     const kept = reactions.filter((r) => r.emoji !== emoji);
     if (kept.length !== reactions.length) this.state.reactions.set(messageId, kept);
     return reactions.length - kept.length;
   }
 
-  async reactionState(messageId: string, emoji: string, viewerId: string): Promise<ReactionState> {
+  async reactionState(_channelId: string, messageId: string, emoji: string, viewerId: string): Promise<ReactionState> {
     const reactions = (this.state.reactions.get(messageId) ?? []).filter((r) => r.emoji === emoji);
     return { messageId, emoji, count: reactions.length, reacted: reactions.some((r) => r.userId === viewerId) };
   }

@@ -37,7 +37,7 @@ export function createKyselyStores(db: Kysely<Database>, { hot = db, reads = pri
     users: new KyselyUserRepository(db),
     sessions: new KyselySessionRepository(db),
     servers: new KyselyServerRepository(db),
-    channels: new KyselyChannelRepository(db, reads),
+    channels: new KyselyChannelRepository(db, reads, routes),
     conversations: new KyselyConversationRepository(db),
     members: new KyselyMemberRepository(db, reads),
     roles: new KyselyRoleRepository(db),

@@ -1,6 +1,6 @@
 import { AddReaction, RemoveReaction } from '@chat/domain';
 import { aConversation, aMessage, aServerWithOwner, givenActor, givenMessage, givenUser, withoutAuthor } from '@chat/domain/testing/contracts';
-import { createKyselyStores, KyselyUnitOfWork, openPostgres, type ChatDatabase } from '@chat/postgres';
+import { ChannelRoutes, createKyselyStores, KyselyUnitOfWork, openPostgres, type ChatDatabase } from '@chat/postgres';
 import { columnsOf, inlinedPlanOf, readsOf, statementName, unrouted, type Read } from './distribution-plan';
 import type { LoggedQuery } from './plan-helpers';
 import { createPostgresDatabase, describeWithPostgres, type TestDatabase } from './test-databases';
@@ -10,61 +10,48 @@ import { createPostgresDatabase, describeWithPostgres, type TestDatabase } from 
  * statements as the code sends them: each hot path (page, send, reactions, and the membership gate
  * inside them) is run, every statement it sent is planned with its values, and each read of a
  * distributed table is asked whether it finds its shard by the distribution key (see
- * distribution-plan.ts). What does not is listed here, statement by statement, with the page's
- * reason; a statement that loses a key filter, or a new read of a distributed table not found by
- * its key, changes a list and fails the test, and so does the migration the page describes until
- * this file and the page are brought up to date with it.
+ * distribution-plan.ts). Each path's statements are listed here in order, each with the reads that
+ * do not: today none, every hot statement names its route. A statement that loses a key filter, a
+ * new read of a distributed table not found by its key, or a statement more or less, changes a list
+ * and fails the test, and so does the migration the page describes until this file and the page are
+ * brought up to date with it.
  */
 
-/** Every statement found its shard (or read reference tables only). */
-const ONE_SHARD: string[] = [];
+/** A statement that found its shard (or read reference tables only): its name alone, no read listed after it. */
+const oneShard = (...names: string[]): string[][] => names.map((name) => [name]);
 
-/* The reactions' unit of work: the domain's gate (`channelWithPermission`), the message, the reaction, the event. */
-const CHANNEL_LOOK_UP = 'select channels';
-const UNROUTED_CHANNEL_LOOK_UP = ['channel_overwrites(channel_id)', 'channels(id)', 'members(joined to an unrouted read)'];
-const MESSAGE_LOOK_UP = [
-  ['select messages', 'messages(id)'],
-  ['select messages for update', 'messages(id)'],
-];
-const SERVER_CHANNEL_ACCESS = [
-  [CHANNEL_LOOK_UP, ...UNROUTED_CHANNEL_LOOK_UP],
-  // servers.findById: the server by its id (routed), its @everyone role by the role's id.
-  ['select servers', 'roles(id)'],
-  ['select roles', ...ONE_SHARD],
-  ['select member_roles', 'roles(id)'],
-  ['select channel_overwrites', 'channel_overwrites(channel_id)'],
-  ...MESSAGE_LOOK_UP,
-];
-const REACTION_STATE_AND_EVENT = [
-  ['select reactions', 'reactions(message_id, emoji)'],
-  // The event carries the route in `server_id`, a value the use case gives: already a single-shard insert.
-  ['insert events', ...ONE_SHARD],
-];
+/*
+ * The reactions' unit of work: the domain's gate (`channelWithPermission`, by the channel's route
+ * from `ChannelRoutes`), the message in its channel, its reactions (on the same route), the event.
+ */
+const SERVER_CHANNEL_ACCESS = oneShard(
+  // The channel on its route, its overwrites and the membership joined to it.
+  'select channels',
+  // servers.findById: the server by its id, its @everyone role on the server's route.
+  'select servers',
+  'select roles',
+  'select member_roles',
+  'select channel_overwrites',
+);
+// `findInChannel`, then the lock that serializes the message's reactions: both on the route.
+const MESSAGE_LOOK_UP = oneShard('select messages', 'select messages for update');
+// The caps' counts and the insert; the state answered; the event, whose `server_id` is the route the use case gives.
+const ADD = oneShard('select reactions', 'insert reactions', 'select reactions', 'insert events');
 
 const EXPECTED: Record<string, string[][]> = {
   // Every read names `$route` (the channel's, from `ChannelRoutes`), every row written holds it.
-  page: [['page_json_as', ...ONE_SHARD]],
-  send: [['create_as', ...ONE_SHARD]],
+  page: oneShard('page_json_as'),
+  send: oneShard('create_as'),
   // Sends are batched per route (`SameTurnBatcher`'s `keyOf`), so the batch's route is one value of the statement.
-  batch: [['create_many_as', ...ONE_SHARD]],
-  'add a reaction in a server channel': [
-    ...SERVER_CHANNEL_ACCESS,
-    ['select reactions', 'reactions(message_id)'],
-    ['insert reactions', ...ONE_SHARD],
-    ...REACTION_STATE_AND_EVENT,
-  ],
+  batch: oneShard('create_many_as'),
+  'add a reaction in a server channel': [...SERVER_CHANNEL_ACCESS, ...MESSAGE_LOOK_UP, ...ADD],
   'add a reaction in a conversation': [
-    [CHANNEL_LOOK_UP, ...UNROUTED_CHANNEL_LOOK_UP],
-    // Not a server's channel: the conversation, by its key, and its recipients.
-    ['select conversations', ...ONE_SHARD],
-    ['select conversation_recipients', ...ONE_SHARD],
-    ['select users', ...ONE_SHARD],
+    // Not a server's channel: no channel on the conversation's route, then the conversation by its key and its recipients.
+    ...oneShard('select channels', 'select conversations', 'select conversation_recipients', 'select users'),
     ...MESSAGE_LOOK_UP,
-    ['select reactions', 'reactions(message_id)'],
-    ['insert reactions', ...ONE_SHARD],
-    ...REACTION_STATE_AND_EVENT,
+    ...ADD,
   ],
-  'remove a reaction': [...SERVER_CHANNEL_ACCESS, ['delete reactions', 'reactions(message_id, emoji, user_id)'], ...REACTION_STATE_AND_EVENT],
+  'remove a reaction': [...SERVER_CHANNEL_ACCESS, ...MESSAGE_LOOK_UP, ...oneShard('delete reactions', 'select reactions', 'insert events')],
 };
 
 describeWithPostgres('the hot statements against the Citus plan (distribution keys)', () => {
@@ -91,7 +78,9 @@ describeWithPostgres('the hot statements against the Citus plan (distribution ke
   }
 
   async function world() {
-    const stores = createKyselyStores(pool);
+    // One cache of routes for the stores and the units of work, as the API shares its pool's.
+    const routes = new ChannelRoutes();
+    const stores = createKyselyStores(pool, { routes });
     const { server, ownerUser } = await aServerWithOwner(stores);
     const actor = await givenActor(stores, ownerUser.id);
     const other = await givenUser(stores);
@@ -99,10 +88,10 @@ describeWithPostgres('the hot statements against the Citus plan (distribution ke
     await stores.conversations.create(dm);
     const inServer = await givenMessage(stores, server.defaultChannelId, ownerUser.id);
     const inDm = await givenMessage(stores, dm.id, ownerUser.id);
-    return { stores, actor, other, channelId: server.defaultChannelId, dmId: dm.id, inServer, inDm, unitOfWork: new KyselyUnitOfWork(pool) };
+    return { stores, actor, other, channelId: server.defaultChannelId, dmId: dm.id, inServer, inDm, unitOfWork: new KyselyUnitOfWork(pool, undefined, routes) };
   }
 
-  it('lists, statement by statement, the reads of each hot path that do not find their shard by the key', async () => {
+  it('finds every read of each hot path, statement by statement, by the distribution key', async () => {
     const w = await world();
     const clock = { now: () => new Date() };
     const paths: Record<string, () => Promise<unknown>> = {

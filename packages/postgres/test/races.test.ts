@@ -42,12 +42,12 @@ describeWithPostgres('races between replicas end in one row and a clean answer',
     const message = { id: freshId(), channelId: server.defaultChannelId, authorId: owner.id, content: 'hi', createdAt: at, editedAt: null, ...NO_MENTIONS, attachments: [], replyTo: null, pinnedAt: null };
     await stores.messages.create(message);
     const same = await Promise.all(
-      Array.from({ length: 6 }, () => stores.messages.addReaction({ messageId: message.id, userId: owner.id, emoji: '👍', createdAt: at }, { distinctEmoji: 3, total: 5000 })),
+      Array.from({ length: 6 }, () => stores.messages.addReaction({ channelId: message.channelId, messageId: message.id, userId: owner.id, emoji: '👍', createdAt: at }, { distinctEmoji: 3, total: 5000 })),
     );
     expect(same.sort()).toEqual(['added', 'already', 'already', 'already', 'already', 'already']);
 
     const burst = await Promise.all(
-      ['😀', '😂', '🥲', '😍', '🤔'].map((emoji) => stores.messages.addReaction({ messageId: message.id, userId: owner.id, emoji, createdAt: at }, { distinctEmoji: 3, total: 5000 })),
+      ['😀', '😂', '🥲', '😍', '🤔'].map((emoji) => stores.messages.addReaction({ channelId: message.channelId, messageId: message.id, userId: owner.id, emoji, createdAt: at }, { distinctEmoji: 3, total: 5000 })),
     );
     expect(burst.filter((o) => o === 'added')).toHaveLength(2);
     expect((await stores.messages.view(message.id, owner.id))?.reactions).toHaveLength(3);

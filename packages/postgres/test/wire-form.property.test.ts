@@ -120,7 +120,7 @@ async function play(stores: Stores, cast: Cast, scenario: Scenario, where: 'chan
   for (const { message, person, emoji } of scenario.reactions) {
     const { id } = sent[message % sent.length]!;
     const userId = cast.people[person]!.summary.id;
-    expect(await stores.messages.addReaction(aReaction(id, userId, emoji), CAPS)).toMatch(/^(added|already)$/);
+    expect(await stores.messages.addReaction(aReaction({ id, channelId }, userId, emoji), CAPS)).toMatch(/^(added|already)$/);
     const byEmoji = reactions.get(id)!;
     byEmoji.set(emoji, (byEmoji.get(emoji) ?? new Set()).add(userId));
   }

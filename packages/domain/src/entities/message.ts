@@ -90,6 +90,8 @@ export interface MessageView {
 }
 
 export interface Reaction {
+  /** The message's channel: where the reaction lives with its message (docs/sharding.md). */
+  readonly channelId: Id;
   readonly messageId: Id;
   readonly userId: Id;
   readonly emoji: string;

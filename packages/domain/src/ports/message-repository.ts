@@ -81,6 +81,12 @@ export interface ReactionCaps {
 /** Messages and their reactions: one aggregate, so deleting a message takes its reactions along. */
 export interface MessageRepository {
   findById(id: Id): Promise<Message | null>;
+  /**
+   * The message, if channel `channelId` holds it (a message of another channel is not found). The
+   * channel names where the message lives (its route, docs/sharding.md), as it does for every
+   * reaction method below: a sharded store looks only there.
+   */
+  findInChannel(channelId: Id, messageId: Id): Promise<Message | null>;
   view(id: Id, viewerId: Id): Promise<MessageView | null>;
   /**
    * A page in chronological order (oldest first), as the actor sees it, only if their session is
@@ -145,11 +151,14 @@ export interface MessageRepository {
   pinsJsonAs(actor: Actor, channelId: Id): Promise<Gated<RenderedPage>>;
   /** `absent`: already gone (a delete racing this one won). */
   delete(id: Id): Promise<'deleted' | 'absent'>;
-  /** Atomic: both caps hold even under concurrent reactions. */
+  /** Atomic: both caps hold even under concurrent reactions. `MessageNotFound` too when the message is not in `reaction.channelId`. */
   addReaction(reaction: Reaction, caps: ReactionCaps): Promise<AddReactionOutcome>;
-  /** Serialized with other reactions to the message, as `addReaction` is, so counts read after it are exact. */
-  removeReaction(messageId: Id, userId: Id, emoji: string): Promise<'removed' | 'absent'>;
-  reactionState(messageId: Id, emoji: string, viewerId: Id): Promise<ReactionState>;
+  /**
+   * Serialized with other reactions to the message, as `addReaction` is, so counts read after it are
+   * exact. `channelId`, here and below: the message's channel (where its reactions live).
+   */
+  removeReaction(channelId: Id, messageId: Id, userId: Id, emoji: string): Promise<'removed' | 'absent'>;
+  reactionState(channelId: Id, messageId: Id, emoji: string, viewerId: Id): Promise<ReactionState>;
   /** Removes every user's reaction of this emoji, serialized as `removeReaction` is; answers how many went. */
-  clearReaction(messageId: Id, emoji: string): Promise<number>;
+  clearReaction(channelId: Id, messageId: Id, emoji: string): Promise<number>;
 }

@@ -76,8 +76,8 @@ export async function messageOfMember(
 ): Promise<Result<InChannel & { message: Message }, ErrorOf<'ChannelNotFound' | 'NotAMember' | 'NotARecipient' | 'MissingPermission' | 'MessageNotFound'>>> {
   const access = await channelWithPermission(stores, channelId, userId);
   if (!access.ok) return access;
-  const message = isId(messageId) ? await stores.messages.findById(messageId) : null;
-  if (!message || message.channelId !== access.value.channel.id) return fail({ kind: 'MessageNotFound' });
+  const message = isId(messageId) ? await stores.messages.findInChannel(access.value.channel.id, messageId) : null;
+  if (!message) return fail({ kind: 'MessageNotFound' });
   return ok({ ...access.value, message });
 }
 

@@ -61,7 +61,7 @@ export function describeChannelManagementContract(name: string, makeStores: () =
       const { server, ownerUser, defaultChannel } = await aServerWithOwner(stores);
       const channel = await givenChannel(stores, server.id, { permissionOverwrites: [{ id: server.id, type: 'role', allow: 0, deny: VIEW }] });
       const gone = await givenMessage(stores, channel.id, ownerUser.id);
-      await stores.messages.addReaction(aReaction(gone.id, ownerUser.id, '👍'), { distinctEmoji: 20, total: 100 });
+      await stores.messages.addReaction(aReaction(gone, ownerUser.id, '👍'), { distinctEmoji: 20, total: 100 });
       const kept = await givenMessage(stores, defaultChannel.id, ownerUser.id);
 
       expect(await stores.channels.delete(channel.id)).toBe('deleted');

@@ -57,7 +57,7 @@ export function describeConversationRepositoryContract(name: string, makeStores:
       const [group, other] = [aConversation(a.id, [b.id, c.id]), aConversation(a.id, [b.id, c.id])];
       for (const conversation of [group, other]) await stores.conversations.create(conversation);
       const [gone, kept] = [await givenMessage(stores, group.id, a.id), await givenMessage(stores, other.id, a.id)];
-      await stores.messages.addReaction(aReaction(gone.id, b.id, '👍'), { distinctEmoji: 20, total: 100 });
+      await stores.messages.addReaction(aReaction(gone, b.id, '👍'), { distinctEmoji: 20, total: 100 });
 
       await stores.conversations.delete(group.id);
 

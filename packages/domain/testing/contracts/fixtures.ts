@@ -189,8 +189,9 @@ export async function givenMessage(stores: SeedableStores, channelId: Id, author
   return message;
 }
 
-export function aReaction(messageId: Id, userId: Id, emoji: string, overrides: Partial<Reaction> = {}): Reaction {
-  return { messageId, userId, emoji, createdAt: at(), ...overrides };
+/** A reaction to `message` (its id and channel). */
+export function aReaction(message: Pick<Message, 'id' | 'channelId'>, userId: Id, emoji: string, overrides: Partial<Reaction> = {}): Reaction {
+  return { channelId: message.channelId, messageId: message.id, userId, emoji, createdAt: at(), ...overrides };
 }
 
 /** A fresh server whose owner may write in its default channel: where message tests start. */

@@ -40,7 +40,7 @@ export function describeMessageGate(ctx: MessageContractContext): void {
     it('pages for a member with a live session, cursors included', async () => {
       const { channel, author, m, ids } = await aChannelWithTenMessages();
       const actor = await actorFor(author);
-      await stores.messages.addReaction(aReaction(ids[9] as Id, author.id, '👍'), { distinctEmoji: 20, total: 5000 });
+      await stores.messages.addReaction(aReaction({ id: ids[9] as Id, channelId: channel.id }, author.id, '👍'), { distinctEmoji: 20, total: 5000 });
 
       expect(await pageAs(actor, channel.id, { limit: 4 })).toEqual({
         ok: true,
@@ -88,13 +88,13 @@ export function describeMessageGate(ctx: MessageContractContext): void {
       await stores.messages.create(tricky);
       await stores.messages.updateContent(m[3]?.id as Id, 'edited', new Date(Date.UTC(2026, 5, 6, 7, 8, 9, 120)), NO_MENTIONS);
       const other = await givenUser(stores);
-      await stores.messages.addReaction(aReaction(tricky.id, other.id, '🎉'), { distinctEmoji: 20, total: 5000 });
-      await stores.messages.addReaction(aReaction(tricky.id, author.id, '❤️'), { distinctEmoji: 20, total: 5000 });
-      await stores.messages.addReaction(aReaction(tricky.id, other.id, '❤️'), { distinctEmoji: 20, total: 5000 });
+      await stores.messages.addReaction(aReaction(tricky, other.id, '🎉'), { distinctEmoji: 20, total: 5000 });
+      await stores.messages.addReaction(aReaction(tricky, author.id, '❤️'), { distinctEmoji: 20, total: 5000 });
+      await stores.messages.addReaction(aReaction(tricky, other.id, '❤️'), { distinctEmoji: 20, total: 5000 });
       // Another message's reactions, first used in another order, so each list must land on its own message.
-      await stores.messages.addReaction(aReaction(m[3]?.id as Id, other.id, '❤️'), { distinctEmoji: 20, total: 5000 });
-      await stores.messages.addReaction(aReaction(m[3]?.id as Id, author.id, '👍'), { distinctEmoji: 20, total: 5000 });
-      await stores.messages.addReaction(aReaction(m[3]?.id as Id, author.id, '❤️'), { distinctEmoji: 20, total: 5000 });
+      await stores.messages.addReaction(aReaction(m[3]!, other.id, '❤️'), { distinctEmoji: 20, total: 5000 });
+      await stores.messages.addReaction(aReaction(m[3]!, author.id, '👍'), { distinctEmoji: 20, total: 5000 });
+      await stores.messages.addReaction(aReaction(m[3]!, author.id, '❤️'), { distinctEmoji: 20, total: 5000 });
 
       const cursors = [{ limit: 50 }, { limit: 3 }, { before: ids[5], limit: 3 }, { after: ids[5], limit: 3 }, { after: tricky.id, limit: 5 }];
       for (const cursor of cursors) {

@@ -225,9 +225,9 @@ export function describeMessagePages(ctx: MessageContractContext): void {
       const byOther = await givenMessage(stores, channel.id, other.id, { createdAt: at(2) });
       const edited = await givenMessage(stores, channel.id, author.id, { createdAt: at(3) });
       await stores.messages.updateContent(edited.id, 'edited content', at(50), NO_MENTIONS);
-      await stores.messages.addReaction(aReaction(byOther.id, viewer.id, '👍', { createdAt: at(10) }), { distinctEmoji: 20, total: 5000 });
-      await stores.messages.addReaction(aReaction(byOther.id, other.id, '👍', { createdAt: at(11) }), { distinctEmoji: 20, total: 5000 });
-      await stores.messages.addReaction(aReaction(edited.id, other.id, '🎉', { createdAt: at(12) }), { distinctEmoji: 20, total: 5000 });
+      await stores.messages.addReaction(aReaction(byOther, viewer.id, '👍', { createdAt: at(10) }), { distinctEmoji: 20, total: 5000 });
+      await stores.messages.addReaction(aReaction(byOther, other.id, '👍', { createdAt: at(11) }), { distinctEmoji: 20, total: 5000 });
+      await stores.messages.addReaction(aReaction(edited, other.id, '🎉', { createdAt: at(12) }), { distinctEmoji: 20, total: 5000 });
 
       expect(await pageFor(channel.id, { limit: 10 }, viewer.id)).toEqual([
         viewOf(plain, author),

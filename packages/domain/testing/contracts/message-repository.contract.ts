@@ -135,11 +135,11 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
       it('leaves the reactions of an edited message in place', async () => {
         const { channel, author } = await aChannelWithAuthor(stores);
         const message = await givenMessage(stores, channel.id, author.id);
-        await stores.messages.addReaction(aReaction(message.id, author.id, '👍'), { distinctEmoji: 20, total: 5000 });
+        await stores.messages.addReaction(aReaction(message, author.id, '👍'), { distinctEmoji: 20, total: 5000 });
 
         await stores.messages.updateContent(message.id, 'edited', at(1), NO_MENTIONS);
 
-        expect(await stores.messages.reactionState(message.id, '👍', author.id)).toEqual({
+        expect(await stores.messages.reactionState(message.channelId, message.id, '👍', author.id)).toEqual({
           messageId: message.id,
           emoji: '👍',
           count: 1,
@@ -166,26 +166,26 @@ export function describeMessageRepositoryContract(name: string, makeStores: () =
         const { channel, author } = await aChannelWithAuthor(stores);
         const reactor = await givenUser(stores);
         const message = await givenMessage(stores, channel.id, author.id);
-        await stores.messages.addReaction(aReaction(message.id, reactor.id, '👍'), { distinctEmoji: 20, total: 5000 });
-        await stores.messages.addReaction(aReaction(message.id, author.id, '🎉'), { distinctEmoji: 20, total: 5000 });
+        await stores.messages.addReaction(aReaction(message, reactor.id, '👍'), { distinctEmoji: 20, total: 5000 });
+        await stores.messages.addReaction(aReaction(message, author.id, '🎉'), { distinctEmoji: 20, total: 5000 });
 
         await stores.messages.delete(message.id);
 
-        expect(await stores.messages.reactionState(message.id, '👍', reactor.id)).toEqual({
+        expect(await stores.messages.reactionState(message.channelId, message.id, '👍', reactor.id)).toEqual({
           messageId: message.id,
           emoji: '👍',
           count: 0,
           reacted: false,
         });
-        expect((await stores.messages.reactionState(message.id, '🎉', author.id)).count).toBe(0);
+        expect((await stores.messages.reactionState(message.channelId, message.id, '🎉', author.id)).count).toBe(0);
       });
 
       it('leaves the other messages and their reactions alone', async () => {
         const { channel, author } = await aChannelWithAuthor(stores);
         const doomed = await givenMessage(stores, channel.id, author.id);
         const kept = await givenMessage(stores, channel.id, author.id);
-        await stores.messages.addReaction(aReaction(doomed.id, author.id, '👍'), { distinctEmoji: 20, total: 5000 });
-        await stores.messages.addReaction(aReaction(kept.id, author.id, '👍'), { distinctEmoji: 20, total: 5000 });
+        await stores.messages.addReaction(aReaction(doomed, author.id, '👍'), { distinctEmoji: 20, total: 5000 });
+        await stores.messages.addReaction(aReaction(kept, author.id, '👍'), { distinctEmoji: 20, total: 5000 });
 
         expect(await stores.messages.delete(doomed.id)).toBe('deleted');
         expect(await stores.messages.delete(doomed.id)).toBe('absent');

@@ -106,8 +106,8 @@ export function describeMessageSearchContract(name: string, makeStores: () => Pr
       const { server, owner, channelId, sent } = await aServerSaying('needle one', 'needle two');
       const { user: viewer } = await givenMemberOf(stores, server.id);
       await stores.messages.updateContent(sent[1]!.id, 'needle two, edited', at(5_000), NO_MENTIONS);
-      await stores.messages.addReaction(aReaction(sent[1]!.id, viewer.id, '👍'), { distinctEmoji: 20, total: 5000 });
-      await stores.messages.addReaction(aReaction(sent[1]!.id, owner.id, '🎉'), { distinctEmoji: 20, total: 5000 });
+      await stores.messages.addReaction(aReaction(sent[1]!, viewer.id, '👍'), { distinctEmoji: 20, total: 5000 });
+      await stores.messages.addReaction(aReaction(sent[1]!, owner.id, '🎉'), { distinctEmoji: 20, total: 5000 });
 
       const hits = await stores.messageSearch.inServer(viewer.id, server.id, { text: 'needle', limit: 25 });
       const page = await stores.messages.pageJsonAs(await givenActor(stores, viewer.id), channelId, { limit: 50 });

@@ -130,7 +130,7 @@ export function describeServerRepositoryContract(name: string, makeStores: () =>
       await stores.members.add(aMember(server.id, guest.id));
       await stores.members.add(aMember(other.server.id, guest.id));
       const message = await givenMessage(stores, defaultChannel.id, guest.id);
-      await stores.messages.addReaction(aReaction(message.id, ownerUser.id, '👍'), { distinctEmoji: 20, total: 5000 });
+      await stores.messages.addReaction(aReaction(message, ownerUser.id, '👍'), { distinctEmoji: 20, total: 5000 });
       const invite = anInvite(server.id, ownerUser.id);
       await stores.invites.create(invite);
       const banned = await givenUser(stores);

@@ -112,7 +112,7 @@ async function serversInSight(trx: Kysely<Database>, userId: string): Promise<{ 
     trx
       .selectFrom('channels as c')
       .selectAll('c')
-      .select(overwritesOf('c.id').as('overwrites'))
+      .select(overwritesOf('c.id', 'c.server_id').as('overwrites'))
       .where('c.server_id', 'in', serverIds)
       .orderBy('c.position')
       .orderBy('c.id')

@@ -14,12 +14,13 @@ interface OverwriteJson {
 
 /**
  * The channel's overwrites as one JSON array (by target id), read in the statement that reads the
- * channel: a channel is never shown or checked without them. `channelId`: the column it is keyed by.
+ * channel: a channel is never shown or checked without them. `channelId`: the column it is keyed by;
+ * `serverId`: the column of its server, so the read names the route too (docs/sharding.md).
  */
-export const overwritesOf = (channelId: string): RawBuilder<OverwriteJson[] | string> =>
+export const overwritesOf = (channelId: string, serverId: string): RawBuilder<OverwriteJson[] | string> =>
   sql<OverwriteJson[] | string>`coalesce((
     select json_agg(json_build_object('id', o.target_id::text, 'type', o.type, 'allow', o.allow, 'deny', o.deny) order by o.target_id)
-    from channel_overwrites o where o.channel_id = ${sql.ref(channelId)}), '[]'::json)`;
+    from channel_overwrites o where o.channel_id = ${sql.ref(channelId)} and o.server_id = ${sql.ref(serverId)}), '[]'::json)`;
 
 export type ChannelRow = Selectable<ChannelsTable> & { readonly overwrites: OverwriteJson[] | string };
 

@@ -4,12 +4,15 @@ import { inTransaction } from '../in-transaction';
 import type { Database } from '../schema';
 import { primaryReads, type ReplicaReads } from '../replicas/replica-reads';
 import { deleteMessagesInSlices, overwritesOf, toChannel } from './channel-sql';
+import { ChannelRoutes } from './channel-routes';
 
 export class KyselyChannelRepository implements ChannelRepository {
   /** `reads`: where the list runs (a replica that has the caller's writes, or this database). */
   constructor(
     private readonly db: Kysely<Database>,
     private readonly reads: ReplicaReads = primaryReads({ db, hot: db }),
+    /** Each channel's route (docs/sharding.md), named by the gate's reads; shared by the pool's stores. */
+    private readonly routes: ChannelRoutes = new ChannelRoutes(),
   ) {}
 
   async create(channel: Channel): Promise<void> {
@@ -23,17 +26,20 @@ export class KyselyChannelRepository implements ChannelRepository {
   }
 
   async findById(id: string): Promise<Channel | null> {
-    const row = await this.db.selectFrom('channels as c').selectAll('c').select(overwritesOf('c.id').as('overwrites')).where('c.id', '=', id).executeTakeFirst();
+    const row = await this.db.selectFrom('channels as c').selectAll('c').select(overwritesOf('c.id', 'c.server_id').as('overwrites')).where('c.id', '=', id).executeTakeFirst();
     return row ? toChannel(row) : null;
   }
 
+  /** On the channel's route (docs/sharding.md): the channel, its overwrites and the membership, one shard on Citus. */
   async findWithMembership(id: string, userId: string): Promise<{ channel: Channel; member: UserSummary | null } | null> {
+    const route = await this.routes.of(this.db, id);
     const row = await this.db
       .selectFrom('channels as c')
       .leftJoin('members as m', (join) => join.onRef('m.server_id', '=', 'c.server_id').on('m.user_id', '=', userId))
       .leftJoin('users as u', 'u.id', 'm.user_id')
       .selectAll('c')
-      .select([overwritesOf('c.id').as('overwrites'), 'u.id as member_id', 'u.username as member_username', 'u.display_name as member_display_name', 'u.avatar as member_avatar'])
+      .select([overwritesOf('c.id', 'c.server_id').as('overwrites'), 'u.id as member_id', 'u.username as member_username', 'u.display_name as member_display_name', 'u.avatar as member_avatar'])
+      .where('c.server_id', '=', route)
       .where('c.id', '=', id)
       .executeTakeFirst();
     if (!row) return null;
@@ -51,7 +57,7 @@ export class KyselyChannelRepository implements ChannelRepository {
   }
 
   private async listOn(db: Kysely<Database>, serverId: string, page: IdPage): Promise<Channel[]> {
-    let query = db.selectFrom('channels as c').selectAll('c').select(overwritesOf('c.id').as('overwrites')).where('c.server_id', '=', serverId);
+    let query = db.selectFrom('channels as c').selectAll('c').select(overwritesOf('c.id', 'c.server_id').as('overwrites')).where('c.server_id', '=', serverId);
     // After the channel the last page ended with, in (position, id) order; one gone from the server matches nothing.
     if (page.after !== undefined) {
       const after = page.after;
@@ -62,7 +68,8 @@ export class KyselyChannelRepository implements ChannelRepository {
   }
 
   async overwritesOf(channelId: string): Promise<PermissionOverwrite[]> {
-    const rows = await this.db.selectFrom('channel_overwrites').select(['target_id', 'type', 'allow', 'deny']).where('channel_id', '=', channelId).execute();
+    const route = await this.routes.of(this.db, channelId);
+    const rows = await this.db.selectFrom('channel_overwrites').select(['target_id', 'type', 'allow', 'deny']).where('server_id', '=', route).where('channel_id', '=', channelId).execute();
     return rows.map((row) => ({ id: row.target_id, type: row.type, allow: Number(row.allow), deny: Number(row.deny) }));
   }
 

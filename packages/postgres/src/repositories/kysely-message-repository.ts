@@ -73,6 +73,19 @@ export class KyselyMessageRepository implements MessageRepository {
     return row ? fromRow(row) : null;
   }
 
+  /** By its key within its route (docs/sharding.md): one shard on Citus. */
+  async findInChannel(channelId: string, messageId: string): Promise<Message | null> {
+    const route = await this.routeOf(channelId);
+    const row = await this.db
+      .selectFrom('messages')
+      .select(MESSAGE_COLUMNS)
+      .where('route_id', '=', route)
+      .where('id', '=', messageId)
+      .where('channel_id', '=', channelId)
+      .executeTakeFirst();
+    return row ? fromRow(row) : null;
+  }
+
   async view(id: string, viewerId: string): Promise<MessageView | null> {
     const row = await this.views(viewerId).where('m.id', '=', id).executeTakeFirst();
     return row ? toView(row) : null;
@@ -218,11 +231,16 @@ export class KyselyMessageRepository implements MessageRepository {
     return result.numDeletedRows > 0n ? 'deleted' : 'absent';
   }
 
+  /*
+   * The reactions' statements name the message's route (its channel's, from `ChannelRoutes`) beside
+   * its id, so each finds its one shard on Citus (docs/sharding.md); the lock reads the channel too,
+   * so a message of another channel is not found, as `findInChannel` answers.
+   */
   async addReaction(reaction: Reaction, caps: ReactionCaps): Promise<AddReactionOutcome> {
+    const route = await this.routeOf(reaction.channelId);
     return inTransaction(this.db, async (trx) => {
       // Locking the message serializes reactions to it, so both caps hold under races.
-      const message = await trx.selectFrom('messages').select(['id', 'route_id']).where('id', '=', reaction.messageId).forUpdate().executeTakeFirst();
-      if (!message) return 'MessageNotFound';
+      if (!(await lockMessage(trx, route, reaction.channelId, reaction.messageId))) return 'MessageNotFound';
       const counts = await trx
         .selectFrom('reactions')
         .select([
@@ -231,6 +249,7 @@ export class KyselyMessageRepository implements MessageRepository {
           sql<boolean>`coalesce(bool_or(emoji = ${reaction.emoji}), false)`.as('emojiPresent'),
           sql<boolean>`coalesce(bool_or(emoji = ${reaction.emoji} and user_id = ${reaction.userId}), false)`.as('mine'),
         ])
+        .where('route_id', '=', route)
         .where('message_id', '=', reaction.messageId)
         .executeTakeFirstOrThrow();
       if (counts.mine) return 'already';
@@ -238,19 +257,21 @@ export class KyselyMessageRepository implements MessageRepository {
       if (counts.total >= caps.total) return 'TooManyReactionsInAll';
       const inserted = await trx
         .insertInto('reactions')
-        .values({ message_id: reaction.messageId, route_id: message.route_id, user_id: reaction.userId, emoji: reaction.emoji, created_at: reaction.createdAt })
+        .values({ message_id: reaction.messageId, route_id: route, user_id: reaction.userId, emoji: reaction.emoji, created_at: reaction.createdAt })
         .onConflict((oc) => oc.columns(['message_id', 'emoji', 'user_id']).doNothing())
         .executeTakeFirst();
       return inserted.numInsertedOrUpdatedRows === 1n ? 'added' : 'already';
     });
   }
 
-  async removeReaction(messageId: string, userId: string, emoji: string): Promise<'removed' | 'absent'> {
+  async removeReaction(channelId: string, messageId: string, userId: string, emoji: string): Promise<'removed' | 'absent'> {
+    const route = await this.routeOf(channelId);
     return inTransaction(this.db, async (trx) => {
       // The lock addReaction takes: in a unit of work, the count read after this is exact until commit.
-      await trx.selectFrom('messages').select('id').where('id', '=', messageId).forUpdate().executeTakeFirst();
+      await lockMessage(trx, route, channelId, messageId);
       const result = await trx
         .deleteFrom('reactions')
+        .where('route_id', '=', route)
         .where('message_id', '=', messageId)
         .where('user_id', '=', userId)
         .where('emoji', '=', emoji)
@@ -259,18 +280,21 @@ export class KyselyMessageRepository implements MessageRepository {
     });
   }
 
-  async clearReaction(messageId: string, emoji: string): Promise<number> {
+  async clearReaction(channelId: string, messageId: string, emoji: string): Promise<number> {
+    const route = await this.routeOf(channelId);
     return inTransaction(this.db, async (trx) => {
-      await trx.selectFrom('messages').select('id').where('id', '=', messageId).forUpdate().executeTakeFirst();
-      const result = await trx.deleteFrom('reactions').where('message_id', '=', messageId).where('emoji', '=', emoji).executeTakeFirst();
+      await lockMessage(trx, route, channelId, messageId);
+      const result = await trx.deleteFrom('reactions').where('route_id', '=', route).where('message_id', '=', messageId).where('emoji', '=', emoji).executeTakeFirst();
       return Number(result.numDeletedRows);
     });
   }
 
-  async reactionState(messageId: string, emoji: string, viewerId: string): Promise<ReactionState> {
+  async reactionState(channelId: string, messageId: string, emoji: string, viewerId: string): Promise<ReactionState> {
+    const route = await this.routeOf(channelId);
     const row = await this.db
       .selectFrom('reactions')
       .select([sql<number>`count(*)::int`.as('count'), sql<boolean>`coalesce(bool_or(user_id = ${viewerId}), false)`.as('reacted')])
+      .where('route_id', '=', route)
       .where('message_id', '=', messageId)
       .where('emoji', '=', emoji)
       .executeTakeFirstOrThrow();
@@ -294,4 +318,10 @@ export class KyselyMessageRepository implements MessageRepository {
         'rt.reply_content',
       ]);
   }
+}
+
+/** The message row locked (on its route, in its channel), which serializes the reactions to it; false when there is none. */
+async function lockMessage(trx: Kysely<Database>, route: string, channelId: string, messageId: string): Promise<boolean> {
+  const row = await trx.selectFrom('messages').select('id').where('route_id', '=', route).where('id', '=', messageId).where('channel_id', '=', channelId).forUpdate().executeTakeFirst();
+  return row !== undefined;
 }

@@ -84,7 +84,8 @@ export class KyselyRoleRepository implements RoleRepository {
   async roleIdsOf(serverId: Id, userId: Id): Promise<Id[]> {
     const rows = await this.db
       .selectFrom('member_roles as mr')
-      .innerJoin('roles as r', 'r.id', 'mr.role_id')
+      // The role on the member's route too (docs/sharding.md): one shard on Citus.
+      .innerJoin('roles as r', (join) => join.onRef('r.server_id', '=', 'mr.server_id').onRef('r.id', '=', 'mr.role_id'))
       .select('mr.role_id')
       .where('mr.server_id', '=', serverId)
       .where('mr.user_id', '=', userId)

@@ -13,7 +13,7 @@ const CREATE_INVITE = bitOf('CREATE_INVITE');
  * `membersCanInvite` is the CREATE_INVITE bit of the server's `@everyone` (whose id is the
  * server's): read with every server, in the same statement, so the two cannot disagree.
  */
-const membersCanInvite = sql<boolean>`coalesce((select (r.permissions & ${CREATE_INVITE}) <> 0 from roles r where r.id = servers.id), false)`.as(
+const membersCanInvite = sql<boolean>`coalesce((select (r.permissions & ${CREATE_INVITE}) <> 0 from roles r where r.server_id = servers.id and r.id = servers.id), false)`.as(
   'members_can_invite',
 );
 

@@ -21,15 +21,15 @@ export class AddReaction {
 
   async execute(actor: Actor, channelId: string, messageId: string, emoji: string): Outcome<ReactionState, typeof AddReaction.errors> {
     return onReactionTarget(this.unitOfWork, actor, { channelId, messageId, emoji }, async (stores, { channel, message, permissions }): Outcome<ReactionState, typeof AddReaction.errors> => {
-      if (!has(permissions, 'ADD_REACTIONS') && (await stores.messages.reactionState(message.id, emoji, actor.userId)).count === 0) {
+      if (!has(permissions, 'ADD_REACTIONS') && (await stores.messages.reactionState(message.channelId, message.id, emoji, actor.userId)).count === 0) {
         return fail({ kind: 'MissingPermission', permission: 'ADD_REACTIONS' });
       }
-      const reaction = { messageId: message.id, userId: actor.userId, emoji, createdAt: this.clock.now() };
+      const reaction = { channelId: message.channelId, messageId: message.id, userId: actor.userId, emoji, createdAt: this.clock.now() };
       const outcome = await stores.messages.addReaction(reaction, { distinctEmoji: MAX_DISTINCT_REACTIONS, total: MAX_REACTIONS_PER_MESSAGE });
       if (outcome === 'TooManyReactions') return fail({ kind: 'TooManyReactions', max: MAX_DISTINCT_REACTIONS });
       if (outcome === 'TooManyReactionsInAll') return fail({ kind: 'TooManyReactionsInAll', max: MAX_REACTIONS_PER_MESSAGE });
       if (outcome === 'MessageNotFound') return fail({ kind: 'MessageNotFound' });
-      const state = await stores.messages.reactionState(message.id, emoji, actor.userId);
+      const state = await stores.messages.reactionState(message.channelId, message.id, emoji, actor.userId);
       // Reacting twice changes nothing, so nobody is told.
       if (outcome === 'added') await stores.events.append(reactionChanged('reaction.added', channel.serverId, channel.id, actor.userId, state));
       return ok(state);

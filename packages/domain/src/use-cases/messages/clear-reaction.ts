@@ -15,7 +15,7 @@ export class ClearReaction {
     return onReactionTarget(this.unitOfWork, actor, { channelId, messageId, emoji }, async (stores, { channel, message, permissions }) => {
       if (!has(permissions, 'MANAGE_MESSAGES')) return fail({ kind: 'MissingPermission', permission: 'MANAGE_MESSAGES' });
       // Clearing an emoji nobody used is harmless, and tells nobody.
-      if ((await stores.messages.clearReaction(message.id, emoji)) > 0) {
+      if ((await stores.messages.clearReaction(message.channelId, message.id, emoji)) > 0) {
         await stores.events.append(reactionCleared(channel.serverId, channel.id, message.id, emoji));
       }
       return ok(undefined);

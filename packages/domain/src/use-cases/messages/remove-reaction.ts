@@ -13,8 +13,8 @@ export class RemoveReaction {
 
   async execute(actor: Actor, channelId: string, messageId: string, emoji: string): Outcome<ReactionState, typeof RemoveReaction.errors> {
     return onReactionTarget(this.unitOfWork, actor, { channelId, messageId, emoji }, async (stores, { channel, message }) => {
-      const outcome = await stores.messages.removeReaction(message.id, actor.userId, emoji);
-      const state = await stores.messages.reactionState(message.id, emoji, actor.userId);
+      const outcome = await stores.messages.removeReaction(message.channelId, message.id, actor.userId, emoji);
+      const state = await stores.messages.reactionState(message.channelId, message.id, emoji, actor.userId);
       if (outcome === 'removed') await stores.events.append(reactionChanged('reaction.removed', channel.serverId, channel.id, actor.userId, state));
       return ok(state);
     });

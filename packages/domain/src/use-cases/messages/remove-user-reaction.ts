@@ -25,8 +25,8 @@ export class RemoveUserReaction {
       if (!isId(userId)) return fail({ kind: 'UserNotFound' });
       if (userId !== actor.userId && !has(permissions, 'MANAGE_MESSAGES')) return fail({ kind: 'MissingPermission', permission: 'MANAGE_MESSAGES' });
 
-      const outcome = await stores.messages.removeReaction(message.id, userId, emoji);
-      const state = await stores.messages.reactionState(message.id, emoji, actor.userId);
+      const outcome = await stores.messages.removeReaction(message.channelId, message.id, userId, emoji);
+      const state = await stores.messages.reactionState(message.channelId, message.id, emoji, actor.userId);
       if (outcome === 'removed') await stores.events.append(reactionChanged('reaction.removed', channel.serverId, channel.id, userId, state));
       return ok(state);
     });

@@ -65,7 +65,7 @@ describe('AddReaction', () => {
     const sent = await aMessage(world, owner, channelId);
     // Seeded straight into the store: as many reactors as the cap, each a user of their own.
     for (let i = 0; i < MAX_REACTIONS_PER_MESSAGE; i++) {
-      await world.stores.messages.addReaction({ messageId: sent.id, userId: String(9_000_000 + i), emoji: '👍', createdAt: world.clock.now() }, { distinctEmoji: 20, total: MAX_REACTIONS_PER_MESSAGE });
+      await world.stores.messages.addReaction({ channelId, messageId: sent.id, userId: String(9_000_000 + i), emoji: '👍', createdAt: world.clock.now() }, { distinctEmoji: 20, total: MAX_REACTIONS_PER_MESSAGE });
     }
 
     expect(await world.addReaction.execute(member, channelId, sent.id, '👍')).toEqual({ ok: false, error: { kind: 'TooManyReactionsInAll', max: MAX_REACTIONS_PER_MESSAGE } });

@@ -29,7 +29,7 @@ describe('DeleteMessage', () => {
 
     expectOk(await world.deleteMessage.execute(member, channelId, sent.id));
 
-    expect(await world.stores.messages.reactionState(sent.id, '👍', owner.userId)).toEqual({
+    expect(await world.stores.messages.reactionState(sent.channelId, sent.id, '👍', owner.userId)).toEqual({
       messageId: sent.id,
       emoji: '👍',
       count: 0,
