@@ -5,7 +5,7 @@
 // build's apps/api/dist/main.js>` it alternates that build (A) and this one (B) round by round on
 // the same database, a fresh replica and Redis prefix each round, and prints medians and B ÷ A.
 //
-// Run: `node bench/identify-storm.cjs [--sockets=2000] [--rounds=3] [--concurrency=100] [--a=PATH]` (build first).
+// Run: `node bench/identify-storm.cjs [--sockets=2000] [--rounds=3] [--concurrency=100] [--a=PATH] [--build=LABEL=PATH …]` (build first).
 const { runAlone, clientProcess, dropRedisKeys, SIDES } = require('./gateway.cjs');
 const { seedScale } = require('./gateway-scale.cjs');
 const os = require('node:os');
@@ -34,7 +34,9 @@ async function storm(api, label, env, tokens, plan) {
 runAlone('storm', async ({ db, url, redisUrl }) => {
   const plan = { sockets: Number(flag('sockets', 2000)), hot: Number(flag('hot', 200)), idleServerSize: 100, clientProcesses: 2, concurrency: Number(flag('concurrency', 100)), rounds: Number(flag('rounds', 3)) };
   const { tokens } = await seedScale(db, plan);
-  const builds = [...(flag('a') ? [['A', flag('a')]] : []), ['B', undefined]];
+  // --build=LABEL=PATH (repeatable): more builds, alternated with the rest.
+  const more = process.argv.filter((a) => a.startsWith('--build=')).map((a) => a.slice('--build='.length).split(/=(.*)/s).slice(0, 2));
+  const builds = [...(flag('a') ? [['A', flag('a')]] : []), ...more, ['B', undefined]];
   const times = Object.fromEntries(builds.map(([label]) => [label, []]));
   console.log(`storm: ${plan.sockets} sockets, ${plan.concurrency} in flight, ${plan.rounds} rounds; load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   for (let round = 0; round < plan.rounds; round++) {
@@ -47,5 +49,5 @@ runAlone('storm', async ({ db, url, redisUrl }) => {
     }
   }
   for (const [label] of builds) console.log(`${label}: median ${median(times[label]).toFixed(2)} s = ${(plan.sockets / median(times[label])).toFixed(0)} identifies/s`);
-  if (times.A) console.log(`B ÷ A identify rate (median): ${(median(times.A) / median(times.B)).toFixed(2)}`);
+  for (const [label] of builds.slice(0, -1)) console.log(`B ÷ ${label} identify rate (median): ${(median(times[label]) / median(times.B)).toFixed(2)}`);
 });

@@ -116,4 +116,26 @@ describeWithPostgres('gateway snapshots read together, on PostgreSQL', () => {
       await db.destroy();
     }
   });
+
+  it('answers the serversOver of one turn with one statement per bound, each ask its own servers', async () => {
+    const statements: string[] = [];
+    const db = openPostgres({ url: database.url, poolSize: 5, log: (text) => statements.push(text) });
+    try {
+      const { s1, s2 } = await world(database.db);
+      // S1 has two members (its owner and C), S2 one.
+      const members = createKyselyStores(db).members;
+
+      const answers = await Promise.all([
+        members.serversOver([s1.server.id, s2.server.id], 1),
+        members.serversOver([s2.server.id], 1),
+        members.serversOver([s1.server.id, s1.server.id], 1),
+        members.serversOver([s1.server.id, s2.server.id], 2),
+      ]);
+
+      expect(answers).toEqual([[s1.server.id], [], [s1.server.id], []]);
+      expect(statements).toHaveLength(2);
+    } finally {
+      await db.destroy();
+    }
+  });
 });
