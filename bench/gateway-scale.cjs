@@ -199,7 +199,7 @@ function scaleNotes({ plan, results }) {
   ];
 }
 
-module.exports = { runScale, scaleRows, scaleNotes, PLANS };
+module.exports = { runScale, scaleRows, scaleNotes, seedScale, PLANS };
 
 if (require.main === module) {
   const flag = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);

@@ -136,8 +136,9 @@ const SIDES = {
     name: 'ours',
     label: 'ours',
     // `redisEnv` in place of REDIS_URL (e.g. REDIS_CLUSTER_NODES), and `extra` settings: bench/scale-matrix.cjs.
-    start: (name, { url, redisUrl, prefix, redisEnv, extra }) =>
-      startServer(name, [API_MAIN], {
+    // `api`: another build's apps/api/dist/main.js (bench/identify-storm.cjs' A/B).
+    start: (name, { url, redisUrl, prefix, redisEnv, extra, api }) =>
+      startServer(name, [api ?? API_MAIN], {
         DATABASE_URL: url,
         JWT_SECRET: SECRET,
         LOG_LEVEL: 'info',

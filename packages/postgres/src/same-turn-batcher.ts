@@ -22,6 +22,12 @@ export interface SameTurnBatcherOptions<I = unknown> {
    * statement must name one shard), each key's in the order submitted. None: one group.
    */
   readonly keyOf?: (input: I) => string;
+  /**
+   * The most runs at once (unbounded unless said): inputs submitted while that many are running
+   * wait for one to end, and go together in the next. A lone input still waits for nothing but its
+   * turn; under load the batches grow instead of the runs, each holding a connection.
+   */
+  readonly maxInFlight?: number;
 }
 
 /**
@@ -32,6 +38,8 @@ export interface SameTurnBatcherOptions<I = unknown> {
  */
 export class SameTurnBatcher<I, O> {
   private queue: Pending<I, O>[] = [];
+  private inFlight = 0;
+  private flushing = false;
 
   constructor(
     private readonly run: (inputs: readonly I[]) => Promise<readonly O[]>,
@@ -41,30 +49,40 @@ export class SameTurnBatcher<I, O> {
   submit(input: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {
       this.queue.push({ input, resolve, reject });
-      if (this.queue.length === 1) setImmediate(() => this.flush());
+      if (!this.flushing) {
+        this.flushing = true;
+        setImmediate(() => this.flush());
+      }
     });
   }
 
   private flush(): void {
-    const queue = this.queue;
-    this.queue = [];
-    for (const group of this.groupsOf(queue)) {
-      for (let start = 0; start < group.length; start += this.options.max) void this.runBatch(group.slice(start, start + this.options.max));
+    this.flushing = false;
+    const most = this.options.maxInFlight ?? Infinity;
+    while (this.queue.length > 0 && this.inFlight < most) {
+      const batch = this.nextBatch();
+      this.inFlight += 1;
+      void this.runBatch(batch).finally(() => {
+        this.inFlight -= 1;
+        // What waited for this run goes in the next turn (with whatever that turn adds).
+        if (this.queue.length > 0 && !this.flushing) {
+          this.flushing = true;
+          setImmediate(() => this.flush());
+        }
+      });
     }
   }
 
-  /** The turn's inputs by key (`keyOf`), in the order each key first came. */
-  private groupsOf(queue: Pending<I, O>[]): Iterable<Pending<I, O>[]> {
-    const { keyOf } = this.options;
-    if (keyOf === undefined) return [queue];
-    const groups = new Map<string, Pending<I, O>[]>();
-    for (const pending of queue) {
-      const key = keyOf(pending.input);
-      const group = groups.get(key);
-      if (group) group.push(pending);
-      else groups.set(key, [pending]);
-    }
-    return groups.values();
+  /** The oldest waiting input and those after it of its key (`keyOf`), up to `max`, taken off the queue in order. */
+  private nextBatch(): Pending<I, O>[] {
+    const { keyOf, max } = this.options;
+    if (keyOf === undefined) return this.queue.splice(0, max);
+    const key = keyOf((this.queue[0] as Pending<I, O>).input);
+    const batch: Pending<I, O>[] = [];
+    const rest: Pending<I, O>[] = [];
+    for (const pending of this.queue) (batch.length < max && keyOf(pending.input) === key ? batch : rest).push(pending);
+    this.queue = rest;
+    return batch;
   }
 
   private async runBatch(batch: readonly Pending<I, O>[]): Promise<void> {

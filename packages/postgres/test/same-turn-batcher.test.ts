@@ -43,6 +43,33 @@ describe('SameTurnBatcher', () => {
     expect(batches).toEqual([[1, 2], [3, 4], [5]]);
   });
 
+  it('holds inputs while `maxInFlight` runs are under way, then runs them together', async () => {
+    const batches: number[][] = [];
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const batcher = new SameTurnBatcher(
+      async (inputs: readonly number[]) => {
+        batches.push([...inputs]);
+        if (inputs[0] === 1) await gate;
+        return inputs.map((input) => input * 2);
+      },
+      { max: 10, maxInFlight: 1, retryAlone: () => true },
+    );
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+    const first = batcher.submit(1);
+    await turn();
+    const later = [batcher.submit(2)];
+    await turn();
+    later.push(batcher.submit(3));
+    await turn();
+    expect(batches).toEqual([[1]]);
+    open();
+
+    expect(await Promise.all([first, ...later])).toEqual([2, 4, 6]);
+    expect(batches).toEqual([[1], [2, 3]]);
+  });
+
   it('retries a failed batch one input at a time, so only the bad input fails', async () => {
     const bad = new Error('bad input');
     const { batches, run } = doubling((n) => (n === 2 ? bad : undefined));

@@ -1,14 +1,15 @@
 import { lazilyDecoded } from '@chat/contract';
-import { hiddenChannels, READY_PRIVATE_CHANNELS, WHOLE_LIST, type Actor, type EncodedEvent, type EventHistory, type GatewaySnapshot, type LoggedEvent, type ServerWithChannels } from '@chat/domain';
+import type { Actor, EncodedEvent, EventHistory, GatewaySnapshot, LoggedEvent } from '@chat/domain';
 import { sql, type Kysely } from 'kysely';
+import { isDatabaseUnavailable } from '../driver-errors';
 import { PrecompiledStatement, preparedMark } from '../prepared-statements';
-import { KyselyConversationRepository } from '../repositories/kysely-conversation-repository';
-import { KyselyReadStateRepository } from '../repositories/kysely-read-state-repository';
-import { KyselyServerRepository } from '../repositories/kysely-server-repository';
-import { overwritesOf, toChannel } from '../repositories/channel-sql';
-import { toRole } from '../repositories/kysely-role-repository';
-import { summaryOf } from '../repositories/rows';
+import { SameTurnBatcher } from '../same-turn-batcher';
 import type { Database } from '../schema';
+import { readSnapshots, type SnapshotAsk, type SnapshotOutcome } from './gateway-snapshots';
+
+/** The most snapshots read together, and the most such reads at once (each holds a connection). */
+export const SNAPSHOT_BATCH = 100;
+export const SNAPSHOT_RUNS = 2;
 
 export interface StoredEventRow {
   id: string;
@@ -37,116 +38,32 @@ const toLoggedEvent = (row: StoredEventRow): LoggedEvent =>
 
 /** The placed part of the log, readable by every replica; see `KyselyEventRelay` for placing. */
 export class KyselyEventHistory implements EventHistory {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** A batch that fails for a reason of its own asks (a malformed id) is tried again one ask at a time. */
+  private readonly snapshots: SameTurnBatcher<SnapshotAsk, SnapshotOutcome>;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.snapshots = new SameTurnBatcher((asks) => readSnapshots(this.db, asks), {
+      max: SNAPSHOT_BATCH,
+      maxInFlight: SNAPSHOT_RUNS,
+      retryAlone: (error) => !isDatabaseUnavailable(error),
+    });
+  }
 
   async after(position: number, limit: number): Promise<LoggedEvent[]> {
     const { rows } = await AFTER.execute(this.db, { position, limit });
     return rows.map(toLoggedEvent);
   }
 
-  /** One repeatable-read transaction: memberships and the log's head as of the same moment. */
-  async snapshot({ userId, sessionId }: Actor, from: number | null): Promise<GatewaySnapshot | null> {
-    return this.db
-      .transaction()
-      .setIsolationLevel('repeatable read')
-      .execute(async (trx) => {
-        const user = await trx
-          .selectFrom('users')
-          .innerJoin('sessions', 'sessions.user_id', 'users.id')
-          .select(['users.id', 'users.username', 'users.display_name', 'users.avatar'])
-          .where('users.id', '=', userId)
-          .where('sessions.id', '=', sessionId)
-          .executeTakeFirst();
-        if (!user) return null;
-        const log = await trx
-          .selectFrom('event_log')
-          .select(['log_id', 'head', 'head_tx', 'head_id', sql<string>`(select min(pos) from event_anchors)`.as('oldest')])
-          .where('id', '=', 1)
-          .executeTakeFirstOrThrow();
-        const { servers, hidden } = await serversInSight(trx, userId);
-        const conversations = new KyselyConversationRepository(trx);
-        const [privateChannels, conversationIds] = await Promise.all([conversations.listForUser(userId, { limit: READY_PRIVATE_CHANNELS }), conversations.idsForUser(userId)]);
-        // Joined, or come into sight, after the event at `from` (all of them from an empty log), or not yet placed.
-        const placedTo = { tx: log.head_tx, id: log.head_id };
-        const since = await sinceCursor(trx, userId, from === null ? placedTo : await eventAt(trx, from));
-        // Committed (so visible here) but not yet placed: they will come after `head`.
-        const unplaced = await trx
-          .selectFrom('events')
-          .select('id')
-          .where(sql<boolean>`(tx, id) > (${placedTo.tx}::xid8, ${placedTo.id}::bigint)`)
-          .where((eb) =>
-            eb.or([
-              eb('user_id', '=', userId),
-              eb('server_id', 'in', eb.selectFrom('members').select('server_id').where('user_id', '=', userId)),
-              // A conversation's events carry its id where a server's would.
-              eb('server_id', 'in', eb.selectFrom('conversation_recipients').select('conversation_id').where('user_id', '=', userId)),
-            ]),
-          )
-          .execute();
-        const head = Number(log.head);
-        const readStates = await new KyselyReadStateRepository(trx).list(userId);
-        return {
-          logId: log.log_id,
-          head,
-          oldest: Number(log.oldest),
-          user: summaryOf(user, user.id),
-          servers,
-          privateChannels,
-          conversationIds: new Set(conversationIds),
-          joinedAfter: since.joined,
-          hidden,
-          shownAfter: new Map([...since.shown].filter(([channelId]) => !hidden.has(channelId))),
-          unplaced: new Set(unplaced.map((row) => row.id)),
-          readStates,
-        };
-      });
+  /**
+   * One repeatable-read transaction: memberships and the log's head as of the same moment. The
+   * snapshots asked in one turn (an identify storm's) share it and its statements (`readSnapshots`);
+   * while `SNAPSHOT_RUNS` such reads are under way, new asks wait for one to end and go together.
+   */
+  async snapshot(actor: Actor, from: number | null): Promise<GatewaySnapshot | null> {
+    const outcome = await this.snapshots.submit({ actor, from });
+    if (!outcome.ok) throw outcome.error;
+    return outcome.snapshot;
   }
-}
-
-/** The user's servers with the channels they see, and those they do not (channel id → server id). */
-async function serversInSight(trx: Kysely<Database>, userId: string): Promise<{ servers: ServerWithChannels[]; hidden: Map<string, string> }> {
-  const servers = await new KyselyServerRepository(trx).listForUser(userId, WHOLE_LIST);
-  if (servers.length === 0) return { servers: [], hidden: new Map() };
-  const serverIds = servers.map((s) => s.id);
-  const [channels, roles, held] = await Promise.all([
-    trx
-      .selectFrom('channels as c')
-      .selectAll('c')
-      .select(overwritesOf('c.id', 'c.server_id').as('overwrites'))
-      .where('c.server_id', 'in', serverIds)
-      .orderBy('c.position')
-      .orderBy('c.id')
-      .execute(),
-    trx.selectFrom('roles').selectAll().where('server_id', 'in', serverIds).execute(),
-    trx.selectFrom('member_roles').select(['server_id', 'role_id']).where('user_id', '=', userId).execute(),
-  ]);
-  const hidden = new Map<string, string>();
-  const inSight = servers.map((server) => {
-    const own = channels.filter((c) => c.server_id === server.id).map(toChannel);
-    const holdings = new Map([[userId, held.filter((row) => row.server_id === server.id).map((row) => row.role_id)]]);
-    const out = hiddenChannels(server, roles.filter((row) => row.server_id === server.id).map(toRole), holdings, own).get(userId);
-    for (const channelId of out ?? []) hidden.set(channelId, server.id);
-    return { server, channels: out?.size ? own.filter((c) => !out.has(c.id)) : own };
-  });
-  return { servers: inSight, hidden };
-}
-
-/**
- * The user's servers joined after `after` and conversations they came into after it (both by the
- * id their events carry), and channels come into their sight after it (channel id → server id).
- */
-async function sinceCursor(trx: Kysely<Database>, userId: string, after: { tx: string; id: string }) {
-  const { rows } = await sql<{ type: string; server_id: string | null; channel_id: string | null }>`
-    select distinct type, server_id, channel_id from events
-    where type in ('member.joined', 'channel.shown', 'conversation.opened') and user_id = ${userId} and (tx, id) > (${after.tx}::xid8, ${after.id}::bigint)`.execute(trx);
-  const joined = new Set<string>();
-  const shown = new Map<string, string>();
-  for (const row of rows) {
-    if (row.server_id === null) continue;
-    if (row.type === 'member.joined' || row.type === 'conversation.opened') joined.add(row.server_id);
-    else if (row.channel_id !== null) shown.set(row.channel_id, row.server_id);
-  }
-  return { joined, shown };
 }
 
 /**
@@ -176,19 +93,3 @@ const AFTER = new PrecompiledStatement<{ position: number; limit: number }, Stor
       order by p.tx, p.id`,
 );
 
-/**
- * The (tx, id) of the event at `position`, counted from the nearest anchor at or before it; before
- * every event when there is none (position 0 of a log never pruned).
- */
-async function eventAt(db: Kysely<Database>, position: number): Promise<{ tx: string; id: string }> {
-  const { rows } = await sql<{ tx: string; id: string }>`
-    with a as (select pos, tx, id from event_anchors where pos <= ${position} order by pos desc limit 1)
-    select tx, id from a where pos = ${position}
-    union all (
-      select e.tx, e.id from events e
-      where (select pos from a) < ${position} and (e.tx, e.id) > ((select tx from a), (select id from a))
-      order by e.tx, e.id
-      offset greatest(${position} - (select pos from a) - 1, 0) limit 1
-    )`.execute(db);
-  return rows[0] ?? { tx: '0', id: '0' };
-}

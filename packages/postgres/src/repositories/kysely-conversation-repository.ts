@@ -99,6 +99,37 @@ export class KyselyConversationRepository implements ConversationRepository {
     return rows.map(toView);
   }
 
+  /** The first page (`limit`) of `listForUser` of each user, in one statement (a batch of gateway snapshots): user id → views. */
+  async firstPagesForUsers(userIds: readonly string[], limit: number): Promise<Map<string, ConversationView[]>> {
+    const { rows } = await sql<ViewRow & { for_user: string }>`
+      select a.uid::text as for_user, ${VIEW_COLUMNS}
+      from unnest(${[...userIds]}::bigint[]) a(uid)
+      cross join lateral (
+        select c.id, greatest(c.id, coalesce((select max(m.id) from messages m where m.channel_id = c.id), 0)) as active
+        from conversation_recipients r join conversations c on c.id = r.conversation_id
+        where r.user_id = a.uid
+        order by active desc, c.id desc
+        limit ${limit}
+      ) p
+      join conversations c on c.id = p.id
+      order by a.uid, p.active desc, p.id desc`.execute(this.db);
+    const byUser = new Map<string, ConversationView[]>(userIds.map((id) => [id, []]));
+    for (const row of rows) byUser.get(row.for_user)?.push(toView(row));
+    return byUser;
+  }
+
+  /** `idsForUser` of each user, in one statement: user id → conversation ids. */
+  async idsForUsers(userIds: readonly string[]): Promise<Map<string, string[]>> {
+    const rows = await this.db
+      .selectFrom('conversation_recipients')
+      .select(['conversation_id', 'user_id'])
+      .where(sql<boolean>`user_id = any(${[...userIds]}::bigint[])`)
+      .execute();
+    const byUser = new Map<string, string[]>(userIds.map((id) => [id, []]));
+    for (const row of rows) byUser.get(String(row.user_id))?.push(row.conversation_id);
+    return byUser;
+  }
+
   async idsForUser(userId: string): Promise<string[]> {
     const rows = await this.db.selectFrom('conversation_recipients').select('conversation_id').where('user_id', '=', userId).execute();
     return rows.map((row) => row.conversation_id);

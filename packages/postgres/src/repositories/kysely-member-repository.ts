@@ -1,10 +1,27 @@
 import type { Member, MemberPage, MemberRepository, MemberView } from '@chat/domain';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema';
+import { isDatabaseUnavailable } from '../driver-errors';
 import { primaryReads, type ReplicaReads } from '../replicas/replica-reads';
+import { SameTurnBatcher } from '../same-turn-batcher';
 import { summaryOf } from './rows';
 
+interface OverAsk {
+  readonly ids: readonly string[];
+  readonly maxMembers: number;
+}
+
 export class KyselyMemberRepository implements MemberRepository {
+  /**
+   * `serversOver` asked in one turn (an identify storm asks it twice per identify: `ready`'s
+   * presences, then the presence announce), one statement per bound over the union of their ids:
+   * a server several ask about is counted once.
+   */
+  private readonly overs = new SameTurnBatcher<OverAsk, string[]>((asks) => this.serversOverTogether(asks), {
+    max: 100,
+    retryAlone: (error) => !isDatabaseUnavailable(error),
+  });
+
   /** `reads`: where the list runs (a replica that has the caller's writes, or this database). */
   constructor(
     private readonly db: Kysely<Database>,
@@ -57,6 +74,22 @@ export class KyselyMemberRepository implements MemberRepository {
 
   async serversOver(ids: readonly string[], maxMembers: number): Promise<string[]> {
     if (ids.length === 0) return [];
+    return this.overs.submit({ ids, maxMembers });
+  }
+
+  private async serversOverTogether(asks: readonly OverAsk[]): Promise<string[][]> {
+    const byBound = new Map<number, Set<string>>();
+    for (const { ids, maxMembers } of asks) {
+      const union = byBound.get(maxMembers) ?? new Set<string>();
+      for (const id of ids) union.add(id);
+      byBound.set(maxMembers, union);
+    }
+    const large = new Map<number, Set<string>>();
+    for (const [maxMembers, ids] of byBound) large.set(maxMembers, new Set(await this.serversOverOnce([...ids], maxMembers)));
+    return asks.map(({ ids, maxMembers }) => [...new Set(ids)].filter((id) => large.get(maxMembers)?.has(id)));
+  }
+
+  private async serversOverOnce(ids: readonly string[], maxMembers: number): Promise<string[]> {
     // Per id, along an index by server: its members counted one past the bound at most, so a server
     // of a million members costs what one of a thousand does (presence-members-plan.test.ts).
     const { rows } = await sql<{ id: string }>`

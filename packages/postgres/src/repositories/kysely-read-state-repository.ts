@@ -2,7 +2,7 @@ import type { ReadState, ReadStateRepository } from '@chat/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema';
 import { ChannelRoutes } from './channel-routes';
-import { readStatesOf } from './read-state-sql';
+import { readStatesOf, readStatesOfUsers, type ReadStateRow } from './read-state-sql';
 
 export class KyselyReadStateRepository implements ReadStateRepository {
   constructor(
@@ -28,12 +28,22 @@ export class KyselyReadStateRepository implements ReadStateRepository {
 
   async list(userId: string, channelId?: string): Promise<ReadState[]> {
     const { rows } = await readStatesOf(userId, channelId).execute(this.db);
-    return rows.map((row) => ({
-      channelId: row.channel_id,
-      serverId: row.server_id,
-      lastReadMessageId: row.marker,
-      unreadCount: row.unread_count,
-      mentionCount: row.mention_count,
-    }));
+    return rows.map(toReadState);
+  }
+
+  /** `list` of each user, in one statement (a batch of gateway snapshots): user id → read states. */
+  async listForUsers(userIds: readonly string[]): Promise<Map<string, ReadState[]>> {
+    const { rows } = await readStatesOfUsers(userIds).execute(this.db);
+    const byUser = new Map<string, ReadState[]>(userIds.map((id) => [id, []]));
+    for (const row of rows) byUser.get(row.for_user)?.push(toReadState(row));
+    return byUser;
   }
 }
+
+const toReadState = (row: ReadStateRow): ReadState => ({
+  channelId: row.channel_id,
+  serverId: row.server_id,
+  lastReadMessageId: row.marker,
+  unreadCount: row.unread_count,
+  mentionCount: row.mention_count,
+});

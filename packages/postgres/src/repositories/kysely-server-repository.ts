@@ -109,4 +109,20 @@ export class KyselyServerRepository implements ServerRepository {
     const rows = await query.orderBy('servers.id').limit(page.limit).execute();
     return rows.map(toServer);
   }
+
+  /** `listForUser` of each user, whole, in one statement (a batch of gateway snapshots): user id → servers. */
+  async listForUsers(userIds: readonly string[]): Promise<Map<string, Server[]>> {
+    const rows = await this.db
+      .selectFrom('servers')
+      .innerJoin('members', 'members.server_id', 'servers.id')
+      .selectAll('servers')
+      .select(membersCanInvite)
+      .select('members.user_id as member_id')
+      .where(sql<boolean>`members.user_id = any(${[...userIds]}::bigint[])`)
+      .orderBy('servers.id')
+      .execute();
+    const byUser = new Map<string, Server[]>(userIds.map((id) => [id, []]));
+    for (const row of rows) byUser.get(String(row.member_id))?.push(toServer(row));
+    return byUser;
+  }
 }

@@ -24,7 +24,7 @@ const CAP = sql.lit(UNREAD_COUNT_CAP);
  * domain's `mentionsReader`). The partial index's own condition comes first, so a count reads only
  * the mentioning messages (`messages_mentioning_idx`).
  */
-const mentions = (userId: string, roleIds: RawBuilder<unknown>) => sql<boolean>`(m.mention_everyone or m.mentions <> '{}' or m.mention_roles <> '{}')
+const mentions = (userId: string | RawBuilder<unknown>, roleIds: RawBuilder<unknown>) => sql<boolean>`(m.mention_everyone or m.mentions <> '{}' or m.mention_roles <> '{}')
       and (m.mention_everyone or ${userId}::bigint = any(m.mentions) or m.mention_roles && ${roleIds})`;
 
 /**
@@ -35,7 +35,7 @@ const mentions = (userId: string, roleIds: RawBuilder<unknown>) => sql<boolean>`
  * far behind the user is (`read-state-plan.test.ts`).
  * `after`: the later of the marker and the last id before the user came in.
  */
-export const readStatesOf = (userId: string, only?: string) => {
+export const readStatesOf = (userId: string | RawBuilder<unknown>, only?: string) => {
   const one = (column: string) => (only === undefined ? sql`` : sql`and ${sql.ref(column)} = ${only}`);
   // The channel as a range of one value and the order naming it: only the `(channel_id, id)` indexes
   // give that order, so the count walks the channel's own rows from the marker on, whatever the
@@ -86,3 +86,13 @@ export const readStatesOf = (userId: string, only?: string) => {
     -- Newer messages that are all their own are nothing unread.
     select * from counted where unread_count > 0 order by channel_id`;
 };
+
+/**
+ * `readStatesOf` each of `userIds` (whole, no `only`), in one statement: the same query for each,
+ * its user an outer column; by user, then channel id.
+ */
+export const readStatesOfUsers = (userIds: readonly string[]) =>
+  sql<ReadStateRow & { for_user: string }>`
+    select a.uid::text as for_user, l.* from unnest(${[...userIds]}::bigint[]) a(uid)
+    cross join lateral (${readStatesOf(sql`a.uid`)}) l
+    order by a.uid, l.channel_id`;
