@@ -37,7 +37,10 @@ export class EventReader {
   private liveFailing = false;
   private onEvents: (events: readonly LoggedEvent[]) => void = () => {};
 
-  constructor(private readonly options: EventReaderOptions) {}
+  constructor(private readonly options: EventReaderOptions) {
+    // An idle reader (see `idle`) starts reading as soon as a socket goes live, not at its next look.
+    options.interest?.onLive?.(() => this.nudge());
+  }
 
   /** Reads on from `from`, handing each contiguous batch to `onEvents`, in order, synchronously. */
   start(from: number, onEvents: (events: readonly LoggedEvent[]) => void): void {
@@ -74,7 +77,8 @@ export class EventReader {
     while (!this.stopped) {
       try {
         if (this.idle()) {
-          await this.sleep(this.options.pollMs ?? 50);
+          // Told when a socket goes live: it looks again only to follow the head (as often as a blocked read would time out).
+          await this.sleep(this.options.interest?.onLive ? (this.options.blockMs ?? 1_000) : (this.options.pollMs ?? 50));
           continue;
         }
         const { events, fromLog, live } = await this.next();
@@ -99,8 +103,8 @@ export class EventReader {
   /**
    * With no socket live here (the interest holds no place), no event is needed by anyone: the reader
    * reads neither the bus nor the database, and moves `position` to the log's head as the relay saw
-   * it, so its cost does not grow with the fleet's traffic, and a socket that goes live catches up
-   * from where the log was a relay interval ago at most. Lossless: this check and the move happen in
+   * it, so its cost does not grow with the fleet's traffic; a socket that goes live wakes it
+   * (`Interest.onLive`), and it reads on from a second or so behind the head. Lossless: this check and the move happen in
    * one turn, as a socket's last replay check and its going live do (`Replay.catchUp`), so a socket
    * either went live before (then the interest is not empty and the reader reads on from `position`)
    * or its replay reads the database up to the moved position. Says whether the reader is idle.
