@@ -104,10 +104,11 @@ export class EventReader {
    * With no socket live here (the interest holds no place), no event is needed by anyone: the reader
    * reads neither the bus nor the database, and moves `position` to the log's head as the relay saw
    * it, so its cost does not grow with the fleet's traffic; a socket that goes live wakes it
-   * (`Interest.onLive`), and it reads on from a second or so behind the head. Lossless: this check and the move happen in
-   * one turn, as a socket's last replay check and its going live do (`Replay.catchUp`), so a socket
-   * either went live before (then the interest is not empty and the reader reads on from `position`)
-   * or its replay reads the database up to the moved position. Says whether the reader is idle.
+   * (`Interest.onLive`), and it reads on from a second or so behind the head. Lossless: this check
+   * and the move happen in one turn, as a socket's last replay check and its going live do
+   * (`Replay.catchUp`), so a socket either went live before (then the interest is not empty and the
+   * reader reads on from `position`) or its replay reads the database up to the moved position.
+   * Says whether the reader is idle.
    */
   private idle(): boolean {
     const { interest, head } = this.options;
