@@ -178,6 +178,71 @@ describe('EventReader', () => {
     expect(received).toEqual([3, 4]);
   });
 
+  it('reads nothing while no socket is live here, following the log head, and reads on from there once one is', async () => {
+    const { history, log } = aLog(3);
+    const places: string[] = [];
+    const interest = { version: 1, places: () => places };
+    let head = 3;
+    const asked: number[] = [];
+    const live: LiveEvents = {
+      read: async (position) => {
+        asked.push(position);
+        return position < log.events.length ? log.events.slice(position) : new Promise((resolve) => setTimeout(() => resolve([]), 5));
+      },
+      missed: () => false,
+    };
+    const received: number[] = [];
+    const reader = new EventReader({ history, live, interest, head: () => head, logger: pino({ level: 'silent' }), pollMs: 5, blockMs: 5 });
+    reader.start(1, (events) => received.push(...events.map((e) => e.position)));
+    try {
+      // Other replicas' passes go by: the reader moves with the head and reads neither the bus nor the log.
+      await until(() => reader.position === 3);
+      log.events.push(...range(4, 9));
+      head = 9;
+      await until(() => reader.position === 9);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      expect({ asked, logReads: log.reads, received }).toEqual({ asked: [], logReads: 0, received: [] });
+
+      // A socket goes live here (its replay read the log up to 9, the reader's position): every later event reaches the reader, in order.
+      places.push('10');
+      interest.version = 2;
+      log.events.push(...range(10, 12));
+      await until(() => reader.position === 12);
+    } finally {
+      reader.stop();
+    }
+
+    expect(asked[0]).toBe(9);
+    expect(received).toEqual([10, 11, 12]);
+  });
+
+  it('reads again as soon as a socket goes live when its interest says so, not at its next look at the head', async () => {
+    const { history, log } = aLog(3);
+    const places: string[] = [];
+    const listeners: (() => void)[] = [];
+    const interest = { version: 1, places: () => places, onLive: (listener: () => void) => listeners.push(listener) };
+    const live: LiveEvents = {
+      read: async (position) => (position < log.events.length ? log.events.slice(position) : new Promise((resolve) => setTimeout(() => resolve([]), 5))),
+      missed: () => false,
+    };
+    const received: number[] = [];
+    // Looks far apart: a reader that waited for its next look would time this test out.
+    const reader = new EventReader({ history, live, interest, head: () => 3, logger: pino({ level: 'silent' }), pollMs: 60_000, blockMs: 60_000 });
+    reader.start(0, (events) => received.push(...events.map((e) => e.position)));
+    try {
+      await until(() => reader.position === 3);
+      log.events.push(...range(4, 5));
+      places.push('10');
+      interest.version = 2;
+      for (const listener of listeners) listener();
+      await until(() => reader.position === 5);
+    } finally {
+      reader.stop();
+    }
+
+    expect(received).toEqual([4, 5]);
+  });
+
   it('keeps the place of an event it cannot read, and reads on past it', async () => {
     const { history, log } = aLog(3);
     log.events[1] = { position: 2, id: '2', route: { type: 'server.renamed', serverId: '10', subjectId: null, channelId: null }, event: null };

@@ -1,6 +1,6 @@
 import { lazilyDecoded } from '@chat/contract';
 import type { EncodedEvent, LoggedEvent } from '@chat/domain';
-import { shardOfPlace, ShardedRedisEventStream } from '@chat/redis';
+import { shardOfPlace, ShardedRedisEventStream, type RedisClient } from '@chat/redis';
 import pino from 'pino';
 import { EventReader } from '../src/events/event-reader';
 import { aFanOut, live } from './gateway/fan-out-helpers';
@@ -64,5 +64,65 @@ describeEachRedis('a reader reading only its sockets’ shards, with the fan-out
     const firstAway = reads.indexOf(shardOfPlace(away));
     expect(firstAway).toBeGreaterThan(0);
     expect(new Set(reads.slice(0, firstAway))).toEqual(new Set([shardOfPlace(user), shardOfPlace(home)]));
+  });
+
+  it('reads nothing while none of its sockets is live, as other replicas’ passes go by, and a socket that goes live then misses nothing', async () => {
+    const user = '42';
+    const home = idOutside([user]);
+    const fanOut = aFanOut();
+    const shardReads: number[] = [];
+    // Every read of Redis the reader makes goes through its blocking client: counted here.
+    let blockingReads = 0;
+    const blocking = on.blocking();
+    const counted = new Proxy(blocking, {
+      get(target, name) {
+        const value: unknown = Reflect.get(target, name, target);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          if (name === 'xread' || name === 'xrange') blockingReads += 1;
+          return (value as (...given: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    }) as RedisClient;
+    const stream = new ShardedRedisEventStream(on.redis(), counted, uniquePrefix(), 'log1', { onShardRead: (shard) => shardReads.push(shard) });
+    const events: EncodedEvent[] = [said('home 1', 1, home), said('home 2', 2, home), said('home 3', 3, home), said('home 4', 4, home), said('home 5', 5, home), said('home 6', 6, home), said('home 7', 7, home)].map((event, i) =>
+      encoded(i + 1, event),
+    );
+    const log: LoggedEvent[] = events.map((e) => lazilyDecoded(e.position, e.id, e.type, e.data, e));
+    let logReads = 0;
+    let head = 0;
+    const history = {
+      after: async (position: number, limit: number) => {
+        logReads += 1;
+        return log.filter((e) => e.position > position).slice(0, limit);
+      },
+    };
+    const reader = new EventReader({ history, live: stream, interest: fanOut, head: () => head, logger: pino({ level: 'silent' }), blockMs: 50, pollMs: 5 });
+    reader.start(0, (handed) => fanOut.deliver(handed));
+    let socket: ReturnType<typeof live> | undefined;
+    try {
+      // Another replica's passes, one event each: this one has no socket, and reads none of them.
+      for (const event of events.slice(0, 4)) {
+        await stream.publish([event]);
+        head = event.position;
+        await until(() => reader.position === event.position);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect({ blockingReads, shardReads, logReads }).toEqual({ blockingReads: 0, shardReads: [], logReads: 0 });
+
+      // Two more passes reach Redis; the socket goes live in the turn the relay sees them, its replay having read the log up to 4.
+      await stream.publish(events.slice(4, 6));
+      await stream.publish(events.slice(6));
+      expect(reader.position).toBe(4);
+      head = 7;
+      socket = live(fanOut, user, [home]);
+      await until(() => reader.position === 7);
+    } finally {
+      reader.stop();
+    }
+
+    expect(shown(socket.sent)).toEqual(['message.created home 5', 'message.created home 6', 'message.created home 7']);
+    expect(blockingReads).toBeGreaterThan(0);
+    expect(new Set(shardReads)).toEqual(new Set([shardOfPlace(home)]));
   });
 });

@@ -84,8 +84,14 @@ export function createEventPipeline(ports: EventPipelinePorts, options: EventPip
     options.gateway,
   );
   // Declared after the gateway, which asks its position only once started.
-  const reader: EventReader = new EventReader({ history: ports.history, ...(stream ? { live: stream, interest: gateway.interest } : {}), logger, blockMs: options.blockMs });
-  const relay = new RelayLoop(ports.relay, {
+  // With no socket live here, the reader reads nothing and follows the relay's head (see `EventReader`).
+  const reader: EventReader = new EventReader({
+    history: ports.history,
+    ...(stream ? { live: stream, interest: gateway.interest, head: (): number => relay.head } : {}),
+    logger,
+    blockMs: options.blockMs,
+  });
+  const relay: RelayLoop = new RelayLoop(ports.relay, {
     ...(stream ? { publish: (events) => stream.publish(events) } : {}),
     // This replica's sockets get what it placed now; other replicas', through the stream.
     onPlaced: (placed) => {

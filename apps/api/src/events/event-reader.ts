@@ -7,6 +7,12 @@ export interface EventReaderOptions {
   readonly live?: LiveEvents;
   /** What this replica's sockets need of the bus (the gateway's places): a sharded stream reads only that. */
   readonly interest?: Interest;
+  /**
+   * The log's head as this replica last saw it (its relay's, at most a relay interval old). With an
+   * `interest`: while the interest holds no place (no socket is live here), the reader reads
+   * nothing and moves its position there instead.
+   */
+  readonly head?: () => number;
   readonly logger: Logger;
   /** Without a live bus (or while it is away): how often to look in the log. */
   readonly pollMs?: number;
@@ -19,7 +25,7 @@ const PAGE = 500;
  * This replica's one reader of the log: every event once, in position order, to `onEvents`. With
  * Redis it blocks on the Stream and reads from the database whatever the Stream skipped (positions
  * are dense, so a gap is exact); with Redis away, or without it, it polls the database. `position`
- * is the last event handed on.
+ * is the last event handed on. A replica with no live socket reads nothing at all (see `idle`).
  */
 export class EventReader {
   position = 0;
@@ -31,7 +37,10 @@ export class EventReader {
   private liveFailing = false;
   private onEvents: (events: readonly LoggedEvent[]) => void = () => {};
 
-  constructor(private readonly options: EventReaderOptions) {}
+  constructor(private readonly options: EventReaderOptions) {
+    // An idle reader (see `idle`) starts reading as soon as a socket goes live, not at its next look.
+    options.interest?.onLive?.(() => this.nudge());
+  }
 
   /** Reads on from `from`, handing each contiguous batch to `onEvents`, in order, synchronously. */
   start(from: number, onEvents: (events: readonly LoggedEvent[]) => void): void {
@@ -67,6 +76,11 @@ export class EventReader {
   private async loop(): Promise<void> {
     while (!this.stopped) {
       try {
+        if (this.idle()) {
+          // Told when a socket goes live: it looks again only to follow the head (as often as a blocked read would time out).
+          await this.sleep(this.options.interest?.onLive ? (this.options.blockMs ?? 1_000) : (this.options.pollMs ?? 50));
+          continue;
+        }
         const { events, fromLog, live } = await this.next();
         // A socket went live while the read ran, needing shards it left out: read the same stretch again.
         if (live && this.options.interest && this.options.live?.missed?.(this.options.interest)) continue;
@@ -84,6 +98,24 @@ export class EventReader {
         await this.sleep(1_000);
       }
     }
+  }
+
+  /**
+   * With no socket live here (the interest holds no place), no event is needed by anyone: the reader
+   * reads neither the bus nor the database, and moves `position` to the log's head as the relay saw
+   * it, so its cost does not grow with the fleet's traffic; a socket that goes live wakes it
+   * (`Interest.onLive`), and it reads on from a second or so behind the head. Lossless: this check
+   * and the move happen in one turn, as a socket's last replay check and its going live do
+   * (`Replay.catchUp`), so a socket either went live before (then the interest is not empty and the
+   * reader reads on from `position`) or its replay reads the database up to the moved position.
+   * Says whether the reader is idle.
+   */
+  private idle(): boolean {
+    const { interest, head } = this.options;
+    if (!interest || !head || !interest.places()[Symbol.iterator]().next().done) return false;
+    this.position = Math.max(this.position, head());
+    this.caughtUpAt = Date.now();
+    return true;
   }
 
   private usingLive(): boolean {

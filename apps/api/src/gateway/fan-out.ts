@@ -22,6 +22,8 @@ export class FanOut implements Interest {
   private readonly byUser = new Map<Id, Connection | Set<Connection>>();
   /** Connections opening a session: the few that hold signals (see `expect`). */
   private readonly syncing = new Set<Connection>();
+  /** Told when a connection goes live (see `onLive`). */
+  private readonly liveListeners: (() => void)[] = [];
 
   /** `moved`: told when a live connection comes into a server's (or conversation's) index, or goes out of it. */
   constructor(
@@ -34,6 +36,11 @@ export class FanOut implements Interest {
   *places(): Iterable<Id> {
     yield* this.byServer.keys();
     yield* this.byUser.keys();
+  }
+
+  /** Calls `listener` whenever a connection goes live: the reader of a replica without sockets reads again at once. */
+  onLive(listener: () => void): void {
+    this.liveListeners.push(listener);
   }
 
   /** A caught-up connection goes live: from here on `deliver` reaches it; the signals held for it go first. */
@@ -50,6 +57,7 @@ export class FanOut implements Interest {
     const held = connection.held ?? [];
     connection.held = undefined;
     for (const frame of held) this.delivery.signal(connection, frame);
+    for (const listener of this.liveListeners) listener();
   }
 
   deliver(events: readonly LoggedEvent[]): void {

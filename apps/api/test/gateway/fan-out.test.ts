@@ -123,4 +123,17 @@ describe('the fan-out', () => {
     expect([...fanOut.places()].sort()).toEqual(['1', SERVER, '2'].sort());
     expect(fanOut.version).toBe(before);
   });
+
+  it('tells its listeners when a connection goes live, once its places hold it, and not while it only opens', () => {
+    const fanOut = aFanOut();
+    const heard: string[][] = [];
+    fanOut.onLive(() => heard.push([...fanOut.places()].sort()));
+    const socket = opening('1', [SERVER]);
+    fanOut.expect(socket.connection);
+    expect(heard).toEqual([]);
+
+    fanOut.join(socket.connection);
+
+    expect(heard).toEqual([['1', SERVER].sort()]);
+  });
 });

@@ -10,6 +10,8 @@ export interface Interest {
   /** Moves on whenever the places change. */
   readonly version: number;
   places(): Iterable<Id>;
+  /** Calls `listener` whenever a socket goes live (the places may have grown): an idle reader starts reading at once. */
+  onLive?(listener: () => void): void;
 }
 
 /**
