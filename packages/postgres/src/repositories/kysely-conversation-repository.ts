@@ -1,5 +1,5 @@
 import { pairKey, type Conversation, type ConversationChanges, type ConversationPage, type ConversationRepository, type ConversationView, type UserSummary } from '@chat/domain';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { inTransaction } from '../in-transaction';
 import { deleteMessagesInSlices } from './channel-sql';
 import type { Database } from '../schema';
@@ -29,6 +29,16 @@ const toView = (row: ViewRow): ConversationView => ({
   lastMessageId: row.last_message_id,
   createdAt: row.created_at,
 });
+
+/**
+ * The user's conversations (`userId`: a value, or an outer column) with when each was last active:
+ * its newest message's id, or its own id before the first (both are times). `listForUser` and
+ * `firstPagesForUsers` order by it, most recently active first.
+ */
+const activeOf = (userId: string | RawBuilder<unknown>) => sql`
+  select c.id, greatest(c.id, coalesce((select max(m.id) from messages m where m.channel_id = c.id), 0)) as active
+  from conversation_recipients r join conversations c on c.id = r.conversation_id
+  where r.user_id = ${userId}`;
 
 export class KyselyConversationRepository implements ConversationRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -82,13 +92,9 @@ export class KyselyConversationRepository implements ConversationRepository {
   }
 
   async listForUser(userId: string, { limit, after }: ConversationPage): Promise<ConversationView[]> {
-    // Most recently active first: a conversation's newest message id, or its own id before the first (both are times).
+    // Most recently active first (`activeOf`).
     const { rows } = await sql<ViewRow>`
-      with mine as (
-        select c.id, greatest(c.id, coalesce((select max(m.id) from messages m where m.channel_id = c.id), 0)) as active
-        from conversation_recipients r join conversations c on c.id = r.conversation_id
-        where r.user_id = ${userId}
-      ),
+      with mine as (${activeOf(userId)}),
       page as (
         select id, active from mine
         where ${after === undefined ? sql`true` : sql`(active, id) < (select a.active, a.id from mine a where a.id = ${after})`}
@@ -105,10 +111,8 @@ export class KyselyConversationRepository implements ConversationRepository {
       select a.uid::text as for_user, ${VIEW_COLUMNS}
       from unnest(${[...userIds]}::bigint[]) a(uid)
       cross join lateral (
-        select c.id, greatest(c.id, coalesce((select max(m.id) from messages m where m.channel_id = c.id), 0)) as active
-        from conversation_recipients r join conversations c on c.id = r.conversation_id
-        where r.user_id = a.uid
-        order by active desc, c.id desc
+        select mine.* from (${activeOf(sql`a.uid`)}) mine
+        order by mine.active desc, mine.id desc
         limit ${limit}
       ) p
       join conversations c on c.id = p.id
