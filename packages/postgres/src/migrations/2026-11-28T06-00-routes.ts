@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 
 /*
  * The route (docs/sharding.md, "The key: the route"): every chat row names the server it belongs to,
@@ -14,23 +14,19 @@ import { sql, type Kysely } from 'kysely';
  * with the route are the Citus step (the page, "What the migration adds"), not taken here.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`alter table messages add column route_id bigint`.execute(db);
-  await sql`update messages m set route_id = coalesce((select c.server_id from channels c where c.id = m.channel_id), m.channel_id)`.execute(db);
-  await sql`alter table messages alter column route_id set not null`.execute(db);
-
-  await sql`alter table reactions add column route_id bigint`.execute(db);
-  await sql`update reactions r set route_id = m.route_id from messages m where m.id = r.message_id`.execute(db);
-  await sql`alter table reactions alter column route_id set not null`.execute(db);
-
-  await sql`alter table read_states add column route_id bigint`.execute(db);
-  await sql`update read_states s set route_id = coalesce((select c.server_id from channels c where c.id = s.channel_id), s.channel_id)`.execute(db);
-  await sql`alter table read_states alter column route_id set not null`.execute(db);
-
-  await sql`alter table channel_overwrites add column server_id bigint`.execute(db);
-  await sql`update channel_overwrites o set server_id = c.server_id from channels c where c.id = o.channel_id`.execute(db);
-  await sql`alter table channel_overwrites alter column server_id set not null`.execute(db);
+  await addFilled(db, 'messages', 'route_id', sql`update messages m set route_id = coalesce((select c.server_id from channels c where c.id = m.channel_id), m.channel_id)`);
+  await addFilled(db, 'reactions', 'route_id', sql`update reactions r set route_id = m.route_id from messages m where m.id = r.message_id`);
+  await addFilled(db, 'read_states', 'route_id', sql`update read_states s set route_id = coalesce((select c.server_id from channels c where c.id = s.channel_id), s.channel_id)`);
+  await addFilled(db, 'channel_overwrites', 'server_id', sql`update channel_overwrites o set server_id = c.server_id from channels c where c.id = o.channel_id`);
 
   await sql`create unique index roles_route_key on roles (server_id, id)`.execute(db);
+}
+
+/** `table` gains the bigint `column`, filled by `fill` (an update from its channel), then not null. */
+async function addFilled(db: Kysely<any>, table: string, column: string, fill: RawBuilder<unknown>): Promise<void> {
+  await sql`alter table ${sql.table(table)} add column ${sql.ref(column)} bigint`.execute(db);
+  await fill.execute(db);
+  await sql`alter table ${sql.table(table)} alter column ${sql.ref(column)} set not null`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
