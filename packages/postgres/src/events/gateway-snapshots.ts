@@ -63,40 +63,62 @@ export async function readSnapshots(db: Kysely<Database>, asks: readonly Snapsho
       // Committed (so visible here) but not yet placed: they will come after `head`.
       const unplaced = await unplacedOf(trx, userIds, placedTo);
       const readStates = await new KyselyReadStateRepository(trx).listForUsers(userIds);
-      const head = Number(log.head);
-      return asks.map((ask, i): SnapshotOutcome => {
+      const batch: BatchReads = { logId: log.log_id, head: Number(log.head), oldest: Number(log.oldest), servers, channels, roles, held, privateChannels, conversationIds, unplaced, readStates };
+      return asks.map((_ask, i): SnapshotOutcome => {
         const user = userOf.get(i);
         if (!user) return { ok: true, snapshot: null };
         try {
-          const userId = String(user.id);
-          const { servers: inSight, hidden } = sightOf(userId, servers.get(userId) ?? [], channels, roles, held);
-          const mine = new Set(conversationIds.get(userId) ?? []);
-          const serverIds = new Set(inSight.map(({ server }) => server.id));
-          const cursor = since.get(i) ?? { joined: new Set<string>(), shown: new Map<string, string>() };
-          const snapshot: GatewaySnapshot = {
-            logId: log.log_id,
-            head,
-            oldest: Number(log.oldest),
-            user: summaryOf(user, userId),
-            servers: inSight,
-            privateChannels: privateChannels.get(userId) ?? [],
-            conversationIds: mine,
-            joinedAfter: cursor.joined,
-            hidden,
-            shownAfter: new Map([...cursor.shown].filter(([channelId]) => !hidden.has(channelId))),
-            unplaced: new Set(
-              unplaced
-                .filter((row) => row.user_id === userId || (row.server_id !== null && (serverIds.has(row.server_id) || mine.has(row.server_id))))
-                .map((row) => row.id),
-            ),
-            readStates: readStates.get(userId) ?? [],
-          };
-          return { ok: true, snapshot };
+          return { ok: true, snapshot: snapshotOf(user, since.get(i), batch) };
         } catch (error) {
           return { ok: false, error };
         }
       });
     });
+}
+
+/** What one batch read for all its users, from which each user's snapshot is put together (`snapshotOf`). */
+interface BatchReads {
+  readonly logId: string;
+  readonly head: number;
+  readonly oldest: number;
+  readonly servers: ReadonlyMap<string, Server[]>;
+  readonly channels: ReadonlyMap<string, Channel[]>;
+  readonly roles: ReadonlyMap<string, Role[]>;
+  readonly held: ReadonlyMap<string, ReadonlyMap<string, string[]>>;
+  readonly privateChannels: ReadonlyMap<string, GatewaySnapshot['privateChannels']>;
+  readonly conversationIds: ReadonlyMap<string, string[]>;
+  readonly unplaced: readonly { readonly id: string; readonly user_id: string | null; readonly server_id: string | null }[];
+  readonly readStates: ReadonlyMap<string, GatewaySnapshot['readStates']>;
+}
+
+/** One user's snapshot out of the batch's reads; `cursor`: what came after their resume point. */
+function snapshotOf(
+  user: { readonly id: string; readonly username: string; readonly display_name: string | null; readonly avatar: string | null },
+  cursor: { joined: Set<string>; shown: Map<string, string> } = { joined: new Set(), shown: new Map() },
+  batch: BatchReads,
+): GatewaySnapshot {
+  const userId = String(user.id);
+  const { servers: inSight, hidden } = sightOf(userId, batch.servers.get(userId) ?? [], batch.channels, batch.roles, batch.held);
+  const mine = new Set(batch.conversationIds.get(userId) ?? []);
+  const serverIds = new Set(inSight.map(({ server }) => server.id));
+  return {
+    logId: batch.logId,
+    head: batch.head,
+    oldest: batch.oldest,
+    user: summaryOf(user, userId),
+    servers: inSight,
+    privateChannels: batch.privateChannels.get(userId) ?? [],
+    conversationIds: mine,
+    joinedAfter: cursor.joined,
+    hidden,
+    shownAfter: new Map([...cursor.shown].filter(([channelId]) => !hidden.has(channelId))),
+    unplaced: new Set(
+      batch.unplaced
+        .filter((row) => row.user_id === userId || (row.server_id !== null && (serverIds.has(row.server_id) || mine.has(row.server_id))))
+        .map((row) => row.id),
+    ),
+    readStates: batch.readStates.get(userId) ?? [],
+  };
 }
 
 /** The users' servers (user id → servers), and those servers' channels, roles and the users' roles in them. */
