@@ -7,13 +7,14 @@
 //    .ci/redis-cluster's): messages at 20/s; the fleet's CPU per message, p50/p99 send→receipt.
 // 2. Fan-out by sockets: 2 replicas on one Redis, with more and more sockets receiving.
 // 3. Bystanders: a replica with no socket in the server, beside one that holds them all, on one Redis
-//    (it reads every event) and on the cluster (it reads only its sockets' shards: none).
+//    (it reads every event) and on the cluster (it reads only its sockets' shards: none);
+//    `--with-socket`: each with one socket of a user elsewhere (it wants that user's shard only).
 // 4. Reads by read replicas: one API, GET newest 50 with and without DATABASE_REPLICA_URLS
 //    (BENCH_REPLICA_URL, default .ci/pg-replica's 127.0.0.1:5433), and how many of the
 //    transactions ran on the replica rather than the primary.
 // Then a least-squares fit of the fleet's CPU per message, a + b·replicas + c·sockets, which the
 // RESULTS section uses to project past what one 2-core machine holds.
-const { runAlone, seedGateway, dropRedisKeys, SIDES, openFanOut, closeFanOut, fanOutRound, fanOutResult, cpuMicros } = require('./gateway.cjs');
+const { runAlone, seedGateway, signTokens, dropRedisKeys, SIDES, openFanOut, closeFanOut, fanOutRound, fanOutResult, cpuMicros, FIRST_USER, SERVER_ID, SESSION_OFFSET } = require('./gateway.cjs');
 const { startServer, stopProcess } = require('./processes.cjs');
 const { SECRET, warmUp, measure, getPage, median } = require('./load.cjs');
 const { sql } = require('kysely');
@@ -68,14 +69,20 @@ async function fanOutOnce({ url, redisUrl, tokens, channelId }, { replicas, clie
  * What a replica with no socket in the server pays for its messages: replica A holds every client
  * and takes every send; B and C hold none. On one Redis they read every event; on the cluster they
  * read only their sockets' shards (none), so their CPU per message should fall to their timers'.
+ * `--with-socket`: B and C each hold one socket, of a user in no server (`lone`), so they are not
+ * idle and want one shard: what a replica whose sockets are elsewhere pays for the server's
+ * traffic. `--api=<apps/api/dist/main.js>`: every replica runs that build (an A/B of builds).
  */
-async function bystanders({ url, redisUrl, tokens, channelId }, shape, plan, log) {
+async function bystanders({ url, redisUrl, tokens, channelId, lone }, shape, plan, log) {
   const prefix = `bench-scale-${process.pid}-${shape}-bystanders:`;
-  const env = { url, redisUrl, prefix, ...(shape === 'cluster' ? { redisEnv: { REDIS_CLUSTER_NODES: CLUSTER } } : {}) };
+  const api = process.argv.find((a) => a.startsWith('--api='))?.slice('--api='.length);
+  const env = { url, redisUrl, prefix, ...(api ? { api } : {}), ...(shape === 'cluster' ? { redisEnv: { REDIS_CLUSTER_NODES: CLUSTER } } : {}) };
   const state = await openFanOut(SIDES.ours, env, tokens, { ...plan, replicas: 1 });
   const others = [];
+  const sockets = [];
   try {
     for (const name of ['B', 'C']) others.push(await SIDES.ours.start(`ours bystander ${name}`, env));
+    if (lone) for (const other of others) sockets.push(await identified(other.url, lone));
     await fanOutRound(state, tokens[0], channelId, 10, plan);
     Object.assign(state, { sent: new Map(), serverCpuUs: 0, clientCpuMs: 0, seconds: 0 });
     // The bystanders' CPU while no message is sent, as long as the rounds take: their timers.
@@ -95,15 +102,47 @@ async function bystanders({ url, redisUrl, tokens, channelId }, shape, plan, log
     const readingMs = Math.max(0, busyMs - (idleMs * elapsed) / seconds) / messages;
     const result = await fanOutResult(state, plan, () => undefined);
     log(
-      `bystanders, ${shape}: a replica with no socket in the server spends ${bystanderMs.toFixed(2)} ms CPU per message, ${readingMs.toFixed(2)} ms beyond its idle rate ` +
+      `bystanders${lone ? ' (one socket each, elsewhere)' : ''}, ${shape}: a replica with no socket in the server spends ${bystanderMs.toFixed(2)} ms CPU per message, ${readingMs.toFixed(2)} ms beyond its idle rate ` +
         `(idle: ${(idleMs / seconds).toFixed(1)} ms/s); the replica with the ${result.clients} sockets: ${result.serverCpuMsPerMessage.toFixed(2)} ms`,
     );
     return { shape, bystanderMs, readingMs, idleMsPerSecond: idleMs / seconds, holderMs: result.serverCpuMsPerMessage };
   } finally {
+    for (const socket of sockets) socket.terminate();
     await closeFanOut(state);
     for (const r of others) await r.stop();
     await (shape === 'cluster' ? dropClusterKeys(prefix) : dropRedisKeys(redisUrl, prefix)).catch(() => undefined);
   }
+}
+
+/** A socket of ours identified with `token` (heartbeats as asked), once `ready` came. */
+function identified(baseUrl, token) {
+  const WebSocket = require('ws');
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/gateway`, { perMessageDeflate: false });
+    socket.on('message', (data) => {
+      const frame = JSON.parse(data.toString());
+      if (frame.op === 'hello') {
+        socket.send(JSON.stringify({ op: 'identify', d: { token } }));
+        const beat = setInterval(() => socket.readyState === WebSocket.OPEN && socket.send('{"op":"heartbeat"}'), frame.d.heartbeatInterval * 0.8);
+        socket.on('close', () => clearInterval(beat));
+      } else if (frame.op === 'ready') resolve(socket);
+    });
+    socket.on('error', reject);
+  });
+}
+
+/**
+ * A user in no server, with a session and its token, whose own shard is not the bench server's:
+ * a socket of it makes its replica want that one shard.
+ */
+async function seedLoneUser(db, firstFree) {
+  const { shardOfPlace } = require('../packages/redis/dist/sharded-redis-event-stream.js');
+  let id = firstFree;
+  while (shardOfPlace(String(id)) === shardOfPlace(String(SERVER_ID))) id += 1;
+  await sql`insert into users (id, username, email, password_hash, bot, created_at) values (${id}, ${'lone_' + id}, ${'lone_' + id + '@example.com'}, 'not-a-hash', false, now())`.execute(db);
+  await sql`insert into sessions (id, user_id, created_at) values (${SESSION_OFFSET + id}, ${id}, now())`.execute(db);
+  const [token] = await signTokens(id, 1);
+  return token;
 }
 
 /** Transactions committed so far in `dbName` on the server at `url`. */
@@ -171,7 +210,7 @@ async function runScaleMatrix({ db, url, redisUrl, quick, log = console.log }) {
   const plan = quick ? QUICK_PLAN : FULL_PLAN;
   const users = Math.max(plan.clients, ...plan.sockets) + 1;
   const { tokens, channelId } = await seedGateway(db, users);
-  const ctx = { url, redisUrl, tokens, channelId };
+  const ctx = { url, redisUrl, tokens, channelId, ...(process.argv.includes('--with-socket') ? { lone: await seedLoneUser(db, FIRST_USER + users) } : {}) };
   const fanOuts = [];
   // `--reads-only`: part 4 alone (e.g. to compare Node lines: run this script with another node); `--bystanders-only`: part 3.
   if (process.argv.includes('--reads-only')) return { reads: await reads(ctx, plan, log) };

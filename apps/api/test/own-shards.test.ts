@@ -1,6 +1,6 @@
 import { lazilyDecoded } from '@chat/contract';
 import type { EncodedEvent, LoggedEvent } from '@chat/domain';
-import { shardOfPlace, ShardedRedisEventStream, type RedisClient } from '@chat/redis';
+import { createRedisClient, shardOfPlace, ShardedRedisEventStream, whenReady, type RedisClient } from '@chat/redis';
 import pino from 'pino';
 import { EventReader } from '../src/events/event-reader';
 import { aFanOut, live } from './gateway/fan-out-helpers';
@@ -124,5 +124,152 @@ describeEachRedis('a reader reading only its sockets’ shards, with the fan-out
     expect(shown(socket.sent)).toEqual(['message.created home 5', 'message.created home 6', 'message.created home 7']);
     expect(blockingReads).toBeGreaterThan(0);
     expect(new Set(shardReads)).toEqual(new Set([shardOfPlace(home)]));
+  });
+
+  /*
+   * With rings (a connection subscribed to the shards' bells): a replica whose sockets are in one
+   * server wakes for that server's passes, not for the fleet's, and still loses nothing.
+   */
+  describe('with rings', () => {
+    const rung = async () => {
+      const bells = createRedisClient({ ...shape.target(), onError: () => {} });
+      opened.push(bells);
+      if (!(await whenReady(bells, 5_000))) throw new Error('the rings’ Redis client did not connect');
+      return bells;
+    };
+    const opened: RedisClient[] = [];
+    /** Into the log, then onto the stream, as a relay does. */
+    const published = async (stream: ShardedRedisEventStream, log: LoggedEvent[], events: EncodedEvent[]) => {
+      log.push(...events.map((e) => lazilyDecoded(e.position, e.id, e.type, e.data, e)));
+      await stream.publish(events);
+    };
+    afterAll(() => {
+      for (const client of opened) client.disconnect();
+    });
+
+    /** A reader over `stream` for the fan-out, with a long block: only a ring (or an interruption) wakes it sooner. `log`: what is published so far. */
+    const readerOf = (stream: ShardedRedisEventStream, fanOut: ReturnType<typeof aFanOut>, log: LoggedEvent[], blockMs = 5_000) => {
+      let logReads = 0;
+      const history = {
+        after: async (position: number, limit: number) => {
+          logReads += 1;
+          return log.filter((e) => e.position > position).slice(0, limit);
+        },
+      };
+      const reader = new EventReader({ history, live: stream, interest: fanOut, head: () => 0, logger: pino({ level: 'silent' }), blockMs, pollMs: 5 });
+      reader.start(0, (handed) => fanOut.deliver(handed));
+      return { reader, logReads: () => logReads };
+    };
+
+    it('reads the index once for a run of other servers’ passes, and is woken at once by a pass of its own server', async () => {
+      const user = '42';
+      const home = idOutside([user]);
+      const other = idOutside([user, home]);
+      const fanOut = aFanOut();
+      const socket = live(fanOut, user, [home]);
+      let indexReads = 0;
+      const stream = new ShardedRedisEventStream(on.redis(), on.blocking(), uniquePrefix(), 'log1', { bells: await rung(), onIndexRead: () => (indexReads += 1) });
+      const events = [...Array.from({ length: 12 }, (_, i) => said(`other ${i}`, i, other)), said('home 1', 12, home)].map((event, i) => encoded(i + 1, event));
+      const log: LoggedEvent[] = [];
+      const { reader, logReads } = readerOf(stream, fanOut, log);
+      try {
+        // The first read sweeps the (empty) index, then it waits for a ring.
+        await until(() => indexReads === 1);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        for (const event of events.slice(0, 12)) {
+          await published(stream, log, [event]);
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        const beforeHome = indexReads;
+        await published(stream, log, events.slice(12));
+        // Well within the block: the ring woke it.
+        await until(() => reader.position === 13, 2_000);
+        expect({ beforeHome, after: indexReads, logReads: logReads() }).toEqual({ beforeHome: 1, after: 2, logReads: 1 });
+      } finally {
+        reader.stop();
+      }
+      expect(shown(socket.sent)).toEqual(['message.created home 1']);
+    });
+
+    it('finds a pass whose ring was lost when its wait times out', async () => {
+      const home = idOutside(['42']);
+      const fanOut = aFanOut();
+      const socket = live(fanOut, '42', [home]);
+      const redis = on.redis();
+      // A publisher whose rings never reach Redis (as in a failover of the node that had them).
+      const silent = new Proxy(redis, {
+        get(target, name) {
+          if (name === 'publish') return async () => 0;
+          const value: unknown = Reflect.get(target, name, target);
+          return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+        },
+      }) as RedisClient;
+      const prefix = uniquePrefix();
+      const stream = new ShardedRedisEventStream(redis, on.blocking(), prefix, 'log1', { bells: await rung() });
+      const publisher = new ShardedRedisEventStream(silent, on.blocking(), prefix, 'log1');
+      const events = [said('home 1', 1, home), said('home 2', 2, home)].map((event, i) => encoded(i + 1, event));
+      const log: LoggedEvent[] = [];
+      const { reader } = readerOf(stream, fanOut, log, 1_000);
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        await published(publisher, log, events.slice(0, 1));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        // Not rung: not read yet.
+        expect(reader.position).toBe(0);
+        // Read when the wait times out.
+        await until(() => reader.position === 1, 3_000);
+        // A rung pass after it comes at once, well before the next time out.
+        await published(stream, log, events.slice(1));
+        await until(() => reader.position === 2, 500);
+      } finally {
+        reader.stop();
+      }
+      expect(shown(socket.sent)).toEqual(['message.created home 1', 'message.created home 2']);
+    });
+
+    it('stops waiting when a socket goes live in a server it did not follow, and delivers that server’s next pass at once', async () => {
+      const home = idOutside(['42', '43']);
+      const away = idOutside(['42', '43', home]);
+      const fanOut = aFanOut();
+      live(fanOut, '42', [home]);
+      let indexReads = 0;
+      const stream = new ShardedRedisEventStream(on.redis(), on.blocking(), uniquePrefix(), 'log1', { bells: await rung(), onIndexRead: () => (indexReads += 1) });
+      const events = [said('away 1', 1, away)].map((event, i) => encoded(i + 1, event));
+      const log: LoggedEvent[] = [];
+      const { reader } = readerOf(stream, fanOut, log);
+      let socket: ReturnType<typeof live> | undefined;
+      try {
+        await until(() => indexReads === 1);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        socket = live(fanOut, '43', [away]);
+        await until(() => indexReads >= 2, 1_000);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        await published(stream, log, events);
+        await until(() => reader.position === 1, 2_000);
+      } finally {
+        reader.stop();
+      }
+      expect(shown(socket.sent)).toEqual(['message.created away 1']);
+    });
+
+    it('reads the log when its rings’ connection is down, and loses nothing', async () => {
+      const home = idOutside(['42']);
+      const fanOut = aFanOut();
+      const socket = live(fanOut, '42', [home]);
+      const down = await rung();
+      down.disconnect();
+      const stream = new ShardedRedisEventStream(on.redis(), on.blocking(), uniquePrefix(), 'log1', { bells: down });
+      const events = [said('home 1', 1, home), said('home 2', 2, home)].map((event, i) => encoded(i + 1, event));
+      const log: LoggedEvent[] = [];
+      const { reader, logReads } = readerOf(stream, fanOut, log);
+      try {
+        await published(stream, log, events);
+        await until(() => reader.position === 2, 3_000);
+      } finally {
+        reader.stop();
+      }
+      expect(logReads()).toBeGreaterThan(0);
+      expect(shown(socket.sent)).toEqual(['message.created home 1', 'message.created home 2']);
+    });
   });
 });

@@ -2,6 +2,7 @@ import { readEvent } from '@chat/contract';
 import { isSpread, serversHearing, type EncodedEvent, type EventRoute, type EventStream, type Interest, type LoggedEvent } from '@chat/domain';
 import { EXPIRE_MS, isAlreadyThere, KEEP_EVENTS, pack, READ_COUNT, unpackAt } from './redis-event-stream';
 import type { RedisClient } from './redis-client';
+import { ShardBells } from './shard-bells';
 
 /** Stream keys the events are spread over; their hash tags (`{s0}`…`{s15}`) fall on every master of a 3-master cluster. */
 export const EVENT_SHARDS = 16;
@@ -51,9 +52,20 @@ interface Pass {
 
 const field = (fields: readonly string[], name: string): string => fields[fields.indexOf(name) + 1] ?? '';
 
+/** Index entries one read takes after a wait for a ring: the whole fleet's passes of a second or so, a few bytes each. */
+const SWEEP_COUNT = 500;
+
 export interface ShardedStreamOptions {
   /** Told of each shard entry range read (`XRANGE`), by shard: what a replica's reading costs (metrics, tests). */
   readonly onShardRead?: (shard: number) => void;
+  /**
+   * A connection of its own for the shards' rings (pub/sub). With it, a reader that wants some
+   * shards, not all, waits for a ring of one of them (or its block) instead of waking for every pass
+   * of the fleet on the index (`ShardBells`); without it, it blocks on the index.
+   */
+  readonly bells?: RedisClient;
+  /** Told of each read of the index: what a replica's waking costs (tests). */
+  readonly onIndexRead?: () => void;
 }
 
 /**
@@ -63,9 +75,11 @@ export interface ShardedStreamOptions {
  * does for the one stream); an event with a subject goes to its subject's shard too, a user's
  * change to the shards of the servers that hear it (`shardsOf`). A small index stream
  * (`…events:v6:<log id>:index`) gets one entry per pass, after its shards: its positions and which
- * shards hold them. A reader blocks on the index, then reads the shards it names *that its interest
- * wants* (one `XRANGE` each, on their own nodes at once) and merges them by position; a position in
- * none of those is handed on as a placeholder, so the reader's contiguity and the cursors stay whole.
+ * shards hold them; then each shard the pass touched is rung (`ShardBells`). A reader blocks on the
+ * index (or, wanting only some shards, waits for their rings and then reads the index), then reads
+ * the shards it names *that its interest wants* (one `XRANGE` each, on their own nodes at once) and
+ * merges them by position; a position in none of those is handed on as a placeholder, so the
+ * reader's contiguity and the cursors stay whole.
  *
  * Lossless as the one stream is: a pass's events are handed on only when every wanted shard entry it
  * names was found (and, when every named shard is wanted, they hold every position of the pass);
@@ -83,6 +97,12 @@ export class ShardedRedisEventStream implements EventStream {
   private cached: { interest: Interest; version: number; mask: number } | undefined;
   /** What the last read wanted. */
   private lastWanted = ALL;
+  private readonly bellChannels: readonly string[];
+  private readonly bells: ShardBells | undefined;
+  /** Read the index before waiting for a ring: it may hold passes no ring told of (the start, a full read, a failure). */
+  private sweep = true;
+  /** The interests whose going live ends a wait for a ring. */
+  private readonly heeded = new WeakSet<Interest>();
 
   constructor(
     private readonly redis: RedisClient,
@@ -94,6 +114,8 @@ export class ShardedRedisEventStream implements EventStream {
   ) {
     this.index = `${prefix}events:v6:${logId}:index`;
     this.shardKeys = Array.from({ length: EVENT_SHARDS }, (_, n) => `${prefix}events:v6:{s${n}}:${logId}`);
+    this.bellChannels = this.shardKeys.map((key) => `${key}:bell`);
+    this.bells = options.bells ? new ShardBells(options.bells, this.bellChannels) : undefined;
   }
 
   /** Publishes one pass's events (consecutive positions, in order): its shards first, then the index. */
@@ -116,13 +138,45 @@ export class ShardedRedisEventStream implements EventStream {
       [...byShard].map(([shard, held]) => this.append(this.key(shard), ['MINID', '~', minId, id, 'p', held.map(({ position }) => position).join(','), 'e', pack(held)])),
     );
     await this.append(this.index, ['MINID', '~', minId, id, 'f', first.position, 's', [...byShard.keys()].join(',')]);
+    // After the index, which a woken reader reads; not waited for: a lost ring costs a reader its block, never an event.
+    const ring = String(last.position);
+    for (const shard of byShard.keys()) this.redis.publish(this.bell(shard), ring).catch(() => undefined);
   }
 
-  /** Events after `position` (see `EventStream.read`), waiting up to `blockMs` for a pass; empty when none came or the next pass is not whole here. */
+  /**
+   * Events after `position` (see `EventStream.read`), waiting up to `blockMs` for a pass; empty when
+   * none came or the next pass is not whole here. With rings (`bells`) and an interest that leaves
+   * some shards out, it waits for a ring of a wanted shard, then reads every pass since `position`
+   * from the index at once: its wake-ups follow its own shards' passes, not the fleet's.
+   */
   async read(position: number, blockMs: number, interest?: Interest): Promise<LoggedEvent[]> {
-    const reply = await this.reader.xread('COUNT', READ_COUNT, 'BLOCK', blockMs, 'STREAMS', this.index, `${position}-0`);
-    // Once the block is over, not before: what sockets went live while it waited are read for at once.
-    const wanted = interest ? this.maskOf(interest) : ALL;
+    const bells = this.bells;
+    if (!bells || !interest || this.maskOf(interest) === ALL) {
+      // Every shard wanted: the rings would wake it for every pass anyway.
+      void bells?.follow(0);
+      this.options.onIndexRead?.();
+      const reply = await this.reader.xread('COUNT', READ_COUNT, 'BLOCK', blockMs, 'STREAMS', this.index, `${position}-0`);
+      // Once the block is over, not before: what sockets went live while it waited are read for at once.
+      return this.passesOf(reply, position, interest ? this.maskOf(interest) : ALL);
+    }
+    if (interest.onLive && !this.heeded.has(interest)) {
+      this.heeded.add(interest);
+      interest.onLive(() => bells.interrupt());
+    }
+    // A shard followed only now may have rung before it was: read the index without waiting.
+    const now = (await bells.follow(this.maskOf(interest))) || this.sweep || bells.rang(position);
+    // Until an index read went through and was not full, the next read reads the index first.
+    this.sweep = true;
+    if (!now) await bells.wait(position, blockMs);
+    this.options.onIndexRead?.();
+    const reply = await this.reader.xread('COUNT', SWEEP_COUNT, 'STREAMS', this.index, `${position}-0`);
+    const events = await this.passesOf(reply, position, this.maskOf(interest));
+    this.sweep = (reply?.[0]?.[1]?.length ?? 0) === SWEEP_COUNT;
+    return events;
+  }
+
+  /** The events of the passes an index read gave, as far as they are whole here (see `read`). */
+  private async passesOf(reply: [string, [string, string[]][]][] | null, position: number, wanted: number): Promise<LoggedEvent[]> {
     this.lastWanted = wanted;
     const passes: Pass[] = (reply?.[0]?.[1] ?? []).map(([id, fields]) => ({
       first: Number(field(fields, 'f')),
@@ -187,6 +241,12 @@ export class ShardedRedisEventStream implements EventStream {
       }),
     );
     return new Map(shards.map((shard, i) => [shard, new Map((ranges[i] ?? []).map(([id, fields]) => [Number(id.split('-')[0]), fields]))]));
+  }
+
+  private bell(shard: number): string {
+    const channel = this.bellChannels[shard];
+    if (channel === undefined) throw new Error(`no event shard ${shard}`);
+    return channel;
   }
 
   private key(shard: number): string {

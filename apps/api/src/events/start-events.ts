@@ -1,5 +1,5 @@
 import type { EventStream, OpenGatewaySession, SignalBus } from '@chat/domain';
-import { createBlockingRedisClient, RedisEventStream, ShardedRedisEventStream, whenReady, type RedisClient } from '@chat/redis';
+import { createBlockingRedisClient, createRedisClient, RedisEventStream, ShardedRedisEventStream, whenReady, type RedisClient } from '@chat/redis';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { redisTargetOf } from '../redis-target';
@@ -63,7 +63,7 @@ export async function startEvents(config: Config, deps: EventsDeps): Promise<Run
     check: () => pipeline.check(),
     stop() {
       pipeline.stop();
-      live?.connection.disconnect();
+      for (const connection of live?.connections ?? []) connection.disconnect();
     },
   };
 }
@@ -78,17 +78,18 @@ async function openEventStream(
   redis: RedisClient | undefined,
   logId: string,
   metrics: Pick<Metrics, 'eventShardRead'> | undefined,
-): Promise<{ stream: EventStream; connection: RedisClient } | undefined> {
+): Promise<{ stream: EventStream; connections: RedisClient[] } | undefined> {
   const target = redisTargetOf(config);
   if (!redis || !target) return undefined;
   // Its errors are the main client's too, which reports them; the reader says what they mean.
   const connection = createBlockingRedisClient(target, BLOCK_MS, () => {});
   await whenReady(connection, 3_000);
-  const stream =
-    'nodes' in target
-      ? new ShardedRedisEventStream(redis, connection, config.REDIS_KEY_PREFIX, logId, metrics ? { onShardRead: (shard) => metrics.eventShardRead(shard) } : {})
-      : new RedisEventStream(redis, connection, config.REDIS_KEY_PREFIX, logId);
-  return { stream, connection };
+  if (!('nodes' in target)) return { stream: new RedisEventStream(redis, connection, config.REDIS_KEY_PREFIX, logId), connections: [connection] };
+  // The shards' rings: a reader waits for those of its shards, not for every pass of the fleet.
+  const bells = createRedisClient({ ...target, onError: () => {} });
+  await whenReady(bells, 3_000);
+  const options = { bells, ...(metrics ? { onShardRead: (shard: number) => metrics.eventShardRead(shard) } : {}) };
+  return { stream: new ShardedRedisEventStream(redis, connection, config.REDIS_KEY_PREFIX, logId, options), connections: [connection, bells] };
 }
 
 function gatewayOptions(config: Config): GatewayOptions {
