@@ -77,7 +77,7 @@ async function openEventStream(
   config: Config,
   redis: RedisClient | undefined,
   logId: string,
-  metrics: Pick<Metrics, 'eventShardRead'> | undefined,
+  metrics: Pick<Metrics, 'eventShardRead' | 'eventIndexRead'> | undefined,
 ): Promise<{ stream: EventStream; connections: RedisClient[] } | undefined> {
   const target = redisTargetOf(config);
   if (!redis || !target) return undefined;
@@ -88,7 +88,7 @@ async function openEventStream(
   // The shards' rings: a reader waits for those of its shards, not for every pass of the fleet.
   const bells = createRedisClient({ ...target, onError: () => {} });
   await whenReady(bells, 3_000);
-  const options = { bells, ...(metrics ? { onShardRead: (shard: number) => metrics.eventShardRead(shard) } : {}) };
+  const options = { bells, ...(metrics ? { onShardRead: (shard: number) => metrics.eventShardRead(shard), onIndexRead: () => metrics.eventIndexRead() } : {}) };
   return { stream: new ShardedRedisEventStream(redis, connection, config.REDIS_KEY_PREFIX, logId, options), connections: [connection, bells] };
 }
 

@@ -83,6 +83,12 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  private readonly indexReads = new client.Counter({
+    name: 'chat_event_index_reads_total',
+    help: "Reads of the event index stream by this replica's reader (on a Redis Cluster only: once per ring of a shard its sockets need, or per second, unless it needs every shard)",
+    registers: [this.registry],
+  });
+
   constructor() {
     client.collectDefaultMetrics({ register: this.registry, prefix: 'chat_' });
     const sources = () => this.sources;
@@ -204,6 +210,10 @@ export class Metrics {
 
   eventShardRead(shard: number): void {
     this.shardReads.inc({ shard: String(shard) });
+  }
+
+  eventIndexRead(): void {
+    this.indexReads.inc();
   }
 
   slowConsumerClosed(): void {
