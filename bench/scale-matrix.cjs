@@ -46,6 +46,21 @@ async function dropClusterKeys(prefix) {
   }
 }
 
+/** XREAD calls served so far by the cluster's masters (`INFO commandstats`): the readers' wake-ups. */
+async function clusterXreads() {
+  const { Cluster } = require('ioredis');
+  const nodes = CLUSTER.split(',').map((node) => ({ host: node.split(':')[0], port: Number(node.split(':')[1]) }));
+  const cluster = new Cluster(nodes, { redisOptions: { maxRetriesPerRequest: 1 } });
+  try {
+    await new Promise((resolve, reject) => (cluster.once('ready', resolve), cluster.once('error', reject)));
+    let calls = 0;
+    for (const master of cluster.nodes('master')) calls += Number(/cmdstat_xread:calls=(\d+)/.exec(await master.info('commandstats'))?.[1] ?? 0);
+    return calls;
+  } finally {
+    cluster.disconnect();
+  }
+}
+
 /** One fan-out measurement: `clients` sockets on `replicas` replicas of ours, on the given Redis. */
 async function fanOutOnce({ url, redisUrl, tokens, channelId }, { replicas, clients, shape }, plan, log) {
   const prefix = `bench-scale-${process.pid}-${shape}-${replicas}-${clients}:`;
@@ -93,8 +108,11 @@ async function bystanders({ url, redisUrl, tokens, channelId, lone }, shape, pla
     const idleMs = cpuOfOthers() - idleFrom;
     const started = performance.now();
     const before = cpuOfOthers();
+    const xreadsBefore = shape === 'cluster' ? await clusterXreads() : 0;
     for (let round = 0; round < plan.rounds; round++) await fanOutRound(state, tokens[0], channelId, Math.ceil(plan.messages / plan.rounds), plan);
     const busyMs = cpuOfOthers() - before;
+    // Every replica's reads of the index (A's too) and of nothing else with XREAD.
+    const xreads = shape === 'cluster' ? (await clusterXreads()) - xreadsBefore : undefined;
     const elapsed = (performance.now() - started) / 1000;
     const messages = Math.max(1, state.sent.size);
     const bystanderMs = busyMs / messages;
@@ -103,9 +121,10 @@ async function bystanders({ url, redisUrl, tokens, channelId, lone }, shape, pla
     const result = await fanOutResult(state, plan, () => undefined);
     log(
       `bystanders${lone ? ' (one socket each, elsewhere)' : ''}, ${shape}: a replica with no socket in the server spends ${bystanderMs.toFixed(2)} ms CPU per message, ${readingMs.toFixed(2)} ms beyond its idle rate ` +
-        `(idle: ${(idleMs / seconds).toFixed(1)} ms/s); the replica with the ${result.clients} sockets: ${result.serverCpuMsPerMessage.toFixed(2)} ms`,
+        `(idle: ${(idleMs / seconds).toFixed(1)} ms/s); the replica with the ${result.clients} sockets: ${result.serverCpuMsPerMessage.toFixed(2)} ms` +
+        (xreads === undefined ? '' : `; the three replicas' XREADs: ${(xreads / messages).toFixed(2)} per message (${xreads} for ${messages} in ${elapsed.toFixed(1)} s)`),
     );
-    return { shape, bystanderMs, readingMs, idleMsPerSecond: idleMs / seconds, holderMs: result.serverCpuMsPerMessage };
+    return { shape, bystanderMs, readingMs, idleMsPerSecond: idleMs / seconds, holderMs: result.serverCpuMsPerMessage, xreadsPerMessage: xreads === undefined ? undefined : xreads / messages };
   } finally {
     for (const socket of sockets) socket.terminate();
     await closeFanOut(state);
