@@ -258,6 +258,11 @@ async function fanOutResult(state, plan, log) {
     });
     trace(`${side.label} per message (min/median/max ms, in order of 201): ${lines.join(' ')}`);
   }
+  // BENCH_DUMP=<path>: every 201 and every receipt of the side to <path>-<side>.json (bench/tail-probe.cjs joins them).
+  if (process.env.BENCH_DUMP) {
+    const receipts = reports.flatMap((report) => report.receipts.filter(([id]) => sent.has(id)));
+    require('node:fs').writeFileSync(`${process.env.BENCH_DUMP}-${side.name}.json`, JSON.stringify({ sent: [...sent], receipts, server: state.replicas.map((r) => r.child.pid) }));
+  }
   let duplicates = 0;
   for (const n of perMessage.values()) duplicates += Math.max(0, n - clients);
   latencies.sort((a, b) => a - b);

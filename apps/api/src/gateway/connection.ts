@@ -24,6 +24,9 @@ export interface ConnectionSocket {
 /** The byte stream under the WebSocket (the upgraded HTTP socket), on which frames encoded once for many are written. */
 export interface FrameStream {
   write(bytes: Uint8Array): unknown;
+  /** Holds what is written until as many `uncork`s, then writes it at once (node's sockets have both). */
+  cork?(): void;
+  uncork?(): void;
 }
 /** ws's `WebSocket.OPEN`. */
 const OPEN = 1;
@@ -62,6 +65,8 @@ export class Connection {
   present = false;
   /** Signal frames heard while its session opened, sent once it goes live. */
   held: SharedFrame[] | undefined;
+  /** Frames written now wait on the stream for `uncork` (see `cork`). */
+  corked = false;
 
   /**
    * `address`: the client's, as the per-address cap counts it. `stream`: the socket under the
@@ -83,6 +88,25 @@ export class Connection {
   write(frame: SharedFrame): void {
     if (this.stream === undefined) return this.socket.send(frame.text);
     if (this.socket.readyState === OPEN) this.stream.write(frame.bytes);
+  }
+
+  /**
+   * Holds what is written to the socket from here (by `write`, and by ws) until `uncork`, which
+   * writes it in one go: the frames of a batch of events cost the socket one system call, not one
+   * each. For the span of one synchronous turn only (`Delivery.batch`). False when it was corked
+   * already, or its stream cannot be.
+   */
+  cork(): boolean {
+    if (this.corked || this.stream?.cork === undefined || this.stream.uncork === undefined) return false;
+    this.stream.cork();
+    this.corked = true;
+    return true;
+  }
+
+  uncork(): void {
+    if (!this.corked) return;
+    this.corked = false;
+    this.stream?.uncork?.();
   }
 
   get state(): ConnectionState {

@@ -63,14 +63,19 @@ export class FanOut implements Interest {
   deliver(events: readonly LoggedEvent[]): void {
     // Nobody live here to tell: leave the events undecoded.
     if (this.byUser.size === 0) return;
-    for (const logged of events) {
-      try {
-        this.deliverOne(logged);
-      } catch (error) {
-        // One event that cannot be sent (a bug, bad data) must not cost the rest of the batch.
-        this.logger.error({ err: error, position: logged.position }, 'could not deliver an event');
+    const each = () => {
+      for (const logged of events) {
+        try {
+          this.deliverOne(logged);
+        } catch (error) {
+          // One event that cannot be sent (a bug, bad data) must not cost the rest of the batch.
+          this.logger.error({ err: error, position: logged.position }, 'could not deliver an event');
+        }
       }
-    }
+    };
+    // Several events: each socket's frames of them go out in one write (one event gives a socket one frame).
+    if (events.length > 1) this.delivery.batch(each);
+    else each();
   }
 
   /**
