@@ -61,12 +61,13 @@ describeWithPostgres('the gateway while a Redis Cluster master fails over', () =
       await sleep(500);
     }
     expect({ a: backOnTheStream(pair.a.logs), b: backOnTheStream(pair.b.logs) }).toEqual({ a: true, b: true });
-    // The failover was real: the index's master was gone long enough for both to leave the stream.
+    // The failover was real: the index's master was gone long enough for B's reader to leave the
+    // stream, and the index is now on another node (its replica, promoted). A relay's publish may
+    // fail meanwhile or ride the failover out on ioredis' redirection retries and land late: which,
+    // is timing (either way its readers fill any gap from the database), so it is not asserted.
     const said = (logs: readonly string[], what: RegExp) => logs.some((line) => what.test(line));
-    expect({ publishLost: said([...pair.a.logs, ...pair.b.logs], /cannot publish events to Redis/), readLost: said(pair.b.logs, /cannot read events from Redis/) }).toEqual({
-      publishLost: true,
-      readLost: true,
-    });
+    const indexNow = await masterOf(`${prefix}events:v6:*:index`, killed);
+    expect({ readLost: said(pair.b.logs, /cannot read events from Redis/), indexMoved: indexNow !== killed }).toEqual({ readLost: true, indexMoved: true });
     if (after.length > 0) await receivedAll(onB, after, 10_000);
     expect(contents(onB.dispatches())).toEqual([...sent, ...after]);
   }, 90_000);
@@ -79,22 +80,33 @@ describeWithPostgres('the gateway while a Redis Cluster master fails over', () =
   }
 
   /** Shuts down the master holding the key that matches `pattern` (found on the masters); answers its port. */
+  /** Shuts down the master that holds a key matching `pattern` (`SHUTDOWN NOSAVE`); says its port. */
   async function shutDownMasterOf(pattern: string): Promise<number> {
-    const seed = createRedisClient({ url: `redis://127.0.0.1:${FIRST_PORT}` });
+    return masterOf(pattern, undefined, (node) => node.call('SHUTDOWN', 'NOSAVE').catch(() => undefined));
+  }
+
+  /**
+   * The port of the master (other than `gone`, which is not asked) holding a key matching
+   * `pattern`, after `act` on it; `gone` itself when no other master holds one (it did not move).
+   */
+  async function masterOf(pattern: string, gone?: number, act?: (node: ReturnType<typeof createRedisClient>) => Promise<unknown>): Promise<number> {
+    const seed = createRedisClient({ url: `redis://127.0.0.1:${[0, 1, 2, 3, 4, 5].map((n) => FIRST_PORT + n).find((port) => port !== gone)}` });
     try {
       await whenReady(seed, 5_000);
       const slots = (await seed.call('CLUSTER', 'SLOTS')) as [number, number, [string, number]][];
       for (const [, , [host, port]] of slots) {
+        if (port === gone) continue;
         const node = createRedisClient({ url: `redis://${host}:${port}` });
         try {
           await whenReady(node, 5_000);
           if ((await node.keys(pattern)).length === 0) continue;
-          await node.call('SHUTDOWN', 'NOSAVE').catch(() => undefined);
+          await act?.(node);
           return port;
         } finally {
           node.disconnect();
         }
       }
+      if (gone !== undefined) return gone;
       throw new Error(`no master holds ${pattern}`);
     } finally {
       seed.disconnect();
