@@ -1,5 +1,8 @@
 import type { RedisClient } from './redis-client';
 
+/** Whether a mask of shards (bit n: shard n) holds `shard`. */
+export const wants = (mask: number, shard: number): boolean => ((mask >> shard) & 1) === 1;
+
 /**
  * Rings of the event shards a reader wants: after each pass, its publisher rings the pass's last
  * position on the bell channel of every shard the pass touched (plain PUBLISH: on a cluster, every
@@ -76,7 +79,7 @@ export class ShardBells {
 
   private hear(channel: string, text: string): void {
     const shard = this.shardOf.get(channel);
-    if (shard === undefined || ((this.followed >> shard) & 1) === 0) return;
+    if (shard === undefined || !wants(this.followed, shard)) return;
     const position = Number(text);
     if (!Number.isSafeInteger(position) || position <= this.heard) return;
     this.heard = position;
@@ -84,6 +87,6 @@ export class ShardBells {
   }
 
   private channelsOf(mask: number): string[] {
-    return this.channels.filter((_, shard) => ((mask >> shard) & 1) === 1);
+    return this.channels.filter((_, shard) => wants(mask, shard));
   }
 }

@@ -2,7 +2,7 @@ import { readEvent } from '@chat/contract';
 import { isSpread, serversHearing, type EncodedEvent, type EventRoute, type EventStream, type Interest, type LoggedEvent } from '@chat/domain';
 import { EXPIRE_MS, isAlreadyThere, KEEP_EVENTS, pack, READ_COUNT, unpackAt } from './redis-event-stream';
 import type { RedisClient } from './redis-client';
-import { ShardBells } from './shard-bells';
+import { ShardBells, wants } from './shard-bells';
 
 /** Stream keys the events are spread over; their hash tags (`{s0}`…`{s15}`) fall on every master of a 3-master cluster. */
 export const EVENT_SHARDS = 16;
@@ -37,7 +37,6 @@ export function shardsOf(event: EncodedEvent): number[] {
   return [...shards];
 }
 
-const wants = (mask: number, shard: number): boolean => ((mask >> shard) & 1) === 1;
 
 /** Where no socket of the reader needs the event: its place, under a type no version knows. */
 const SKIPPED: EventRoute = { type: '', serverId: null, subjectId: null, channelId: null };
@@ -97,7 +96,6 @@ export class ShardedRedisEventStream implements EventStream {
   private cached: { interest: Interest; version: number; mask: number } | undefined;
   /** What the last read wanted. */
   private lastWanted = ALL;
-  private readonly bellChannels: readonly string[];
   private readonly bells: ShardBells | undefined;
   /** Read the index before waiting for a ring: it may hold passes no ring told of (the start, a full read, a failure). */
   private sweep = true;
@@ -114,8 +112,7 @@ export class ShardedRedisEventStream implements EventStream {
   ) {
     this.index = `${prefix}events:v6:${logId}:index`;
     this.shardKeys = Array.from({ length: EVENT_SHARDS }, (_, n) => `${prefix}events:v6:{s${n}}:${logId}`);
-    this.bellChannels = this.shardKeys.map((key) => `${key}:bell`);
-    this.bells = options.bells ? new ShardBells(options.bells, this.bellChannels) : undefined;
+    this.bells = options.bells ? new ShardBells(options.bells, this.shardKeys.map((_, shard) => this.bell(shard))) : undefined;
   }
 
   /** Publishes one pass's events (consecutive positions, in order): its shards first, then the index. */
@@ -243,10 +240,9 @@ export class ShardedRedisEventStream implements EventStream {
     return new Map(shards.map((shard, i) => [shard, new Map((ranges[i] ?? []).map(([id, fields]) => [Number(id.split('-')[0]), fields]))]));
   }
 
+  /** A shard's bell channel (`ShardBells`): its key's name and `:bell`. */
   private bell(shard: number): string {
-    const channel = this.bellChannels[shard];
-    if (channel === undefined) throw new Error(`no event shard ${shard}`);
-    return channel;
+    return `${this.key(shard)}:bell`;
   }
 
   private key(shard: number): string {
