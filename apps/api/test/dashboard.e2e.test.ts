@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { Clients } from './gateway/gateway-client';
 import { createServer, register, send } from './gateway/rest';
-import { startReplica, type Replica } from './replica-process';
+import { metricsUrlOf, startReplica, type Replica } from './replica-process';
 import { Metrics } from '../src/observability/metrics';
 
 const DASHBOARD = join(__dirname, '..', '..', '..', 'docker', 'grafana', 'dashboards', 'chat-fleet.json');
@@ -29,13 +29,13 @@ describe('metrics on a listener of their own (METRICS_HOST:METRICS_PORT), and th
     // The API on every address, as in a container; the metrics stay on loopback unless METRICS_HOST says otherwise.
     replica = await startReplica({ DATA_DIR: dataDir, HOST: '0.0.0.0', METRICS_PORT: '0' });
     const deadline = Date.now() + 5_000;
-    let port: string | undefined;
-    while (!port && Date.now() < deadline) {
-      port = replica.logs.map((line) => /metrics on http:\/\/127\.0\.0\.1:(\d+)\/metrics/.exec(line)?.[1]).find(Boolean);
-      if (!port) await new Promise((resolve) => setTimeout(resolve, 50));
+    let url: string | undefined;
+    while (!url && Date.now() < deadline) {
+      url = metricsUrlOf(replica);
+      if (!url) await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    if (!port) throw new Error(`no metrics port in the logs:\n${replica.logs.join('\n')}`);
-    metricsUrl = `http://127.0.0.1:${port}`;
+    if (!url) throw new Error(`no metrics port in the logs:\n${replica.logs.join('\n')}`);
+    metricsUrl = url;
   }, 60_000);
 
   afterAll(async () => {

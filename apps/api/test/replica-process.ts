@@ -12,6 +12,12 @@ export interface Replica {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+/** Where the replica serves its metrics, as its start log says (`METRICS_PORT=0` takes any port); undefined before it said. */
+export function metricsUrlOf(replica: Replica): string | undefined {
+  const port = replica.logs.map((line) => /metrics on http:\/\/127\.0\.0\.1:(\d+)\/metrics/.exec(line)?.[1]).find(Boolean);
+  return port === undefined ? undefined : `http://127.0.0.1:${port}`;
+}
+
 /** Starts the built API as its own process, as a deployment runs it, and waits until it listens. */
 export async function startReplica(env: Record<string, string>): Promise<Replica> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: \`pnpm test\` builds it; run \`pnpm build\` first`);

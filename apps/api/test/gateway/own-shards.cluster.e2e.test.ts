@@ -1,26 +1,28 @@
 import { shardOfPlace } from '@chat/redis';
 import request from 'supertest';
-import type { Replica } from '../replica-process';
+import { metricsUrlOf, type Replica } from '../replica-process';
 import { Clients, type GatewayClient } from './gateway-client';
 import { clusterReplicaSettings, describeWithPostgresAndCluster, replicaPair } from './replica-pair';
 import { createServer, join, register, send, type CreatedServer, type User } from './rest';
 import { isCreated, receivedAll, summary } from './scenarios';
 
+/** The replica's metrics, as scraped now. */
+async function metricsOf(replica: Replica): Promise<string> {
+  const url = metricsUrlOf(replica);
+  if (!url) throw new Error(`no metrics port in the logs:\n${replica.logs.join('\n')}`);
+  return (await request(url).get('/metrics')).text;
+}
+
 /** The replica's reads of each event shard so far (`chat_event_shard_reads_total`), by shard. */
 async function shardReads(replica: Replica): Promise<Map<number, number>> {
-  const port = replica.logs.map((line) => /metrics on http:\/\/127\.0\.0\.1:(\d+)\/metrics/.exec(line)?.[1]).find(Boolean);
-  if (!port) throw new Error(`no metrics port in the logs:\n${replica.logs.join('\n')}`);
-  const res = await request(`http://127.0.0.1:${port}`).get('/metrics');
   const reads = new Map<number, number>();
-  for (const [, shard, count] of res.text.matchAll(/^chat_event_shard_reads_total\{shard="(\d+)"\} (\d+)/gm)) reads.set(Number(shard), Number(count));
+  for (const [, shard, count] of (await metricsOf(replica)).matchAll(/^chat_event_shard_reads_total\{shard="(\d+)"\} (\d+)/gm)) reads.set(Number(shard), Number(count));
   return reads;
 }
 
 /** The replica's reads of the event index so far (`chat_event_index_reads_total`). */
 async function indexReads(replica: Replica): Promise<number> {
-  const port = replica.logs.map((line) => /metrics on http:\/\/127\.0\.0\.1:(\d+)\/metrics/.exec(line)?.[1]).find(Boolean);
-  const res = await request(`http://127.0.0.1:${port}`).get('/metrics');
-  return Number(/^chat_event_index_reads_total (\d+)/m.exec(res.text)?.[1] ?? Number.NaN);
+  return Number(/^chat_event_index_reads_total (\d+)/m.exec(await metricsOf(replica))?.[1] ?? Number.NaN);
 }
 
 /** A server of `owner`'s whose shard is none of `taken`'s (created until one is). */
