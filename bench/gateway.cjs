@@ -375,15 +375,23 @@ async function dropRedisKeys(redisUrl, prefix) {
   const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
   try {
     await redis.connect();
-    let cursor = '0';
-    do {
-      const [nextCursor, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-      cursor = nextCursor;
-      if (keys.length) await redis.del(...keys);
-    } while (cursor !== '0');
+    await dropKeysOn(redis, prefix);
   } finally {
     redis.disconnect();
   }
+}
+
+/**
+ * Deletes the keys under `prefix` on one server: a Redis, or one master of a cluster (a key a DEL
+ * of its own, pipelined: keys of different slots cannot share one there).
+ */
+async function dropKeysOn(redis, prefix) {
+  let cursor = '0';
+  do {
+    const [nextCursor, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+    cursor = nextCursor;
+    if (keys.length) await keys.reduce((pipeline, key) => pipeline.del(key), redis.pipeline()).exec();
+  } while (cursor !== '0');
 }
 
 /**
@@ -421,7 +429,7 @@ async function runGateway({ db, url, redisUrl, quick, sides = ['ours', 'socketio
   return { plan, results, seeded };
 }
 
-module.exports = { runGateway, seedGateway, signTokens, clientProcess, rssKib, SESSION_OFFSET, dropRedisKeys, PLANS, SIDES, FIRST_USER, SERVER_ID, openFanOut, closeFanOut, fanOutRound, fanOutResult, cpuMicros, percentile };
+module.exports = { runGateway, seedGateway, signTokens, clientProcess, rssKib, SESSION_OFFSET, dropRedisKeys, dropKeysOn, PLANS, SIDES, FIRST_USER, SERVER_ID, openFanOut, closeFanOut, fanOutRound, fanOutResult, cpuMicros, percentile };
 
 /**
  * Runs `part` on a database of its own (created, migrated, dropped after), as `node bench/X.cjs` does:

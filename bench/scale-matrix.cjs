@@ -14,7 +14,7 @@
 //    transactions ran on the replica rather than the primary.
 // Then a least-squares fit of the fleet's CPU per message, a + b·replicas + c·sockets, which the
 // RESULTS section uses to project past what one 2-core machine holds.
-const { runAlone, seedGateway, signTokens, dropRedisKeys, SIDES, openFanOut, closeFanOut, fanOutRound, fanOutResult, cpuMicros, FIRST_USER, SERVER_ID, SESSION_OFFSET } = require('./gateway.cjs');
+const { runAlone, seedGateway, signTokens, dropRedisKeys, dropKeysOn, SIDES, openFanOut, closeFanOut, fanOutRound, fanOutResult, cpuMicros, FIRST_USER, SERVER_ID, SESSION_OFFSET } = require('./gateway.cjs');
 const { startServer, stopProcess } = require('./processes.cjs');
 const { SECRET, warmUp, measure, getPage, median } = require('./load.cjs');
 const { sql } = require('kysely');
@@ -26,39 +26,28 @@ const CLUSTER = process.env.BENCH_REDIS_CLUSTER_NODES ?? '127.0.0.1:7001,127.0.0
 const REPLICA_URL = process.env.BENCH_REPLICA_URL ?? 'postgres://postgres@127.0.0.1:5433/test';
 const API_MAIN = path.join(__dirname, '../apps/api/dist/main.js');
 
-/** Deletes the keys under `prefix` on every master of the cluster. */
-async function dropClusterKeys(prefix) {
+/** Runs `each` on every master of the cluster (a connection of its own), in turn; their answers. */
+async function onEveryMaster(each) {
   const { Cluster } = require('ioredis');
   const nodes = CLUSTER.split(',').map((node) => ({ host: node.split(':')[0], port: Number(node.split(':')[1]) }));
   const cluster = new Cluster(nodes, { redisOptions: { maxRetriesPerRequest: 1 } });
   try {
     await new Promise((resolve, reject) => (cluster.once('ready', resolve), cluster.once('error', reject)));
-    for (const master of cluster.nodes('master')) {
-      let cursor = '0';
-      do {
-        const [next, keys] = await master.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-        cursor = next;
-        for (const key of keys) await master.del(key);
-      } while (cursor !== '0');
-    }
+    const answers = [];
+    for (const master of cluster.nodes('master')) answers.push(await each(master));
+    return answers;
   } finally {
     cluster.disconnect();
   }
 }
 
+/** Deletes the keys under `prefix` on every master of the cluster. */
+const dropClusterKeys = (prefix) => onEveryMaster((master) => dropKeysOn(master, prefix));
+
 /** XREAD calls served so far by the cluster's masters (`INFO commandstats`): the readers' wake-ups. */
 async function clusterXreads() {
-  const { Cluster } = require('ioredis');
-  const nodes = CLUSTER.split(',').map((node) => ({ host: node.split(':')[0], port: Number(node.split(':')[1]) }));
-  const cluster = new Cluster(nodes, { redisOptions: { maxRetriesPerRequest: 1 } });
-  try {
-    await new Promise((resolve, reject) => (cluster.once('ready', resolve), cluster.once('error', reject)));
-    let calls = 0;
-    for (const master of cluster.nodes('master')) calls += Number(/cmdstat_xread:calls=(\d+)/.exec(await master.info('commandstats'))?.[1] ?? 0);
-    return calls;
-  } finally {
-    cluster.disconnect();
-  }
+  const calls = await onEveryMaster(async (master) => Number(/cmdstat_xread:calls=(\d+)/.exec(await master.info('commandstats'))?.[1] ?? 0));
+  return calls.reduce((sum, n) => sum + n, 0);
 }
 
 /** One fan-out measurement: `clients` sockets on `replicas` replicas of ours, on the given Redis. */
