@@ -137,9 +137,12 @@ export class FanOut implements Interest {
     if (isSpread(logged.route)) return this.spread(logged, subjects, frameOnce);
     // One member's sight of a channel changed: theirs alone, not offered to the server's others.
     if (serverId !== null && !isPersonal(logged.route)) {
-      for (const connection of this.byServer.get(serverId) ?? []) {
+      const connections = this.byServer.get(serverId);
+      for (const connection of connections ?? []) {
         if (subjects !== connection && !(subjects instanceof Set && subjects.has(connection))) this.delivery.offer(connection, logged, frameOnce);
       }
+      // Every member's leave at once, with no one as its subject: each goes out of the place (presence, the reader's interest).
+      if (type === 'server.deleted' && connections) for (const connection of [...connections]) this.index(connection, serverId);
     }
     // The user the event is about: a join opens the server for them, a leave shuts it after it.
     for (const connection of subjects instanceof Set ? subjects : subjects ? [subjects] : []) {

@@ -1,5 +1,5 @@
 import type { StoredLoggedEvent } from '@chat/contract';
-import { memberJoined, memberLeft, messageCreated, NO_MENTIONS } from '@chat/domain';
+import { memberJoined, memberLeft, messageCreated, NO_MENTIONS, serverDeleted } from '@chat/domain';
 import { aFanOut, live, opening, RecordingStream, stored } from './fan-out-helpers';
 import { encodeTextFrame } from '../../src/gateway/shared-frame';
 
@@ -83,6 +83,25 @@ describe('the fan-out', () => {
       ['1', '11', true],
       ['1', SERVER, false],
     ]);
+  });
+
+  it('lets go of a deleted server: its members get the deletion, are out of its place (presence, interest) and hear nothing of it after', () => {
+    const moves: [string, string, boolean][] = [];
+    const fanOut = aFanOut((connection, placeId, hears) => moves.push([connection.audience?.userId ?? '?', placeId, hears]));
+    const members = ['1', '2'].map((userId) => live(fanOut, userId, [SERVER, '11']));
+    moves.length = 0;
+    const deleted = stored(1, serverDeleted(SERVER));
+    const before = fanOut.version;
+
+    fanOut.deliver([deleted.logged, sealed(stored(2, said))]);
+
+    expect(members.map((socket) => socket.sent)).toEqual([[deleted.frame], [deleted.frame]]);
+    expect(moves).toEqual([
+      ['1', SERVER, false],
+      ['2', SERVER, false],
+    ]);
+    expect([...fanOut.places()].sort()).toEqual(['1', '11', '2']);
+    expect(fanOut.version).toBeGreaterThan(before);
   });
 
   it('is the replica’s interest: the places of its live connections (their servers, their users), moving on as they change', () => {
