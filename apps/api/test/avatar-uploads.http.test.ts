@@ -1,5 +1,6 @@
 import { UNATTACHED_TTL_MS } from '@chat/domain';
 import { aPng, textFile, type FixedClock } from '@chat/domain/testing';
+import { HmacAttachmentLinks } from '@chat/node-crypto';
 import { KyselySweeper } from '@chat/postgres';
 import { describeWithPostgres } from '@chat/postgres/testing';
 import { answerOf, binary, upload } from './attachments-testing';
@@ -84,6 +85,55 @@ describe('PATCH /api/servers/:id with an uploaded avatar or banner', () => {
   });
 });
 
+/**
+ * The same stores and files served by an app whose JWT_SECRET was rotated, and the old one retired
+ * (no JWT_PREVIOUS_SECRET): no key of its verifies a link signed before.
+ */
+const afterRotation = (t: TestApp): Promise<TestApp> =>
+  buildTestApp({
+    stores: t.adapters.stores,
+    files: t.adapters.files,
+    clock: t.adapters.clock,
+    links: new HmacAttachmentLinks({ secret: 'a-new-secret-after-rotation-0123456789abcdef', ttlSeconds: 24 * 3600 }),
+  });
+
+/** Avatars of a server (avatar and banner) and of a user, set from uploads: their stored links and images. */
+async function avatarsOf(t: TestApp) {
+  const { owner, server } = await t.aServerWithMember();
+  const [face, logo, wide] = [aPng(12, 12), aPng(20, 20), aPng(40, 10)];
+  const mine = (await patchMe(t, owner, { avatar: await uploaded(t, owner, face) })).body.avatar as string;
+  const set = await patchServer(t, owner, server.id, { avatar: await uploaded(t, owner, logo), banner: await uploaded(t, owner, wide) });
+  return { owner, server, links: { mine, avatar: set.body.avatar as string, banner: set.body.banner as string }, images: { face, logo, wide } };
+}
+
+describe('avatar links across a rotation of JWT_SECRET', () => {
+  it('still serve the image: a link is checked against the one stored in its slot once no key verifies it', async () => {
+    const t = await buildTestApp();
+    const { links, images } = await avatarsOf(t);
+    const rotated = await afterRotation(t);
+
+    await expectImageAt(rotated, links.mine, images.face);
+    await expectImageAt(rotated, links.avatar, images.logo);
+    await expectImageAt(rotated, links.banner, images.wide);
+  });
+
+  it('answer 403 LINK_INVALID for any other link: a signature of another upload, a made-up one, a link replaced since', async () => {
+    const t = await buildTestApp();
+    const { owner, server, links } = await avatarsOf(t);
+    const rotated = await afterRotation(t);
+    const signatureOf = (link: string) => new URL(link, 'http://x').searchParams.get('signature');
+    const idOf = (link: string) => new URL(link, 'http://x').pathname.split('/').pop();
+    const invalid = (res: { status: number; body: { code?: string } }) => [res.status, res.body.code];
+
+    expect(invalid(await rotated.http().get(`/api/attachments/${idOf(links.banner)}?purpose=avatar&signature=${signatureOf(links.avatar)}`))).toEqual([403, 'LINK_INVALID']);
+    expect(invalid(await rotated.http().get(`/api/attachments/${idOf(links.avatar)}?purpose=avatar&signature=${'A'.repeat(43)}`))).toEqual([403, 'LINK_INVALID']);
+    expect((await patchServer(t, owner, server.id, { avatar: null })).status).toBe(200);
+    expect(invalid(await rotated.http().get(links.avatar))).toEqual([403, 'LINK_INVALID']);
+    // Before the rotation the same link was merely gone: 404, as a replaced avatar's link is.
+    expect((await fetchImage(t, links.avatar)).status).toBe(404);
+  });
+});
+
 describe('PATCH /api/users/@me with an uploaded avatar', () => {
   it("takes an upload id: the account, the member list and the user's messages show the link, which downloads the image", async () => {
     const t = await buildTestApp();
@@ -140,5 +190,15 @@ describeWithPostgres('uploaded avatars on PostgreSQL', () => {
     expect((await fetchImage(t, replaced.body.avatar)).status).toBe(404);
     await expectImageAt(t, avatar.body.avatar, png);
     await expectImageAt(t, mine.body.avatar, face);
+  });
+
+  it('serves the stored avatar links after a rotation of JWT_SECRET, read from the servers and users tables', async () => {
+    const t = app();
+    const { links, images } = await avatarsOf(t);
+    const rotated = await afterRotation(t);
+
+    await expectImageAt(rotated, links.mine, images.face);
+    await expectImageAt(rotated, links.avatar, images.logo);
+    await expectImageAt(rotated, links.banner, images.wide);
   });
 });

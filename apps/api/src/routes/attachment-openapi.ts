@@ -37,7 +37,7 @@ export const attachmentsOpenApi: ExtraPaths = (schemaOf) => {
         operationId: 'downloadAttachment',
         summary: "Download an attachment by its signed link (an attachment's url, or an uploaded avatar or banner): no token needed",
         description:
-          "An attachment's url expires (`ATTACHMENT_URL_TTL_SECONDS`; a fresh one comes with every read). An uploaded avatar's or banner's (`?purpose=avatar&signature=…`) never expires, as avatars are stored with servers and users and written into messages and events: it works while the upload is that avatar or banner, and 404s once it was replaced or cleared. " +
+          "An attachment's url expires (`ATTACHMENT_URL_TTL_SECONDS`; a fresh one comes with every read). An uploaded avatar's or banner's (`?purpose=avatar&signature=…`) never expires, as avatars are stored with servers and users and written into messages and events: it works while the upload is that avatar or banner, and 404s once it was replaced or cleared. It outlives a rotation of the signing key (`JWT_SECRET`): a link no key of now verifies still opens the image if it is the very link stored in the upload's slot. " +
           'PNG, JPEG, GIF and WebP are answered inline with their type; every other file as `application/octet-stream` with `Content-Disposition: attachment`. Always `X-Content-Type-Options: nosniff` and `Content-Security-Policy: sandbox`. One `Range` is answered 206 (several, or a malformed one, get the whole file).',
         tags: ['Attachments'],
         security: [],

@@ -232,7 +232,7 @@ export function createUseCases(ports: UseCasePorts) {
     unblockUser: new UnblockUser(users, blocks),
     listBlocks: new ListBlocks(blocks),
     uploadAttachment: new UploadAttachment({ stores, unitOfWork, files, inspector, links, ids, clock, quotas, ...(ports.attachmentMaxBytes ? { maxBytes: ports.attachmentMaxBytes } : {}) }),
-    openAttachment: new OpenAttachment(stores.attachments, files, links, clock),
+    openAttachment: new OpenAttachment(stores.attachments, files, links, clock, stores),
     linkAttachment: new LinkAttachment(links, clock),
   } as const;
 }

@@ -1,9 +1,11 @@
-import type { Attachment } from '../../entities/attachment';
+import type { Attachment, ImageSlot } from '../../entities/attachment';
 import { isId } from '../../ids';
 import { AVATAR_LINK_PURPOSE, type AttachmentLinks, type SignedLink } from '../../ports/attachment-links';
 import type { AttachmentRepository } from '../../ports/attachment-repository';
 import type { Clock } from '../../ports/clock';
 import type { ByteRange, FileStore } from '../../ports/file-store';
+import type { ServerRepository } from '../../ports/server-repository';
+import type { UserRepository } from '../../ports/user-repository';
 import { fail, ok, type Outcome } from '../../result';
 
 /** An attachment a link opened, and a way to read its bytes (null: they are gone since). */
@@ -16,7 +18,11 @@ export interface OpenedAttachment {
  * Someone follows a download link. A link that is not ours, or has expired, is refused before
  * anything is looked up, so the refusal says nothing of the file, not even whether it exists. An
  * avatar's link, which never expires, opens the upload only while it is an avatar or a banner: one
- * replaced is gone for it at once, as it soon is for everyone (the sweep).
+ * replaced is gone for it at once, as it soon is for everyone (the sweep). An avatar's link is
+ * stored with its server or user, so it must outlive the key that signed it: one whose signature
+ * no key of now verifies (`JWT_SECRET` rotated, the old one retired) still opens the upload if it is
+ * the very link stored in the upload's slot, which only someone shown that avatar has; anything else
+ * is refused alike (only such a link costs lookups before its refusal).
  */
 export class OpenAttachment {
   static readonly errors = ['LinkInvalid', 'AttachmentNotFound'] as const;
@@ -26,12 +32,39 @@ export class OpenAttachment {
     private readonly files: FileStore,
     private readonly links: AttachmentLinks,
     private readonly clock: Clock,
+    private readonly shown: { readonly servers: Pick<ServerRepository, 'findById'>; readonly users: Pick<UserRepository, 'findById'> },
   ) {}
 
   async execute(link: SignedLink): Outcome<OpenedAttachment, typeof OpenAttachment.errors> {
-    if (!this.links.verify(link, this.clock.now()) || !isId(link.attachmentId)) return fail({ kind: 'LinkInvalid' });
+    const avatar = link.purpose === AVATAR_LINK_PURPOSE;
+    const signed = this.links.verify(link, this.clock.now());
+    if ((!signed && !avatar) || !isId(link.attachmentId)) return fail({ kind: 'LinkInvalid' });
     const attachment = await this.attachments.find(link.attachmentId);
-    if (!attachment || (link.purpose === AVATAR_LINK_PURPOSE && attachment.usedAs === null)) return fail({ kind: 'AttachmentNotFound' });
+    if (!signed && !(attachment?.usedAs && isStoredLink(await this.storedIn(attachment.usedAs), link))) return fail({ kind: 'LinkInvalid' });
+    if (!attachment || (avatar && attachment.usedAs === null)) return fail({ kind: 'AttachmentNotFound' });
     return ok({ attachment, read: (range) => this.files.get(attachment.storageKey, range) });
   }
+
+  /** The link a slot holds now (null: none, or its server or user is gone). */
+  private async storedIn(slot: ImageSlot): Promise<string | null> {
+    const [kind, id = '', field] = slot.split(':');
+    if (kind === 'user') return (await this.shown.users.findById(id))?.avatar ?? null;
+    const server = await this.shown.servers.findById(id);
+    return (field === 'banner' ? server?.banner : server?.avatar) ?? null;
+  }
+}
+
+/**
+ * Whether `stored` is an avatar's link to the same upload with the same signature as `link` (its
+ * path ends in the upload's id; its query names the purpose and the signature).
+ */
+function isStoredLink(stored: string | null, link: SignedLink): boolean {
+  if (stored === null) return false;
+  const [path = '', query = ''] = stored.split('?', 2);
+  const params = new Map(query.split('&').flatMap((pair): [string, string][] => {
+    const at = pair.indexOf('=');
+    return at < 0 ? [] : [[pair.slice(0, at), pair.slice(at + 1)]];
+  }));
+  const signature = params.get('signature');
+  return path.slice(path.lastIndexOf('/') + 1) === link.attachmentId && params.get('purpose') === AVATAR_LINK_PURPOSE && !!signature && signature === link.signature;
 }

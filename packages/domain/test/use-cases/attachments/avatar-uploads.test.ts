@@ -1,4 +1,4 @@
-import { serverUpdated, userUpdated, type Actor, type Attachment, type SignedLink } from '@chat/domain';
+import { OpenAttachment, serverUpdated, userUpdated, type Actor, type Attachment, type SignedLink } from '@chat/domain';
 import { aPngHead, expectOk, type TestWorld } from '@chat/domain/testing';
 import { chunked } from '@chat/domain/testing/contracts';
 import { aServerWithCast, UNKNOWN_ID } from '../../helpers';
@@ -144,5 +144,46 @@ describe('UpdateAccount with an uploaded avatar', () => {
     expectOk(await world.deleteMessage.execute(owner, channelId, message.id));
 
     expect(await world.updateAccount.execute(owner, { avatar: file })).toEqual(refusal('avatar', 'is an upload already in use: upload the image again'));
+  });
+});
+
+describe('OpenAttachment after the signing key is rotated out', () => {
+  /** The same world's download route once no key of now verifies a link the old key signed. */
+  const afterRotation = (world: TestWorld): OpenAttachment =>
+    new OpenAttachment(world.stores.attachments, world.files, { urlOf: (id, now) => world.links.urlOf(id, now), avatarUrlOf: (id) => world.links.avatarUrlOf(id), verify: () => false }, world.clock, world.stores);
+
+  it('still opens an avatar or banner by the very link stored in its slot (user and server alike)', async () => {
+    const { world, owner, server } = await aServerWithCast();
+    const [mine, avatar, banner] = [await anUpload(world, owner), await anUpload(world, owner), await anUpload(world, owner)];
+    const account = expectOk(await world.updateAccount.execute(owner, { avatar: mine }));
+    const updated = expectOk(await world.updateServer.execute(owner, server.id, { avatar, banner }));
+    const open = afterRotation(world);
+
+    for (const [link, id] of [[account.avatar, mine], [updated.avatar, avatar], [updated.banner, banner]] as const) {
+      expect(expectOk(await open.execute(linkOf(link!))).attachment.id).toBe(id);
+    }
+  });
+
+  it('refuses any other link alike: another signature, another upload, the stored link once replaced, an expiring link', async () => {
+    const { world, owner, server } = await aServerWithCast();
+    const [first, second, unused] = [await anUpload(world, owner), await anUpload(world, owner), await anUpload(world, owner)];
+    const stored = linkOf(expectOk(await world.updateServer.execute(owner, server.id, { avatar: first, banner: second })).avatar!);
+    const open = afterRotation(world);
+    const invalid = { ok: false, error: { kind: 'LinkInvalid' } };
+
+    expect(await open.execute({ ...stored, signature: 'other' })).toEqual(invalid);
+    expect(await open.execute({ ...stored, signature: '' })).toEqual(invalid);
+    // An upload in no slot, one that does not exist (the fake signs every link alike: a signature
+    // of another upload's is the HTTP test's, with real keys).
+    expect(await open.execute({ ...stored, attachmentId: unused })).toEqual(invalid);
+    expect(await open.execute({ ...stored, attachmentId: UNKNOWN_ID })).toEqual(invalid);
+    // A download link (no purpose) is never taken on its stored twin: it expires anyway.
+    expect(await open.execute({ ...stored, purpose: '' })).toEqual(invalid);
+    expectOk(await world.updateServer.execute(owner, server.id, { avatar: unused }));
+    expect(await open.execute(stored)).toEqual(invalid);
+    // Its server deleted: its slots are gone with it.
+    const bannerLink = linkOf(expectOk(await world.getServer.execute(owner, server.id)).banner!);
+    expectOk(await world.deleteServer.execute(owner, server.id));
+    expect(await open.execute(bannerLink)).toEqual(invalid);
   });
 });
