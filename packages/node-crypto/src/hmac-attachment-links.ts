@@ -72,6 +72,10 @@ export class HmacAttachmentLinks implements AttachmentLinks {
     return `${this.basePath}/${attachmentId}?purpose=${AVATAR_LINK_PURPOSE}&signature=${signature(this.avatarKeys[0]!, attachmentId, AVATAR_LINK_PURPOSE)}`;
   }
 
+  wellFormed({ signature: given }: SignedLink): boolean {
+    return SIGNATURE.test(given);
+  }
+
   verify({ attachmentId, expires, signature: given, purpose = '' }: SignedLink, now: Date): boolean {
     if (!SIGNATURE.test(given)) return false;
     if (purpose === AVATAR_LINK_PURPOSE) return matches(this.avatarKeys, attachmentId, AVATAR_LINK_PURPOSE, given);

@@ -64,6 +64,16 @@ describe('HmacAttachmentLinks', () => {
     }
   });
 
+  it('tells a signature of its form (43 base64url characters, whatever key signed it) from any other, without a key', () => {
+    const mine = partsOf(links.avatarUrlOf('9'));
+    const others = partsOf(new HmacAttachmentLinks({ secret: OTHER, ttlSeconds: DAY }).avatarUrlOf('9'));
+
+    expect([links.wellFormed(mine), links.wellFormed(others), links.verify(others, NOW)]).toEqual([true, true, false]);
+    for (const signature of ['', 'ok', `${mine.signature}=`, mine.signature.slice(1), `${mine.signature.slice(1)}+`]) {
+      expect(links.wellFormed({ ...mine, signature })).toBe(false);
+    }
+  });
+
   it('refuses links signed with another secret, and keeps those of the previous one working after a rotation', () => {
     const old = partsOf(new HmacAttachmentLinks({ secret: OTHER, ttlSeconds: DAY }).urlOf('9', NOW));
 

@@ -88,16 +88,18 @@ describe('the fan-out', () => {
   it('lets go of a deleted server: its members get the deletion, are out of its place (presence, interest) and hear nothing of it after', () => {
     const moves: [string, string, boolean][] = [];
     const fanOut = aFanOut((connection, placeId, hears) => moves.push([connection.audience?.userId ?? '?', placeId, hears]));
-    const members = ['1', '2'].map((userId) => live(fanOut, userId, [SERVER, '11']));
+    // User 2 on two sockets: each is let go of the server.
+    const members = ['1', '2', '2'].map((userId) => live(fanOut, userId, [SERVER, '11']));
     moves.length = 0;
     const deleted = stored(1, serverDeleted(SERVER));
     const before = fanOut.version;
 
     fanOut.deliver([deleted.logged, sealed(stored(2, said))]);
 
-    expect(members.map((socket) => socket.sent)).toEqual([[deleted.frame], [deleted.frame]]);
+    expect(members.map((socket) => socket.sent)).toEqual([[deleted.frame], [deleted.frame], [deleted.frame]]);
     expect(moves).toEqual([
       ['1', SERVER, false],
+      ['2', SERVER, false],
       ['2', SERVER, false],
     ]);
     expect([...fanOut.places()].sort()).toEqual(['1', '11', '2']);

@@ -28,4 +28,9 @@ export interface AttachmentLinks {
   avatarUrlOf(attachmentId: Id): string;
   /** Whether `link` is one `urlOf` made, not yet expired at `now`, or one `avatarUrlOf` made. */
   verify(link: SignedLink, now: Date): boolean;
+  /**
+   * Whether `link`'s signature has the form this signer gives (judged without a key): one that has
+   * not is refused before anything is looked up, even as an avatar's link a rotated key signed.
+   */
+  wellFormed(link: SignedLink): boolean;
 }

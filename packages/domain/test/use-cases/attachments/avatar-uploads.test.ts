@@ -150,7 +150,7 @@ describe('UpdateAccount with an uploaded avatar', () => {
 describe('OpenAttachment after the signing key is rotated out', () => {
   /** The same world's download route once no key of now verifies a link the old key signed. */
   const afterRotation = (world: TestWorld): OpenAttachment =>
-    new OpenAttachment(world.stores.attachments, world.files, { urlOf: (id, now) => world.links.urlOf(id, now), avatarUrlOf: (id) => world.links.avatarUrlOf(id), verify: () => false }, world.clock, world.stores);
+    new OpenAttachment(world.stores.attachments, world.files, { urlOf: (id, now) => world.links.urlOf(id, now), avatarUrlOf: (id) => world.links.avatarUrlOf(id), wellFormed: (link) => world.links.wellFormed(link), verify: () => false }, world.clock, world.stores);
 
   it('still opens an avatar or banner by the very link stored in its slot (user and server alike)', async () => {
     const { world, owner, server } = await aServerWithCast();
@@ -173,6 +173,12 @@ describe('OpenAttachment after the signing key is rotated out', () => {
 
     expect(await open.execute({ ...stored, signature: 'other' })).toEqual(invalid);
     expect(await open.execute({ ...stored, signature: '' })).toEqual(invalid);
+    expect(await open.execute({ ...stored, attachmentId: 'not-an-id' })).toEqual(invalid);
+    // A signature not of the signer's form is refused before anything is looked up.
+    const find = jest.spyOn(world.stores.attachments, 'find');
+    expect(await open.execute({ ...stored, signature: 'ok&signature=ok' })).toEqual(invalid);
+    expect(find).not.toHaveBeenCalled();
+    find.mockRestore();
     // An upload in no slot, one that does not exist (the fake signs every link alike: a signature
     // of another upload's is the HTTP test's, with real keys).
     expect(await open.execute({ ...stored, attachmentId: unused })).toEqual(invalid);
