@@ -9,7 +9,11 @@ export class FakeAttachmentLinks implements AttachmentLinks {
   }
 
   avatarUrlOf(attachmentId: string): string {
-    return `/api/attachments/${attachmentId}?purpose=${AVATAR_LINK_PURPOSE}&signature=ok`;
+    return this.avatarUrlAs({ attachmentId, expires: '', signature: 'ok' });
+  }
+
+  avatarUrlAs({ attachmentId, signature }: SignedLink): string {
+    return `/api/attachments/${attachmentId}?purpose=${AVATAR_LINK_PURPOSE}&signature=${signature}`;
   }
 
   /** Any signature without `&`, `=` or `#` has the form (the fake signs every link `ok`). */

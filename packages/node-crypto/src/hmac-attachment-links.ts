@@ -69,7 +69,11 @@ export class HmacAttachmentLinks implements AttachmentLinks {
 
   /** Signed over the id alone, with the avatars' key: no expiry, so it can be stored (see `AttachmentLinks`). */
   avatarUrlOf(attachmentId: string): string {
-    return `${this.basePath}/${attachmentId}?purpose=${AVATAR_LINK_PURPOSE}&signature=${signature(this.avatarKeys[0]!, attachmentId, AVATAR_LINK_PURPOSE)}`;
+    return this.avatarUrlAs({ attachmentId, expires: '', signature: signature(this.avatarKeys[0]!, attachmentId, AVATAR_LINK_PURPOSE) });
+  }
+
+  avatarUrlAs({ attachmentId, signature: given }: SignedLink): string {
+    return `${this.basePath}/${attachmentId}?purpose=${AVATAR_LINK_PURPOSE}&signature=${given}`;
   }
 
   wellFormed({ signature: given }: SignedLink): boolean {

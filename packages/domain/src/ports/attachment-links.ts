@@ -33,4 +33,9 @@ export interface AttachmentLinks {
    * not is refused before anything is looked up, even as an avatar's link a rotated key signed.
    */
   wellFormed(link: SignedLink): boolean;
+  /**
+   * The text `avatarUrlOf` gives for `link`'s upload when its key signs as `link` says: what a slot
+   * stores for that link, whichever key (of now or rotated out) made it.
+   */
+  avatarUrlAs(link: SignedLink): string;
 }

@@ -42,9 +42,15 @@ export class OpenAttachment {
     const signed = this.links.verify(link, this.clock.now());
     if ((!signed && !(avatar && this.links.wellFormed(link))) || !isId(link.attachmentId)) return fail({ kind: 'LinkInvalid' });
     const attachment = await this.attachments.find(link.attachmentId);
-    if (!signed && !(attachment?.usedAs && isStoredLink(await this.storedIn(attachment.usedAs), link))) return fail({ kind: 'LinkInvalid' });
+    if (!signed && !(attachment?.usedAs && (await this.isStored(attachment.usedAs, link)))) return fail({ kind: 'LinkInvalid' });
     if (!attachment || (avatar && attachment.usedAs === null)) return fail({ kind: 'AttachmentNotFound' });
     return ok({ attachment, read: (range) => this.files.get(attachment.storageKey, range) });
+  }
+
+  /** Whether `link` is the very link `slot` holds now (none does once its server or user is gone). */
+  private async isStored(slot: ImageSlot, link: SignedLink): Promise<boolean> {
+    const stored = await this.storedIn(slot);
+    return stored !== null && sameText(stored, this.links.avatarUrlAs(link));
   }
 
   /** The link a slot holds now (null: none, or its server or user is gone). */
@@ -54,21 +60,6 @@ export class OpenAttachment {
     const server = await this.shown.servers.findById(id);
     return (field === 'banner' ? server?.banner : server?.avatar) ?? null;
   }
-}
-
-/**
- * Whether `stored` is an avatar's link to the same upload with the same signature as `link` (its
- * path ends in the upload's id; its query names the purpose and the signature).
- */
-function isStoredLink(stored: string | null, link: SignedLink): boolean {
-  if (stored === null) return false;
-  const [path = '', query = ''] = stored.split('?', 2);
-  const params = new Map(query.split('&').flatMap((pair): [string, string][] => {
-    const at = pair.indexOf('=');
-    return at < 0 ? [] : [[pair.slice(0, at), pair.slice(at + 1)]];
-  }));
-  const signature = params.get('signature');
-  return path.slice(path.lastIndexOf('/') + 1) === link.attachmentId && params.get('purpose') === AVATAR_LINK_PURPOSE && !!signature && sameText(signature, link.signature);
 }
 
 /** `a === b` in a time that does not tell how much of them agrees (a signature is compared). */

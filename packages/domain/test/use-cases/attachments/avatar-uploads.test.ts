@@ -1,5 +1,5 @@
 import { OpenAttachment, serverUpdated, userUpdated, type Actor, type Attachment, type SignedLink } from '@chat/domain';
-import { aPngHead, expectOk, type TestWorld } from '@chat/domain/testing';
+import { aPngHead, expectOk, FakeAttachmentLinks, type TestWorld } from '@chat/domain/testing';
 import { chunked } from '@chat/domain/testing/contracts';
 import { aServerWithCast, UNKNOWN_ID } from '../../helpers';
 
@@ -148,9 +148,14 @@ describe('UpdateAccount with an uploaded avatar', () => {
 });
 
 describe('OpenAttachment after the signing key is rotated out', () => {
-  /** The same world's download route once no key of now verifies a link the old key signed. */
-  const afterRotation = (world: TestWorld): OpenAttachment =>
-    new OpenAttachment(world.stores.attachments, world.files, { urlOf: (id, now) => world.links.urlOf(id, now), avatarUrlOf: (id) => world.links.avatarUrlOf(id), wellFormed: (link) => world.links.wellFormed(link), verify: () => false }, world.clock, world.stores);
+  /** The world's links once no key of now verifies a link the old key signed. */
+  class RotatedOut extends FakeAttachmentLinks {
+    override verify(): boolean {
+      return false;
+    }
+  }
+  /** The same world's download route after the rotation. */
+  const afterRotation = (world: TestWorld): OpenAttachment => new OpenAttachment(world.stores.attachments, world.files, new RotatedOut(), world.clock, world.stores);
 
   it('still opens an avatar or banner by the very link stored in its slot (user and server alike)', async () => {
     const { world, owner, server } = await aServerWithCast();
