@@ -1,11 +1,10 @@
-import { lazilyDecoded } from '@chat/contract';
 import type { EncodedEvent, LoggedEvent } from '@chat/domain';
 import { createRedisClient, shardOfPlace, ShardedRedisEventStream, whenReady, type RedisClient } from '@chat/redis';
 import pino from 'pino';
 import { EventReader } from '../src/events/event-reader';
 import { aFanOut, live } from './gateway/fan-out-helpers';
 import { describeEachRedis, uniquePrefix } from './redis-testing';
-import { encoded, idOutside, joined, said, streamsOn } from './stream-events';
+import { idOutside, inOrder, joined, loggedOf, said, streamsOn } from './stream-events';
 
 const until = async (check: () => boolean, ms = 5_000) => {
   for (const deadline = Date.now() + ms; !check(); ) {
@@ -38,7 +37,7 @@ describeEachRedis('a reader reading only its sockets’ shards, with the fan-out
     const reads: number[] = [];
     const redis = on.redis();
     const stream = new ShardedRedisEventStream(redis, on.blocking(), uniquePrefix(), 'log1', { onShardRead: (shard) => reads.push(shard) });
-    const events: EncodedEvent[] = [
+    const events = inOrder([
       said('away before', 1, away),
       said('home 1', 2, home),
       joined(away, user),
@@ -46,11 +45,11 @@ describeEachRedis('a reader reading only its sockets’ shards, with the fan-out
       said('away 2', 5, away),
       said('home 2', 6, home),
       said('away 3', 7, away),
-    ].map((event, i) => encoded(i + 1, event));
+    ]);
     // Two passes, both in one read of the index: the join in the middle of the first.
     await stream.publish(events.slice(0, 5));
     await stream.publish(events.slice(5));
-    const log: LoggedEvent[] = events.map((e) => lazilyDecoded(e.position, e.id, e.type, e.data, e));
+    const log = loggedOf(events);
     const reader = new EventReader({ history: { after: async (position, limit) => log.filter((e) => e.position > position).slice(0, limit) }, live: stream, interest: fanOut, logger: pino({ level: 'silent' }), blockMs: 50 });
     reader.start(0, (handed) => fanOut.deliver(handed));
     try {
@@ -85,10 +84,8 @@ describeEachRedis('a reader reading only its sockets’ shards, with the fan-out
       },
     }) as RedisClient;
     const stream = new ShardedRedisEventStream(on.redis(), counted, uniquePrefix(), 'log1', { onShardRead: (shard) => shardReads.push(shard) });
-    const events: EncodedEvent[] = [said('home 1', 1, home), said('home 2', 2, home), said('home 3', 3, home), said('home 4', 4, home), said('home 5', 5, home), said('home 6', 6, home), said('home 7', 7, home)].map((event, i) =>
-      encoded(i + 1, event),
-    );
-    const log: LoggedEvent[] = events.map((e) => lazilyDecoded(e.position, e.id, e.type, e.data, e));
+    const events = inOrder([said('home 1', 1, home), said('home 2', 2, home), said('home 3', 3, home), said('home 4', 4, home), said('home 5', 5, home), said('home 6', 6, home), said('home 7', 7, home)]);
+    const log = loggedOf(events);
     let logReads = 0;
     let head = 0;
     const history = {
@@ -140,7 +137,7 @@ describeEachRedis('a reader reading only its sockets’ shards, with the fan-out
     const opened: RedisClient[] = [];
     /** Into the log, then onto the stream, as a relay does. */
     const published = async (stream: ShardedRedisEventStream, log: LoggedEvent[], events: EncodedEvent[]) => {
-      log.push(...events.map((e) => lazilyDecoded(e.position, e.id, e.type, e.data, e)));
+      log.push(...loggedOf(events));
       await stream.publish(events);
     };
     afterAll(() => {
@@ -169,7 +166,7 @@ describeEachRedis('a reader reading only its sockets’ shards, with the fan-out
       const socket = live(fanOut, user, [home]);
       let indexReads = 0;
       const stream = new ShardedRedisEventStream(on.redis(), on.blocking(), uniquePrefix(), 'log1', { bells: await rung(), onIndexRead: () => (indexReads += 1) });
-      const events = [...Array.from({ length: 12 }, (_, i) => said(`other ${i}`, i, other)), said('home 1', 12, home)].map((event, i) => encoded(i + 1, event));
+      const events = inOrder([...Array.from({ length: 12 }, (_, i) => said(`other ${i}`, i, other)), said('home 1', 12, home)]);
       const log: LoggedEvent[] = [];
       const { reader, logReads } = readerOf(stream, fanOut, log);
       try {
@@ -207,7 +204,7 @@ describeEachRedis('a reader reading only its sockets’ shards, with the fan-out
       const prefix = uniquePrefix();
       const stream = new ShardedRedisEventStream(redis, on.blocking(), prefix, 'log1', { bells: await rung() });
       const publisher = new ShardedRedisEventStream(silent, on.blocking(), prefix, 'log1');
-      const events = [said('home 1', 1, home), said('home 2', 2, home)].map((event, i) => encoded(i + 1, event));
+      const events = inOrder([said('home 1', 1, home), said('home 2', 2, home)]);
       const log: LoggedEvent[] = [];
       const { reader } = readerOf(stream, fanOut, log, 1_000);
       try {
@@ -234,7 +231,7 @@ describeEachRedis('a reader reading only its sockets’ shards, with the fan-out
       live(fanOut, '42', [home]);
       let indexReads = 0;
       const stream = new ShardedRedisEventStream(on.redis(), on.blocking(), uniquePrefix(), 'log1', { bells: await rung(), onIndexRead: () => (indexReads += 1) });
-      const events = [said('away 1', 1, away)].map((event, i) => encoded(i + 1, event));
+      const events = inOrder([said('away 1', 1, away)]);
       const log: LoggedEvent[] = [];
       const { reader } = readerOf(stream, fanOut, log);
       let socket: ReturnType<typeof live> | undefined;
@@ -259,7 +256,7 @@ describeEachRedis('a reader reading only its sockets’ shards, with the fan-out
       const down = await rung();
       down.disconnect();
       const stream = new ShardedRedisEventStream(on.redis(), on.blocking(), uniquePrefix(), 'log1', { bells: down });
-      const events = [said('home 1', 1, home), said('home 2', 2, home)].map((event, i) => encoded(i + 1, event));
+      const events = inOrder([said('home 1', 1, home), said('home 2', 2, home)]);
       const log: LoggedEvent[] = [];
       const { reader, logReads } = readerOf(stream, fanOut, log);
       try {

@@ -1,7 +1,7 @@
 import { channelLost, memberLeft, routeOf, sessionRevoked, type EncodedEvent, type LoggedEvent } from '@chat/domain';
 import { RedisEventStream, unpack } from '@chat/redis';
 import { describeEachRedis, uniquePrefix } from './redis-testing';
-import { AWKWARD, encoded, said, seen, streamsOn } from './stream-events';
+import { AWKWARD, encoded, inOrder, said, seen, streamsOn } from './stream-events';
 
 const packedOf = (events: readonly EncodedEvent[]) =>
   events.map(({ id, type, serverId, subjectId, channelId, data }) => `${id} ${type} ${serverId ?? '-'} ${subjectId ?? '-'} ${channelId ?? '-'} ${data.length}\n${data}`).join('');
@@ -46,7 +46,7 @@ describeEachRedis('the Redis event stream', (shape) => {
     const prefix = uniquePrefix();
     const stream = on.stream(prefix);
     const events = [...AWKWARD.slice(0, 3).map((content, i) => said(content, i)), memberLeft('7', '9', 'leave'), said(AWKWARD[3]!, 3)];
-    await stream.publish(events.slice(0, 3).map((event, i) => encoded(i + 1, event)));
+    await stream.publish(inOrder(events.slice(0, 3)));
     await stream.publish(events.slice(3).map((event, i) => encoded(i + 4, event)));
 
     expect(await on.redis().xlen(`${prefix}events:v4:log1`)).toBe(2);

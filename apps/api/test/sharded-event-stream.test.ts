@@ -1,7 +1,7 @@
 import { sessionRevoked, userUpdated, type EncodedEvent, type LoggedEvent } from '@chat/domain';
 import { EVENT_SHARDS, isCluster, shardOf, shardOfPlace, ShardedRedisEventStream } from '@chat/redis';
 import { describeEachRedis, uniquePrefix } from './redis-testing';
-import { encoded, idOutside, joined, said, seen, streamsOn } from './stream-events';
+import { encoded, idOutside, inOrder, joined, said, seen, streamsOn } from './stream-events';
 
 const LOG = 'log1';
 const positions = (events: readonly { position: number }[]) => events.map(({ position }) => position);
@@ -25,7 +25,7 @@ describeEachRedis('the sharded Redis event stream', (shape) => {
   /** Three passes: messages of six servers, a revocation (a user's, no server) and a message in a conversation. */
   const EVENTS = [...['1', '2', '3', '4', '5', '6', '1', '2'].map((server, i) => said(`in ${server}`, i, server)), sessionRevoked('9', null), said('in a conversation', 9, null), said('again in 3', 10, '3')];
   const passes = (): EncodedEvent[][] => {
-    const events = EVENTS.map((event, i) => encoded(i + 1, event));
+    const events = inOrder(EVENTS);
     return [events.slice(0, 4), events.slice(4, 9), events.slice(9)];
   };
 
@@ -110,7 +110,7 @@ describeEachRedis('the sharded Redis event stream', (shape) => {
       const user = '42';
       const server = idOutside([user]);
       // One pass: the server's message before the join, the join, the server's messages after it.
-      const pass = [said('before', 1, server), joined(server, user), said('after 1', 3, server), said('after 2', 4, server)].map((event, i) => encoded(i + 1, event));
+      const pass = inOrder([said('before', 1, server), joined(server, user), said('after 1', 3, server), said('after 2', 4, server)]);
       await stream.publish(pass);
       const interest = interestIn(user);
 

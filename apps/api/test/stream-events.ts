@@ -1,4 +1,4 @@
-import { eventJson } from '@chat/contract';
+import { eventJson, lazilyDecoded } from '@chat/contract';
 import { memberJoined, messageCreated, NO_MENTIONS, routeOf, type ChatEvent, type EncodedEvent, type EventStream, type LoggedEvent } from '@chat/domain';
 import { createBlockingRedisClient, shardOfPlace, whenReady, type RedisClient } from '@chat/redis';
 import type { RedisShape } from './redis-testing';
@@ -24,6 +24,12 @@ export const encoded = (position: number, event: ChatEvent): EncodedEvent => {
   const { t, d } = eventJson(event);
   return { position, id: String(1000 + position), ...routeOf(event), type: t, data: JSON.stringify(d) };
 };
+
+/** `events` at the log's positions 1, 2, …, as one relay's passes hand them on. */
+export const inOrder = (events: readonly ChatEvent[]): EncodedEvent[] => events.map((event, i) => encoded(i + 1, event));
+
+/** Encoded events as the database's log gives them back (the history a reader fills gaps from). */
+export const loggedOf = (events: readonly EncodedEvent[]): LoggedEvent[] => events.map((e) => lazilyDecoded(e.position, e.id, e.type, e.data, e));
 
 /** What a reader got, decoded. */
 export const seen = (events: readonly LoggedEvent[]) => events.map(({ position, id, event }) => ({ position, id, event }));
