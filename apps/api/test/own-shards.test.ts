@@ -170,8 +170,10 @@ describeEachRedis('a reader reading only its sockets’ shards, with the fan-out
       const log: LoggedEvent[] = [];
       const { reader, logReads } = readerOf(stream, fanOut, log);
       try {
-        // The first read sweeps the (empty) index, then it waits for a ring.
-        await until(() => indexReads === 1);
+        // The first read sweeps the (empty) index and, finding nothing, the log: then it waits for a
+        // ring. Waited for to its end (the log read), not its start: a sweep slow to reach Redis
+        // under load would find the first passes already there.
+        await until(() => indexReads === 1 && logReads() === 1);
         await new Promise((resolve) => setTimeout(resolve, 50));
         for (const event of events.slice(0, 12)) {
           await published(stream, log, [event]);
@@ -239,7 +241,7 @@ describeEachRedis('a reader reading only its sockets’ shards, with the fan-out
         await until(() => indexReads === 1);
         await new Promise((resolve) => setTimeout(resolve, 50));
         socket = live(fanOut, '43', [away]);
-        await until(() => indexReads >= 2, 1_000);
+        await until(() => indexReads >= 2, 2_000);
         await new Promise((resolve) => setTimeout(resolve, 50));
         await published(stream, log, events);
         await until(() => reader.position === 1, 2_000);
