@@ -50,6 +50,19 @@ async function clusterXreads() {
   return calls.reduce((sum, n) => sum + n, 0);
 }
 
+/**
+ * Pub/sub messages the masters sent over the cluster bus so far (`CLUSTER INFO`: plain publishes,
+ * which go to every node, and sharded ones, which go to the slot's replicas only).
+ */
+async function clusterBusPublishes() {
+  const sent = await onEveryMaster(async (master) => {
+    const info = String(await master.call('CLUSTER', 'INFO'));
+    const count = (name) => Number(new RegExp(`^${name}:(\\d+)`, 'm').exec(info)?.[1] ?? 0);
+    return count('cluster_stats_messages_publish_sent') + count('cluster_stats_messages_publishshard_sent');
+  });
+  return sent.reduce((sum, n) => sum + n, 0);
+}
+
 /** One fan-out measurement: `clients` sockets on `replicas` replicas of ours, on the given Redis. */
 async function fanOutOnce({ url, redisUrl, tokens, channelId }, { replicas, clients, shape }, plan, log) {
   const prefix = `bench-scale-${process.pid}-${shape}-${replicas}-${clients}:`;
@@ -98,10 +111,13 @@ async function bystanders({ url, redisUrl, tokens, channelId, lone }, shape, pla
     const started = performance.now();
     const before = cpuOfOthers();
     const xreadsBefore = shape === 'cluster' ? await clusterXreads() : 0;
+    const busBefore = shape === 'cluster' ? await clusterBusPublishes() : 0;
     for (let round = 0; round < plan.rounds; round++) await fanOutRound(state, tokens[0], channelId, Math.ceil(plan.messages / plan.rounds), plan);
     const busyMs = cpuOfOthers() - before;
     // Every replica's reads of the index (A's too) and of nothing else with XREAD.
     const xreads = shape === 'cluster' ? (await clusterXreads()) - xreadsBefore : undefined;
+    // The rings' (and any other pub/sub's) messages between the cluster's nodes.
+    const bus = shape === 'cluster' ? (await clusterBusPublishes()) - busBefore : undefined;
     const elapsed = (performance.now() - started) / 1000;
     const messages = Math.max(1, state.sent.size);
     const bystanderMs = busyMs / messages;
@@ -111,9 +127,18 @@ async function bystanders({ url, redisUrl, tokens, channelId, lone }, shape, pla
     log(
       `bystanders${lone ? ' (one socket each, elsewhere)' : ''}, ${shape}: a replica with no socket in the server spends ${bystanderMs.toFixed(2)} ms CPU per message, ${readingMs.toFixed(2)} ms beyond its idle rate ` +
         `(idle: ${(idleMs / seconds).toFixed(1)} ms/s); the replica with the ${result.clients} sockets: ${result.serverCpuMsPerMessage.toFixed(2)} ms` +
-        (xreads === undefined ? '' : `; the three replicas' XREADs: ${(xreads / messages).toFixed(2)} per message (${xreads} for ${messages} in ${elapsed.toFixed(1)} s)`),
+        (xreads === undefined ? '' : `; the three replicas' XREADs: ${(xreads / messages).toFixed(2)} per message (${xreads} for ${messages} in ${elapsed.toFixed(1)} s)`) +
+        (bus === undefined ? '' : `; pub/sub messages over the cluster bus: ${(bus / messages).toFixed(2)} per message`),
     );
-    return { shape, bystanderMs, readingMs, idleMsPerSecond: idleMs / seconds, holderMs: result.serverCpuMsPerMessage, xreadsPerMessage: xreads === undefined ? undefined : xreads / messages };
+    return {
+      shape,
+      bystanderMs,
+      readingMs,
+      idleMsPerSecond: idleMs / seconds,
+      holderMs: result.serverCpuMsPerMessage,
+      xreadsPerMessage: xreads === undefined ? undefined : xreads / messages,
+      busPublishesPerMessage: bus === undefined ? undefined : bus / messages,
+    };
   } finally {
     for (const socket of sockets) socket.terminate();
     await closeFanOut(state);

@@ -1,5 +1,5 @@
 import type { EncodedEvent, LoggedEvent } from '@chat/domain';
-import { createRedisClient, shardOfPlace, ShardedRedisEventStream, whenReady, type RedisClient } from '@chat/redis';
+import { createRedisClient, shardOfPlace, ShardedRedisEventStream, whenReady, type Cluster, type RedisClient } from '@chat/redis';
 import pino from 'pino';
 import { EventReader } from '../src/events/event-reader';
 import { aFanOut, live } from './gateway/fan-out-helpers';
@@ -129,7 +129,7 @@ describeEachRedis('a reader reading only its sockets’ shards, with the fan-out
    */
   describe('with rings', () => {
     const rung = async () => {
-      const bells = createRedisClient({ ...shape.target(), onError: () => {} });
+      const bells = createRedisClient({ ...shape.target(), shardedPubSub: true, onError: () => {} });
       opened.push(bells);
       if (!(await whenReady(bells, 5_000))) throw new Error('the rings’ Redis client did not connect');
       return bells;
@@ -198,7 +198,7 @@ describeEachRedis('a reader reading only its sockets’ shards, with the fan-out
       // A publisher whose rings never reach Redis (as in a failover of the node that had them).
       const silent = new Proxy(redis, {
         get(target, name) {
-          if (name === 'publish') return async () => 0;
+          if (name === 'spublish') return async () => 0;
           const value: unknown = Reflect.get(target, name, target);
           return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
         },
@@ -250,6 +250,60 @@ describeEachRedis('a reader reading only its sockets’ shards, with the fan-out
       }
       expect(shown(socket.sent)).toEqual(['message.created away 1']);
     });
+
+    // Sharded pub/sub: what a cluster gains by it (one Redis has no bus to spare).
+    if (shape.name === 'cluster') {
+      it('rings a shard on the master serving its slot only: the ring never travels the cluster bus to the others', async () => {
+        const home = idOutside(['42']);
+        const fanOut = aFanOut();
+        const socket = live(fanOut, '42', [home]);
+        const cluster = on.redis() as Cluster;
+        const prefix = uniquePrefix();
+        // A listener on every master for anything of this stream's: a plain PUBLISH would reach each of them.
+        const listeners = await Promise.all(
+          cluster.nodes('master').map(async (node) => {
+            const listener = createRedisClient({ url: `redis://${node.options.host}:${node.options.port}`, onError: () => {} });
+            opened.push(listener);
+            if (!(await whenReady(listener, 5_000))) throw new Error('a master did not answer');
+            await listener.psubscribe(`${prefix}*`);
+            return listener;
+          }),
+        );
+        const heard: string[] = [];
+        for (const listener of listeners) listener.on('pmessage', (_pattern: string, channel: string) => heard.push(channel));
+        const stream = new ShardedRedisEventStream(cluster, on.blocking(), prefix, 'log1', { bells: await rung() });
+        const log: LoggedEvent[] = [];
+        const { reader, logReads } = readerOf(stream, fanOut, log);
+        try {
+          await until(() => logReads() === 1);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          await published(stream, log, inOrder([said('home 1', 1, home)]));
+          // Woken by the ring, well within the block.
+          await until(() => reader.position === 1, 2_000);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        } finally {
+          reader.stop();
+        }
+        expect(shown(socket.sent)).toEqual(['message.created home 1']);
+        expect(heard).toEqual([]);
+        // The reader's subscriptions (its user's shard and its server's): each on the master that serves its channel's slot.
+        const ranges = (await cluster.call('CLUSTER', 'SLOTS')) as [number, number, [string, number]][];
+        const ownerOf = async (channel: string) => {
+          const slot = (await cluster.call('CLUSTER', 'KEYSLOT', channel)) as number;
+          return ranges.find(([from, to]) => from <= slot && slot <= to)?.[2][1];
+        };
+        const subscribed = (
+          await Promise.all(
+            cluster.nodes('master').map(async (node) => {
+              const channels = (await node.call('PUBSUB', 'SHARDCHANNELS', `${prefix}*`)) as string[];
+              return Promise.all(channels.map(async (channel) => ({ on: node.options.port, servedBy: await ownerOf(channel) })));
+            }),
+          )
+        ).flat();
+        expect(subscribed).toHaveLength(new Set([shardOfPlace('42'), shardOfPlace(home)]).size);
+        for (const { on, servedBy } of subscribed) expect(on).toBe(servedBy);
+      });
+    }
 
     it('reads the log when its rings’ connection is down, and loses nothing', async () => {
       const home = idOutside(['42']);

@@ -7,6 +7,7 @@ import { createRedisClient, whenReady, type ClusterNode } from '@chat/redis';
 import request from 'supertest';
 import { loadConfig } from '../src/config';
 import { redisTargetOf } from '../src/redis-target';
+import { GatewayClient, gatewayUrl } from './gateway/gateway-client';
 import { freePort } from './redis-testing';
 import { startReplica } from './replica-process';
 
@@ -124,6 +125,7 @@ describeWithTools('a Redis Cluster with a password and TLS (REDIS_CLUSTER_PASSWO
         DATABASE_URL: database.url,
         JWT_SECRET: 'cluster-access-test-secret-0123456789abcdef',
       });
+      let socket: GatewayClient | undefined;
       try {
         const ready = await request(api.url).get('/ready');
         expect(ready.status).toBe(200);
@@ -134,9 +136,28 @@ describeWithTools('a Redis Cluster with a password and TLS (REDIS_CLUSTER_PASSWO
         const server = await request(api.url).post('/api/servers').set(auth).send({ name: 'Over TLS' });
         expect(server.status).toBe(201);
         const channels = await request(api.url).get(`/api/servers/${server.body.id}/channels`).set(auth);
+        // A socket in that server: the replica's reader follows its shards' rings (sharded pub/sub,
+        // a subscriber connection per master, each with the password over TLS too).
+        socket = await GatewayClient.connect(gatewayUrl(api.url));
+        await socket.identify(registered.body.token);
+        const masters = createRedisClient({ nodes, password: PASSWORD, tls: { ca: [readFileSync(files.ca)] } });
+        try {
+          expect(await whenReady(masters, 10_000)).toBe(true);
+          const subscribed = async () => (await Promise.all(masters.nodes('master').map((node) => node.call('PUBSUB', 'SHARDCHANNELS', '*') as Promise<string[]>))).flat();
+          for (const deadline = Date.now() + 10_000; (await subscribed()).length === 0; ) {
+            if (Date.now() > deadline) throw new Error('no sharded subscription reached the cluster');
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+          expect((await subscribed()).every((channel) => channel.endsWith(':bell'))).toBe(true);
+        } finally {
+          masters.disconnect();
+        }
         const sent = await request(api.url).post(`/api/channels/${channels.body[0].id}/messages`).set(auth).send({ content: 'through a cluster that asks a password over TLS' });
         expect(sent.status).toBe(201);
+        const created = await socket.next((frame) => frame.t === 'message.created', 10_000, 'the message over the gateway');
+        expect(created.d).toMatchObject({ id: sent.body.id, content: 'through a cluster that asks a password over TLS' });
       } finally {
+        socket?.socket.close();
         await api.stop();
       }
     }, 60_000);
