@@ -85,7 +85,7 @@ export function describeEachRedis(title: string, suite: (shape: RedisShape) => v
 }
 
 /** Whether Debian's `redis-server` can be started here (for a server a test may restart or flush). */
-const redisServerFound = spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
+export const redisServerFound = spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
 if (!redisServerFound && process.env.CI === 'true') throw new Error('redis-server is not installed: CI needs it (apt-get install redis-server)');
 
 /** `it` when a private Redis can be started, a loud skip otherwise (never in CI). */

@@ -31,12 +31,6 @@ export type RedisClientOptions<T extends RedisTarget = RedisTarget> = T & {
   readonly onError?: (error: Error) => void;
   /** A command's answer is waited for this long (a blocking read needs its block and more). */
   readonly commandTimeoutMs?: number;
-  /**
-   * A client for sharded pub/sub (`SSUBSCRIBE`): on a cluster, ioredis then keeps a subscriber
-   * connection per master, each subscribed to the channels of its slots, and moves them when the
-   * slots move (a failover). One Redis needs nothing of it.
-   */
-  readonly shardedPubSub?: boolean;
 };
 
 const retryMs = (attempt: number): number => Math.min(attempt * 200, 2_000);
@@ -62,7 +56,6 @@ export function createRedisClient(options: RedisClientOptions): RedisClient {
             enableOfflineQueue: false,
             enableAutoPipelining: true,
             clusterRetryStrategy: retryMs,
-            ...(options.shardedPubSub ? { shardedSubscribers: true } : {}),
             // Over TLS, nodes are named as the cluster announces them, unresolved: the certificate names the host, not its address.
             ...(options.tls ? { dnsLookup: (address: string, callback: (error: null, address: string) => void) => callback(null, address) } : {}),
           },

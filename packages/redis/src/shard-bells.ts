@@ -5,16 +5,12 @@ export const wants = (mask: number, shard: number): boolean => ((mask >> shard) 
 
 /**
  * Rings of the event shards a reader wants: after each pass, its publisher rings the pass's last
- * position on the bell channel of every shard the pass touched, by sharded pub/sub (`SPUBLISH`,
- * Redis 7): on a cluster the ring stays on the nodes that serve the shard's slot, where a plain
- * `PUBLISH` would travel the cluster bus to every node. A reader subscribes (`SSUBSCRIBE`, one
- * channel a call: the channels are in different slots) on a client made for it
- * (`createRedisClient`'s `shardedPubSub`: ioredis keeps a subscriber per master and moves the
- * subscriptions when the slots move), waits for a ring of a shard it wants instead of waking for
- * every pass of the fleet, then reads the index once for everything since its position. A ring is
- * only a wake-up, never a witness: pub/sub keeps nothing for a subscriber who was away (a
- * reconnect, a failover), so the reader also reads the index once a wait times out, and the index
- * and the shards say what is there, as they did.
+ * position on the bell channel of every shard the pass touched (plain PUBLISH: on a cluster, every
+ * node passes it on, and ioredis subscribes on any one of them). A reader waits for a ring of a shard
+ * it wants instead of waking for every pass of the fleet, then reads the index once for everything
+ * since its position. A ring is only a wake-up, never a witness: pub/sub keeps nothing for a
+ * subscriber who was away (a reconnect, a failover), so the reader also reads the index once a wait
+ * times out, and the index and the shards say what is there, as they did.
  */
 export class ShardBells {
   /** The shards subscribed (confirmed), as a mask. */
@@ -31,7 +27,7 @@ export class ShardBells {
     private readonly channels: readonly string[],
   ) {
     this.shardOf = new Map(channels.map((channel, shard) => [channel, shard]));
-    subscriber.on('smessage', (channel: string, text: string) => this.hear(channel, text));
+    subscriber.on('message', (channel: string, text: string) => this.hear(channel, text));
   }
 
   /**
@@ -45,10 +41,10 @@ export class ShardBells {
     if (dropped !== 0) {
       this.followed &= ~dropped;
       // Best effort: a ring of a shard let go of is ignored anyway.
-      for (const channel of this.channelsOf(dropped)) this.subscriber.sunsubscribe(channel).catch(() => undefined);
+      this.subscriber.unsubscribe(...this.channelsOf(dropped)).catch(() => undefined);
     }
     if (added === 0) return false;
-    await Promise.all(this.channelsOf(added).map((channel) => this.subscriber.ssubscribe(channel)));
+    await this.subscriber.subscribe(...this.channelsOf(added));
     this.followed |= added;
     return true;
   }

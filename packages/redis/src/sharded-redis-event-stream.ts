@@ -58,8 +58,7 @@ export interface ShardedStreamOptions {
   /** Told of each shard entry range read (`XRANGE`), by shard: what a replica's reading costs (metrics, tests). */
   readonly onShardRead?: (shard: number) => void;
   /**
-   * A connection of its own for the shards' rings (sharded pub/sub; on a cluster, made with
-   * `createRedisClient`'s `shardedPubSub`). With it, a reader that wants some
+   * A connection of its own for the shards' rings (pub/sub). With it, a reader that wants some
    * shards, not all, waits for a ring of one of them (or its block) instead of waking for every pass
    * of the fleet on the index (`ShardBells`); without it, it blocks on the index.
    */
@@ -138,7 +137,7 @@ export class ShardedRedisEventStream implements EventStream {
     await this.append(this.index, ['MINID', '~', minId, id, 'f', first.position, 's', [...byShard.keys()].join(',')]);
     // After the index, which a woken reader reads; not waited for: a lost ring costs a reader its block, never an event.
     const ring = String(last.position);
-    for (const shard of byShard.keys()) this.redis.spublish(this.bell(shard), ring).catch(() => undefined);
+    for (const shard of byShard.keys()) this.redis.publish(this.bell(shard), ring).catch(() => undefined);
   }
 
   /**

@@ -86,7 +86,7 @@ async function openEventStream(
   await whenReady(connection, 3_000);
   if (!('nodes' in target)) return { stream: new RedisEventStream(redis, connection, config.REDIS_KEY_PREFIX, logId), connections: [connection] };
   // The shards' rings: a reader waits for those of its shards, not for every pass of the fleet.
-  const bells = createRedisClient({ ...target, shardedPubSub: true, onError: () => {} });
+  const bells = createRedisClient({ ...target, onError: () => {} });
   await whenReady(bells, 3_000);
   const options = { bells, ...(metrics ? { onShardRead: (shard: number) => metrics.eventShardRead(shard), onIndexRead: () => metrics.eventIndexRead() } : {}) };
   return { stream: new ShardedRedisEventStream(redis, connection, config.REDIS_KEY_PREFIX, logId, options), connections: [connection, bells] };
