@@ -5,6 +5,14 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { startReplica } from './replica-process';
 
+/** Waits until `check` holds, looking every 10 ms; fails after `ms`. */
+async function until(check: () => boolean, ms = 10_000): Promise<void> {
+  for (const deadline = Date.now() + ms; !check(); ) {
+    if (Date.now() > deadline) throw new Error(`not so after ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 describe('graceful shutdown', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'chat-shutdown-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -18,10 +26,11 @@ describe('graceful shutdown', () => {
     let answer = '';
     socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
     // Half a request, then SIGTERM, then the rest: the request is in flight when the stop begins.
+    // Its headers ask for a 100 Continue, the sign that the replica has them (a request, not an idle socket).
     socket.write(
-      `POST /api/users/register HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
+      `POST /api/users/register HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\nExpect: 100-continue\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await until(() => answer.startsWith('HTTP/1.1 100 Continue\r\n\r\n'));
     const stoppedAt = Date.now();
     const exited = replica.stop('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -29,15 +38,16 @@ describe('graceful shutdown', () => {
 
     expect(await exited).toBe(0);
     expect(Date.now() - stoppedAt).toBeLessThan(5_000);
-    expect(answer).toMatch(/^HTTP\/1\.1 201 /);
+    expect(answer).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 201 /);
     socket.destroy();
   }, 30_000);
 
   it('keeps serving, not ready and closing each connection, for SHUTDOWN_DELAY_MS before it stops listening', async () => {
-    const replica = await startReplica({ DATA_DIR: dataDir, SHUTDOWN_DELAY_MS: '1500' });
+    const replica = await startReplica({ DATA_DIR: dataDir, SHUTDOWN_DELAY_MS: '3000' });
     const stoppedAt = Date.now();
     const exited = replica.stop('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Once it took the signal (it says so), well within the delay.
+    await until(() => /"delayMs":3000/.test(replica.logs.join('\n')));
 
     const ready = await request(replica.url).get('/ready');
     expect(ready.status).toBe(503);
@@ -47,8 +57,8 @@ describe('graceful shutdown', () => {
     expect(served.headers.connection).toBe('close');
 
     expect(await exited).toBe(0);
-    expect(Date.now() - stoppedAt).toBeGreaterThanOrEqual(1_400);
-    expect(replica.logs.join('\n')).toMatch(/"delayMs":1500[\s\S]*stopped/);
+    expect(Date.now() - stoppedAt).toBeGreaterThanOrEqual(2_900);
+    expect(replica.logs.join('\n')).toMatch(/"delayMs":3000[\s\S]*stopped/);
   }, 30_000);
 
   it('skips the delay on a second signal', async () => {

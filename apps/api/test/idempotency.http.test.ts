@@ -105,7 +105,11 @@ describe('Idempotency-Key on the routes that create things', () => {
 
     const first = post(owner, 'k-3', 'hello');
     const firstDone = first.then((res) => res);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The first has claimed the key and is being answered (held in `complete`): then the duplicate.
+    for (const deadline = Date.now() + 10_000; held === 0; ) {
+      if (Date.now() > deadline) throw new Error('the first request never reached its answer');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
     const duplicate = await post(owner, 'k-3', 'hello');
     letFirstFinish();
 

@@ -209,18 +209,20 @@ describeEachRedis('a reader reading only its sockets’ shards, with the fan-out
       const publisher = new ShardedRedisEventStream(silent, on.blocking(), prefix, 'log1');
       const events = inOrder([said('home 1', 1, home), said('home 2', 2, home)]);
       const log: LoggedEvent[] = [];
-      const { reader } = readerOf(stream, fanOut, log, 1_000);
+      const { reader, logReads } = readerOf(stream, fanOut, log, 3_000);
       try {
+        // The first sweep over (the index, then the log, both empty): it waits for a ring.
+        await until(() => logReads() === 1);
         await new Promise((resolve) => setTimeout(resolve, 50));
         await published(publisher, log, events.slice(0, 1));
         await new Promise((resolve) => setTimeout(resolve, 50));
         // Not rung: not read yet.
         expect(reader.position).toBe(0);
         // Read when the wait times out.
-        await until(() => reader.position === 1, 3_000);
+        await until(() => reader.position === 1, 6_000);
         // A rung pass after it comes at once, well before the next time out.
         await published(stream, log, events.slice(1));
-        await until(() => reader.position === 2, 500);
+        await until(() => reader.position === 2, 1_500);
       } finally {
         reader.stop();
       }

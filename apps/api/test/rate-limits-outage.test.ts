@@ -13,6 +13,14 @@ const send = (t: TestApp, token: string, channelId: string) =>
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Waits until `check` holds, asking every 50 ms; fails after `ms`. */
+async function until(check: () => Promise<boolean>, ms: number): Promise<void> {
+  for (const deadline = Date.now() + ms; !(await check()); ) {
+    if (Date.now() > deadline) throw new Error(`not so after ${ms} ms`);
+    await sleep(50);
+  }
+}
+
 describeWithRedis('rate limits when Redis goes away', () => {
   const target = new URL(redisUrl());
   const proxy = new TcpProxy(target.hostname, Number(target.port || 6379));
@@ -44,9 +52,9 @@ describeWithRedis('rate limits when Redis goes away', () => {
     expect({ status: down.status, body: down.body }).toEqual({ status: 503, body: { status: 'unavailable', checks: { redis: 'down' }, requestId: expect.any(String) } });
     expect((await request(app).get('/health')).status).toBe(200);
     await proxy.start();
-    await sleep(2_500);
-    expect((await request(app).get('/ready')).status).toBe(200);
-  }, 15_000);
+    // Ready again once the client is back (its reconnects back off up to 2 s; longer on a loaded machine).
+    await until(async () => (await request(app).get('/ready')).status === 200, 12_000);
+  }, 20_000);
 
   it('keeps messages flowing, falls back to a per-replica login limit, logs once, and resumes shared limits', async () => {
     const prefix = uniquePrefix();
@@ -66,8 +74,9 @@ describeWithRedis('rate limits when Redis goes away', () => {
     expect(warnings.map((w) => w.limiter).sort()).toEqual(['login', 'loginAccount', 'loginNetwork', 'sendMessage']);
 
     await proxy.start();
-    // The client reconnects within ~2 s and each limiter retries its store every second.
-    await sleep(3_500);
+    // The client reconnects (its back-off is up to 2 s), then each limiter retries its store within a second.
+    await until(async () => viaProxy.status === 'ready', 12_000);
+    await sleep(1_500);
     expect((await send(a, owner.token, channelId)).status).toBe(201);
     const other = await a.register('other');
     const server = await a.createServer(other, 'After');
@@ -76,5 +85,5 @@ describeWithRedis('rate limits when Redis goes away', () => {
     expect((await send(a, other.token, server.defaultChannelId)).status).toBe(429);
     expect((await send(b, other.token, server.defaultChannelId)).status).toBe(429);
     expect(lines().filter((line) => line.msg.includes('uses the shared limit')).map((l) => l.limiter)).toContain('sendMessage');
-  }, 30_000);
+  }, 40_000);
 });

@@ -13,11 +13,13 @@ const until = async (check: () => boolean, ms = 2_000) => {
 
 /** A relay that places `queued` on its next pass; passes take a few ms, as a round trip does. */
 function aRelay() {
-  const state = { queued: [] as EncodedEvent[], passes: 0, head: 0, held: true };
+  /** `passes`: begun; `ended`: answered. */
+  const state = { queued: [] as EncodedEvent[], passes: 0, ended: 0, head: 0, held: true };
   const relay: Pick<EventRelay, 'place' | 'prune'> = {
     async place() {
       state.passes += 1;
       await new Promise((resolve) => setTimeout(resolve, 3));
+      state.ended += 1;
       if (!state.held) return { held: false, placed: [], head: state.head, pending: false };
       const placed = state.queued.splice(0);
       state.head += placed.length;
@@ -90,6 +92,8 @@ describe('RelayLoop', () => {
     loop.nudge();
     await until(() => state.passes === 2);
     for (let i = 0; i < 50; i += 1) loop.nudge();
+    // The third pass answered, and a while more for a fourth that should not come.
+    await until(() => state.ended === 3);
     await new Promise((resolve) => setTimeout(resolve, 40));
     loop.stop();
 
@@ -102,10 +106,11 @@ describe('RelayLoop', () => {
     const loop = new RelayLoop(relay, { ...quiet, onPlaced: () => {} });
     loop.start();
 
-    await until(() => state.passes >= 3, 500);
+    // Soon: well before the 10 s interval.
+    await until(() => state.passes >= 3, 5_000);
     state.held = true;
     state.queued.push(encoded(1));
-    await until(() => loop.head === 1, 500);
+    await until(() => loop.head === 1, 5_000);
     loop.stop();
   });
 
@@ -129,21 +134,22 @@ describe('RelayLoop', () => {
 
   it('relays at once while quiet, and waits to carry more after a busy pass', async () => {
     const { state, relay } = aRelay();
-    const loop = new RelayLoop(relay, { ...quiet, coalesceMs: 150, onPlaced: () => {} });
+    // A wait of a second after a busy pass: the bounds below have room on a loaded machine.
+    const loop = new RelayLoop(relay, { ...quiet, coalesceMs: 1_000, onPlaced: () => {} });
     loop.start();
     await until(() => state.passes === 1);
 
     state.queued.push(encoded(1));
     loop.nudge();
-    await until(() => loop.head === 1, 60);
+    await until(() => loop.head === 1, 500);
     state.queued.push(...Array.from({ length: 10 }, (_v, i) => encoded(i + 2)));
     loop.nudge();
-    await until(() => loop.head === 11, 60);
+    await until(() => loop.head === 11, 500);
     state.queued.push(encoded(12));
     loop.nudge();
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    await new Promise((resolve) => setTimeout(resolve, 300));
     const waiting = loop.head;
-    await until(() => loop.head === 12, 500);
+    await until(() => loop.head === 12, 3_000);
     loop.stop();
 
     expect(waiting).toBe(11);

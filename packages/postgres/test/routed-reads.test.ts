@@ -46,10 +46,17 @@ describeWithReplica('RoutedReads on a real primary and its streaming replica', (
   });
 
   it('sends a caller to the primary until the replica has replayed its write, then to the replica', async () => {
-    await reads.as('writer', true, () => sql`create table written (id int)`.execute(database.db));
-    expect(await reads.as('writer', false, () => reads.read(where))).toBe('primary');
-    // Another caller may read the replica meanwhile, where the write is not yet.
-    expect(await reads.as('reader', false, () => reads.read(where))).toBe('replica');
+    // The replica holds its replay while the first reads are asked (its apply delay alone, 500 ms,
+    // could run out before them on a loaded machine, and the writer would rightly read the replica).
+    await sql`select pg_wal_replay_pause()`.execute(replica.db);
+    try {
+      await reads.as('writer', true, () => sql`create table written (id int)`.execute(database.db));
+      expect(await reads.as('writer', false, () => reads.read(where))).toBe('primary');
+      // Another caller may read the replica meanwhile, where the write is not yet.
+      expect(await reads.as('reader', false, () => reads.read(where))).toBe('replica');
+    } finally {
+      await sql`select pg_wal_replay_resume()`.execute(replica.db);
+    }
     let answer = 'primary';
     for (let tries = 0; answer === 'primary' && tries < 200; tries++) {
       await sleep(50);

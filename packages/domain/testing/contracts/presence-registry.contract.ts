@@ -186,16 +186,17 @@ export function describePresenceRegistryContract(name: string, makeWorld: () => 
 
     it('reaps a replica whose heartbeat ran out, once: its users with no socket elsewhere go offline, and it must enter again', async () => {
       const [only, both, invisible] = [freshId(), freshId(), freshId()];
-      const dying = await aReplica(held([only, 1], [both, 1], [invisible, 1]), 300);
+      // Heartbeats of a second, with room for a loaded machine's late timers and slow round trips.
+      const dying = await aReplica(held([only, 1], [both, 1], [invisible, 1]), 1_000);
       const living = await aReplica(held([both, 1]));
       await registry.choose(invisible, 'invisible');
 
       const early = of(await registry.reap(), only, both, invisible);
-      await world.pass(200);
-      const beating = await registry.beat(dying, 300);
-      await world.pass(200);
+      await world.pass(600);
+      const beating = await registry.beat(dying, 1_000);
+      await world.pass(600);
       const stillEarly = of(await registry.reap(), only, both, invisible);
-      await world.pass(400);
+      await world.pass(1_200);
       const reaped = of(await registry.reap(), only, both, invisible);
       const again = of(await registry.reap(), only, both, invisible);
 
