@@ -37,8 +37,11 @@ export async function connect(url = redisUrl()): Promise<Redis> {
 }
 
 /** The test cluster's seed nodes (`.ci/redis-cluster` starts one; the global setup says whether it answered). */
-export const clusterNodes = (): ClusterNode[] =>
-  (process.env.TEST_REDIS_CLUSTER_NODES ?? '127.0.0.1:7001,127.0.0.1:7002,127.0.0.1:7003').split(',').map((node) => {
+export const clusterNodes = (): ClusterNode[] => clusterNodesOf(process.env.TEST_REDIS_CLUSTER_NODES ?? '127.0.0.1:7001,127.0.0.1:7002,127.0.0.1:7003');
+
+/** `host:port,host:port,…` as nodes. */
+export const clusterNodesOf = (setting: string): ClusterNode[] =>
+  setting.split(',').map((node) => {
     const [host = '', port = ''] = node.trim().split(':');
     return { host, port: Number(port) };
   });
@@ -140,4 +143,22 @@ export function startPrivateCluster(firstPort: number): { readonly nodes: string
   const started = spawnSync(CLUSTER_SCRIPT, [], { env, encoding: 'utf8' });
   if (started.status !== 0) throw new Error(`the private cluster did not start: ${started.stderr}`);
   return { nodes: started.stdout.trim(), stop: () => void spawnSync(CLUSTER_SCRIPT, ['stop'], { env }) };
+}
+
+/**
+ * A private cluster on the six ports from `firstPort`, started before the suite (its clients need
+ * its nodes) and stopped after; none where redis-server is missing (the tests are skipped then).
+ */
+export function startPrivateClusterOnce(firstPort: number): { nodes(): string } {
+  let started: ReturnType<typeof startPrivateCluster> | undefined;
+  beforeAll(() => {
+    if (redisServerFound) started = startPrivateCluster(firstPort);
+  }, 60_000);
+  afterAll(() => started?.stop());
+  return {
+    nodes: () => {
+      if (!started) throw new Error('the cluster starts before the suite');
+      return started.nodes;
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import { postgresUp } from '@chat/postgres/testing';
 import { createRedisClient, whenReady } from '@chat/redis';
-import { itWithPrivateRedis, startPrivateCluster, uniquePrefix } from '../redis-testing';
+import { itWithPrivateRedis, startPrivateClusterOnce, uniquePrefix } from '../redis-testing';
 import { Clients } from './gateway-client';
 import { replicaPair } from './replica-pair';
 import { createServer, join, register, send, sleep } from './rest';
@@ -17,7 +17,7 @@ const FIRST_PORT = 7101;
  * while messages are sent, and its replica takes over (after the cluster's node timeout, 2 s).
  */
 describeWithPostgres('the gateway while a Redis Cluster master fails over', () => {
-  const cluster = startPrivateClusterOnce();
+  const cluster = startPrivateClusterOnce(FIRST_PORT);
   const clients = new Clients();
   const prefix = uniquePrefix();
   const pair = replicaPair(clients, (databaseUrl) => ({
@@ -112,18 +112,3 @@ describeWithPostgres('the gateway while a Redis Cluster master fails over', () =
     }
   }
 });
-
-/** The private cluster, started before the suite (its replicas need its nodes) and stopped after. */
-function startPrivateClusterOnce(): { nodes(): string } {
-  let started: ReturnType<typeof startPrivateCluster> | undefined;
-  beforeAll(() => {
-    started = startPrivateCluster(FIRST_PORT);
-  }, 60_000);
-  afterAll(() => started?.stop());
-  return {
-    nodes: () => {
-      if (!started) throw new Error('the cluster starts before the suite');
-      return started.nodes;
-    },
-  };
-}
